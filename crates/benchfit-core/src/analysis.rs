@@ -1,0 +1,467 @@
+//! From a claim to benchmark setups and calibrated readings (DESIGN §1 resolve → calibrate,
+//! §4.1 memory inference, §4.5 plausibility).
+
+use crate::catalog::{self, Dtype, Gpu, MemoryPolicy, Model, Runtime};
+use crate::claim::{Claim, Figure, FigureKind, Scope};
+use crate::model::setup::MAX_INFERRED_MEM_FRACTION;
+use crate::model::{calibrate, Calibration, Metric, Setup, Workload};
+use serde::Serialize;
+
+/// A value the tool filled in, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Assumption {
+    /// The input it stands for (`benchmark.kv_dtype`, `price_usd_per_gpu_hour`, …).
+    pub field: String,
+    /// The value used, as text.
+    pub value: String,
+    /// Why.
+    pub reason: String,
+}
+
+pub(crate) fn assume(list: &mut Vec<Assumption>, field: &str, value: impl ToString, reason: impl ToString) {
+    list.push(Assumption { field: field.into(), value: value.to_string(), reason: reason.to_string() });
+}
+
+/// What the user's scenario offers to fill what the claim leaves out.
+#[derive(Debug, Clone, Default)]
+pub struct Hints {
+    /// Model id.
+    pub model: Option<String>,
+    /// GPU id.
+    pub gpu: Option<String>,
+    /// Runtime id.
+    pub runtime: Option<String>,
+    /// Weight format id.
+    pub weights: Option<String>,
+    /// Prompt tokens.
+    pub prompt_tokens: Option<u32>,
+    /// Output tokens.
+    pub output_tokens: Option<u32>,
+}
+
+/// The benchmark's setup as benchfit reconstructs it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BenchSetup {
+    /// The deployment.
+    pub setup: Setup,
+    /// The workload it ran.
+    pub workload: Workload,
+    /// KV tokens its running batch needed in one replica.
+    pub needed_kv_tokens: f64,
+    /// KV capacity of one replica at the inferred memory setup, tokens.
+    pub kv_capacity_tokens: f64,
+    /// KV-limited concurrency for the benchmark's own request size.
+    pub max_concurrent_sequences: u32,
+    /// What had to be inferred about memory for the benchmark to fit, if anything.
+    pub memory_note: Option<String>,
+}
+
+/// One way of reading the headline figure, calibrated.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reading {
+    /// What the figure is taken to measure.
+    pub metric: Metric,
+    /// GPU variant taken.
+    pub gpu: &'static str,
+    /// The figure in the metric's unit for the whole deployment.
+    pub target: f64,
+    /// The reconstructed benchmark.
+    pub bench: BenchSetup,
+    /// The calibration (None when the setup could not run).
+    pub calibration: Option<Calibration>,
+    /// One sentence on this reading.
+    pub note: String,
+}
+
+/// Plausibility verdict (DESIGN §5.2 `plausibility.status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlausibilityStatus {
+    /// At least one reading is within the hardware ceiling.
+    Plausible,
+    /// No reading is.
+    Implausible,
+    /// Model or GPU unknown, or no figure.
+    Unknown,
+}
+
+/// The analysis of a claim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Analysis {
+    /// Readings tried, in order.
+    pub readings: Vec<Reading>,
+    /// Index of the reading used to calibrate (first plausible; else the closest).
+    pub chosen: Option<usize>,
+    /// Verdict.
+    pub status: PlausibilityStatus,
+    /// A summary sentence.
+    pub note: String,
+    /// What was filled in.
+    pub assumptions: Vec<Assumption>,
+}
+
+impl Analysis {
+    /// The chosen reading.
+    pub fn chosen(&self) -> Option<&Reading> {
+        self.chosen.map(|i| &self.readings[i])
+    }
+    /// Readings within the ceiling.
+    pub fn plausible(&self) -> impl Iterator<Item = &Reading> {
+        self.readings.iter().filter(|r| r.calibration.as_ref().is_some_and(|c| c.plausible))
+    }
+}
+
+/// The KV dtype a runtime uses when nobody says: the model's activation dtype (BF16, or FP16 for
+/// FP16 checkpoints). FP8 weights do not imply an FP8 KV cache (DESIGN §4.1).
+pub fn default_kv(weights: &Dtype) -> &'static Dtype {
+    if weights.id == "fp16" {
+        catalog::dtype("fp16").expect("catalog has fp16")
+    } else {
+        catalog::dtype("bf16").expect("catalog has bf16")
+    }
+}
+
+fn default_fraction(rt: &Runtime) -> f64 {
+    match rt.memory {
+        MemoryPolicy::FractionOfTotal(f) | MemoryPolicy::FractionOfFree(f) => f,
+    }
+}
+
+/// Builds a setup with the runtime's defaults.
+#[allow(clippy::too_many_arguments)]
+pub fn make_setup(
+    model: &'static Model,
+    gpu: &'static Gpu,
+    tp: u32,
+    replicas: u32,
+    weights: &'static Dtype,
+    kv: &'static Dtype,
+    runtime: &'static Runtime,
+    mem_fraction: Option<f64>,
+) -> Setup {
+    Setup {
+        model,
+        gpu,
+        tp,
+        replicas,
+        weights,
+        kv,
+        runtime,
+        mem_fraction: mem_fraction.unwrap_or(default_fraction(runtime)),
+        max_num_seqs: runtime.max_num_seqs,
+        max_batched_tokens: runtime.max_batched_tokens,
+    }
+}
+
+/// Finds the least change to the runtime's memory defaults under which `needed` KV tokens fit:
+/// the defaults; an FP8 KV cache; a higher memory fraction (≤ 0.95) at the default KV dtype; both
+/// (fraction ≤ 0.98). Returns the setup and what was inferred, or why nothing fits.
+pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup, Option<String>), String> {
+    let fits = |s: &Setup| s.kv_capacity_tokens().map(|c| c >= needed).unwrap_or(false);
+    if fits(&base) {
+        return Ok((base, None));
+    }
+    let fp8 = catalog::dtype("fp8").expect("catalog has fp8");
+    let frac_needed = |s: &Setup| -> f64 {
+        let total = s.gpu.memory() * s.tp as f64;
+        let weights = s.model.weight_bytes(s.weights);
+        let kv = s.kv_bytes_per_token() * needed;
+        match s.runtime.memory {
+            MemoryPolicy::FractionOfTotal(_) => ((weights + s.reserve() + kv) / total * 100.0).ceil() / 100.0,
+            MemoryPolicy::FractionOfFree(_) => (kv / (total - weights - s.reserve()) * 100.0).ceil() / 100.0,
+        }
+    };
+    let gib = |s: &Setup| (s.kv_bytes_per_token() * needed).gb();
+    let mut tries: Vec<(Setup, String)> = Vec::new();
+    if !kv_stated && base.kv.id != "fp8" {
+        let s = Setup { kv: fp8, ..base };
+        tries.push((s, format!(
+            "its batch needs {:.0} KV tokens ({:.1} GB at {}), more than the {} default leaves; an FP8 KV cache ({:.1} GB) fits",
+            needed, gib(&base), base.kv.name, fraction_name(&base), gib(&s))));
+    }
+    let f = frac_needed(&base);
+    if f <= 0.95 && f > base.mem_fraction {
+        let s = Setup { mem_fraction: f, ..base };
+        tries.push((s, format!(
+            "its batch needs {:.0} KV tokens ({:.1} GB at {}); that fits only with {} ≥ {:.2}",
+            needed, gib(&base), base.kv.name, fraction_key(&base), f)));
+    }
+    if !kv_stated && base.kv.id != "fp8" {
+        let s8 = Setup { kv: fp8, ..base };
+        let f8 = frac_needed(&s8);
+        if f8 <= MAX_INFERRED_MEM_FRACTION && f8 > base.mem_fraction {
+            let s = Setup { mem_fraction: f8, ..s8 };
+            tries.push((s, format!(
+                "its batch needs {:.0} KV tokens: {:.1} GB at {}, which does not fit; it must have used an FP8 KV cache ({:.1} GB) and {} ≥ {:.2}",
+                needed, gib(&base), base.kv.name, gib(&s), fraction_key(&base), f8)));
+        }
+    }
+    for (s, note) in tries {
+        if fits(&s) {
+            return Ok((s, Some(note)));
+        }
+    }
+    Err(format!(
+        "its batch needs {:.0} KV tokens ({:.1} GB at {}), which cannot fit in {} × {} next to {:.1} GB of weights",
+        needed, gib(&base), base.kv.name, base.tp, base.gpu.name, base.model.weight_bytes(base.weights).gb()))
+}
+
+fn fraction_key(s: &Setup) -> &'static str {
+    match s.runtime.id {
+        "vllm" => "gpu_memory_utilization",
+        "sglang" => "mem_fraction_static",
+        "tensorrt-llm" => "kv_cache_free_gpu_mem_fraction",
+        "lmdeploy" => "cache_max_entry_count",
+        _ => "memory fraction",
+    }
+}
+
+fn fraction_name(s: &Setup) -> String {
+    format!("{} {:.2}", fraction_key(s), s.mem_fraction)
+}
+
+/// The figure in a metric's unit for the whole deployment.
+fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
+    let mut v = f.value;
+    if f.scope == Some(Scope::PerGpu) && !matches!(metric, Metric::PerUserTokensPerS) {
+        v *= total_gpus as f64;
+    }
+    if f.kind.is_latency() && f.unit == "s" {
+        v *= 1e3;
+    }
+    v
+}
+
+fn fmt_sig(v: f64) -> String {
+    if v >= 100.0 {
+        crate::format::thousands(v.round())
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// Resolves the benchmark behind a claim and calibrates every reading of its headline figure.
+pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
+    let mut assumptions = Vec::new();
+    let unknown = |note: String, assumptions: Vec<Assumption>| Analysis {
+        readings: vec![],
+        chosen: None,
+        status: PlausibilityStatus::Unknown,
+        note,
+        assumptions,
+    };
+    let Some(figure) = claim.headline().cloned() else {
+        return unknown("no figure to check".into(), assumptions);
+    };
+
+    let model = match (&claim.model, &hints.model) {
+        (Some(m), _) => match catalog::model(&m.value) {
+            Some(m) => m,
+            None => return unknown(format!("model {} is not in the catalog", m.value), assumptions),
+        },
+        (None, Some(h)) => match catalog::model(h) {
+            Some(m) => {
+                assume(&mut assumptions, "benchmark.model", m.id, "the claim names no model; yours is assumed");
+                m
+            }
+            None => return unknown(format!("model {h} is not in the catalog"), assumptions),
+        },
+        (None, None) => return unknown("the claim names no model".into(), assumptions),
+    };
+    let gpu_id = match (&claim.gpu, &hints.gpu) {
+        (Some(g), _) => g.value.clone(),
+        (None, Some(h)) => {
+            assume(&mut assumptions, "benchmark.gpu", h, "the claim names no GPU; yours is assumed");
+            h.clone()
+        }
+        (None, None) => return unknown("the claim names no GPU".into(), assumptions),
+    };
+    let variants = catalog::gpu_variants(&gpu_id);
+    if variants.is_empty() {
+        return unknown(format!("GPU {gpu_id} is not in the catalog"), assumptions);
+    }
+    let runtime = claim
+        .runtime
+        .as_ref()
+        .and_then(|r| catalog::runtime(&r.value))
+        .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
+        .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
+    if claim.runtime.is_none() {
+        assume(&mut assumptions, "benchmark.runtime", runtime.id, "the claim names no runtime");
+    }
+    let weights = claim
+        .weight_dtype
+        .as_ref()
+        .and_then(|w| catalog::dtype(&w.value))
+        .or_else(|| hints.weights.as_deref().and_then(catalog::dtype))
+        .unwrap_or_else(|| catalog::dtype("bf16").expect("catalog has bf16"));
+    if claim.weight_dtype.as_ref().and_then(|w| catalog::dtype(&w.value)).is_none() {
+        assume(&mut assumptions, "benchmark.weights", weights.id, "weight precision not stated; the model's native BF16 (or yours) is assumed");
+    }
+    let kv_stated = claim.kv_dtype.as_ref().and_then(|k| catalog::dtype(&k.value));
+    let kv = kv_stated.unwrap_or_else(|| default_kv(weights));
+
+    let count = claim.gpu_count.as_ref().map(|g| g.value);
+    let tp = claim.tp.as_ref().map(|t| t.value).or(count).unwrap_or(1).clamp(1, 1024);
+    if claim.tp.is_none() && count.is_none() {
+        assume(&mut assumptions, "benchmark.gpus", 1, "GPU count not stated");
+    } else if claim.tp.is_none() && tp > 1 {
+        assume(&mut assumptions, "benchmark.tp", tp, "tensor parallelism not stated; all GPUs in one TP group");
+    }
+    let replicas = (count.unwrap_or(tp) / tp).max(1);
+
+    let isl = claim.prompt_tokens.as_ref().map(|p| p.value).or(hints.prompt_tokens).unwrap_or(512).max(1);
+    let osl = claim.output_tokens.as_ref().map(|p| p.value).or(hints.output_tokens).unwrap_or(256).max(1);
+    if claim.prompt_tokens.is_none() {
+        assume(&mut assumptions, "benchmark.prompt_tokens", isl,
+            "prompt length not stated; yours is assumed, so no prompt-length correction is applied (the true one is unknown)");
+    }
+    if claim.output_tokens.is_none() {
+        assume(&mut assumptions, "benchmark.output_tokens", osl,
+            "output length not stated; yours is assumed, so no output-length correction is applied (the true one is unknown)");
+    }
+    let stated_batch = claim.batch_size.as_ref().or(claim.concurrency.as_ref()).map(|b| b.value as f64);
+    let single_stream = matches!(figure.kind, FigureKind::ThroughputPerUser)
+        || figure.kind.is_latency()
+        || (figure.kind == FigureKind::DecodeThroughput && figure.scope == Some(Scope::PerUser));
+
+    let metrics = Metric::readings(figure.kind, figure.scope);
+    let mut readings = Vec::new();
+    for gpu in &variants {
+        let base = make_setup(model, gpu, tp, replicas, weights, kv, runtime, None);
+        let tokens = (isl + osl) as f64;
+        let (batch, batch_assumed) = match stated_batch {
+            Some(b) => (b, None),
+            None if single_stream => (1.0, Some("batch not stated; a per-user or latency figure is taken at batch 1")),
+            None => {
+                let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
+                (max as f64 * replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
+            }
+        };
+        if let Some(reason) = batch_assumed {
+            if readings.is_empty() {
+                assume(&mut assumptions, "benchmark.concurrency", batch, reason);
+            }
+        }
+        let workload = Workload { prompt_tokens: isl as f64, output_tokens: osl as f64, concurrency: batch };
+        let per_replica = (batch / replicas as f64).max(1.0);
+        let needed = per_replica * base.kv_tokens_per_sequence(tokens);
+        let inferred = infer_memory(base, needed, kv_stated.is_some());
+        for &metric in &metrics {
+            let target = target_value(&figure, metric, tp * replicas);
+            let (setup, memory_note, fit_error) = match &inferred {
+                Ok((s, note)) => (*s, note.clone(), None),
+                Err(e) => (base, None, Some(e.clone())),
+            };
+            let capacity = setup.kv_capacity_tokens().unwrap_or(0.0);
+            let bench = BenchSetup {
+                setup,
+                workload,
+                needed_kv_tokens: needed,
+                kv_capacity_tokens: capacity,
+                max_concurrent_sequences: setup.max_concurrent_sequences(tokens).unwrap_or(0),
+                memory_note,
+            };
+            let label = format!("As {} on {}", metric.label(), gpu.name);
+            let (calibration, note) = if let Some(e) = fit_error {
+                (None, format!("{label}: the benchmark cannot have run as stated: {e}"))
+            } else {
+                match calibrate(&setup, &workload, metric, target) {
+                    Ok(c) => {
+                        let need = match (c.implied_mbu, c.implied_mfu) {
+                            (Some(b), _) if b > 0.0 && c.plausible => format!("needs MBU {:.2} (MFU {:.2})", c.efficiency.mbu, c.efficiency.mfu),
+                            (Some(b), _) => format!("needs MBU {b:.2} even at MFU {:.1}", crate::model::Efficiency::MAX.mfu),
+                            (None, Some(f)) => format!("needs MFU {f:.2}"),
+                            (None, None) => "is beyond any efficiency".into(),
+                        };
+                        let verdict = if c.plausible { "plausible" } else { "not possible (ceiling MBU 0.9, MFU 0.8)" };
+                        let fig = format!("{} {}", fmt_sig(target), metric.label());
+                        let n = format!("{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
+                            fmt_sig(c.ceiling_value), metric.label());
+                        (Some(c), n)
+                    }
+                    Err(e) => (None, format!("{label}: {e}")),
+                }
+            };
+            readings.push(Reading { metric, gpu: gpu.id, target, bench, calibration, note });
+        }
+    }
+
+    let plausible: Vec<usize> = readings
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.calibration.as_ref().is_some_and(|c| c.plausible))
+        .map(|(i, _)| i)
+        .collect();
+    let (status, chosen) = if let Some(&i) = plausible.first() {
+        (PlausibilityStatus::Plausible, Some(i))
+    } else {
+        // The closest impossible reading: highest ceiling relative to the figure.
+        let best = readings
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let c = r.calibration.as_ref()?;
+                let gap = if r.metric.higher_is_better() { c.ceiling_value / r.target } else { r.target / c.ceiling_value };
+                Some((i, gap))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i);
+        match best {
+            Some(i) => (PlausibilityStatus::Implausible, Some(i)),
+            None => (PlausibilityStatus::Unknown, None),
+        }
+    };
+    let note = match status {
+        PlausibilityStatus::Plausible if plausible.len() < readings.len() => format!(
+            "Possible only as: {}.",
+            plausible.iter().map(|&i| format!("{} on {}", readings[i].metric.label(), readings[i].gpu)).collect::<Vec<_>>().join("; ")
+        ),
+        PlausibilityStatus::Plausible => "Within what the hardware allows under every reading.".into(),
+        PlausibilityStatus::Implausible => "Not possible as written under any reading: check for total rather than output tokens, a per-node or multi-GPU figure, speculative decoding, or a larger batch.".into(),
+        PlausibilityStatus::Unknown => readings.first().map(|r| r.note.clone()).unwrap_or_else(|| "could not be checked".into()),
+    };
+    Analysis { readings, chosen, status, note, assumptions }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::read;
+
+    const WORKED: &str = "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+        512-token prompts, 256-token outputs, FP8, under vLLM.";
+
+    #[test]
+    fn worked_example_plausible_only_as_total_tokens_on_sxm() {
+        let a = analyse(&read(WORKED), &Hints::default());
+        assert_eq!(a.status, PlausibilityStatus::Plausible);
+        let ok: Vec<_> = a.plausible().map(|r| (r.metric, r.gpu)).collect();
+        assert_eq!(ok, vec![(Metric::TotalTokensPerS, "h100-sxm")]);
+        // As output tokens, each decode step of 32 sequences must read the 72.7 GB of weights and
+        // ~3.4 GB of KV in 10 ms: > 7 TB/s against 3.35 TB/s, an MBU above 2.
+        let out = a.readings.iter().find(|r| r.metric == Metric::OutputTokensPerS && r.gpu == "h100-sxm").unwrap();
+        let c = out.calibration.as_ref().unwrap();
+        assert!(!c.plausible);
+        assert!(c.implied_mbu.map(|m| m > 2.0).unwrap_or(true), "{:?}", c.implied_mbu);
+        // The chosen reading's MBU is high but below the 0.9 ceiling.
+        let chosen = a.chosen().unwrap().calibration.as_ref().unwrap();
+        assert!(chosen.efficiency.mbu > 0.6 && chosen.efficiency.mbu <= 0.9, "{:?}", chosen.efficiency);
+    }
+
+    #[test]
+    fn worked_example_memory_inference() {
+        let a = analyse(&read(WORKED), &Hints::default());
+        let b = &a.chosen().unwrap().bench;
+        // 32 × 768 = 24,576 tokens; at BF16 (327,680 B/token) that is 8.05 GB, more than the
+        // ~2.2 GB that 0.9 × 81,559 MiB leaves after 72.7 GB of weights and a 2 GiB reserve; at
+        // FP8 (4.03 GB) it needs gpu_memory_utilization ≥ (72.655 + 2.147 + 4.027) / 85.521 = 0.922.
+        assert_eq!(b.needed_kv_tokens, 24_576.0);
+        assert_eq!(b.setup.kv.id, "fp8");
+        assert!((b.setup.mem_fraction - 0.93).abs() < 1e-9, "{}", b.setup.mem_fraction);
+        assert!(b.memory_note.as_ref().unwrap().contains("FP8 KV cache"));
+        // Capacity at 0.93: (85.521 × 0.93 − 72.655 − 2.147) GB / 163,840 B = 28,880 tokens → 37 × 768.
+        assert!((b.kv_capacity_tokens - 28_880.0).abs() < 40.0, "{}", b.kv_capacity_tokens);
+        assert_eq!(b.max_concurrent_sequences, 37);
+    }
+}

@@ -1,0 +1,292 @@
+//! Accelerators: memory as the driver reports it, HBM bandwidth, dense tensor peaks, links.
+
+use super::dtype::ComputeClass;
+use crate::units::{Bytes, BytesPerSecond, FlopsPerSecond, UsdPerGpuHour};
+use serde::Serialize;
+
+/// The link tensor-parallel all-reduces cross.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkKind {
+    /// NVIDIA NVLink (SXM boards, NVL bridges).
+    Nvlink,
+    /// PCIe only.
+    Pcie,
+    /// AMD Infinity Fabric (xGMI).
+    Xgmi,
+    /// Unified memory / single device (Apple silicon).
+    None,
+}
+
+/// A default rental price and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PricePreset {
+    /// USD per GPU-hour.
+    pub usd_per_gpu_hour: f64,
+    /// Who lists it, which tier, and when it was read.
+    pub source: &'static str,
+}
+
+/// One accelerator model. Peaks are dense (no 2:4 sparsity) tensor-core rates.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Gpu {
+    /// Id as in DESIGN §5.2 (`h100-sxm`).
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Memory as the driver reports it (`nvidia-smi` total), MiB.
+    pub memory_mib: f64,
+    /// HBM/GDDR bandwidth, TB/s (spec sheet).
+    pub hbm_tb_per_s: f64,
+    /// Dense BF16/FP16 tensor TFLOPS.
+    pub bf16_tflops: f64,
+    /// Dense FP8 tensor TFLOPS (None: no FP8 tensor cores; FP8 weights run as W8A16).
+    pub fp8_tflops: Option<f64>,
+    /// Dense INT8 tensor TOPS.
+    pub int8_tops: f64,
+    /// Dense FP4 tensor TFLOPS (Blackwell).
+    pub fp4_tflops: Option<f64>,
+    /// GPU-to-GPU link kind.
+    pub link: LinkKind,
+    /// Per-GPU unidirectional link bandwidth, GB/s (NVLink 4: 900 GB/s bidirectional = 450).
+    pub link_gb_per_s: f64,
+    /// Default on-demand price.
+    pub price: PricePreset,
+    /// Spec-sheet source.
+    pub source: &'static str,
+}
+
+impl Gpu {
+    /// Memory as the driver reports it.
+    pub fn memory(&self) -> Bytes {
+        Bytes::from_mib(self.memory_mib)
+    }
+    /// Memory bandwidth.
+    pub fn hbm_bandwidth(&self) -> BytesPerSecond {
+        BytesPerSecond::from_tb_per_s(self.hbm_tb_per_s)
+    }
+    /// Link bandwidth, one direction.
+    pub fn link_bandwidth(&self) -> BytesPerSecond {
+        BytesPerSecond::from_gb_per_s(self.link_gb_per_s)
+    }
+    /// Dense peak for a compute class, falling back to BF16 where the GPU lacks that format
+    /// (FP8 weights on an A100 run as weight-only W8A16, Marlin kernels).
+    pub fn peak(&self, class: ComputeClass) -> FlopsPerSecond {
+        let t = match class {
+            ComputeClass::Bf16 => self.bf16_tflops,
+            ComputeClass::Fp8 => self.fp8_tflops.unwrap_or(self.bf16_tflops),
+            ComputeClass::Int8 => self.int8_tops,
+            ComputeClass::Fp4 => self.fp4_tflops.or(self.fp8_tflops).unwrap_or(self.bf16_tflops),
+        };
+        FlopsPerSecond::from_tflops(t)
+    }
+    /// Default price as a quantity.
+    pub fn default_price(&self) -> UsdPerGpuHour {
+        UsdPerGpuHour(self.price.usd_per_gpu_hour)
+    }
+}
+
+const H100_SRC: &str = "https://www.nvidia.com/en-us/data-center/h100/ (datasheet: SXM 3.35 TB/s, 989 BF16 / 1,979 FP8 dense TFLOPS; PCIe 2.0 TB/s, 756 / 1,513); 81,559 MiB from nvidia-smi";
+const PRICE_H100: PricePreset = PricePreset {
+    usd_per_gpu_hour: 2.99,
+    source: "Lambda on-demand 8× H100 SXM, per GPU-hour (lambda.ai/pricing, 2025); edit for your contract",
+};
+
+/// GPUs benchfit knows.
+pub static GPUS: &[Gpu] = &[
+    Gpu {
+        id: "h100-sxm",
+        name: "H100 SXM 80GB",
+        memory_mib: 81_559.0,
+        hbm_tb_per_s: 3.35,
+        bf16_tflops: 989.4,
+        fp8_tflops: Some(1978.9),
+        int8_tops: 1978.9,
+        fp4_tflops: None,
+        link: LinkKind::Nvlink,
+        link_gb_per_s: 450.0,
+        price: PRICE_H100,
+        source: H100_SRC,
+    },
+    Gpu {
+        id: "h100-pcie",
+        name: "H100 PCIe 80GB",
+        memory_mib: 81_559.0,
+        hbm_tb_per_s: 2.0,
+        bf16_tflops: 756.5,
+        fp8_tflops: Some(1513.0),
+        int8_tops: 1513.0,
+        fp4_tflops: None,
+        link: LinkKind::Pcie,
+        link_gb_per_s: 64.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 2.49,
+            source: "Lambda on-demand 1× H100 PCIe (lambda.ai/pricing, 2025); edit for your contract",
+        },
+        source: H100_SRC,
+    },
+    Gpu {
+        id: "h200",
+        name: "H200 141GB",
+        memory_mib: 143_771.0,
+        hbm_tb_per_s: 4.8,
+        bf16_tflops: 989.4,
+        fp8_tflops: Some(1978.9),
+        int8_tops: 1978.9,
+        fp4_tflops: None,
+        link: LinkKind::Nvlink,
+        link_gb_per_s: 450.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 3.79,
+            source: "typical neocloud on-demand H200 SXM rate, 2025 (e.g. Lambda, Nebius list prices); edit for your contract",
+        },
+        source: "https://www.nvidia.com/en-us/data-center/h200/ (141 GB HBM3e, 4.8 TB/s; H100 SXM compute); 143,771 MiB from nvidia-smi",
+    },
+    Gpu {
+        id: "a100-80gb",
+        name: "A100 SXM4 80GB",
+        memory_mib: 81_920.0,
+        hbm_tb_per_s: 2.039,
+        bf16_tflops: 312.0,
+        fp8_tflops: None,
+        int8_tops: 624.0,
+        fp4_tflops: None,
+        link: LinkKind::Nvlink,
+        link_gb_per_s: 300.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 1.79,
+            source: "Lambda on-demand 8× A100 SXM 80GB (lambda.ai/pricing, 2025); edit for your contract",
+        },
+        source: "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (2,039 GB/s, 312 BF16 TFLOPS, NVLink 600 GB/s)",
+    },
+    Gpu {
+        id: "a100-40gb",
+        name: "A100 SXM4 40GB",
+        memory_mib: 40_960.0,
+        hbm_tb_per_s: 1.555,
+        bf16_tflops: 312.0,
+        fp8_tflops: None,
+        int8_tops: 624.0,
+        fp4_tflops: None,
+        link: LinkKind::Nvlink,
+        link_gb_per_s: 300.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 1.29,
+            source: "Lambda on-demand 1× A100 40GB (lambda.ai/pricing, 2025); edit for your contract",
+        },
+        source: "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (1,555 GB/s, 312 BF16 TFLOPS)",
+    },
+    Gpu {
+        id: "l40s",
+        name: "L40S 48GB",
+        memory_mib: 46_068.0,
+        hbm_tb_per_s: 0.864,
+        bf16_tflops: 362.05,
+        fp8_tflops: Some(733.0),
+        int8_tops: 733.0,
+        fp4_tflops: None,
+        link: LinkKind::Pcie,
+        link_gb_per_s: 32.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 1.25,
+            source: "typical on-demand L40S rate, 2025 (neocloud list prices); edit for your contract",
+        },
+        source: "https://resources.nvidia.com/en-us-l40s/l40s-datasheet-28413 (48 GB GDDR6, 864 GB/s, 362 BF16 / 733 FP8 dense TFLOPS)",
+    },
+    Gpu {
+        id: "l4",
+        name: "L4 24GB",
+        memory_mib: 23_034.0,
+        hbm_tb_per_s: 0.3,
+        bf16_tflops: 121.0,
+        fp8_tflops: Some(242.5),
+        int8_tops: 242.5,
+        fp4_tflops: None,
+        link: LinkKind::Pcie,
+        link_gb_per_s: 32.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 0.80,
+            source: "GCP g2-standard-4 on-demand, us-central1 (cloud.google.com/compute/gpus-pricing, 2025); edit for your contract",
+        },
+        source: "https://www.nvidia.com/en-us/data-center/l4/ (24 GB GDDR6, 300 GB/s, 121 BF16 / 242.5 FP8 dense TFLOPS)",
+    },
+    Gpu {
+        id: "a10g",
+        name: "A10G 24GB",
+        memory_mib: 23_028.0,
+        hbm_tb_per_s: 0.6,
+        bf16_tflops: 70.0,
+        fp8_tflops: None,
+        int8_tops: 140.0,
+        fp4_tflops: None,
+        link: LinkKind::Pcie,
+        link_gb_per_s: 32.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 1.01,
+            source: "AWS g5.xlarge on-demand, us-east-1 (aws.amazon.com/ec2/instance-types/g5, 2025); edit for your contract",
+        },
+        source: "https://aws.amazon.com/ec2/instance-types/g5/ (A10G 24 GB, 600 GB/s); ~70 dense BF16 TFLOPS per NVIDIA A10G product brief",
+    },
+    Gpu {
+        id: "b200",
+        name: "B200 180GB",
+        memory_mib: 183_359.0,
+        hbm_tb_per_s: 8.0,
+        bf16_tflops: 2250.0,
+        fp8_tflops: Some(4500.0),
+        int8_tops: 4500.0,
+        fp4_tflops: Some(9000.0),
+        link: LinkKind::Nvlink,
+        link_gb_per_s: 900.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 5.99,
+            source: "typical neocloud on-demand B200 rate, 2025; edit for your contract",
+        },
+        source: "https://www.nvidia.com/en-us/data-center/hgx/ (HGX B200: 180 GB HBM3e, 8 TB/s, 2.25 PF BF16 / 4.5 PF FP8 / 9 PF FP4 dense, NVLink 5 1.8 TB/s)",
+    },
+    Gpu {
+        id: "mi300x",
+        name: "MI300X 192GB",
+        memory_mib: 196_592.0,
+        hbm_tb_per_s: 5.3,
+        bf16_tflops: 1307.4,
+        fp8_tflops: Some(2614.9),
+        int8_tops: 2614.9,
+        fp4_tflops: None,
+        link: LinkKind::Xgmi,
+        link_gb_per_s: 448.0,
+        price: PricePreset {
+            usd_per_gpu_hour: 2.49,
+            source: "typical neocloud on-demand MI300X rate, 2025; edit for your contract",
+        },
+        source: "https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html (192 GB HBM3, 5.3 TB/s, 1,307 BF16 / 2,615 FP8 dense TFLOPS, 896 GB/s Infinity Fabric)",
+    },
+];
+
+/// Ids that name a GPU family without its variant, and the variants they may mean (the first is
+/// assumed when nothing else decides).
+pub static AMBIGUOUS_GPUS: &[(&str, &[&str])] = &[
+    ("h100", &["h100-sxm", "h100-pcie"]),
+    ("a100", &["a100-80gb", "a100-40gb"]),
+];
+
+/// The ambiguous family ids alone.
+pub static AMBIGUOUS_GPUS_IDS: &[&str] = &["h100", "a100"];
+
+/// Looks a GPU up by exact id (case-insensitive).
+pub fn gpu(id: &str) -> Option<&'static Gpu> {
+    GPUS.iter().find(|g| g.id.eq_ignore_ascii_case(id))
+}
+
+/// The variants an id may mean: itself when exact, the family's variants when ambiguous,
+/// empty when unknown.
+pub fn gpu_variants(id: &str) -> Vec<&'static Gpu> {
+    if let Some(g) = gpu(id) {
+        return vec![g];
+    }
+    AMBIGUOUS_GPUS
+        .iter()
+        .find(|(fam, _)| fam.eq_ignore_ascii_case(id))
+        .map(|(_, vs)| vs.iter().filter_map(|v| gpu(v)).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,48 @@
+//! The catalog: models, GPUs, numeric formats and runtimes, each entry with its source.
+//!
+//! Ids follow DESIGN §5.2: lowercase kebab-case of the common name. A name outside the catalog
+//! still gets an id formed the same way ([`slug`]).
+
+pub mod dtype;
+pub mod gpu;
+pub mod model;
+pub mod runtime;
+
+pub use dtype::{dtype, ComputeClass, Dtype, DTYPES};
+pub use gpu::{gpu, gpu_variants, Gpu, LinkKind, PricePreset, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS, GPUS};
+pub use model::{model, Model, MODELS};
+pub use runtime::{runtime, MemoryPolicy, Runtime, RUNTIMES};
+
+/// Lowercase kebab-case id from a free-form name: `"Qwen1.5 14B"` → `qwen1.5-14b`.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for ch in name.trim().chars() {
+        if ch.is_ascii_alphanumeric() || ch == '.' || ch == '_' {
+            out.push(ch.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("Qwen1.5 14B"), "qwen1.5-14b");
+        assert_eq!(slug("RTX 3090"), "rtx-3090");
+    }
+
+    #[test]
+    fn every_entry_cites_a_source() {
+        assert!(MODELS.iter().all(|m| m.source.starts_with("https://")));
+        assert!(GPUS.iter().all(|g| g.source.starts_with("https://") && !g.price.source.is_empty()));
+        assert!(RUNTIMES.iter().all(|r| r.source.starts_with("https://")));
+    }
+}

@@ -1,0 +1,229 @@
+//! The six-row checklist and the verdict (DESIGN §3, from the seed article).
+
+use crate::catalog::{gpu, AMBIGUOUS_GPUS_IDS};
+use crate::claim::{Claim, FigureKind, Scope};
+use serde::Serialize;
+
+/// How fully a claim states one condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Stated.
+    Stated,
+    /// Partly stated (see the row's note).
+    Partial,
+    /// Not stated.
+    Unstated,
+}
+
+/// The verdict on a claim: 0 unstated rows = usable, 1–2 = caution, 3+ = reject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Usable in a capacity model.
+    Usable,
+    /// Use with caution.
+    Caution,
+    /// Do not put in your capacity model.
+    Reject,
+}
+
+impl Verdict {
+    /// The seed's rule on the count of unstated rows.
+    pub fn from_unstated(n: usize) -> Self {
+        match n {
+            0 => Verdict::Usable,
+            1 | 2 => Verdict::Caution,
+            _ => Verdict::Reject,
+        }
+    }
+    /// The words the page shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Usable => "usable",
+            Verdict::Caution => "use with caution",
+            Verdict::Reject => "do not use",
+        }
+    }
+}
+
+/// One checklist row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// `batch_size`, `sequence_length`, `quantisation`, `runtime`, `metric` or `hardware`.
+    pub condition: &'static str,
+    /// How fully it is stated.
+    pub status: Status,
+    /// What was read, for display (`32`, `512 in / 256 out`), or null.
+    pub value: Option<String>,
+    /// Why it is partial, or what is missing.
+    pub note: Option<String>,
+}
+
+fn row(condition: &'static str, status: Status, value: Option<String>, note: Option<&str>) -> Row {
+    Row { condition, status, value, note: note.map(str::to_string) }
+}
+
+/// Grades a claim on the six conditions, in DESIGN §3 order.
+pub fn grade(c: &Claim) -> Vec<Row> {
+    let mut rows = Vec::with_capacity(6);
+
+    rows.push(if let Some(b) = &c.batch_size {
+        row("batch_size", Status::Stated, Some(format!("batch {}", b.value)), None)
+    } else if let Some(n) = &c.concurrency {
+        row("batch_size", Status::Stated, Some(format!("concurrency {}", n.value)), None)
+    } else if let Some(r) = &c.request_rate {
+        row("batch_size", Status::Stated, Some(format!("{} req/s offered", r.value)), None)
+    } else if c.batch_described.is_some() {
+        row("batch_size", Status::Partial, Some("max / saturated".into()),
+            Some("the batch is only described (saturated or maximum), not given as a number"))
+    } else {
+        row("batch_size", Status::Unstated, None, Some("no batch size, concurrency or request rate"))
+    });
+
+    rows.push(match (&c.prompt_tokens, &c.output_tokens) {
+        (Some(i), Some(o)) => row("sequence_length", Status::Stated, Some(format!("{} in / {} out", i.value, o.value)), None),
+        (Some(i), None) => row("sequence_length", Status::Partial, Some(format!("{} in", i.value)), Some("output length not stated")),
+        (None, Some(o)) => row("sequence_length", Status::Partial, Some(format!("{} out", o.value)), Some("prompt length not stated")),
+        (None, None) => row("sequence_length", Status::Unstated, None, Some("neither prompt nor output length stated")),
+    });
+
+    rows.push(match (&c.weight_dtype, c.quantised_untyped) {
+        (Some(w), _) => {
+            let kv = c.kv_dtype.as_ref().map(|k| format!(", KV {}", k.value.to_uppercase())).unwrap_or_default();
+            row("quantisation", Status::Stated, Some(format!("{}{kv}", w.value.to_uppercase())),
+                c.kv_dtype.is_none().then_some("KV-cache precision not stated (defaults to the activation dtype)"))
+        }
+        (None, Some(_)) => row("quantisation", Status::Partial, Some("quantised".into()), Some("\"quantised\" without the type")),
+        (None, None) => row("quantisation", Status::Unstated, None, Some("weight precision not stated")),
+    });
+
+    rows.push(match &c.runtime {
+        Some(r) if c.runtime_from_shape => row("runtime", Status::Partial, Some(r.value.clone()),
+            Some("recognised only from the shape of its output; not named")),
+        Some(r) => {
+            let v = c.runtime_version.as_ref().map(|v| format!(" {}", v.value)).unwrap_or_default();
+            row("runtime", Status::Stated, Some(format!("{}{v}", r.value)),
+                c.runtime_version.is_none().then_some("version not stated"))
+        }
+        None => row("runtime", Status::Unstated, None, Some("no serving engine named")),
+    });
+
+    rows.push(match c.headline() {
+        None => row("metric", Status::Unstated, None, Some("no figure found")),
+        Some(h) => {
+            let kind_known = !matches!(h.kind, FigureKind::ThroughputUnspecified);
+            let scope_known = h.scope.is_some() || h.kind.is_latency();
+            let value = Some(format!("{} ({})", serde_kind(h.kind), h.scope.map(serde_scope).unwrap_or("scope not said")));
+            match (kind_known, scope_known) {
+                (true, true) => row("metric", Status::Stated, value, None),
+                (false, true) => row("metric", Status::Partial, value,
+                    Some(if h.scope == Some(Scope::Aggregate) {
+                        "aggregate, but output or total (input + output) tokens is not said"
+                    } else {
+                        "output or total (input + output) tokens is not said"
+                    })),
+                (true, false) => row("metric", Status::Partial, value,
+                    Some("aggregate, per user or per GPU is not said")),
+                (false, false) => row("metric", Status::Unstated, value,
+                    Some("neither output vs total tokens nor aggregate vs per user is said")),
+            }
+        }
+    });
+
+    let count = c.gpu_count.as_ref().map(|g| g.value).or(c.tp.as_ref().map(|t| t.value));
+    rows.push(match &c.gpu {
+        None => row("hardware", Status::Unstated, None, Some("no GPU named")),
+        Some(g) => {
+            let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&g.value.as_str());
+            let known = gpu(&g.value).is_some() || ambiguous;
+            let value = Some(match count {
+                Some(n) => format!("{n} × {}", g.value),
+                None => g.value.clone(),
+            });
+            let mut notes: Vec<&str> = Vec::new();
+            if ambiguous {
+                notes.push(match g.value.as_str() {
+                    "a100" => "memory size (40 or 80 GB) not said",
+                    _ => "variant (SXM or PCIe) not said",
+                });
+            }
+            if count.is_none() {
+                notes.push("GPU count not said");
+            }
+            if !known {
+                notes.push("GPU not in the catalog");
+            }
+            if count.unwrap_or(1) > 1 && c.interconnect.is_none() {
+                notes.push("interconnect (NVLink or PCIe) not said");
+            }
+            let partial = ambiguous || count.is_none();
+            let note = (!notes.is_empty()).then(|| notes.join("; "));
+            Row { condition: "hardware", status: if partial { Status::Partial } else { Status::Stated }, value, note }
+        }
+    });
+    rows
+}
+
+fn serde_kind(k: FigureKind) -> &'static str {
+    match k {
+        FigureKind::ThroughputOutput => "output tok/s",
+        FigureKind::ThroughputTotal => "total tok/s",
+        FigureKind::ThroughputUnspecified => "tok/s",
+        FigureKind::ThroughputPerUser => "tok/s per user",
+        FigureKind::PrefillThroughput => "prefill tok/s",
+        FigureKind::DecodeThroughput => "decode tok/s",
+        FigureKind::RequestRate => "req/s",
+        FigureKind::Ttft => "TTFT",
+        FigureKind::Itl => "ITL",
+        FigureKind::Tpot => "TPOT",
+        FigureKind::E2eLatency => "E2E latency",
+        FigureKind::Cost => "cost",
+    }
+}
+
+fn serde_scope(s: Scope) -> &'static str {
+    match s {
+        Scope::Aggregate => "aggregate",
+        Scope::PerUser => "per user",
+        Scope::PerGpu => "per GPU",
+        Scope::PerNode => "per node",
+        Scope::System => "whole system",
+    }
+}
+
+/// Rows graded `unstated`.
+pub fn unstated_count(rows: &[Row]) -> usize {
+    rows.iter().filter(|r| r.status == Status::Unstated).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claim::read;
+
+    #[test]
+    fn worked_example_rows() {
+        let c = read("3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+            512-token prompts, 256-token outputs, FP8, under vLLM.");
+        let rows = grade(&c);
+        let st: Vec<_> = rows.iter().map(|r| (r.condition, r.status)).collect();
+        use Status::*;
+        assert_eq!(st, vec![
+            ("batch_size", Stated), ("sequence_length", Stated), ("quantisation", Stated),
+            ("runtime", Stated), ("metric", Partial), ("hardware", Partial),
+        ]);
+        assert_eq!(rows[3].note.as_deref(), Some("version not stated"));
+        assert!(rows[4].note.as_ref().unwrap().contains("output or total"));
+        assert!(rows[5].note.as_ref().unwrap().contains("SXM or PCIe"));
+        assert_eq!(Verdict::from_unstated(unstated_count(&rows)), Verdict::Usable);
+    }
+
+    #[test]
+    fn nothing_stated_is_reject() {
+        let rows = grade(&read("great speed!"));
+        assert_eq!(unstated_count(&rows), 6);
+        assert_eq!(Verdict::from_unstated(6), Verdict::Reject);
+        assert_eq!(Verdict::from_unstated(2), Verdict::Caution);
+    }
+}

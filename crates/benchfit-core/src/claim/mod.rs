@@ -1,0 +1,220 @@
+//! What a pasted benchmark claim says: its stated conditions and its figures, each with the span
+//! of text it was read from.
+//!
+//! ```
+//! let claim = benchfit_core::claim::read(
+//!     "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+//!      512-token prompts, 256-token outputs, FP8, under vLLM.",
+//! );
+//! assert_eq!(claim.figures[0].value, 3200.0);
+//! assert_eq!(claim.model.as_ref().unwrap().value, "llama-3-70b");
+//! assert_eq!(claim.batch_size.as_ref().unwrap().value, 32);
+//! ```
+
+mod reader;
+
+pub use reader::read;
+use serde::{Serialize, Serializer};
+
+/// A byte range `[start, end)` of the claim text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A value read from the claim and the span of text it came from. Serialises as the bare value
+/// (the spans are listed separately by [`Claim::evidence`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was read.
+    pub span: Span,
+}
+
+impl<T: Serialize> Serialize for Found<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+/// What a figure measures (DESIGN §5.2 `kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FigureKind {
+    /// Generated tokens per second.
+    ThroughputOutput,
+    /// Input + output tokens per second.
+    ThroughputTotal,
+    /// Tokens per second, output or total not said.
+    ThroughputUnspecified,
+    /// Tokens per second seen by one request (1/TPOT).
+    ThroughputPerUser,
+    /// Prompt-processing tokens per second.
+    PrefillThroughput,
+    /// Decode (generation) tokens per second.
+    DecodeThroughput,
+    /// Requests per second.
+    RequestRate,
+    /// Time to first token.
+    Ttft,
+    /// Inter-token latency.
+    Itl,
+    /// Time per output token.
+    Tpot,
+    /// End-to-end request latency.
+    E2eLatency,
+    /// A price.
+    Cost,
+}
+
+impl FigureKind {
+    /// True for the token-rate kinds.
+    pub fn is_throughput(self) -> bool {
+        matches!(
+            self,
+            Self::ThroughputOutput
+                | Self::ThroughputTotal
+                | Self::ThroughputUnspecified
+                | Self::ThroughputPerUser
+                | Self::PrefillThroughput
+                | Self::DecodeThroughput
+        )
+    }
+    /// True for latency kinds.
+    pub fn is_latency(self) -> bool {
+        matches!(self, Self::Ttft | Self::Itl | Self::Tpot | Self::E2eLatency)
+    }
+}
+
+/// Over what a figure is counted (DESIGN §5.2 `scope`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Summed over all concurrent requests of one deployment.
+    Aggregate,
+    /// One request's view.
+    PerUser,
+    /// Divided by the GPU count.
+    PerGpu,
+    /// One node (e.g. 8 GPUs).
+    PerNode,
+    /// A whole multi-node system.
+    System,
+}
+
+/// One figure of the claim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Figure {
+    /// The number as written, in `unit` (a range gives its low end).
+    pub value: f64,
+    /// The high end of a range (`2–3k`, `1,500-2,500`), else null.
+    pub value_high: Option<f64>,
+    /// The unit as normalised: `tok/s`, `req/s`, `ms`, `s`, `ms/token`, `usd`.
+    pub unit: String,
+    /// What it measures.
+    pub kind: FigureKind,
+    /// Over what it is counted, when said.
+    pub scope: Option<Scope>,
+    /// True for a figure computed from others (per GPU × GPUs), not written in the text.
+    pub derived: bool,
+    /// Where it was read.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Everything the reader found. Fields are `None` when the claim does not say.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Claim {
+    /// Model id (`llama-3-70b`).
+    pub model: Option<Found<String>>,
+    /// GPU id (`h100-sxm`, or `h100` when the variant is not said).
+    pub gpu: Option<Found<String>>,
+    /// Number of GPUs.
+    pub gpu_count: Option<Found<u32>>,
+    /// Tensor-parallel degree.
+    pub tp: Option<Found<u32>>,
+    /// Fixed batch size.
+    pub batch_size: Option<Found<u32>>,
+    /// Concurrent requests.
+    pub concurrency: Option<Found<u32>>,
+    /// Offered request rate, requests per second.
+    pub request_rate: Option<Found<f64>>,
+    /// Prompt (input) tokens per request.
+    pub prompt_tokens: Option<Found<u32>>,
+    /// Output tokens per request.
+    pub output_tokens: Option<Found<u32>>,
+    /// Weight format id (`fp8`).
+    pub weight_dtype: Option<Found<String>>,
+    /// KV-cache format id when stated (`fp8`).
+    pub kv_dtype: Option<Found<String>>,
+    /// Runtime id (`vllm`).
+    pub runtime: Option<Found<String>>,
+    /// Runtime version as written (`0.6.2`).
+    pub runtime_version: Option<Found<String>>,
+    /// Figures, headline first.
+    pub figures: Vec<Figure>,
+    /// "saturated", "max batch", "max throughput": a batch only described.
+    #[serde(skip)]
+    pub batch_described: Option<Span>,
+    /// "quantised" without a type.
+    #[serde(skip)]
+    pub quantised_untyped: Option<Span>,
+    /// NVLink / PCIe / InfiniBand, when said.
+    #[serde(skip)]
+    pub interconnect: Option<Found<String>>,
+    /// The runtime was recognised from the shape of its output only.
+    #[serde(skip)]
+    pub runtime_from_shape: bool,
+}
+
+/// A highlighted piece of evidence: which field, which bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Evidence {
+    /// The `claim` key it supports (`model`, `figures`, …).
+    pub field: &'static str,
+    /// The span in the claim text.
+    pub span: Span,
+}
+
+impl Claim {
+    /// The headline figure (the first one), if any.
+    pub fn headline(&self) -> Option<&Figure> {
+        self.figures.first()
+    }
+
+    /// Every field's span, sorted by start; for highlighting.
+    pub fn evidence(&self) -> Vec<Evidence> {
+        let mut out = Vec::new();
+        let mut push = |field: &'static str, span: Option<Span>| {
+            if let Some(span) = span {
+                out.push(Evidence { field, span });
+            }
+        };
+        push("model", self.model.as_ref().map(|f| f.span));
+        push("gpu", self.gpu.as_ref().map(|f| f.span));
+        push("gpu_count", self.gpu_count.as_ref().map(|f| f.span));
+        push("tp", self.tp.as_ref().map(|f| f.span));
+        push("batch_size", self.batch_size.as_ref().map(|f| f.span));
+        push("concurrency", self.concurrency.as_ref().map(|f| f.span));
+        push("request_rate", self.request_rate.as_ref().map(|f| f.span));
+        push("prompt_tokens", self.prompt_tokens.as_ref().map(|f| f.span));
+        push("output_tokens", self.output_tokens.as_ref().map(|f| f.span));
+        push("weight_dtype", self.weight_dtype.as_ref().map(|f| f.span));
+        push("kv_dtype", self.kv_dtype.as_ref().map(|f| f.span));
+        push("runtime", self.runtime.as_ref().map(|f| f.span));
+        push("runtime_version", self.runtime_version.as_ref().map(|f| f.span));
+        push("batch_size", self.batch_described);
+        push("weight_dtype", self.quantised_untyped);
+        push("interconnect", self.interconnect.as_ref().map(|f| f.span));
+        for f in self.figures.iter().filter(|f| !f.derived) {
+            push("figures", Some(f.span));
+        }
+        out.sort_by_key(|e| (e.span.start, e.span.end));
+        out.dedup();
+        out
+    }
+}

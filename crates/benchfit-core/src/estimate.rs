@@ -1,0 +1,628 @@
+//! Re-projecting a claim onto the user's traffic, GPU and price (DESIGN §1 project, §4.6 cost).
+
+use crate::analysis::{analyse, assume, default_kv, make_setup, Analysis, Assumption, Hints, PlausibilityStatus, Reading};
+use crate::catalog::{self, Gpu};
+use crate::claim::{self, Claim};
+use crate::limits;
+use crate::model::{closed_loop, Efficiency, KvCap, Metric, Setup, SteadyError, SteadyState, Workload};
+use crate::scenario::{Load, Scenario};
+use crate::stats::Percentiles;
+use crate::units::{Seconds, UsdPerGpuHour};
+use serde::Serialize;
+
+/// Why an estimate cannot be made. Messages name the input and the allowed range.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EstimateError {
+    /// An input is out of range.
+    #[error("{input}: {reason}")]
+    BadInput {
+        /// The flag / field name (`--prompt-tokens`).
+        input: &'static str,
+        /// Why, with the allowed range.
+        reason: String,
+    },
+    /// An input is missing and the claim does not supply it.
+    #[error("{input}: {reason}")]
+    Missing {
+        /// The flag / field name.
+        input: &'static str,
+        /// What would supply it.
+        reason: String,
+    },
+    /// The deployment cannot serve the traffic at all.
+    #[error("{0}")]
+    Infeasible(String),
+    /// Open-loop rates need the discrete-event simulator.
+    #[error("--rate: open-loop arrivals need the simulator, which is not built yet; use --concurrency")]
+    NeedsSimulator,
+}
+
+fn bad(input: &'static str, reason: impl Into<String>) -> EstimateError {
+    EstimateError::BadInput { input, reason: reason.into() }
+}
+
+/// Deployment-wide rates.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Throughput {
+    /// Output tokens per second.
+    pub output_tokens_per_s: f64,
+    /// Input + output tokens per second.
+    pub total_tokens_per_s: f64,
+    /// Completed requests per second.
+    pub requests_per_s: f64,
+}
+
+/// Latency percentiles, ms.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Latency {
+    /// Time to first token.
+    pub ttft: Percentiles,
+    /// Inter-token latency.
+    pub itl: Percentiles,
+    /// Time per output token.
+    pub tpot: Percentiles,
+    /// End to end.
+    pub e2e: Percentiles,
+}
+
+/// KV-cache facts of the user's deployment (and of the benchmark, for comparison).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Kv {
+    /// Capacity of one replica, tokens.
+    pub capacity_tokens: f64,
+    /// KV-limited concurrency per replica for the user's request size.
+    pub max_concurrent_sequences: u32,
+    /// Peak fraction of capacity in use.
+    pub peak_usage: f64,
+    /// KV dtype id used.
+    pub kv_dtype: &'static str,
+    /// Memory fraction used.
+    pub mem_fraction: f64,
+    /// KV bytes per token.
+    pub bytes_per_token: f64,
+    /// True when the ceiling limits the user's concurrency.
+    pub limits_concurrency: bool,
+    /// The benchmark's KV facts, when a claim was read.
+    pub benchmark: Option<KvBenchmark>,
+}
+
+/// The benchmark's KV cache as reconstructed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KvBenchmark {
+    /// Capacity, tokens.
+    pub capacity_tokens: f64,
+    /// KV tokens its running batch needed.
+    pub needed_tokens: f64,
+    /// KV-limited concurrency for its request size.
+    pub max_concurrent_sequences: u32,
+    /// What was inferred for it to fit.
+    pub note: Option<String>,
+}
+
+/// Costs (DESIGN §4.6). All null without a price.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Cost {
+    /// The price used, USD per GPU-hour.
+    pub price_usd_per_gpu_hour: Option<f64>,
+    /// Where the price comes from.
+    pub price_source: Option<String>,
+    /// Per request while traffic runs.
+    pub per_request_usd: Option<f64>,
+    /// Per request with 24 h of rent spread over the busy hours' requests.
+    pub per_request_whole_day_usd: Option<f64>,
+    /// Per million output tokens (busy hours).
+    pub per_million_output_tokens_usd: Option<f64>,
+    /// Per million input + output tokens (busy hours).
+    pub per_million_total_tokens_usd: Option<f64>,
+    /// GPU-seconds per request.
+    pub gpu_seconds_per_request: f64,
+}
+
+/// One step of the correction waterfall: one input changed from the benchmark's value to yours.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Factor {
+    /// What changed (`hardware`, `prompt length`, `concurrency`, `KV ceiling`, …).
+    pub name: String,
+    /// The benchmark's value.
+    pub from: String,
+    /// Yours.
+    pub to: String,
+    /// Metric after ÷ before.
+    pub ratio: f64,
+}
+
+/// Low–high band over the plausible readings of an ambiguous claim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Band {
+    /// Low end.
+    pub low: f64,
+    /// High end.
+    pub high: f64,
+}
+
+/// Range of the main outputs when the claim left conditions open.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Range {
+    /// Output tokens/s.
+    pub output_tokens_per_s: Band,
+    /// Cost per request (busy hours), when priced.
+    pub per_request_usd: Option<Band>,
+}
+
+/// Where the efficiencies came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CalibrationInfo {
+    /// Achieved memory-bandwidth fraction.
+    pub mbu: f64,
+    /// Achieved compute fraction.
+    pub mfu: f64,
+    /// `claim` (calibrated on a plausible reading), `ceiling` (the claim is impossible; the
+    /// hardware ceiling is used), or `prior` (no usable claim).
+    pub source: &'static str,
+    /// Which reading, in words.
+    pub note: String,
+}
+
+/// The headline as compared like for like.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Headline {
+    /// Claimed value in the metric's unit (whole deployment).
+    pub value: f64,
+    /// The metric it is read as.
+    pub metric: Metric,
+    /// The same metric for your traffic.
+    pub effective: f64,
+}
+
+/// Your deployment as resolved.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Deployment {
+    /// Model id.
+    pub model: &'static str,
+    /// GPU id.
+    pub gpu: &'static str,
+    /// GPUs in all.
+    pub gpus: u32,
+    /// Tensor-parallel degree.
+    pub tp: u32,
+    /// Replicas.
+    pub replicas: u32,
+    /// Weight dtype id.
+    pub weights: &'static str,
+    /// KV dtype id.
+    pub kv_dtype: &'static str,
+    /// Runtime id.
+    pub runtime: &'static str,
+    /// Memory fraction.
+    pub mem_fraction: f64,
+    /// Concurrency offered.
+    pub concurrency: u32,
+}
+
+/// The estimate (DESIGN §5.2 `estimate`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Rates.
+    pub throughput: Throughput,
+    /// Latencies, ms.
+    pub latency_ms: Latency,
+    /// KV cache.
+    pub kv: Kv,
+    /// Costs.
+    pub cost: Cost,
+    /// Effective ÷ headline, like for like; null without a usable claim.
+    pub correction_factor: Option<f64>,
+    /// The waterfall; the ratios multiply to `correction_factor`.
+    pub factors: Vec<Factor>,
+    /// The headline and its effective value.
+    pub headline: Option<Headline>,
+    /// Band over plausible readings.
+    pub range: Option<Range>,
+    /// Everything filled in.
+    pub assumptions: Vec<Assumption>,
+    /// Efficiencies used.
+    pub calibration: CalibrationInfo,
+    /// Your deployment.
+    pub deployment: Deployment,
+    /// Warnings.
+    pub warnings: Vec<String>,
+}
+
+fn validate(s: &Scenario) -> Result<(), EstimateError> {
+    if s.prompt_tokens == 0 || s.prompt_tokens > limits::MAX_TOKENS {
+        return Err(bad("--prompt-tokens", "must be a whole number from 1 to 10,000,000"));
+    }
+    if s.output_tokens == 0 || s.output_tokens > limits::MAX_TOKENS {
+        return Err(bad("--output-tokens", "must be a whole number from 1 to 10,000,000"));
+    }
+    if let Some(n) = s.gpus {
+        if n == 0 || n > limits::MAX_GPUS {
+            return Err(bad("--gpus", "must be a whole number from 1 to 4096"));
+        }
+    }
+    if let Some(t) = s.tp {
+        if t == 0 || t > 64 {
+            return Err(bad("--tp", "must be a whole number from 1 to 64"));
+        }
+    }
+    if let Some(m) = s.mem_fraction {
+        if !(m.is_finite() && (0.05..=1.0).contains(&m)) {
+            return Err(bad("--mem-fraction", "must be between 0.05 and 1"));
+        }
+    }
+    if let Some(p) = s.price_usd_per_gpu_hour {
+        if !(p.is_finite() && (0.0..=limits::MAX_PRICE_USD_PER_GPU_HOUR).contains(&p)) {
+            return Err(bad("--price", "must be a number of USD per GPU-hour from 0 to 1,000"));
+        }
+    }
+    if !(s.busy_hours.is_finite() && s.busy_hours > 0.0 && s.busy_hours <= 24.0) {
+        return Err(bad("--busy-hours", "must be more than 0 and at most 24"));
+    }
+    match s.load {
+        Load::Concurrency { concurrency } if concurrency == 0 || concurrency > limits::MAX_CONCURRENCY => {
+            Err(bad("--concurrency", "must be a whole number from 1 to 100,000"))
+        }
+        Load::Concurrency { .. } => Ok(()),
+        Load::Rate { requests_per_s, .. } if !(requests_per_s.is_finite() && requests_per_s > 0.0) => {
+            Err(bad("--rate", "must be a number of requests/s above 0"))
+        }
+        Load::Rate { .. } => Err(EstimateError::NeedsSimulator),
+    }
+}
+
+fn lookup<T>(input: &'static str, id: &str, f: fn(&str) -> Option<&'static T>, what: &str, all: &[&str]) -> Result<&'static T, EstimateError> {
+    f(id).ok_or_else(|| bad(input, format!("unknown {what} id {id:?}; known: {}", all.join(", "))))
+}
+
+fn gpu_ids() -> Vec<&'static str> {
+    let mut v: Vec<&str> = catalog::GPUS.iter().map(|g| g.id).collect();
+    v.extend(catalog::AMBIGUOUS_GPUS_IDS);
+    v
+}
+
+/// Resolves the user's GPU: an exact id, or a family id resolved to the benchmark's variant.
+fn resolve_gpu(id: &str, bench: Option<&'static Gpu>, assumptions: &mut Vec<Assumption>) -> Result<&'static Gpu, EstimateError> {
+    let variants = catalog::gpu_variants(id);
+    match variants.len() {
+        0 => Err(bad("--gpu", format!("unknown GPU id {id:?}; known: {}", gpu_ids().join(", ")))),
+        1 => Ok(variants[0]),
+        _ => {
+            let g = bench.filter(|b| variants.iter().any(|v| v.id == b.id)).unwrap_or(variants[0]);
+            let why = if bench.is_some_and(|b| b.id == g.id) {
+                "variant not given; the benchmark's (the only one its figure is possible on, or the first) is assumed"
+            } else {
+                "variant not given; the first is assumed"
+            };
+            assume(assumptions, "gpu", g.id, why);
+            Ok(g)
+        }
+    }
+}
+
+struct Projection {
+    state: SteadyState,
+    factors: Vec<Factor>,
+    m0: f64,
+    metric: Metric,
+}
+
+fn metric_value(setup: &Setup, eff: Efficiency, w: &Workload, metric: Metric, cap: KvCap) -> Result<f64, SteadyError> {
+    Ok(metric.of(&closed_loop(setup, eff, w, cap)?))
+}
+
+struct Walk {
+    setup: Setup,
+    w: Workload,
+    prev: f64,
+    eff: Efficiency,
+    metric: Metric,
+    factors: Vec<Factor>,
+}
+
+impl Walk {
+    /// Moves to `(setup, w)`, recording the ratio as one factor (skipped when nothing changed,
+    /// unless `always`).
+    #[allow(clippy::too_many_arguments)]
+    fn step(&mut self, name: &str, from: String, to: String, setup: Setup, w: Workload, cap: KvCap, always: bool) -> Result<(), EstimateError> {
+        if from == to && !always {
+            return Ok(());
+        }
+        let v = metric_value(&setup, self.eff, &w, self.metric, cap).map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+        self.factors.push(Factor { name: name.into(), from, to, ratio: v / self.prev });
+        self.prev = v;
+        self.setup = setup;
+        self.w = w;
+        Ok(())
+    }
+}
+
+/// Walks from the benchmark's setup to the user's, one input at a time.
+fn waterfall(reading: &Reading, eff: Efficiency, user: &Setup, uw: &Workload) -> Result<Projection, EstimateError> {
+    let metric = reading.metric;
+    let infeasible = |e: SteadyError| EstimateError::Infeasible(e.to_string());
+    let bench = reading.bench.setup;
+    let bw = reading.bench.workload;
+    let m0 = metric_value(&bench, eff, &bw, metric, KvCap::Enforce).map_err(infeasible)?;
+    let uncapped = metric_value(&bench, eff, &bw, metric, KvCap::Ignore).map_err(infeasible)?;
+    let mut walk = Walk { setup: bench, w: bw, prev: uncapped, eff, metric, factors: Vec::new() };
+    if (uncapped / m0 - 1.0).abs() > 1e-9 {
+        walk.factors.push(Factor { name: "benchmark batch beyond its KV cache".into(), from: "capped".into(), to: "uncapped".into(), ratio: uncapped / m0 });
+    }
+    let hw = |s: &Setup| format!("{} × {}", s.total_gpus(), s.gpu.name);
+    let s = Setup { gpu: user.gpu, tp: user.tp, replicas: user.replicas, ..walk.setup };
+    walk.step("hardware", hw(&bench), hw(user), s, walk.w, KvCap::Ignore, false)?;
+    let s = Setup { weights: user.weights, ..walk.setup };
+    walk.step("precision", format!("{} weights", bench.weights.name), format!("{} weights", user.weights.name), s, walk.w, KvCap::Ignore, false)?;
+    let s = Setup { runtime: user.runtime, max_num_seqs: user.max_num_seqs, max_batched_tokens: user.max_batched_tokens, ..walk.setup };
+    walk.step("runtime", bench.runtime.name.into(), user.runtime.name.into(), s, walk.w, KvCap::Ignore, false)?;
+    let w = Workload { prompt_tokens: uw.prompt_tokens, ..walk.w };
+    walk.step("prompt length", format!("{} tokens", bw.prompt_tokens), format!("{} tokens", uw.prompt_tokens), walk.setup, w, KvCap::Ignore, false)?;
+    let w = Workload { output_tokens: uw.output_tokens, ..walk.w };
+    walk.step("output length", format!("{} tokens", bw.output_tokens), format!("{} tokens", uw.output_tokens), walk.setup, w, KvCap::Ignore, false)?;
+    let w = Workload { concurrency: uw.concurrency, ..walk.w };
+    walk.step("concurrency", format!("{}", bw.concurrency), format!("{}", uw.concurrency), walk.setup, w, KvCap::Ignore, false)?;
+    let kvname = |s: &Setup| format!("{} KV at {:.2}", s.kv.name, s.mem_fraction);
+    let max_user = user
+        .max_concurrent_sequences(uw.prompt_tokens + uw.output_tokens)
+        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+    walk.step("KV ceiling", format!("unlimited ({})", kvname(&bench)),
+        format!("{} sequences per replica ({})", max_user, kvname(user)), *user, *uw, KvCap::Enforce, true)?;
+    let state = closed_loop(user, eff, uw, KvCap::Enforce).map_err(infeasible)?;
+    Ok(Projection { state, factors: walk.factors, m0, metric })
+}
+
+/// The report of one estimate, plus the claim analysis behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EstimateReport {
+    /// The estimate.
+    pub estimate: Estimate,
+    /// The claim as read.
+    pub claim: Claim,
+    /// The analysis of the claim.
+    pub analysis: Analysis,
+}
+
+/// Estimates a scenario.
+///
+/// # Errors
+/// [`EstimateError`] naming the input when a value is out of range, an id is unknown, a needed
+/// input is missing, or the deployment cannot serve even one request.
+pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
+    validate(s)?;
+    let claim = claim::read(&s.benchmark);
+    let hints = Hints {
+        model: s.model.clone(),
+        gpu: s.gpu.clone(),
+        runtime: s.runtime.clone(),
+        weights: s.weights.clone(),
+        prompt_tokens: Some(s.prompt_tokens),
+        output_tokens: Some(s.output_tokens),
+    };
+    let analysis = analyse(&claim, &hints);
+    let mut assumptions = analysis.assumptions.clone();
+    let mut warnings = Vec::new();
+    let chosen = analysis.chosen();
+    let bench_setup = chosen.map(|r| r.bench.setup);
+
+    let model = match (&s.model, bench_setup) {
+        (Some(id), _) => lookup("--model", id, catalog::model, "model", &catalog::MODELS.iter().map(|m| m.id).collect::<Vec<_>>())?,
+        (None, Some(b)) => b.model,
+        (None, None) => {
+            let why = match &claim.model {
+                Some(m) if catalog::model(&m.value).is_none() => format!("the claim's model {:?} is not in the catalog; give --model", m.value),
+                _ => "no model given and the claim names none; give --model".into(),
+            };
+            return Err(EstimateError::Missing { input: "--model", reason: why });
+        }
+    };
+    let total_tokens = s.prompt_tokens as u64 + s.output_tokens as u64;
+    if total_tokens > model.context as u64 {
+        return Err(bad("--prompt-tokens/--output-tokens", format!(
+            "prompt + output = {total_tokens} tokens exceeds {}'s context window of {} tokens", model.name, model.context)));
+    }
+    let gpu = match (&s.gpu, bench_setup) {
+        (Some(id), b) => resolve_gpu(id, b.map(|b| b.gpu), &mut assumptions)?,
+        (None, Some(b)) => b.gpu,
+        (None, None) => {
+            return Err(EstimateError::Missing { input: "--gpu", reason: "no GPU given and the claim names none (or it is not in the catalog); give --gpu".into() });
+        }
+    };
+    let gpus = s.gpus.or(bench_setup.map(|b| b.total_gpus())).unwrap_or(1);
+    let tp = s.tp.unwrap_or_else(|| match bench_setup {
+        Some(b) if gpus % b.tp == 0 && b.gpu.id == gpu.id => b.tp,
+        _ => gpus.min(64),
+    });
+    if gpus % tp != 0 {
+        return Err(bad("--tp", format!("{tp} does not divide the {gpus} GPUs into whole replicas")));
+    }
+    let replicas = gpus / tp;
+    let weights = match (&s.weights, bench_setup) {
+        (Some(id), _) => lookup("--weights", id, catalog::dtype, "dtype", &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>())?,
+        (None, Some(b)) => b.weights,
+        (None, None) => {
+            let d = catalog::dtype("bf16").expect("catalog has bf16");
+            assume(&mut assumptions, "weights", d.id, "not given; BF16 assumed");
+            d
+        }
+    };
+    let runtime = match (&s.runtime, bench_setup) {
+        (Some(id), _) => lookup("--runtime", id, catalog::runtime, "runtime", &catalog::RUNTIMES.iter().map(|r| r.id).collect::<Vec<_>>())?,
+        (None, Some(b)) => b.runtime,
+        (None, None) => {
+            let r = catalog::runtime("vllm").expect("catalog has vllm");
+            assume(&mut assumptions, "runtime", r.id, "not given; vLLM assumed");
+            r
+        }
+    };
+    let kv = match (&s.kv_dtype, bench_setup) {
+        (Some(id), _) => lookup("--kv-dtype", id, catalog::dtype, "dtype", &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>())?,
+        (None, Some(b)) => {
+            if chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some() {
+                assume(&mut assumptions, "kv_dtype", b.kv.id, "carried from what the benchmark must have used");
+            }
+            b.kv
+        }
+        (None, None) => default_kv(weights),
+    };
+    let mem_fraction = s.mem_fraction.or_else(|| {
+        let b = bench_setup?;
+        if b.runtime.id != runtime.id {
+            return None;
+        }
+        if chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some() {
+            assume(&mut assumptions, "mem_fraction", format!("{:.2}", b.mem_fraction), "carried from what the benchmark must have used");
+        }
+        Some(b.mem_fraction)
+    });
+    let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
+    let concurrency = match s.load {
+        Load::Concurrency { concurrency } => concurrency,
+        Load::Rate { .. } => return Err(EstimateError::NeedsSimulator),
+    };
+    let uw = Workload {
+        prompt_tokens: s.prompt_tokens as f64,
+        output_tokens: s.output_tokens as f64,
+        concurrency: concurrency as f64,
+    };
+    user.kv_capacity_tokens().map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+
+    // Efficiency and projections per plausible reading (the first is the primary; the band
+    // spans them all).
+    let (eff, source, cal_note) = match (analysis.status, chosen) {
+        (PlausibilityStatus::Plausible, Some(r)) => {
+            (r.calibration.as_ref().expect("plausible has calibration").efficiency, "claim", r.note.clone())
+        }
+        (PlausibilityStatus::Implausible, Some(r)) => {
+            warnings.push("The claim is not possible as written under any reading; the projection uses the hardware ceiling (MBU 0.9, MFU 0.8) and is an upper bound.".into());
+            (Efficiency::MAX, "ceiling", r.note.clone())
+        }
+        _ => {
+            if !s.benchmark.trim().is_empty() {
+                warnings.push(format!("The claim could not be calibrated ({}); prior efficiencies are used.", analysis.note));
+            }
+            (Efficiency::PRIOR, "prior", "no usable claim: prior MBU 0.7, MFU 0.5".into())
+        }
+    };
+    let projections: Vec<(Projection, Efficiency)> = match chosen {
+        Some(_) if analysis.status == PlausibilityStatus::Plausible => analysis
+            .plausible()
+            .map(|r| {
+                let e = r.calibration.as_ref().expect("plausible").efficiency;
+                waterfall(r, e, &user, &uw).map(|p| (p, e))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(r) => vec![(waterfall(r, eff, &user, &uw)?, eff)],
+        None => vec![],
+    };
+    let state = match projections.first() {
+        Some((p, _)) => p.state.clone(),
+        None => closed_loop(&user, eff, &uw, KvCap::Enforce).map_err(|e| EstimateError::Infeasible(e.to_string()))?,
+    };
+    if state.kv_limited {
+        warnings.push(format!(
+            "Your concurrency {} exceeds the KV-cache ceiling of {} sequences per replica: the rest queue (+{:.0} ms TTFT).",
+            concurrency, state.max_concurrent_sequences, state.queue_ms));
+    }
+
+    // Cost.
+    let price = s.price_usd_per_gpu_hour.map(|p| (p, "your input".to_string())).or_else(|| {
+        let p = gpu.price;
+        assume(&mut assumptions, "price_usd_per_gpu_hour", p.usd_per_gpu_hour, p.source);
+        Some((p.usd_per_gpu_hour, p.source.to_string()))
+    });
+    let cost = cost(&state, user.total_gpus(), price.clone(), s.busy_hours);
+
+    let (correction_factor, factors, headline, range) = match projections.first() {
+        Some((p, _)) => {
+            let eff_value = p.metric.of(&p.state);
+            let cf = eff_value / p.m0;
+            let r = chosen.expect("projection implies a reading");
+            let target = r.target;
+            let range = (projections.len() > 1).then(|| {
+                let outs: Vec<f64> = projections.iter().map(|(p, _)| p.state.output_tokens_per_s).collect();
+                let costs: Vec<Option<f64>> = projections.iter().map(|(p, _)| self::cost(&p.state, user.total_gpus(), price.clone(), s.busy_hours).per_request_usd).collect();
+                let band = |v: &[f64]| Band { low: v.iter().cloned().fold(f64::INFINITY, f64::min), high: v.iter().cloned().fold(f64::NEG_INFINITY, f64::max) };
+                Range {
+                    output_tokens_per_s: band(&outs),
+                    per_request_usd: costs.iter().all(Option::is_some).then(|| band(&costs.iter().flatten().cloned().collect::<Vec<_>>())),
+                }
+            });
+            (Some(cf), p.factors.clone(), Some(Headline { value: target, metric: p.metric, effective: target * cf }), range)
+        }
+        None => (None, vec![], None, None),
+    };
+
+    let estimate = Estimate {
+        throughput: Throughput {
+            output_tokens_per_s: state.output_tokens_per_s,
+            total_tokens_per_s: state.total_tokens_per_s,
+            requests_per_s: state.requests_per_s,
+        },
+        latency_ms: Latency { ttft: state.ttft_ms, itl: state.itl_ms, tpot: state.tpot_ms, e2e: state.e2e_ms },
+        kv: Kv {
+            capacity_tokens: state.kv_capacity_tokens,
+            max_concurrent_sequences: state.max_concurrent_sequences,
+            peak_usage: state.peak_kv_usage,
+            kv_dtype: user.kv.id,
+            mem_fraction: user.mem_fraction,
+            bytes_per_token: user.kv_bytes_per_token().0,
+            limits_concurrency: state.kv_limited,
+            benchmark: chosen.map(|r| KvBenchmark {
+                capacity_tokens: r.bench.kv_capacity_tokens,
+                needed_tokens: r.bench.needed_kv_tokens,
+                max_concurrent_sequences: r.bench.max_concurrent_sequences,
+                note: r.bench.memory_note.clone(),
+            }),
+        },
+        cost,
+        correction_factor,
+        factors,
+        headline,
+        range,
+        assumptions,
+        calibration: CalibrationInfo { mbu: eff.mbu, mfu: eff.mfu, source, note: cal_note },
+        deployment: Deployment {
+            model: model.id,
+            gpu: gpu.id,
+            gpus: user.total_gpus(),
+            tp,
+            replicas,
+            weights: weights.id,
+            kv_dtype: kv.id,
+            runtime: runtime.id,
+            mem_fraction: user.mem_fraction,
+            concurrency,
+        },
+        warnings,
+    };
+    Ok(EstimateReport { estimate, claim, analysis })
+}
+
+fn cost(state: &SteadyState, gpus: u32, price: Option<(f64, String)>, busy_hours: f64) -> Cost {
+    let gpu_seconds = Seconds(gpus as f64 / state.requests_per_s);
+    match price {
+        None => Cost {
+            price_usd_per_gpu_hour: None,
+            price_source: None,
+            per_request_usd: None,
+            per_request_whole_day_usd: None,
+            per_million_output_tokens_usd: None,
+            per_million_total_tokens_usd: None,
+            gpu_seconds_per_request: gpu_seconds.0,
+        },
+        Some((p, src)) => {
+            let price = UsdPerGpuHour(p);
+            let per_request = price.cost_of(gpu_seconds).0;
+            let per_gpu_second = price.cost_of(Seconds(gpus as f64)).0;
+            Cost {
+                price_usd_per_gpu_hour: Some(p),
+                price_source: Some(src),
+                per_request_usd: Some(per_request),
+                per_request_whole_day_usd: Some(per_request * 24.0 / busy_hours),
+                per_million_output_tokens_usd: Some(per_gpu_second / state.output_tokens_per_s * 1e6),
+                per_million_total_tokens_usd: Some(per_gpu_second / state.total_tokens_per_s * 1e6),
+                gpu_seconds_per_request: gpu_seconds.0,
+            }
+        }
+    }
+}

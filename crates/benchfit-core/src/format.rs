@@ -1,0 +1,64 @@
+//! Number formatting shared by the CLI and the page.
+
+/// `3200.0` → `"3,200"`; rounds to an integer first.
+pub fn thousands(v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    let neg = v < 0.0;
+    let digits = format!("{:.0}", v.abs());
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if neg {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// A dollar amount with enough significant digits for small per-request costs:
+/// `0.000123` → `"$0.000123"`, `12.5` → `"$12.50"`.
+pub fn usd(v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    if v >= 1.0 {
+        format!("${v:.2}")
+    } else if v >= 0.01 {
+        format!("${v:.3}")
+    } else {
+        format!("${v:.6}")
+    }
+}
+
+/// A value with up to `n` significant decimals for display (`0.4183` → `"0.42"`).
+pub fn sig(v: f64) -> String {
+    if !v.is_finite() {
+        "–".into()
+    } else if v.abs() >= 100.0 {
+        thousands(v)
+    } else if v.abs() >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separators() {
+        assert_eq!(thousands(3200.0), "3,200");
+        assert_eq!(thousands(1234567.4), "1,234,567");
+        assert_eq!(thousands(999.0), "999");
+        assert_eq!(usd(0.004321), "$0.004321");
+        assert_eq!(usd(2.5), "$2.50");
+    }
+}

@@ -1,0 +1,86 @@
+//! Calibration (DESIGN §4.4) and plausibility (§4.5): find the efficiency that reproduces a
+//! claimed figure at the claim's own setup.
+//!
+//! One figure fixes one unknown, so the two efficiencies move together: `MBU = 0.7 s`,
+//! `MFU = 0.5 s` (the prior of [`Efficiency::PRIOR`]), each clamped at the hardware ceiling of
+//! [`Efficiency::MAX`]. The model's rates rise monotonically with `s`, so bisection finds the
+//! unique `s`; a figure the model cannot reach even at the ceiling is impossible as written.
+
+use super::steady::{closed_loop, KvCap, SteadyError, Workload};
+use super::step::Efficiency;
+use super::{Metric, Setup};
+use serde::Serialize;
+
+/// The result of calibrating on one reading of a figure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Calibration {
+    /// The efficiency that reproduces the figure (clamped at the ceiling when impossible).
+    pub efficiency: Efficiency,
+    /// True when the figure is reachable within [`Efficiency::MAX`].
+    pub plausible: bool,
+    /// The MBU the figure needs with MFU at its ceiling (above 1 for impossible claims; None when
+    /// no bandwidth would do, because compute alone is too slow).
+    pub implied_mbu: Option<f64>,
+    /// The MFU the figure needs with MBU at its ceiling (None when no compute would do).
+    pub implied_mfu: Option<f64>,
+    /// The model's value at the ceiling.
+    pub ceiling_value: f64,
+}
+
+/// Why a figure cannot be calibrated.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CalibrationError {
+    /// The setup itself cannot run.
+    #[error(transparent)]
+    Setup(#[from] SteadyError),
+    /// The figure is zero, negative or not finite.
+    #[error("the figure {0} cannot be calibrated on (it must be a positive number)")]
+    BadFigure(f64),
+}
+
+fn value(setup: &Setup, eff: Efficiency, w: &Workload, metric: Metric) -> Result<f64, SteadyError> {
+    Ok(metric.of(&closed_loop(setup, eff, w, KvCap::Enforce)?))
+}
+
+/// Bisects `f(x) = target` for x in `[lo, hi]` where `f` rises with x (after `sign`).
+fn solve(mut lo: f64, mut hi: f64, target: f64, higher: bool, f: impl Fn(f64) -> f64) -> f64 {
+    for _ in 0..100 {
+        let mid = (lo * hi).sqrt();
+        let v = f(mid);
+        let below = if higher { v < target } else { v > target };
+        if below {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi / lo < 1.0 + 1e-12 {
+            break;
+        }
+    }
+    (lo * hi).sqrt()
+}
+
+/// Calibrates the efficiencies on `target` (in the metric's unit, whole deployment).
+pub fn calibrate(setup: &Setup, w: &Workload, metric: Metric, target: f64) -> Result<Calibration, CalibrationError> {
+    if !(target.is_finite() && target > 0.0) {
+        return Err(CalibrationError::BadFigure(target));
+    }
+    let higher = metric.higher_is_better();
+    let v = |e: Efficiency| value(setup, e, w, metric).unwrap_or(f64::NAN);
+    let ceiling_value = value(setup, Efficiency::MAX, w, metric)?;
+    // Implied efficiencies, each with the other at its ceiling (searching up to 1,000× peak).
+    let reaches = |x: f64| if higher { x >= target } else { x <= target };
+    let implied = |f: &dyn Fn(f64) -> f64| -> Option<f64> {
+        reaches(f(1e3)).then(|| solve(1e-4, 1e3, target, higher, f))
+    };
+    let implied_mbu = implied(&|m| v(Efficiency { mbu: m, mfu: Efficiency::MAX.mfu }));
+    let implied_mfu = implied(&|m| v(Efficiency { mbu: Efficiency::MAX.mbu, mfu: m }));
+    let reachable = reaches(ceiling_value);
+    let efficiency = if reachable {
+        let s = solve(1e-4, Efficiency::max_scale(), target, higher, |s| v(Efficiency::scaled(s)));
+        Efficiency::scaled(s)
+    } else {
+        Efficiency::MAX
+    };
+    Ok(Calibration { efficiency, plausible: reachable, implied_mbu, implied_mfu, ceiling_value })
+}

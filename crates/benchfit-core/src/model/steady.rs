@@ -1,0 +1,223 @@
+//! The analytic steady state of a continuous-batching engine under closed-loop concurrency
+//! (DESIGN §4.2, last paragraph): a fixed point of the step model, not the headline scaled.
+//!
+//! Each of the `C` requests in flight cycles through its prefill and its decode steps; the
+//! engine's steps are shared by all of them. Over one request's lifetime `T` every one of the
+//! `C` slots completes one request (Little's law, `X = C / T`), so `T` holds `C` prompts'
+//! prefill chunks and `OSL − 1` decode steps. With chunked prefill a chunk rides in a step with
+//! the other sequences' decodes (that step is slower: the ITL tail); without it, prefill steps
+//! stall the decoders.
+
+use super::setup::{MemoryError, Setup};
+use super::step::{step_time, Efficiency, StepLoad, StepTime};
+use crate::stats::Percentiles;
+use serde::Serialize;
+
+/// A closed-loop workload on a deployment (all replicas together).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Workload {
+    /// Prompt (input) tokens per request (ISL).
+    pub prompt_tokens: f64,
+    /// Output tokens per request (OSL), at least 1.
+    pub output_tokens: f64,
+    /// Requests in flight across the deployment.
+    pub concurrency: f64,
+}
+
+/// Whether the KV-cache ceiling limits the running batch (off only to show its effect apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KvCap {
+    /// Admission is limited by free KV blocks (what a real engine does).
+    Enforce,
+    /// Pretend KV memory is unlimited (for the factor waterfall).
+    Ignore,
+}
+
+/// The steady state of a deployment under a closed-loop workload.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SteadyState {
+    /// Requests in flight per replica that the engine runs at once (after the KV and
+    /// `max_num_seqs` caps).
+    pub running_per_replica: f64,
+    /// True when the KV cache (not the offered concurrency) set the running batch.
+    pub kv_limited: bool,
+    /// KV capacity of one replica, tokens.
+    pub kv_capacity_tokens: f64,
+    /// KV-limited concurrency of one replica for this request size.
+    pub max_concurrent_sequences: u32,
+    /// Fraction of one replica's KV capacity in use at the end of the running requests.
+    pub peak_kv_usage: f64,
+    /// Completed requests per second, whole deployment.
+    pub requests_per_s: f64,
+    /// Output tokens per second, whole deployment.
+    pub output_tokens_per_s: f64,
+    /// Input + output tokens per second, whole deployment.
+    pub total_tokens_per_s: f64,
+    /// Decode tokens per second of the running batch, whole deployment (`running / t_decode`).
+    pub decode_tokens_per_s: f64,
+    /// One prompt's prefill speed when it runs alone, tokens per second.
+    pub prefill_tokens_per_s: f64,
+    /// One request's output speed, `1 / TPOT`, tokens per second.
+    pub per_user_tokens_per_s: f64,
+    /// Time to first token, ms.
+    pub ttft_ms: Percentiles,
+    /// Inter-token latency (every gap), ms.
+    pub itl_ms: Percentiles,
+    /// Time per output token per request, ms.
+    pub tpot_ms: Percentiles,
+    /// End-to-end latency, ms.
+    pub e2e_ms: Percentiles,
+    /// Time waiting for a KV slot, ms (closed loop beyond the ceiling).
+    pub queue_ms: f64,
+    /// A decode-only step.
+    pub decode_step: StepTime,
+    /// A step that carries a prefill chunk.
+    pub prefill_step: StepTime,
+}
+
+/// Why a workload cannot run on a setup.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SteadyError {
+    /// Weights do not fit.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// Not even one request fits in the KV cache.
+    #[error("one request of {tokens} tokens needs more KV cache than the {capacity} tokens available")]
+    RequestTooLong {
+        /// Prompt + output tokens.
+        tokens: u64,
+        /// KV capacity, tokens.
+        capacity: u64,
+    },
+}
+
+/// Solves the closed-loop steady state.
+pub fn closed_loop(
+    setup: &Setup,
+    eff: Efficiency,
+    w: &Workload,
+    cap: KvCap,
+) -> Result<SteadyState, SteadyError> {
+    let isl = w.prompt_tokens.max(1.0);
+    let osl = w.output_tokens.max(1.0);
+    let replicas = setup.replicas.max(1) as f64;
+    let per_replica = (w.concurrency / replicas).max(1.0);
+    let capacity = setup.kv_capacity_tokens()?;
+    let per_seq = setup.kv_tokens_per_sequence(isl + osl);
+    let max_seqs = ((capacity / per_seq).floor() as u32).min(setup.max_num_seqs);
+    if max_seqs == 0 {
+        return Err(SteadyError::RequestTooLong { tokens: (isl + osl) as u64, capacity: capacity as u64 });
+    }
+    let mut running = per_replica.min(setup.max_num_seqs as f64);
+    let mut kv_limited = false;
+    if cap == KvCap::Enforce && running > max_seqs as f64 {
+        running = max_seqs as f64;
+        kv_limited = true;
+    }
+    let ctx_avg = setup.model.kv_tokens(isl + osl / 2.0);
+
+    let decode = step_time(
+        setup,
+        eff,
+        &StepLoad { decode_seqs: running, decode_context: running * ctx_avg, ..Default::default() },
+    );
+    let budget = setup.max_batched_tokens.max(1) as f64;
+    let others = (running - 1.0).max(0.0);
+    let prompt_pairs = isl * (isl + 1.0) / 2.0;
+
+    let t_dec = decode.total.0;
+    let (cycle, prefill_step, gap_mix, f_mix, own_prefill, prefill_queue, steps);
+    if setup.runtime.chunked_prefill && setup.runtime.continuous_batching {
+        let chunk_budget = (budget - others).max(1.0);
+        let n_pf = (isl / chunk_budget).ceil();
+        let lifetime_steps = n_pf + osl - 1.0;
+        let prefill_tokens = running * isl;
+        let s = lifetime_steps.max(prefill_tokens / chunk_budget);
+        let pf_steps = (running * n_pf).min(s);
+        let p_step = prefill_tokens / pf_steps;
+        let mix = step_time(
+            setup,
+            eff,
+            &StepLoad {
+                prefill_tokens: p_step,
+                prefill_pairs: prompt_pairs * running / pf_steps,
+                decode_seqs: others,
+                decode_context: others * ctx_avg,
+            },
+        );
+        let t_mix = mix.total.0;
+        cycle = pf_steps * t_mix + (s - pf_steps) * t_dec;
+        prefill_step = mix;
+        gap_mix = t_mix;
+        let my_decode_steps = (osl - 1.0).max(0.0);
+        f_mix = if my_decode_steps > 0.0 {
+            ((pf_steps - n_pf).max(0.0) / my_decode_steps).min(1.0)
+        } else {
+            0.0
+        };
+        own_prefill = n_pf * t_mix;
+        prefill_queue = (s - lifetime_steps) * t_mix;
+        steps = s;
+    } else {
+        let n_pf = (isl / budget).ceil();
+        let alone = step_time(
+            setup,
+            eff,
+            &StepLoad { prefill_tokens: isl / n_pf, prefill_pairs: prompt_pairs / n_pf, ..Default::default() },
+        );
+        let t_pf = alone.total.0 * n_pf;
+        let my_decode_steps = (osl - 1.0).max(0.0);
+        cycle = running * t_pf + my_decode_steps * t_dec;
+        prefill_step = alone;
+        if my_decode_steps > 0.0 && others > 0.0 {
+            let per_gap = others / my_decode_steps;
+            if per_gap <= 1.0 {
+                gap_mix = t_dec + t_pf;
+                f_mix = per_gap;
+            } else {
+                gap_mix = t_dec + t_pf * per_gap;
+                f_mix = 1.0;
+            }
+        } else {
+            gap_mix = t_dec;
+            f_mix = 0.0;
+        }
+        own_prefill = t_pf;
+        prefill_queue = 0.0;
+        steps = running * n_pf + my_decode_steps;
+    }
+
+    let x_replica = running / cycle;
+    let requests_per_s = x_replica * replicas;
+    // Beyond the ceiling, the excess waits its turn: Little's law on the offered concurrency.
+    let queue = (per_replica / x_replica - cycle).max(0.0);
+    let mean_step = cycle / steps.max(1.0);
+    let ttft_base = own_prefill + prefill_queue + queue;
+    let ms = |s: f64| s * 1e3;
+    let ttft = Percentiles::uniform(ms(ttft_base), ms(ttft_base + mean_step));
+    let itl = Percentiles::two_point(ms(t_dec), ms(gap_mix), f_mix);
+    let tpot_mean = if osl > 1.0 { itl.mean } else { 0.0 };
+    let tpot = Percentiles::constant(tpot_mean);
+    let e2e = ttft.shifted((osl - 1.0) * tpot_mean);
+    let peak_tokens = running * per_seq;
+    Ok(SteadyState {
+        running_per_replica: running,
+        kv_limited,
+        kv_capacity_tokens: capacity,
+        max_concurrent_sequences: max_seqs,
+        peak_kv_usage: peak_tokens / capacity,
+        requests_per_s,
+        output_tokens_per_s: requests_per_s * osl,
+        total_tokens_per_s: requests_per_s * (isl + osl),
+        decode_tokens_per_s: replicas * running / t_dec,
+        prefill_tokens_per_s: isl / (own_prefill.max(1e-12)),
+        per_user_tokens_per_s: if tpot_mean > 0.0 { 1e3 / tpot_mean } else { 1e3 / ms(t_dec) },
+        ttft_ms: ttft,
+        itl_ms: itl,
+        tpot_ms: tpot,
+        e2e_ms: e2e,
+        queue_ms: ms(queue),
+        decode_step: decode,
+        prefill_step,
+    })
+}

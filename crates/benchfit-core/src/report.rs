@@ -1,0 +1,111 @@
+//! The `check` report (DESIGN §5.2 `check`).
+
+use crate::analysis::{analyse, Hints, PlausibilityStatus};
+use crate::checklist::{grade, unstated_count, Row, Verdict};
+use crate::claim::{self, Claim, Evidence};
+use crate::model::Metric;
+use serde::Serialize;
+
+/// One reading in the plausibility report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadingSummary {
+    /// What the figure is read as.
+    pub metric: Metric,
+    /// GPU variant.
+    pub gpu: &'static str,
+    /// Within the ceiling?
+    pub plausible: bool,
+    /// MBU it needs (MFU at its ceiling).
+    pub implied_mbu: Option<f64>,
+    /// MFU it needs (MBU at its ceiling).
+    pub implied_mfu: Option<f64>,
+    /// In words.
+    pub note: String,
+}
+
+/// The plausibility block.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plausibility {
+    /// `plausible`, `implausible` or `unknown`.
+    pub status: PlausibilityStatus,
+    /// MBU of the chosen reading (calibrated when plausible, needed when not).
+    pub implied_mbu: Option<f64>,
+    /// MFU of the chosen reading.
+    pub implied_mfu: Option<f64>,
+    /// Every reading tried.
+    pub readings: Vec<ReadingSummary>,
+    /// Summary.
+    pub note: String,
+}
+
+/// The `check` report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckReport {
+    /// `usable`, `caution` or `reject`.
+    pub verdict: Verdict,
+    /// Rows graded unstated.
+    pub unstated_count: usize,
+    /// Six rows in DESIGN §3 order.
+    pub checklist: Vec<Row>,
+    /// What was read.
+    pub claim: Claim,
+    /// Physics check.
+    pub plausibility: Plausibility,
+    /// Warnings.
+    pub warnings: Vec<String>,
+    /// Spans of the text each field came from (byte offsets), for highlighting.
+    pub evidence: Vec<Evidence>,
+}
+
+/// Largest claim text read, bytes; longer text is cut at a character boundary and a warning says so.
+pub const MAX_CLAIM_BYTES: usize = 1 << 20;
+
+/// Reads and grades a claim.
+pub fn check(text: &str) -> CheckReport {
+    let mut warnings = Vec::new();
+    let mut end = text.len().min(MAX_CLAIM_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    if end < text.len() {
+        warnings.push(format!("only the first {} bytes of {} were read", end, text.len()));
+    }
+    let claim = claim::read(&text[..end]);
+    let checklist = grade(&claim);
+    let unstated = unstated_count(&checklist);
+    let analysis = analyse(&claim, &Hints::default());
+    let chosen = analysis.chosen().and_then(|r| r.calibration.as_ref());
+    let (implied_mbu, implied_mfu) = match (analysis.status, chosen) {
+        (PlausibilityStatus::Plausible, Some(c)) => (Some(c.efficiency.mbu), Some(c.efficiency.mfu)),
+        (_, Some(c)) => (c.implied_mbu, c.implied_mfu),
+        _ => (None, None),
+    };
+    let readings = analysis
+        .readings
+        .iter()
+        .map(|r| ReadingSummary {
+            metric: r.metric,
+            gpu: r.gpu,
+            plausible: r.calibration.as_ref().is_some_and(|c| c.plausible),
+            implied_mbu: r.calibration.as_ref().and_then(|c| c.implied_mbu),
+            implied_mfu: r.calibration.as_ref().and_then(|c| c.implied_mfu),
+            note: r.note.clone(),
+        })
+        .collect();
+    if let Some(m) = analysis.chosen().and_then(|r| r.bench.memory_note.clone()) {
+        warnings.push(format!("KV cache: {m}."));
+    }
+    if claim.figures.is_empty() {
+        warnings.push("no throughput or latency figure was recognised".into());
+    }
+    let evidence = claim.evidence();
+    CheckReport {
+        verdict: Verdict::from_unstated(unstated),
+        unstated_count: unstated,
+        checklist,
+        claim,
+        plausibility: Plausibility { status: analysis.status, implied_mbu, implied_mfu, readings, note: analysis.note },
+        warnings,
+        evidence,
+    }
+}

@@ -1,0 +1,321 @@
+//! A scenario: every input of one estimate, and its URL query form (DESIGN §5.4).
+//!
+//! Keys: `v` version (1), `b` benchmark text, `model`, `gpu`, `n` GPUs, `tp`, `w` weight dtype,
+//! `kv` KV dtype, `rt` runtime, `mem` memory fraction, `pin`/`pout` prompt/output tokens, `c`
+//! concurrency or `rate` requests/s (`arrival`, `burst`), `price` USD per GPU-hour, `busy` busy
+//! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
+
+use serde::{Deserialize, Serialize};
+
+/// The URL format version written by [`Scenario::to_query`].
+pub const URL_VERSION: u32 = 1;
+
+/// The default benchmark text: the worked example of the seed.
+pub const WORKED_EXAMPLE: &str = "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, 512-token prompts, 256-token outputs, FP8, under vLLM.";
+
+/// Open-loop arrival process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arrival {
+    /// Evenly spaced.
+    Constant,
+    /// Poisson (exponential gaps).
+    Poisson,
+    /// Gamma gaps with a burstiness factor (1 = Poisson).
+    Gamma,
+}
+
+/// How load is offered.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Load {
+    /// Closed loop: this many requests in flight.
+    Concurrency {
+        /// Requests in flight.
+        concurrency: u32,
+    },
+    /// Open loop at a request rate.
+    Rate {
+        /// Requests per second.
+        requests_per_s: f64,
+        /// Arrival process.
+        arrival: Arrival,
+        /// Gamma burstiness (1 = Poisson).
+        burstiness: f64,
+    },
+}
+
+/// Every input of one estimate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// The pasted benchmark claim (may be empty).
+    pub benchmark: String,
+    /// Your model id (default: the claim's).
+    pub model: Option<String>,
+    /// Your GPU id (default: the claim's).
+    pub gpu: Option<String>,
+    /// Your GPU count (default: the claim's, else 1).
+    pub gpus: Option<u32>,
+    /// Your tensor-parallel degree (default: all GPUs in one group, or the claim's).
+    pub tp: Option<u32>,
+    /// Your weight dtype id (default: the claim's).
+    pub weights: Option<String>,
+    /// Your KV dtype id (default: what the benchmark used, stated or inferred).
+    pub kv_dtype: Option<String>,
+    /// Your runtime id (default: the claim's).
+    pub runtime: Option<String>,
+    /// Your memory fraction (default: what the benchmark used, or the runtime default).
+    pub mem_fraction: Option<f64>,
+    /// Prompt tokens per request.
+    pub prompt_tokens: u32,
+    /// Output tokens per request.
+    pub output_tokens: u32,
+    /// Offered load.
+    pub load: Load,
+    /// Price in USD per GPU-hour (default: the GPU's preset).
+    pub price_usd_per_gpu_hour: Option<f64>,
+    /// Hours per day the traffic runs (1–24).
+    pub busy_hours: f64,
+}
+
+impl Scenario {
+    /// The worked example: the seed's claim, 1,800/400 tokens, concurrency 8 during business
+    /// hours (10 h a day), one H100, the preset price.
+    pub fn worked_example() -> Self {
+        Scenario {
+            benchmark: WORKED_EXAMPLE.into(),
+            model: None,
+            gpu: Some("h100".into()),
+            gpus: Some(1),
+            tp: None,
+            weights: None,
+            kv_dtype: None,
+            runtime: None,
+            mem_fraction: None,
+            prompt_tokens: 1800,
+            output_tokens: 400,
+            load: Load::Concurrency { concurrency: 8 },
+            price_usd_per_gpu_hour: None,
+            busy_hours: 10.0,
+        }
+    }
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Self::worked_example()
+    }
+}
+
+/// A URL value that was rejected and replaced by the default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UrlIssue {
+    /// The key.
+    pub key: String,
+    /// The rejected value (truncated to 80 characters).
+    pub value: String,
+    /// Why it was rejected.
+    pub reason: String,
+}
+
+/// Longest benchmark text a URL may carry (characters); longer text is cut and reported.
+pub const MAX_URL_BENCHMARK_CHARS: usize = 16_384;
+
+fn id_ok(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || "-._".contains(c))
+}
+
+impl Scenario {
+    /// The query string (without `?`), keys in a fixed order.
+    pub fn to_query(&self) -> String {
+        let mut q = form_urlencoded::Serializer::new(String::new());
+        q.append_pair("v", &URL_VERSION.to_string());
+        q.append_pair("b", &self.benchmark);
+        let opt = |q: &mut form_urlencoded::Serializer<String>, k: &str, v: &Option<String>| {
+            if let Some(v) = v {
+                q.append_pair(k, v);
+            }
+        };
+        opt(&mut q, "model", &self.model);
+        opt(&mut q, "gpu", &self.gpu);
+        opt(&mut q, "n", &self.gpus.map(|n| n.to_string()));
+        opt(&mut q, "tp", &self.tp.map(|n| n.to_string()));
+        opt(&mut q, "w", &self.weights);
+        opt(&mut q, "kv", &self.kv_dtype);
+        opt(&mut q, "rt", &self.runtime);
+        opt(&mut q, "mem", &self.mem_fraction.map(|m| m.to_string()));
+        q.append_pair("pin", &self.prompt_tokens.to_string());
+        q.append_pair("pout", &self.output_tokens.to_string());
+        match self.load {
+            Load::Concurrency { concurrency } => {
+                q.append_pair("c", &concurrency.to_string());
+            }
+            Load::Rate { requests_per_s, arrival, burstiness } => {
+                q.append_pair("rate", &requests_per_s.to_string());
+                q.append_pair("arrival", match arrival {
+                    Arrival::Constant => "constant",
+                    Arrival::Poisson => "poisson",
+                    Arrival::Gamma => "gamma",
+                });
+                q.append_pair("burst", &burstiness.to_string());
+            }
+        }
+        opt(&mut q, "price", &self.price_usd_per_gpu_hour.map(|p| p.to_string()));
+        q.append_pair("busy", &self.busy_hours.to_string());
+        q.finish()
+    }
+
+    /// Reads a query string (with or without `?`). Never fails: missing keys keep the worked
+    /// example's values, bad values are listed in the issues and replaced by those defaults.
+    /// A query with no scenario keys at all gives the worked example.
+    pub fn from_query(query: &str) -> (Scenario, Vec<UrlIssue>) {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut s = Scenario::worked_example();
+        let mut issues = Vec::new();
+        let mut bad = |k: &str, v: &str, reason: &str| {
+            issues.push(UrlIssue { key: k.into(), value: v.chars().take(80).collect(), reason: reason.into() });
+        };
+        let mut rate: Option<f64> = None;
+        let mut arrival = Arrival::Poisson;
+        let mut burst = 1.0;
+        let mut concurrency: Option<u32> = None;
+        for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+            let v = v.trim();
+            let int = |lo: u32, hi: u32| v.parse::<u32>().ok().filter(|n| (lo..=hi).contains(n));
+            let float = |lo: f64, hi: f64| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= lo && *x <= hi);
+            match k.as_ref() {
+                "v" => {
+                    if v != "1" {
+                        bad("v", v, "unknown URL version; read as version 1");
+                    }
+                }
+                "b" => {
+                    if v.chars().count() > MAX_URL_BENCHMARK_CHARS {
+                        bad("b", v, "benchmark text longer than 16,384 characters; cut");
+                        s.benchmark = v.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
+                    } else {
+                        s.benchmark = v.to_string();
+                    }
+                }
+                key @ ("model" | "gpu" | "w" | "kv" | "rt") => {
+                    let val = if v.is_empty() {
+                        None
+                    } else if id_ok(v) {
+                        Some(v.to_ascii_lowercase())
+                    } else {
+                        bad(key, v, "not an id (letters, digits, '-', '.', '_', at most 64)");
+                        continue;
+                    };
+                    match key {
+                        "model" => s.model = val,
+                        "gpu" => s.gpu = val,
+                        "w" => s.weights = val,
+                        "kv" => s.kv_dtype = val,
+                        _ => s.runtime = val,
+                    }
+                }
+                "n" => match int(1, crate::limits::MAX_GPUS) {
+                    Some(n) => s.gpus = Some(n),
+                    None => bad("n", v, "GPU count must be a whole number from 1 to 4096"),
+                },
+                "tp" => match int(1, 64) {
+                    Some(n) => s.tp = Some(n),
+                    None => bad("tp", v, "tensor parallelism must be a whole number from 1 to 64"),
+                },
+                "mem" => match float(0.05, 1.0) {
+                    Some(m) => s.mem_fraction = Some(m),
+                    None => bad("mem", v, "memory fraction must be between 0.05 and 1"),
+                },
+                "pin" => match int(1, crate::limits::MAX_TOKENS) {
+                    Some(n) => s.prompt_tokens = n,
+                    None => bad("pin", v, "prompt tokens must be a whole number from 1 to 10,000,000"),
+                },
+                "pout" => match int(1, crate::limits::MAX_TOKENS) {
+                    Some(n) => s.output_tokens = n,
+                    None => bad("pout", v, "output tokens must be a whole number from 1 to 10,000,000"),
+                },
+                "c" => match int(1, crate::limits::MAX_CONCURRENCY) {
+                    Some(n) => concurrency = Some(n),
+                    None => bad("c", v, "concurrency must be a whole number from 1 to 100,000"),
+                },
+                "rate" => match float(1e-6, 1e6).filter(|r| *r > 0.0) {
+                    Some(r) => rate = Some(r),
+                    None => bad("rate", v, "request rate must be a number of requests/s above 0 and at most 1,000,000"),
+                },
+                "arrival" => match v {
+                    "constant" => arrival = Arrival::Constant,
+                    "poisson" => arrival = Arrival::Poisson,
+                    "gamma" => arrival = Arrival::Gamma,
+                    _ => bad("arrival", v, "arrival must be constant, poisson or gamma"),
+                },
+                "burst" => match float(0.01, 100.0) {
+                    Some(b) => burst = b,
+                    None => bad("burst", v, "burstiness must be between 0.01 and 100"),
+                },
+                "price" => match float(0.0, 1000.0) {
+                    Some(p) => s.price_usd_per_gpu_hour = Some(p),
+                    None => bad("price", v, "price must be between 0 and 1,000 USD per GPU-hour"),
+                },
+                "busy" => match float(0.1, 24.0) {
+                    Some(h) => s.busy_hours = h,
+                    None => bad("busy", v, "busy hours must be between 0.1 and 24"),
+                },
+                _ => {}
+            }
+        }
+        if let Some(c) = concurrency {
+            s.load = Load::Concurrency { concurrency: c };
+        } else if let Some(r) = rate {
+            s.load = Load::Rate { requests_per_s: r, arrival, burstiness: burst };
+        }
+        (s, issues)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_worked_example() {
+        let s = Scenario::worked_example();
+        let q = s.to_query();
+        assert!(q.starts_with("v=1&b=3%2C200+tokens%2Fsec"));
+        let (back, issues) = Scenario::from_query(&q);
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn round_trip_every_field() {
+        let s = Scenario {
+            benchmark: "a & b = c? <script>alert(1)</script> 日本語 100%".into(),
+            model: Some("llama-3.1-8b".into()),
+            gpu: Some("a100-80gb".into()),
+            gpus: Some(8),
+            tp: Some(4),
+            weights: Some("awq-int4".into()),
+            kv_dtype: Some("fp8".into()),
+            runtime: Some("sglang".into()),
+            mem_fraction: Some(0.85),
+            prompt_tokens: 4096,
+            output_tokens: 1,
+            load: Load::Rate { requests_per_s: 2.5, arrival: Arrival::Gamma, burstiness: 3.0 },
+            price_usd_per_gpu_hour: Some(1.25),
+            busy_hours: 24.0,
+        };
+        let (back, issues) = Scenario::from_query(&format!("?{}", s.to_query()));
+        assert!(issues.is_empty());
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn bad_values_are_reported_and_defaulted() {
+        let (s, issues) = Scenario::from_query("c=-3&pin=abc&price=NaN&gpu=%3Cimg%3E&zzz=1&pout=0");
+        let keys: Vec<_> = issues.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, vec!["c", "pin", "price", "gpu", "pout"]);
+        let d = Scenario::worked_example();
+        assert_eq!((s.load, s.prompt_tokens, s.output_tokens, s.gpu), (d.load, d.prompt_tokens, d.output_tokens, d.gpu));
+        assert_eq!(s.price_usd_per_gpu_hour, None);
+    }
+}
