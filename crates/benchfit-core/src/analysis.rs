@@ -4,7 +4,8 @@
 use crate::catalog::{self, Dtype, Gpu, MemoryPolicy, Model, Runtime};
 use crate::claim::{Claim, Figure, FigureKind, Scope};
 use crate::model::setup::MAX_INFERRED_MEM_FRACTION;
-use crate::model::{calibrate, Calibration, Metric, Setup, Workload};
+use crate::model::step::step_work;
+use crate::model::{calibrate, Calibration, Metric, Setup, StepLoad, Workload};
 use serde::Serialize;
 
 /// A value the tool filled in, and why.
@@ -176,15 +177,15 @@ pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup,
     if !kv_stated && base.kv.id != "fp8" {
         let s = Setup { kv: fp8, ..base };
         tries.push((s, format!(
-            "its batch needs {:.0} KV tokens ({:.1} GB at {}), more than the {} default leaves; an FP8 KV cache ({:.1} GB) fits",
-            needed, gib(&base), base.kv.name, fraction_name(&base), gib(&s))));
+            "its batch needs {} KV tokens ({:.1} GB at {}), more than the {} default leaves; an FP8 KV cache ({:.1} GB) fits",
+            crate::format::thousands(needed), gib(&base), base.kv.name, fraction_name(&base), gib(&s))));
     }
     let f = frac_needed(&base);
     if f <= 0.95 && f > base.mem_fraction {
         let s = Setup { mem_fraction: f, ..base };
         tries.push((s, format!(
-            "its batch needs {:.0} KV tokens ({:.1} GB at {}); that fits only with {} ≥ {:.2}",
-            needed, gib(&base), base.kv.name, fraction_key(&base), f)));
+            "its batch needs {} KV tokens ({:.1} GB at {}); that fits only with {} ≥ {:.2}",
+            crate::format::thousands(needed), gib(&base), base.kv.name, fraction_key(&base), f)));
     }
     if !kv_stated && base.kv.id != "fp8" {
         let s8 = Setup { kv: fp8, ..base };
@@ -192,8 +193,8 @@ pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup,
         if f8 <= MAX_INFERRED_MEM_FRACTION && f8 > base.mem_fraction {
             let s = Setup { mem_fraction: f8, ..s8 };
             tries.push((s, format!(
-                "its batch needs {:.0} KV tokens: {:.1} GB at {}, which does not fit; it must have used an FP8 KV cache ({:.1} GB) and {} ≥ {:.2}",
-                needed, gib(&base), base.kv.name, gib(&s), fraction_key(&base), f8)));
+                "its batch needs {} KV tokens: {:.1} GB at {}, which does not fit; it must have used an FP8 KV cache ({:.1} GB) and {} ≥ {:.2}",
+                crate::format::thousands(needed), gib(&base), base.kv.name, gib(&s), fraction_key(&base), f8)));
         }
     }
     for (s, note) in tries {
@@ -202,8 +203,8 @@ pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup,
         }
     }
     Err(format!(
-        "its batch needs {:.0} KV tokens ({:.1} GB at {}), which cannot fit in {} × {} next to {:.1} GB of weights",
-        needed, gib(&base), base.kv.name, base.tp, base.gpu.name, base.model.weight_bytes(base.weights).gb()))
+        "its batch needs {} KV tokens ({:.1} GB at {}), which cannot fit in {} × {} next to {:.1} GB of weights",
+        crate::format::thousands(needed), gib(&base), base.kv.name, base.tp, base.gpu.name, base.model.weight_bytes(base.weights).gb()))
 }
 
 fn fraction_key(s: &Setup) -> &'static str {
@@ -238,6 +239,20 @@ fn fmt_sig(v: f64) -> String {
     } else {
         format!("{v:.2}")
     }
+}
+
+/// The decode-only roofline in words: every output token of the running batch needs one decode
+/// step, and every step reads the weights and the batch's KV cache.
+fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String {
+    let running = (w.concurrency / setup.replicas as f64).max(1.0);
+    let steps_per_s = output_tokens_per_s / setup.replicas as f64 / running;
+    let ctx = setup.model.kv_tokens(w.prompt_tokens + w.output_tokens / 2.0);
+    let (_, bytes) = step_work(setup, &StepLoad { decode_seqs: running, decode_context: running * ctx, ..Default::default() });
+    let need = bytes.0 * steps_per_s / setup.tp as f64 / 1e12;
+    format!(
+        ". Decode alone: batch {:.0} at {} tok/s is {:.0} steps/s, each reading {:.1} GB (weights + KV), i.e. {:.1} TB/s per GPU against {:.2} TB/s of HBM",
+        running, fmt_sig(output_tokens_per_s / setup.replicas as f64), steps_per_s, bytes.gb() / setup.tp as f64, need, setup.gpu.hbm_tb_per_s
+    )
 }
 
 /// Resolves the benchmark behind a claim and calibrates every reading of its headline figure.
@@ -376,8 +391,11 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
                         };
                         let verdict = if c.plausible { "plausible" } else { "not possible (ceiling MBU 0.9, MFU 0.8)" };
                         let fig = format!("{} {}", fmt_sig(target), metric.label());
-                        let n = format!("{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
+                        let mut n = format!("{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
                             fmt_sig(c.ceiling_value), metric.label());
+                        if metric == Metric::OutputTokensPerS {
+                            n.push_str(&decode_bound(&setup, &workload, target));
+                        }
                         (Some(c), n)
                     }
                     Err(e) => (None, format!("{label}: {e}")),

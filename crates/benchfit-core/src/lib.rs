@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod catalog;
+pub mod chart;
 pub mod checklist;
 pub mod claim;
 pub mod estimate;

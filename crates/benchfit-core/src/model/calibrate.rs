@@ -53,7 +53,7 @@ fn solve(mut lo: f64, mut hi: f64, target: f64, higher: bool, f: impl Fn(f64) ->
         } else {
             hi = mid;
         }
-        if hi / lo < 1.0 + 1e-12 {
+        if hi / lo < 1.0 + 1e-9 {
             break;
         }
     }

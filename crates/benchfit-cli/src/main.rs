@@ -1,0 +1,196 @@
+//! `benchfit`: read a benchmark claim, grade it, and re-project it onto your traffic.
+//!
+//! Exit codes: 0 success, 2 bad input (stderr names the input and why), 1 other failure.
+
+mod render;
+
+use anyhow::Context;
+use benchfit_core::scenario::{Arrival, Load, Scenario};
+use benchfit_core::{check, estimate, EstimateError};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Read;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "benchfit", version, about = "Turn a pasted LLM benchmark claim into an honest cost per request for your traffic.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Grade a claim on the six-condition checklist and check it against physics.
+    Check {
+        /// The claim text; `-` or nothing reads standard input.
+        text: Option<String>,
+        /// Print one JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-project a claim onto your traffic, GPU and price.
+    Estimate(EstimateArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ArrivalArg {
+    Constant,
+    Poisson,
+    Gamma,
+}
+
+#[derive(clap::Args)]
+struct EstimateArgs {
+    /// The benchmark claim (model, GPU, dtypes, runtime and setup are taken from it).
+    #[arg(long, value_name = "TEXT")]
+    benchmark: Option<String>,
+    /// Your model id (e.g. llama-3-70b); overrides the claim's.
+    #[arg(long, value_name = "ID")]
+    model: Option<String>,
+    /// Your GPU id (e.g. h100-sxm, a100-80gb); overrides the claim's.
+    #[arg(long, value_name = "ID")]
+    gpu: Option<String>,
+    /// Your GPU count (1–4096).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    gpus: Option<u32>,
+    /// Your tensor-parallel degree (1–64; default: all GPUs in one group).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    tp: Option<u32>,
+    /// Your weight dtype (bf16, fp8, awq-int4, q4_k_m, …).
+    #[arg(long, value_name = "DTYPE")]
+    weights: Option<String>,
+    /// Your KV-cache dtype (default: what the benchmark used).
+    #[arg(long, value_name = "DTYPE")]
+    kv_dtype: Option<String>,
+    /// Your runtime id (vllm, sglang, tensorrt-llm, tgi, lmdeploy, llama.cpp, ollama, mlx).
+    #[arg(long, value_name = "ID")]
+    runtime: Option<String>,
+    /// Your memory fraction (vLLM gpu_memory_utilization; 0.05–1).
+    #[arg(long, value_name = "F")]
+    mem_fraction: Option<f64>,
+    /// Prompt tokens per request (1–10,000,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    prompt_tokens: u32,
+    /// Output tokens per request (1–10,000,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    output_tokens: u32,
+    /// Requests in flight (closed loop; 1–100,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate", required_unless_present = "rate")]
+    concurrency: Option<u32>,
+    /// Requests per second (open loop).
+    #[arg(long, value_name = "REQ_PER_S")]
+    rate: Option<f64>,
+    /// Arrival process for --rate.
+    #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
+    arrival: ArrivalArg,
+    /// Gamma burstiness for --rate (1 = Poisson).
+    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate")]
+    burstiness: f64,
+    /// Price in USD per GPU-hour (default: the GPU's preset, with its source).
+    #[arg(long, value_name = "USD_PER_GPU_HOUR")]
+    price: Option<f64>,
+    /// Hours a day the traffic runs (for the whole-day cost per request; 0–24).
+    #[arg(long, value_name = "H", default_value_t = 24.0)]
+    busy_hours: f64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// An error with its exit code.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+fn bad_input(message: impl Into<String>) -> Failure {
+    Failure { code: 2, message: message.into() }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure { code: 1, message: format!("{e:#}") }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Check { text, json } => {
+            let text = match text.as_deref() {
+                None | Some("-") => {
+                    let mut s = String::new();
+                    std::io::stdin().read_to_string(&mut s).context("reading the claim from standard input")?;
+                    s
+                }
+                Some(t) => t.to_string(),
+            };
+            if text.trim().is_empty() {
+                return Err(bad_input("check: the claim text is empty; pass it as an argument or on standard input"));
+            }
+            let report = check(&text);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).context("serialising the report")?);
+            } else {
+                print!("{}", render::check(&text, &report));
+            }
+            Ok(())
+        }
+        Command::Estimate(a) => {
+            let load = match (a.concurrency, a.rate) {
+                (Some(c), _) => Load::Concurrency { concurrency: c },
+                (None, Some(r)) => Load::Rate {
+                    requests_per_s: r,
+                    arrival: match a.arrival {
+                        ArrivalArg::Constant => Arrival::Constant,
+                        ArrivalArg::Poisson => Arrival::Poisson,
+                        ArrivalArg::Gamma => Arrival::Gamma,
+                    },
+                    burstiness: a.burstiness,
+                },
+                (None, None) => return Err(bad_input("--concurrency or --rate is required")),
+            };
+            if !(a.burstiness.is_finite() && a.burstiness > 0.0 && a.burstiness <= 100.0) {
+                return Err(bad_input("--burstiness: must be more than 0 and at most 100"));
+            }
+            let scenario = Scenario {
+                benchmark: a.benchmark.unwrap_or_default(),
+                model: a.model.map(|s| s.to_ascii_lowercase()),
+                gpu: a.gpu.map(|s| s.to_ascii_lowercase()),
+                gpus: a.gpus,
+                tp: a.tp,
+                weights: a.weights.map(|s| s.to_ascii_lowercase()),
+                kv_dtype: a.kv_dtype.map(|s| s.to_ascii_lowercase()),
+                runtime: a.runtime.map(|s| s.to_ascii_lowercase()),
+                mem_fraction: a.mem_fraction,
+                prompt_tokens: a.prompt_tokens,
+                output_tokens: a.output_tokens,
+                load,
+                price_usd_per_gpu_hour: a.price,
+                busy_hours: a.busy_hours,
+            };
+            let report = match estimate(&scenario) {
+                Ok(r) => r,
+                Err(e @ (EstimateError::BadInput { .. } | EstimateError::Missing { .. } | EstimateError::NeedsSimulator | EstimateError::Infeasible(_))) => {
+                    return Err(bad_input(e.to_string()))
+                }
+            };
+            if a.json {
+                println!("{}", serde_json::to_string_pretty(&report.estimate).context("serialising the estimate")?);
+            } else {
+                print!("{}", render::estimate(&scenario, &report));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("benchfit: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The benchfit page: paste a claim, see its checklist and plausibility, and its re-projection
+//! onto your traffic, GPU and price. Every edit recomputes at once and updates the URL.
+//!
+//! One reducer holds the state ([`State`]); the view is a set of function components over it.
+//! All computation is in `benchfit-core`; this crate only collects inputs and renders.
+
+pub mod form;
+mod view;
+
+use benchfit_core::scenario::{Scenario, UrlIssue};
+use benchfit_core::{check, estimate, CheckReport, EstimateReport};
+use form::{FieldError, Form};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Which input changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Claim text.
+    Benchmark,
+    /// Model id.
+    Model,
+    /// GPU id.
+    Gpu,
+    /// GPU count.
+    Gpus,
+    /// Weight dtype.
+    Weights,
+    /// KV dtype.
+    KvDtype,
+    /// Runtime.
+    Runtime,
+    /// Prompt tokens.
+    PromptTokens,
+    /// Output tokens.
+    OutputTokens,
+    /// Concurrency.
+    Concurrency,
+    /// Price.
+    Price,
+    /// Busy hours.
+    BusyHours,
+}
+
+/// What the user did.
+pub enum Action {
+    /// An input changed to this text.
+    Set(Field, String),
+    /// The link was copied.
+    Copied,
+}
+
+/// The whole page state.
+#[derive(Clone, PartialEq)]
+pub struct State {
+    /// The form as typed.
+    pub form: Form,
+    /// Invalid fields.
+    pub field_errors: Vec<FieldError>,
+    /// The claim's checklist (None for empty text).
+    pub check: Option<Rc<CheckReport>>,
+    /// The last good estimate (kept while an input is invalid).
+    pub result: Option<Rc<EstimateReport>>,
+    /// Why the current inputs give no estimate.
+    pub estimate_error: Option<String>,
+    /// Bad URL values replaced by defaults.
+    pub url_issues: Vec<UrlIssue>,
+    /// The query string of the current valid scenario.
+    pub query: Option<String>,
+    /// Time of the last recompute, ms.
+    pub computed_ms: f64,
+    /// The link was just copied.
+    pub copied: bool,
+    /// The text `check` was computed for.
+    checked_text: Option<String>,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+impl State {
+    /// State for a scenario, computed.
+    pub fn new(scenario: &Scenario, url_issues: Vec<UrlIssue>) -> Self {
+        let mut s = State {
+            form: Form::from_scenario(scenario),
+            field_errors: vec![],
+            check: None,
+            result: None,
+            estimate_error: None,
+            url_issues,
+            query: None,
+            computed_ms: 0.0,
+            copied: false,
+            checked_text: None,
+        };
+        s.recompute();
+        s
+    }
+
+    /// Re-reads the form and recomputes what it can; an invalid form keeps the last good result.
+    pub fn recompute(&mut self) {
+        let t0 = now_ms();
+        // The checklist depends on the text alone: re-read it only when the text changed.
+        if self.checked_text.as_deref() != Some(self.form.benchmark.as_str()) {
+            let text = &self.form.benchmark;
+            self.check = (!text.trim().is_empty()).then(|| Rc::new(check(text)));
+            self.checked_text = Some(text.clone());
+        }
+        match self.form.parse() {
+            Err(errors) => {
+                self.field_errors = errors;
+            }
+            Ok(scenario) => {
+                self.field_errors.clear();
+                match estimate(&scenario) {
+                    Ok(r) => {
+                        self.result = Some(Rc::new(r));
+                        self.estimate_error = None;
+                    }
+                    Err(e) => {
+                        self.estimate_error = Some(e.to_string().trim_start_matches("--").to_string());
+                    }
+                }
+                self.query = Some(scenario.to_query());
+            }
+        }
+        self.computed_ms = now_ms() - t0;
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            Action::Copied => {
+                s.copied = true;
+                return Rc::new(s);
+            }
+            Action::Set(field, v) => {
+                let f = &mut s.form;
+                let slot = match field {
+                    Field::Benchmark => &mut f.benchmark,
+                    Field::Model => &mut f.model,
+                    Field::Gpu => &mut f.gpu,
+                    Field::Gpus => &mut f.gpus,
+                    Field::Weights => &mut f.weights,
+                    Field::KvDtype => &mut f.kv_dtype,
+                    Field::Runtime => &mut f.runtime,
+                    Field::PromptTokens => &mut f.prompt_tokens,
+                    Field::OutputTokens => &mut f.output_tokens,
+                    Field::Concurrency => &mut f.concurrency,
+                    Field::Price => &mut f.price,
+                    Field::BusyHours => &mut f.busy_hours,
+                };
+                *slot = v;
+                s.copied = false;
+            }
+        }
+        s.recompute();
+        Rc::new(s)
+    }
+}
+
+/// The dispatcher components use.
+pub type Dispatch = UseReducerDispatcher<State>;
+
+fn initial_state() -> State {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let (scenario, issues) = Scenario::from_query(&search);
+    State::new(&scenario, issues)
+}
+
+/// The app.
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(initial_state);
+    {
+        let query = state.query.clone();
+        use_effect_with(query, |q| {
+            if let (Some(q), Some(w)) = (q, web_sys::window()) {
+                if let Ok(h) = w.history() {
+                    let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{q}")));
+                }
+            }
+        });
+    }
+    view::page(&state, state.dispatcher())
+}

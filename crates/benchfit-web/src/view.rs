@@ -1,0 +1,328 @@
+//! The page's markup. Text only (no `innerHTML`): whatever a user pastes renders as text.
+
+use crate::form::FieldError;
+use crate::{Action, Dispatch, Field, State};
+use benchfit_core::analysis::PlausibilityStatus;
+use benchfit_core::catalog;
+use benchfit_core::chart::{self, BarKind};
+use benchfit_core::checklist::{Status, Verdict};
+use benchfit_core::format::{sig, thousands, usd};
+use benchfit_core::{CheckReport, EstimateReport};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+fn on_input(d: &Dispatch, field: Field) -> Callback<InputEvent> {
+    let d = d.clone();
+    Callback::from(move |e: InputEvent| {
+        let Some(target) = e.target() else { return };
+        let v = if let Some(i) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+            i.value()
+        } else if let Some(t) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+            t.value()
+        } else {
+            return;
+        };
+        d.dispatch(Action::Set(field, v));
+    })
+}
+
+fn on_change(d: &Dispatch, field: Field) -> Callback<Event> {
+    let d = d.clone();
+    Callback::from(move |e: Event| {
+        if let Some(s) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+            d.dispatch(Action::Set(field, s.value()));
+        }
+    })
+}
+
+fn error_for<'a>(errors: &'a [FieldError], field: &str) -> Option<&'a str> {
+    errors.iter().find(|e| e.field == field).map(|e| e.message.as_str())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn number(id: &'static str, label: &str, unit: &str, value: &str, field: Field, err: Option<&str>, d: &Dispatch, placeholder: &str) -> Html {
+    let invalid = err.is_some();
+    html! {
+        <div class={classes!("field", invalid.then_some("invalid"))}>
+            <label for={id}>{ label }</label>
+            <div class="with-unit">
+                <input id={id} type="text" inputmode="decimal" value={value.to_string()}
+                    placeholder={placeholder.to_string()}
+                    aria-invalid={invalid.to_string()}
+                    oninput={on_input(d, field)} />
+                <span class="unit">{ unit }</span>
+            </div>
+            if let Some(e) = err { <p class="error" role="alert">{ e }</p> }
+        </div>
+    }
+}
+
+fn select(id: &'static str, label: &str, value: &str, field: Field, options: Vec<(String, String)>, d: &Dispatch) -> Html {
+    html! {
+        <div class="field">
+            <label for={id}>{ label }</label>
+            <select id={id} onchange={on_change(d, field)}>
+                { for options.into_iter().map(|(v, text)| {
+                    let selected = v == value;
+                    html! { <option value={v} {selected}>{ text }</option> }
+                }) }
+            </select>
+        </div>
+    }
+}
+
+fn verdict_badge(v: Verdict) -> Html {
+    let class = match v {
+        Verdict::Usable => "badge usable",
+        Verdict::Caution => "badge caution",
+        Verdict::Reject => "badge reject",
+    };
+    html! { <span class={class} id="verdict">{ v.label() }</span> }
+}
+
+fn status_badge(s: Status) -> Html {
+    let (class, text) = match s {
+        Status::Stated => ("status stated", "stated"),
+        Status::Partial => ("status partial", "partial"),
+        Status::Unstated => ("status unstated", "unstated"),
+    };
+    html! { <span class={class}>{ text }</span> }
+}
+
+/// The claim text with each piece of evidence marked.
+fn evidence(text: &str, r: &CheckReport) -> Html {
+    let mut out: Vec<Html> = Vec::new();
+    let mut pos = 0usize;
+    for e in &r.evidence {
+        let (s, t) = (e.span.start, e.span.end);
+        if s < pos || t > text.len() || !text.is_char_boundary(s) || !text.is_char_boundary(t) {
+            continue;
+        }
+        out.push(html! { { &text[pos..s] } });
+        out.push(html! { <mark class={format!("ev ev-{}", e.field)} title={e.field}>{ &text[s..t] }</mark> });
+        pos = t;
+    }
+    out.push(html! { { &text[pos..] } });
+    html! { <p class="evidence" id="evidence">{ for out }</p> }
+}
+
+fn checklist(text: &str, r: &CheckReport) -> Html {
+    let p = &r.plausibility;
+    let (pclass, ptext) = match p.status {
+        PlausibilityStatus::Plausible => ("plaus ok", "plausible"),
+        PlausibilityStatus::Implausible => ("plaus bad", "not possible as written"),
+        PlausibilityStatus::Unknown => ("plaus unknown", "could not be checked"),
+    };
+    html! {
+        <section class="card" aria-labelledby="checklist-h">
+            <h2 id="checklist-h">{ "Checklist " }{ verdict_badge(r.verdict) }
+                <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
+            { evidence(text, r) }
+            <table class="checklist">
+                <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
+                <tbody>
+                { for r.checklist.iter().map(|row| html! {
+                    <tr>
+                        <td>{ row.condition.replace('_', " ") }</td>
+                        <td>{ status_badge(row.status) }</td>
+                        <td>{ row.value.clone().unwrap_or_else(|| "–".into()) }</td>
+                        <td class="note">{ row.note.clone().unwrap_or_default() }</td>
+                    </tr>
+                }) }
+                </tbody>
+            </table>
+            <h3>{ "Physics check: " }<span class={pclass}>{ ptext }</span></h3>
+            <p>{ &p.note }</p>
+            <ul class="readings">
+                { for p.readings.iter().map(|rd| html! {
+                    <li class={if rd.plausible { "ok" } else { "bad" }}>{ &rd.note }</li>
+                }) }
+            </ul>
+            { for r.warnings.iter().map(|w| html! { <p class="warn">{ w }</p> }) }
+        </section>
+    }
+}
+
+fn waterfall_svg(r: &EstimateReport) -> Html {
+    let e = &r.estimate;
+    let Some(h) = &e.headline else { return html! {} };
+    let (w, hgt) = (640.0, 200.0);
+    let bars = chart::waterfall(h.value, &e.factors, w, hgt);
+    if bars.is_empty() {
+        return html! {};
+    }
+    html! {
+        <figure class="waterfall">
+            <svg viewBox={format!("0 -18 {w} {}", hgt + 58.0)} role="img"
+                aria-label={format!("Correction waterfall from {} to {} {}", sig(h.value), sig(h.effective), h.metric.label())}>
+                <line x1="0" y1={hgt.to_string()} x2={w.to_string()} y2={hgt.to_string()} class="axis" />
+                { for bars.iter().map(|b| {
+                    let class = match b.kind { BarKind::Start => "bar start", BarKind::End => "bar end", BarKind::Up => "bar up", BarKind::Down => "bar down" };
+                    let cx = b.x + b.width / 2.0;
+                    html! {
+                        <g>
+                            <rect class={class} x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)} width={format!("{:.1}", b.width)} height={format!("{:.1}", b.height)} />
+                            <text class="val" x={format!("{cx:.1}")} y={format!("{:.1}", b.y - 4.0)} text-anchor="middle">{ &b.value_label }</text>
+                            <text class="lbl" x={format!("{cx:.1}")} y={format!("{:.1}", hgt + 16.0)} text-anchor="middle">{ &b.label }</text>
+                        </g>
+                    }
+                }) }
+            </svg>
+            <figcaption>{ format!("{} from the headline to your traffic; each bar changes one input.", h.metric.label()) }</figcaption>
+        </figure>
+    }
+}
+
+fn pct_row(name: &str, p: &benchfit_core::stats::Percentiles) -> Html {
+    html! { <tr><td>{ name }</td><td>{ sig(p.mean) }</td><td>{ sig(p.p50) }</td><td>{ sig(p.p90) }</td><td>{ sig(p.p99) }</td></tr> }
+}
+
+fn results(state: &State) -> Html {
+    let Some(r) = &state.result else {
+        return html! { <section class="card"><p class="error">{ state.estimate_error.clone().unwrap_or_default() }</p></section> };
+    };
+    let e = &r.estimate;
+    let c = &e.cost;
+    let stale = !state.field_errors.is_empty() || state.estimate_error.is_some();
+    let money = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "–".into());
+    html! {
+        <section class={classes!("card", "results", stale.then_some("stale"))} aria-labelledby="results-h" aria-live="polite">
+            <h2 id="results-h">{ "For your traffic" }</h2>
+            if let Some(err) = &state.estimate_error { <p class="error" role="alert">{ format!("{err} (showing the last good result)") }</p> }
+            <div class="kpis">
+                <div class="kpi"><span class="k">{ "cost per request" }</span><span class="v" id="cost-request">{ money(c.per_request_usd) }</span>
+                    <span class="s">{ format!("{} over the whole day", money(c.per_request_whole_day_usd)) }</span></div>
+                <div class="kpi"><span class="k">{ "per 1M output tokens" }</span><span class="v" id="cost-output">{ money(c.per_million_output_tokens_usd) }</span>
+                    <span class="s">{ format!("{} per 1M total tokens", money(c.per_million_total_tokens_usd)) }</span></div>
+                <div class="kpi"><span class="k">{ "throughput" }</span><span class="v" id="throughput">{ format!("{} tok/s", thousands(e.throughput.output_tokens_per_s)) }</span>
+                    <span class="s">{ format!("output; {} tok/s total, {:.2} req/s", thousands(e.throughput.total_tokens_per_s), e.throughput.requests_per_s) }</span></div>
+                if let (Some(cf), Some(h)) = (e.correction_factor, &e.headline) {
+                    <div class="kpi"><span class="k">{ "correction factor" }</span><span class="v" id="correction">{ format!("×{cf:.2}") }</span>
+                        <span class="s">{ format!("{} → {} {}", thousands(h.value), thousands(h.effective), h.metric.label()) }</span></div>
+                }
+            </div>
+            if let Some(range) = &e.range {
+                <p class="range">{ format!("The claim leaves conditions open: output {}–{} tok/s{}.", thousands(range.output_tokens_per_s.low), thousands(range.output_tokens_per_s.high),
+                    range.per_request_usd.as_ref().map(|b| format!(", {}–{} per request", usd(b.low), usd(b.high))).unwrap_or_default()) }</p>
+            }
+            { waterfall_svg(r) }
+            <table class="factors">
+                <thead><tr><th>{ "factor" }</th><th>{ "benchmark" }</th><th>{ "yours" }</th><th>{ "×" }</th></tr></thead>
+                <tbody>{ for e.factors.iter().map(|f| html! {
+                    <tr><td>{ &f.name }</td><td>{ &f.from }</td><td>{ &f.to }</td><td>{ format!("{:.3}", f.ratio) }</td></tr>
+                }) }</tbody>
+            </table>
+            <h3>{ "Latency (ms)" }</h3>
+            <table class="latency">
+                <thead><tr><th></th><th>{ "mean" }</th><th>{ "p50" }</th><th>{ "p90" }</th><th>{ "p99" }</th></tr></thead>
+                <tbody>
+                    { pct_row("TTFT", &e.latency_ms.ttft) }
+                    { pct_row("ITL", &e.latency_ms.itl) }
+                    { pct_row("TPOT", &e.latency_ms.tpot) }
+                    { pct_row("E2E", &e.latency_ms.e2e) }
+                </tbody>
+            </table>
+            <h3>{ "KV cache" }</h3>
+            <p id="kv">{ format!("Yours: {} tokens ({} KV at memory fraction {:.2}); at {} tokens a request the ceiling is {} concurrent sequences per replica, peak use {:.0}%.",
+                thousands(e.kv.capacity_tokens), e.kv.kv_dtype.to_uppercase(), e.kv.mem_fraction,
+                thousands((state.form.prompt_tokens.trim().replace(',', "").parse::<f64>().unwrap_or(0.0)) + state.form.output_tokens.trim().replace(',', "").parse::<f64>().unwrap_or(0.0)),
+                e.kv.max_concurrent_sequences, e.kv.peak_usage * 100.0) }</p>
+            if let Some(b) = &e.kv.benchmark {
+                <p>{ format!("Benchmark: {} tokens, ceiling {} sequences at its request size; its batch needed {} tokens.", thousands(b.capacity_tokens), b.max_concurrent_sequences, thousands(b.needed_tokens)) }
+                   if let Some(n) = &b.note { <br/>{ format!("It {n}.").replace("It its", "Its") } }</p>
+            }
+            <h3>{ "Calibration and assumptions" }</h3>
+            <p>{ format!("MBU {:.2}, MFU {:.2} ({}). {}", e.calibration.mbu, e.calibration.mfu, e.calibration.source, e.calibration.note) }</p>
+            <ul class="assumptions">{ for e.assumptions.iter().map(|a| html! { <li><code>{ &a.field }</code>{ format!(" = {}: {}", a.value, a.reason) }</li> }) }</ul>
+            { for e.warnings.iter().map(|w| html! { <p class="warn">{ w }</p> }) }
+        </section>
+    }
+}
+
+fn inputs(state: &State, d: &Dispatch) -> Html {
+    let f = &state.form;
+    let errs = &state.field_errors;
+    let mut models = vec![(String::new(), "as in the claim".to_string())];
+    models.extend(catalog::MODELS.iter().map(|m| (m.id.to_string(), m.name.to_string())));
+    let mut gpus = vec![(String::new(), "as in the claim".to_string())];
+    gpus.extend(catalog::AMBIGUOUS_GPUS.iter().map(|(id, _)| (id.to_string(), format!("{} (variant not said)", id.to_uppercase()))));
+    gpus.extend(catalog::GPUS.iter().map(|g| (g.id.to_string(), g.name.to_string())));
+    let mut weights = vec![(String::new(), "as in the claim".to_string())];
+    weights.extend(catalog::DTYPES.iter().map(|d| (d.id.to_string(), d.name.to_string())));
+    let mut kvs = vec![(String::new(), "as the benchmark used".to_string())];
+    kvs.extend(["bf16", "fp16", "fp8"].iter().map(|k| (k.to_string(), k.to_uppercase())));
+    let mut rts = vec![(String::new(), "as in the claim".to_string())];
+    rts.extend(catalog::RUNTIMES.iter().map(|r| (r.id.to_string(), r.name.to_string())));
+    let preset = state.result.as_ref().and_then(|r| {
+        let g = catalog::gpu(r.estimate.deployment.gpu)?;
+        Some(g.price)
+    });
+    html! {
+        <section class="card" aria-labelledby="traffic-h">
+            <h2 id="traffic-h">{ "Your traffic and deployment" }</h2>
+            <div class="grid">
+                { number("pin", "Prompt tokens", "tokens", &f.prompt_tokens, Field::PromptTokens, error_for(errs, "prompt_tokens"), d, "") }
+                { number("pout", "Output tokens", "tokens", &f.output_tokens, Field::OutputTokens, error_for(errs, "output_tokens"), d, "") }
+                { number("conc", "Concurrency", "requests in flight", &f.concurrency, Field::Concurrency, error_for(errs, "concurrency"), d, "") }
+                { number("busy", "Busy hours", "h/day", &f.busy_hours, Field::BusyHours, error_for(errs, "busy_hours"), d, "") }
+                { select("model", "Model", &f.model, Field::Model, models, d) }
+                { select("gpu", "GPU", &f.gpu, Field::Gpu, gpus, d) }
+                { number("ngpu", "GPUs", "GPUs", &f.gpus, Field::Gpus, error_for(errs, "gpus"), d, "as in the claim") }
+                { select("weights", "Weights", &f.weights, Field::Weights, weights, d) }
+                { select("kv", "KV cache", &f.kv_dtype, Field::KvDtype, kvs, d) }
+                { select("runtime", "Runtime", &f.runtime, Field::Runtime, rts, d) }
+                { number("price", "Price", "USD/GPU-h", &f.price, Field::Price, error_for(errs, "price"), d,
+                    &preset.map(|p| format!("{:.2} (preset)", p.usd_per_gpu_hour)).unwrap_or_default()) }
+            </div>
+            if f.price.trim().is_empty() {
+                if let Some(p) = preset { <p class="muted small" id="price-source">{ format!("Default price: ${:.2}/GPU-hour — {}", p.usd_per_gpu_hour, p.source) }</p> }
+            }
+        </section>
+    }
+}
+
+/// The whole page.
+pub fn page(state: &State, d: Dispatch) -> Html {
+    let copy = {
+        let d = d.clone();
+        Callback::from(move |_| {
+            if let Some(w) = web_sys::window() {
+                if let Ok(href) = w.location().href() {
+                    let _ = w.navigator().clipboard().write_text(&href);
+                    d.dispatch(Action::Copied);
+                }
+            }
+        })
+    };
+    let text = &state.form.benchmark;
+    html! {
+        <>
+        <header>
+            <h1>{ "benchfit" }</h1>
+            <p class="tag">{ "A benchmark says N tokens/s. What will it cost per request on your traffic?" }</p>
+        </header>
+        <main>
+            if !state.url_issues.is_empty() {
+                <section class="card warn" role="alert">
+                    <p>{ "Some values in the link were not valid and were replaced by defaults:" }</p>
+                    <ul>{ for state.url_issues.iter().map(|i| html! { <li><code>{ &i.key }</code>{ format!(" = {:?}: {}", i.value, i.reason) }</li> }) }</ul>
+                </section>
+            }
+            <section class="card" aria-labelledby="claim-h">
+                <h2 id="claim-h"><label for="claim">{ "Benchmark claim" }</label></h2>
+                <textarea id="claim" rows="4" value={text.clone()} oninput={on_input(&d, Field::Benchmark)}
+                    placeholder="Paste a benchmark sentence, table or tool output" />
+                if text.trim().is_empty() { <p class="hint">{ "Paste a benchmark claim to grade it; the estimate then needs a model and a GPU below." }</p> }
+            </section>
+            if let Some(r) = &state.check { { checklist(text, r) } }
+            { inputs(state, &d) }
+            { results(state) }
+        </main>
+        <footer>
+            <button id="copy-link" onclick={copy}>{ if state.copied { "Link copied" } else { "Copy link" } }</button>
+            <span class="muted" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
+            <span class="muted">{ " · everything runs in your browser" }</span>
+        </footer>
+        </>
+    }
+}
