@@ -5,14 +5,19 @@
 mod render;
 
 use anyhow::Context;
+use benchfit_core::estimate::{estimate_with, PricePolicy};
 use benchfit_core::scenario::{Arrival, Load, Scenario};
-use benchfit_core::{check, estimate, EstimateError};
+use benchfit_core::{check, EstimateError};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "benchfit", version, about = "Turn a pasted LLM benchmark claim into an honest cost per request for your traffic.")]
+#[command(
+    name = "benchfit",
+    version,
+    about = "Turn a pasted LLM benchmark claim into an honest cost per request for your traffic."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -29,6 +34,7 @@ enum Command {
         json: bool,
     },
     /// Re-project a claim onto your traffic, GPU and price.
+    #[command(allow_negative_numbers = true)]
     Estimate(EstimateArgs),
 }
 
@@ -104,12 +110,18 @@ struct Failure {
 }
 
 fn bad_input(message: impl Into<String>) -> Failure {
-    Failure { code: 2, message: message.into() }
+    Failure {
+        code: 2,
+        message: message.into(),
+    }
 }
 
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Self {
-        Failure { code: 1, message: format!("{e:#}") }
+        Failure {
+            code: 1,
+            message: format!("{e:#}"),
+        }
     }
 }
 
@@ -119,17 +131,24 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let text = match text.as_deref() {
                 None | Some("-") => {
                     let mut s = String::new();
-                    std::io::stdin().read_to_string(&mut s).context("reading the claim from standard input")?;
+                    std::io::stdin()
+                        .read_to_string(&mut s)
+                        .context("reading the claim from standard input")?;
                     s
                 }
                 Some(t) => t.to_string(),
             };
             if text.trim().is_empty() {
-                return Err(bad_input("check: the claim text is empty; pass it as an argument or on standard input"));
+                return Err(bad_input(
+                    "check: the claim text is empty; pass it as an argument or on standard input",
+                ));
             }
             let report = check(&text);
             if json {
-                println!("{}", serde_json::to_string_pretty(&report).context("serialising the report")?);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).context("serialising the report")?
+                );
             } else {
                 print!("{}", render::check(&text, &report));
             }
@@ -150,7 +169,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 (None, None) => return Err(bad_input("--concurrency or --rate is required")),
             };
             if !(a.burstiness.is_finite() && a.burstiness > 0.0 && a.burstiness <= 100.0) {
-                return Err(bad_input("--burstiness: must be more than 0 and at most 100"));
+                return Err(bad_input(
+                    "--burstiness: must be more than 0 and at most 100",
+                ));
             }
             let scenario = Scenario {
                 benchmark: a.benchmark.unwrap_or_default(),
@@ -168,14 +189,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 price_usd_per_gpu_hour: a.price,
                 busy_hours: a.busy_hours,
             };
-            let report = match estimate(&scenario) {
+            let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,
-                Err(e @ (EstimateError::BadInput { .. } | EstimateError::Missing { .. } | EstimateError::NeedsSimulator | EstimateError::Infeasible(_))) => {
-                    return Err(bad_input(e.to_string()))
-                }
+                Err(
+                    e @ (EstimateError::BadInput { .. }
+                    | EstimateError::Missing { .. }
+                    | EstimateError::NeedsSimulator
+                    | EstimateError::Infeasible(_)),
+                ) => return Err(bad_input(e.to_string())),
             };
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&report.estimate).context("serialising the estimate")?);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report.estimate)
+                        .context("serialising the estimate")?
+                );
             } else {
                 print!("{}", render::estimate(&scenario, &report));
             }

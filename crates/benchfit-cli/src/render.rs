@@ -17,14 +17,33 @@ fn status_mark(s: Status) -> &'static str {
 /// The checklist, verdict and plausibility.
 pub fn check(text: &str, r: &CheckReport) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "Verdict: {} ({} of 6 conditions unstated)\n", r.verdict.label(), r.unstated_count);
+    let _ = writeln!(
+        o,
+        "Verdict: {} ({} of 6 conditions unstated)\n",
+        r.verdict.label(),
+        r.unstated_count
+    );
     for row in &r.checklist {
-        let _ = writeln!(o, "  {:<16} {}  {}{}", row.condition, status_mark(row.status),
+        let _ = writeln!(
+            o,
+            "  {:<16} {}  {}{}",
+            row.condition,
+            status_mark(row.status),
             row.value.as_deref().unwrap_or("–"),
-            row.note.as_ref().map(|n| format!("  ({n})")).unwrap_or_default());
+            row.note
+                .as_ref()
+                .map(|n| format!("  ({n})"))
+                .unwrap_or_default()
+        );
     }
     if let Some(h) = r.claim.headline() {
-        let _ = writeln!(o, "\nHeadline: {:?} read as {} {}", &text[h.span.start..h.span.end], sig(h.value), h.unit);
+        let _ = writeln!(
+            o,
+            "\nHeadline: {:?} read as {} {}",
+            &text[h.span.start..h.span.end],
+            sig(h.value),
+            h.unit
+        );
     }
     let p = &r.plausibility;
     let status = match p.status {
@@ -50,32 +69,96 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
     let _ = writeln!(o, "Your deployment: {} × {} (TP {}), {} weights, {} KV cache at {:.2}, {}; {} in / {} out tokens, concurrency {}\n",
         d.gpus, d.gpu, d.tp, d.weights, d.kv_dtype, d.mem_fraction, d.runtime, s.prompt_tokens, s.output_tokens, d.concurrency);
     if let (Some(h), Some(cf)) = (&e.headline, e.correction_factor) {
-        let _ = writeln!(o, "Headline {} {} → {} {} on your traffic: correction factor {:.2}", thousands(h.value), h.metric.label(), thousands(h.effective), h.metric.label(), cf);
+        let _ = writeln!(
+            o,
+            "Headline {} {} → {} {} on your traffic: correction factor {:.2}",
+            thousands(h.value),
+            h.metric.label(),
+            thousands(h.effective),
+            h.metric.label(),
+            cf
+        );
         for f in &e.factors {
-            let _ = writeln!(o, "  × {:.3}  {:<14} {} → {}", f.ratio, f.name, f.from, f.to);
+            let _ = writeln!(
+                o,
+                "  × {:.3}  {:<14} {} → {}",
+                f.ratio, f.name, f.from, f.to
+            );
         }
         o.push('\n');
     }
     let t = &e.throughput;
-    let _ = writeln!(o, "Throughput: {} output tok/s, {} total tok/s, {:.3} req/s",
-        thousands(t.output_tokens_per_s), thousands(t.total_tokens_per_s), t.requests_per_s);
+    let _ = writeln!(
+        o,
+        "Throughput: {} output tok/s, {} total tok/s, {:.3} req/s",
+        thousands(t.output_tokens_per_s),
+        thousands(t.total_tokens_per_s),
+        t.requests_per_s
+    );
     let l = &e.latency_ms;
-    let _ = writeln!(o, "TTFT ms: mean {} p50 {} p99 {}   ITL ms: mean {} p50 {} p99 {}   E2E s: mean {}",
-        sig(l.ttft.mean), sig(l.ttft.p50), sig(l.ttft.p99), sig(l.itl.mean), sig(l.itl.p50), sig(l.itl.p99), sig(l.e2e.mean / 1e3));
-    let _ = writeln!(o, "KV cache: {} tokens, ceiling {} concurrent sequences per replica (peak use {:.0}%)",
-        thousands(e.kv.capacity_tokens), e.kv.max_concurrent_sequences, e.kv.peak_usage * 100.0);
+    let _ = writeln!(
+        o,
+        "TTFT ms: mean {} p50 {} p99 {}   ITL ms: mean {} p50 {} p99 {}   E2E s: mean {}",
+        sig(l.ttft.mean),
+        sig(l.ttft.p50),
+        sig(l.ttft.p99),
+        sig(l.itl.mean),
+        sig(l.itl.p50),
+        sig(l.itl.p99),
+        sig(l.e2e.mean / 1e3)
+    );
+    let _ = writeln!(
+        o,
+        "KV cache: {} tokens, ceiling {} concurrent sequences per replica (peak use {:.0}%)",
+        thousands(e.kv.capacity_tokens),
+        e.kv.max_concurrent_sequences,
+        e.kv.peak_usage * 100.0
+    );
     if let Some(b) = &e.kv.benchmark {
-        let _ = writeln!(o, "Benchmark KV: {} tokens, ceiling {} sequences; its batch needed {}{}",
-            thousands(b.capacity_tokens), b.max_concurrent_sequences, thousands(b.needed_tokens),
-            b.note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default());
+        let _ = writeln!(
+            o,
+            "Benchmark KV: {} tokens, ceiling {} sequences; its batch needed {}{}",
+            thousands(b.capacity_tokens),
+            b.max_concurrent_sequences,
+            thousands(b.needed_tokens),
+            b.note
+                .as_ref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default()
+        );
     }
     let c = &e.cost;
-    if let (Some(p), Some(req), Some(day), Some(m_out), Some(m_tot)) = (c.price_usd_per_gpu_hour, c.per_request_usd, c.per_request_whole_day_usd, c.per_million_output_tokens_usd, c.per_million_total_tokens_usd) {
-        let _ = writeln!(o, "\nCost at ${p:.2}/GPU-hour ({}):", c.price_source.as_deref().unwrap_or(""));
-        let _ = writeln!(o, "  {} per request while busy, {} per request over the whole day ({} busy h/day)", usd(req), usd(day), s.busy_hours);
-        let _ = writeln!(o, "  {} per 1M output tokens, {} per 1M total tokens", usd(m_out), usd(m_tot));
+    if let (Some(p), Some(req), Some(day), Some(m_out), Some(m_tot)) = (
+        c.price_usd_per_gpu_hour,
+        c.per_request_usd,
+        c.per_request_whole_day_usd,
+        c.per_million_output_tokens_usd,
+        c.per_million_total_tokens_usd,
+    ) {
+        let _ = writeln!(
+            o,
+            "\nCost at ${p:.2}/GPU-hour ({}):",
+            c.price_source.as_deref().unwrap_or("")
+        );
+        let _ = writeln!(
+            o,
+            "  {} per request while busy, {} per request over the whole day ({} busy h/day)",
+            usd(req),
+            usd(day),
+            s.busy_hours
+        );
+        let _ = writeln!(
+            o,
+            "  {} per 1M output tokens, {} per 1M total tokens",
+            usd(m_out),
+            usd(m_tot)
+        );
     }
-    let _ = writeln!(o, "\nCalibration: MBU {:.2}, MFU {:.2} ({})", e.calibration.mbu, e.calibration.mfu, e.calibration.source);
+    let _ = writeln!(
+        o,
+        "\nCalibration: MBU {:.2}, MFU {:.2} ({})",
+        e.calibration.mbu, e.calibration.mfu, e.calibration.source
+    );
     if !e.assumptions.is_empty() {
         let _ = writeln!(o, "\nAssumed:");
         for a in &e.assumptions {

@@ -19,8 +19,17 @@ pub struct Assumption {
     pub reason: String,
 }
 
-pub(crate) fn assume(list: &mut Vec<Assumption>, field: &str, value: impl ToString, reason: impl ToString) {
-    list.push(Assumption { field: field.into(), value: value.to_string(), reason: reason.to_string() });
+pub(crate) fn assume(
+    list: &mut Vec<Assumption>,
+    field: &str,
+    value: impl ToString,
+    reason: impl ToString,
+) {
+    list.push(Assumption {
+        field: field.into(),
+        value: value.to_string(),
+        reason: reason.to_string(),
+    });
 }
 
 /// What the user's scenario offers to fill what the claim leaves out.
@@ -108,7 +117,9 @@ impl Analysis {
     }
     /// Readings within the ceiling.
     pub fn plausible(&self) -> impl Iterator<Item = &Reading> {
-        self.readings.iter().filter(|r| r.calibration.as_ref().is_some_and(|c| c.plausible))
+        self.readings
+            .iter()
+            .filter(|r| r.calibration.as_ref().is_some_and(|c| c.plausible))
     }
 }
 
@@ -157,7 +168,11 @@ pub fn make_setup(
 /// Finds the least change to the runtime's memory defaults under which `needed` KV tokens fit:
 /// the defaults; an FP8 KV cache; a higher memory fraction (≤ 0.95) at the default KV dtype; both
 /// (fraction ≤ 0.98). Returns the setup and what was inferred, or why nothing fits.
-pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup, Option<String>), String> {
+pub fn infer_memory(
+    base: Setup,
+    needed: f64,
+    kv_stated: bool,
+) -> Result<(Setup, Option<String>), String> {
     let fits = |s: &Setup| s.kv_capacity_tokens().map(|c| c >= needed).unwrap_or(false);
     if fits(&base) {
         return Ok((base, None));
@@ -168,8 +183,12 @@ pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup,
         let weights = s.model.weight_bytes(s.weights);
         let kv = s.kv_bytes_per_token() * needed;
         match s.runtime.memory {
-            MemoryPolicy::FractionOfTotal(_) => ((weights + s.reserve() + kv) / total * 100.0).ceil() / 100.0,
-            MemoryPolicy::FractionOfFree(_) => (kv / (total - weights - s.reserve()) * 100.0).ceil() / 100.0,
+            MemoryPolicy::FractionOfTotal(_) => {
+                ((weights + s.reserve() + kv) / total * 100.0).ceil() / 100.0
+            }
+            MemoryPolicy::FractionOfFree(_) => {
+                (kv / (total - weights - s.reserve()) * 100.0).ceil() / 100.0
+            }
         }
     };
     let gib = |s: &Setup| (s.kv_bytes_per_token() * needed).gb();
@@ -182,16 +201,30 @@ pub fn infer_memory(base: Setup, needed: f64, kv_stated: bool) -> Result<(Setup,
     }
     let f = frac_needed(&base);
     if f <= 0.95 && f > base.mem_fraction {
-        let s = Setup { mem_fraction: f, ..base };
-        tries.push((s, format!(
-            "its batch needs {} KV tokens ({:.1} GB at {}); that fits only with {} ≥ {:.2}",
-            crate::format::thousands(needed), gib(&base), base.kv.name, fraction_key(&base), f)));
+        let s = Setup {
+            mem_fraction: f,
+            ..base
+        };
+        tries.push((
+            s,
+            format!(
+                "its batch needs {} KV tokens ({:.1} GB at {}); that fits only with {} ≥ {:.2}",
+                crate::format::thousands(needed),
+                gib(&base),
+                base.kv.name,
+                fraction_key(&base),
+                f
+            ),
+        ));
     }
     if !kv_stated && base.kv.id != "fp8" {
         let s8 = Setup { kv: fp8, ..base };
         let f8 = frac_needed(&s8);
         if f8 <= MAX_INFERRED_MEM_FRACTION && f8 > base.mem_fraction {
-            let s = Setup { mem_fraction: f8, ..s8 };
+            let s = Setup {
+                mem_fraction: f8,
+                ..s8
+            };
             tries.push((s, format!(
                 "its batch needs {} KV tokens: {:.1} GB at {}, which does not fit; it must have used an FP8 KV cache ({:.1} GB) and {} ≥ {:.2}",
                 crate::format::thousands(needed), gib(&base), base.kv.name, gib(&s), fraction_key(&base), f8)));
@@ -246,8 +279,17 @@ fn fmt_sig(v: f64) -> String {
 fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String {
     let running = (w.concurrency / setup.replicas as f64).max(1.0);
     let steps_per_s = output_tokens_per_s / setup.replicas as f64 / running;
-    let ctx = setup.model.kv_tokens(w.prompt_tokens + w.output_tokens / 2.0);
-    let (_, bytes) = step_work(setup, &StepLoad { decode_seqs: running, decode_context: running * ctx, ..Default::default() });
+    let ctx = setup
+        .model
+        .kv_tokens(w.prompt_tokens + w.output_tokens / 2.0);
+    let (_, bytes) = step_work(
+        setup,
+        &StepLoad {
+            decode_seqs: running,
+            decode_context: running * ctx,
+            ..Default::default()
+        },
+    );
     let need = bytes.0 * steps_per_s / setup.tp as f64 / 1e12;
     format!(
         ". Decode alone: batch {:.0} at {} tok/s is {:.0} steps/s, each reading {:.1} GB (weights + KV), i.e. {:.1} TB/s per GPU against {:.2} TB/s of HBM",
@@ -272,11 +314,21 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     let model = match (&claim.model, &hints.model) {
         (Some(m), _) => match catalog::model(&m.value) {
             Some(m) => m,
-            None => return unknown(format!("model {} is not in the catalog", m.value), assumptions),
+            None => {
+                return unknown(
+                    format!("model {} is not in the catalog", m.value),
+                    assumptions,
+                )
+            }
         },
         (None, Some(h)) => match catalog::model(h) {
             Some(m) => {
-                assume(&mut assumptions, "benchmark.model", m.id, "the claim names no model; yours is assumed");
+                assume(
+                    &mut assumptions,
+                    "benchmark.model",
+                    m.id,
+                    "the claim names no model; yours is assumed",
+                );
                 m
             }
             None => return unknown(format!("model {h} is not in the catalog"), assumptions),
@@ -286,7 +338,12 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     let gpu_id = match (&claim.gpu, &hints.gpu) {
         (Some(g), _) => g.value.clone(),
         (None, Some(h)) => {
-            assume(&mut assumptions, "benchmark.gpu", h, "the claim names no GPU; yours is assumed");
+            assume(
+                &mut assumptions,
+                "benchmark.gpu",
+                h,
+                "the claim names no GPU; yours is assumed",
+            );
             h.clone()
         }
         (None, None) => return unknown("the claim names no GPU".into(), assumptions),
@@ -302,7 +359,12 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
         .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
     if claim.runtime.is_none() {
-        assume(&mut assumptions, "benchmark.runtime", runtime.id, "the claim names no runtime");
+        assume(
+            &mut assumptions,
+            "benchmark.runtime",
+            runtime.id,
+            "the claim names no runtime",
+        );
     }
     let weights = claim
         .weight_dtype
@@ -310,23 +372,64 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .and_then(|w| catalog::dtype(&w.value))
         .or_else(|| hints.weights.as_deref().and_then(catalog::dtype))
         .unwrap_or_else(|| catalog::dtype("bf16").expect("catalog has bf16"));
-    if claim.weight_dtype.as_ref().and_then(|w| catalog::dtype(&w.value)).is_none() {
-        assume(&mut assumptions, "benchmark.weights", weights.id, "weight precision not stated; the model's native BF16 (or yours) is assumed");
+    if claim
+        .weight_dtype
+        .as_ref()
+        .and_then(|w| catalog::dtype(&w.value))
+        .is_none()
+    {
+        assume(
+            &mut assumptions,
+            "benchmark.weights",
+            weights.id,
+            "weight precision not stated; the model's native BF16 (or yours) is assumed",
+        );
     }
-    let kv_stated = claim.kv_dtype.as_ref().and_then(|k| catalog::dtype(&k.value));
+    let kv_stated = claim
+        .kv_dtype
+        .as_ref()
+        .and_then(|k| catalog::dtype(&k.value));
     let kv = kv_stated.unwrap_or_else(|| default_kv(weights));
 
     let count = claim.gpu_count.as_ref().map(|g| g.value);
-    let tp = claim.tp.as_ref().map(|t| t.value).or(count).unwrap_or(1).clamp(1, 1024);
+    let tp = claim
+        .tp
+        .as_ref()
+        .map(|t| t.value)
+        .or(count)
+        .unwrap_or(1)
+        .clamp(1, 1024);
     if claim.tp.is_none() && count.is_none() {
-        assume(&mut assumptions, "benchmark.gpus", 1, "GPU count not stated");
+        assume(
+            &mut assumptions,
+            "benchmark.gpus",
+            1,
+            "GPU count not stated",
+        );
     } else if claim.tp.is_none() && tp > 1 {
-        assume(&mut assumptions, "benchmark.tp", tp, "tensor parallelism not stated; all GPUs in one TP group");
+        assume(
+            &mut assumptions,
+            "benchmark.tp",
+            tp,
+            "tensor parallelism not stated; all GPUs in one TP group",
+        );
     }
     let replicas = (count.unwrap_or(tp) / tp).max(1);
 
-    let isl = claim.prompt_tokens.as_ref().map(|p| p.value).or(hints.prompt_tokens).unwrap_or(512).max(1);
-    let osl = claim.output_tokens.as_ref().map(|p| p.value).or(hints.output_tokens).unwrap_or(256).max(1);
+    let isl = claim
+        .prompt_tokens
+        .as_ref()
+        .map(|p| p.value)
+        .or(hints.prompt_tokens)
+        .unwrap_or(512)
+        .max(1);
+    let osl = claim
+        .output_tokens
+        .as_ref()
+        .map(|p| p.value)
+        .or(hints.output_tokens)
+        .unwrap_or(256)
+        .max(1);
     if claim.prompt_tokens.is_none() {
         assume(&mut assumptions, "benchmark.prompt_tokens", isl,
             "prompt length not stated; yours is assumed, so no prompt-length correction is applied (the true one is unknown)");
@@ -335,7 +438,11 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         assume(&mut assumptions, "benchmark.output_tokens", osl,
             "output length not stated; yours is assumed, so no output-length correction is applied (the true one is unknown)");
     }
-    let stated_batch = claim.batch_size.as_ref().or(claim.concurrency.as_ref()).map(|b| b.value as f64);
+    let stated_batch = claim
+        .batch_size
+        .as_ref()
+        .or(claim.concurrency.as_ref())
+        .map(|b| b.value as f64);
     let single_stream = matches!(figure.kind, FigureKind::ThroughputPerUser)
         || figure.kind.is_latency()
         || (figure.kind == FigureKind::DecodeThroughput && figure.scope == Some(Scope::PerUser));
@@ -347,7 +454,10 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         let tokens = (isl + osl) as f64;
         let (batch, batch_assumed) = match stated_batch {
             Some(b) => (b, None),
-            None if single_stream => (1.0, Some("batch not stated; a per-user or latency figure is taken at batch 1")),
+            None if single_stream => (
+                1.0,
+                Some("batch not stated; a per-user or latency figure is taken at batch 1"),
+            ),
             None => {
                 let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
                 (max as f64 * replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
@@ -358,7 +468,11 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
                 assume(&mut assumptions, "benchmark.concurrency", batch, reason);
             }
         }
-        let workload = Workload { prompt_tokens: isl as f64, output_tokens: osl as f64, concurrency: batch };
+        let workload = Workload {
+            prompt_tokens: isl as f64,
+            output_tokens: osl as f64,
+            concurrency: batch,
+        };
         let per_replica = (batch / replicas as f64).max(1.0);
         let needed = per_replica * base.kv_tokens_per_sequence(tokens);
         let inferred = infer_memory(base, needed, kv_stated.is_some());
@@ -379,20 +493,36 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
             };
             let label = format!("As {} on {}", metric.label(), gpu.name);
             let (calibration, note) = if let Some(e) = fit_error {
-                (None, format!("{label}: the benchmark cannot have run as stated: {e}"))
+                (
+                    None,
+                    format!("{label}: the benchmark cannot have run as stated: {e}"),
+                )
             } else {
                 match calibrate(&setup, &workload, metric, target) {
                     Ok(c) => {
                         let need = match (c.implied_mbu, c.implied_mfu) {
-                            (Some(b), _) if b > 0.0 && c.plausible => format!("needs MBU {:.2} (MFU {:.2})", c.efficiency.mbu, c.efficiency.mfu),
-                            (Some(b), _) => format!("needs MBU {b:.2} even at MFU {:.1}", crate::model::Efficiency::MAX.mfu),
+                            (Some(b), _) if b > 0.0 && c.plausible => format!(
+                                "needs MBU {:.2} (MFU {:.2})",
+                                c.efficiency.mbu, c.efficiency.mfu
+                            ),
+                            (Some(b), _) => format!(
+                                "needs MBU {b:.2} even at MFU {:.1}",
+                                crate::model::Efficiency::MAX.mfu
+                            ),
                             (None, Some(f)) => format!("needs MFU {f:.2}"),
                             (None, None) => "is beyond any efficiency".into(),
                         };
-                        let verdict = if c.plausible { "plausible" } else { "not possible (ceiling MBU 0.9, MFU 0.8)" };
+                        let verdict = if c.plausible {
+                            "plausible"
+                        } else {
+                            "not possible (ceiling MBU 0.9, MFU 0.8)"
+                        };
                         let fig = format!("{} {}", fmt_sig(target), metric.label());
-                        let mut n = format!("{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
-                            fmt_sig(c.ceiling_value), metric.label());
+                        let mut n = format!(
+                            "{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
+                            fmt_sig(c.ceiling_value),
+                            metric.label()
+                        );
                         if metric == Metric::OutputTokensPerS {
                             n.push_str(&decode_bound(&setup, &workload, target));
                         }
@@ -401,7 +531,14 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
                     Err(e) => (None, format!("{label}: {e}")),
                 }
             };
-            readings.push(Reading { metric, gpu: gpu.id, target, bench, calibration, note });
+            readings.push(Reading {
+                metric,
+                gpu: gpu.id,
+                target,
+                bench,
+                calibration,
+                note,
+            });
         }
     }
 
@@ -420,7 +557,11 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
             .enumerate()
             .filter_map(|(i, r)| {
                 let c = r.calibration.as_ref()?;
-                let gap = if r.metric.higher_is_better() { c.ceiling_value / r.target } else { r.target / c.ceiling_value };
+                let gap = if r.metric.higher_is_better() {
+                    c.ceiling_value / r.target
+                } else {
+                    r.target / c.ceiling_value
+                };
                 Some((i, gap))
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -439,7 +580,13 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         PlausibilityStatus::Implausible => "Not possible as written under any reading: check for total rather than output tokens, a per-node or multi-GPU figure, speculative decoding, or a larger batch.".into(),
         PlausibilityStatus::Unknown => readings.first().map(|r| r.note.clone()).unwrap_or_else(|| "could not be checked".into()),
     };
-    Analysis { readings, chosen, status, note, assumptions }
+    Analysis {
+        readings,
+        chosen,
+        status,
+        note,
+        assumptions,
+    }
 }
 
 #[cfg(test)]
@@ -447,7 +594,8 @@ mod tests {
     use super::*;
     use crate::claim::read;
 
-    const WORKED: &str = "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+    const WORKED: &str =
+        "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
         512-token prompts, 256-token outputs, FP8, under vLLM.";
 
     #[test]
@@ -458,13 +606,25 @@ mod tests {
         assert_eq!(ok, vec![(Metric::TotalTokensPerS, "h100-sxm")]);
         // As output tokens, each decode step of 32 sequences must read the 72.7 GB of weights and
         // ~3.4 GB of KV in 10 ms: > 7 TB/s against 3.35 TB/s, an MBU above 2.
-        let out = a.readings.iter().find(|r| r.metric == Metric::OutputTokensPerS && r.gpu == "h100-sxm").unwrap();
+        let out = a
+            .readings
+            .iter()
+            .find(|r| r.metric == Metric::OutputTokensPerS && r.gpu == "h100-sxm")
+            .unwrap();
         let c = out.calibration.as_ref().unwrap();
         assert!(!c.plausible);
-        assert!(c.implied_mbu.map(|m| m > 2.0).unwrap_or(true), "{:?}", c.implied_mbu);
+        assert!(
+            c.implied_mbu.map(|m| m > 2.0).unwrap_or(true),
+            "{:?}",
+            c.implied_mbu
+        );
         // The chosen reading's MBU is high but below the 0.9 ceiling.
         let chosen = a.chosen().unwrap().calibration.as_ref().unwrap();
-        assert!(chosen.efficiency.mbu > 0.6 && chosen.efficiency.mbu <= 0.9, "{:?}", chosen.efficiency);
+        assert!(
+            chosen.efficiency.mbu > 0.6 && chosen.efficiency.mbu <= 0.9,
+            "{:?}",
+            chosen.efficiency
+        );
     }
 
     #[test]
@@ -476,10 +636,18 @@ mod tests {
         // FP8 (4.03 GB) it needs gpu_memory_utilization ≥ (72.655 + 2.147 + 4.027) / 85.521 = 0.922.
         assert_eq!(b.needed_kv_tokens, 24_576.0);
         assert_eq!(b.setup.kv.id, "fp8");
-        assert!((b.setup.mem_fraction - 0.93).abs() < 1e-9, "{}", b.setup.mem_fraction);
+        assert!(
+            (b.setup.mem_fraction - 0.93).abs() < 1e-9,
+            "{}",
+            b.setup.mem_fraction
+        );
         assert!(b.memory_note.as_ref().unwrap().contains("FP8 KV cache"));
         // Capacity at 0.93: (85.521 × 0.93 − 72.655 − 2.147) GB / 163,840 B = 28,880 tokens → 37 × 768.
-        assert!((b.kv_capacity_tokens - 28_880.0).abs() < 40.0, "{}", b.kv_capacity_tokens);
+        assert!(
+            (b.kv_capacity_tokens - 28_880.0).abs() < 40.0,
+            "{}",
+            b.kv_capacity_tokens
+        );
         assert_eq!(b.max_concurrent_sequences, 37);
     }
 }

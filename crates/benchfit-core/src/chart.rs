@@ -44,7 +44,11 @@ pub fn waterfall(headline: f64, factors: &[Factor], width: f64, height: f64) -> 
         let last = *values.last().expect("non-empty");
         values.push(last * f.ratio);
     }
-    let max = values.iter().cloned().filter(|v| v.is_finite()).fold(0.0_f64, f64::max);
+    let max = values
+        .iter()
+        .cloned()
+        .filter(|v| v.is_finite())
+        .fold(0.0_f64, f64::max);
     if !(max > 0.0) {
         return vec![];
     }
@@ -96,7 +100,12 @@ mod tests {
     use super::*;
 
     fn f(name: &str, ratio: f64) -> Factor {
-        Factor { name: name.into(), from: String::new(), to: String::new(), ratio }
+        Factor {
+            name: name.into(),
+            from: String::new(),
+            to: String::new(),
+            ratio,
+        }
     }
 
     #[test]
@@ -106,10 +115,19 @@ mod tests {
         assert_eq!(bars.len(), 4);
         assert_eq!((bars[0].x, bars[0].y, bars[0].height), (15.0, 0.0, 200.0));
         // The 0.5 step spans 100 → 50: y from 0 to 100.
-        assert_eq!((bars[1].y, bars[1].height, bars[1].kind), (0.0, 100.0, BarKind::Down));
+        assert_eq!(
+            (bars[1].y, bars[1].height, bars[1].kind),
+            (0.0, 100.0, BarKind::Down)
+        );
         // The 1.5 step spans 50 → 75: y from 50 to 100.
-        assert_eq!((bars[2].y, bars[2].height, bars[2].kind), (50.0, 50.0, BarKind::Up));
-        assert_eq!((bars[3].y, bars[3].height, bars[3].value_label.as_str()), (50.0, 150.0, "75.0"));
+        assert_eq!(
+            (bars[2].y, bars[2].height, bars[2].kind),
+            (50.0, 50.0, BarKind::Up)
+        );
+        assert_eq!(
+            (bars[3].y, bars[3].height, bars[3].value_label.as_str()),
+            (50.0, 150.0, "75.0")
+        );
     }
 
     #[test]

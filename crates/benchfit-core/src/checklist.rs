@@ -61,7 +61,12 @@ pub struct Row {
 }
 
 fn row(condition: &'static str, status: Status, value: Option<String>, note: Option<&str>) -> Row {
-    Row { condition, status, value, note: note.map(str::to_string) }
+    Row {
+        condition,
+        status,
+        value,
+        note: note.map(str::to_string),
+    }
 }
 
 /// Grades a claim on the six conditions, in DESIGN §3 order.
@@ -69,44 +74,125 @@ pub fn grade(c: &Claim) -> Vec<Row> {
     let mut rows = Vec::with_capacity(6);
 
     rows.push(if let Some(b) = &c.batch_size {
-        row("batch_size", Status::Stated, Some(format!("batch {}", b.value)), None)
+        row(
+            "batch_size",
+            Status::Stated,
+            Some(format!("batch {}", b.value)),
+            None,
+        )
     } else if let Some(n) = &c.concurrency {
-        row("batch_size", Status::Stated, Some(format!("concurrency {}", n.value)), None)
+        row(
+            "batch_size",
+            Status::Stated,
+            Some(format!("concurrency {}", n.value)),
+            None,
+        )
     } else if let Some(r) = &c.request_rate {
-        row("batch_size", Status::Stated, Some(format!("{} req/s offered", r.value)), None)
+        row(
+            "batch_size",
+            Status::Stated,
+            Some(format!("{} req/s offered", r.value)),
+            None,
+        )
     } else if c.batch_described.is_some() {
-        row("batch_size", Status::Partial, Some("max / saturated".into()),
-            Some("the batch is only described (saturated or maximum), not given as a number"))
+        row(
+            "batch_size",
+            Status::Partial,
+            Some("max / saturated".into()),
+            Some("the batch is only described (saturated or maximum), not given as a number"),
+        )
     } else {
-        row("batch_size", Status::Unstated, None, Some("no batch size, concurrency or request rate"))
+        row(
+            "batch_size",
+            Status::Unstated,
+            None,
+            Some("no batch size, concurrency or request rate"),
+        )
     });
 
     rows.push(match (&c.prompt_tokens, &c.output_tokens) {
-        (Some(i), Some(o)) => row("sequence_length", Status::Stated, Some(format!("{} in / {} out", i.value, o.value)), None),
-        (Some(i), None) => row("sequence_length", Status::Partial, Some(format!("{} in", i.value)), Some("output length not stated")),
-        (None, Some(o)) => row("sequence_length", Status::Partial, Some(format!("{} out", o.value)), Some("prompt length not stated")),
-        (None, None) => row("sequence_length", Status::Unstated, None, Some("neither prompt nor output length stated")),
+        (Some(i), Some(o)) => row(
+            "sequence_length",
+            Status::Stated,
+            Some(format!("{} in / {} out", i.value, o.value)),
+            None,
+        ),
+        (Some(i), None) => row(
+            "sequence_length",
+            Status::Partial,
+            Some(format!("{} in", i.value)),
+            Some("output length not stated"),
+        ),
+        (None, Some(o)) => row(
+            "sequence_length",
+            Status::Partial,
+            Some(format!("{} out", o.value)),
+            Some("prompt length not stated"),
+        ),
+        (None, None) => row(
+            "sequence_length",
+            Status::Unstated,
+            None,
+            Some("neither prompt nor output length stated"),
+        ),
     });
 
     rows.push(match (&c.weight_dtype, c.quantised_untyped) {
         (Some(w), _) => {
-            let kv = c.kv_dtype.as_ref().map(|k| format!(", KV {}", k.value.to_uppercase())).unwrap_or_default();
-            row("quantisation", Status::Stated, Some(format!("{}{kv}", w.value.to_uppercase())),
-                c.kv_dtype.is_none().then_some("KV-cache precision not stated (defaults to the activation dtype)"))
+            let kv = c
+                .kv_dtype
+                .as_ref()
+                .map(|k| format!(", KV {}", k.value.to_uppercase()))
+                .unwrap_or_default();
+            row(
+                "quantisation",
+                Status::Stated,
+                Some(format!("{}{kv}", w.value.to_uppercase())),
+                c.kv_dtype
+                    .is_none()
+                    .then_some("KV-cache precision not stated (defaults to the activation dtype)"),
+            )
         }
-        (None, Some(_)) => row("quantisation", Status::Partial, Some("quantised".into()), Some("\"quantised\" without the type")),
-        (None, None) => row("quantisation", Status::Unstated, None, Some("weight precision not stated")),
+        (None, Some(_)) => row(
+            "quantisation",
+            Status::Partial,
+            Some("quantised".into()),
+            Some("\"quantised\" without the type"),
+        ),
+        (None, None) => row(
+            "quantisation",
+            Status::Unstated,
+            None,
+            Some("weight precision not stated"),
+        ),
     });
 
     rows.push(match &c.runtime {
-        Some(r) if c.runtime_from_shape => row("runtime", Status::Partial, Some(r.value.clone()),
-            Some("recognised only from the shape of its output; not named")),
+        Some(r) if c.runtime_from_shape => row(
+            "runtime",
+            Status::Partial,
+            Some(r.value.clone()),
+            Some("recognised only from the shape of its output; not named"),
+        ),
         Some(r) => {
-            let v = c.runtime_version.as_ref().map(|v| format!(" {}", v.value)).unwrap_or_default();
-            row("runtime", Status::Stated, Some(format!("{}{v}", r.value)),
-                c.runtime_version.is_none().then_some("version not stated"))
+            let v = c
+                .runtime_version
+                .as_ref()
+                .map(|v| format!(" {}", v.value))
+                .unwrap_or_default();
+            row(
+                "runtime",
+                Status::Stated,
+                Some(format!("{}{v}", r.value)),
+                c.runtime_version.is_none().then_some("version not stated"),
+            )
         }
-        None => row("runtime", Status::Unstated, None, Some("no serving engine named")),
+        None => row(
+            "runtime",
+            Status::Unstated,
+            None,
+            Some("no serving engine named"),
+        ),
     });
 
     rows.push(match c.headline() {
@@ -114,24 +200,44 @@ pub fn grade(c: &Claim) -> Vec<Row> {
         Some(h) => {
             let kind_known = !matches!(h.kind, FigureKind::ThroughputUnspecified);
             let scope_known = h.scope.is_some() || h.kind.is_latency();
-            let value = Some(format!("{} ({})", serde_kind(h.kind), h.scope.map(serde_scope).unwrap_or("scope not said")));
+            let value = Some(format!(
+                "{} ({})",
+                serde_kind(h.kind),
+                h.scope.map(serde_scope).unwrap_or("scope not said")
+            ));
             match (kind_known, scope_known) {
                 (true, true) => row("metric", Status::Stated, value, None),
-                (false, true) => row("metric", Status::Partial, value,
+                (false, true) => row(
+                    "metric",
+                    Status::Partial,
+                    value,
                     Some(if h.scope == Some(Scope::Aggregate) {
                         "aggregate, but output or total (input + output) tokens is not said"
                     } else {
                         "output or total (input + output) tokens is not said"
-                    })),
-                (true, false) => row("metric", Status::Partial, value,
-                    Some("aggregate, per user or per GPU is not said")),
-                (false, false) => row("metric", Status::Unstated, value,
-                    Some("neither output vs total tokens nor aggregate vs per user is said")),
+                    }),
+                ),
+                (true, false) => row(
+                    "metric",
+                    Status::Partial,
+                    value,
+                    Some("aggregate, per user or per GPU is not said"),
+                ),
+                (false, false) => row(
+                    "metric",
+                    Status::Unstated,
+                    value,
+                    Some("neither output vs total tokens nor aggregate vs per user is said"),
+                ),
             }
         }
     });
 
-    let count = c.gpu_count.as_ref().map(|g| g.value).or(c.tp.as_ref().map(|t| t.value));
+    let count = c
+        .gpu_count
+        .as_ref()
+        .map(|g| g.value)
+        .or(c.tp.as_ref().map(|t| t.value));
     rows.push(match &c.gpu {
         None => row("hardware", Status::Unstated, None, Some("no GPU named")),
         Some(g) => {
@@ -159,7 +265,16 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             }
             let partial = ambiguous || count.is_none();
             let note = (!notes.is_empty()).then(|| notes.join("; "));
-            Row { condition: "hardware", status: if partial { Status::Partial } else { Status::Stated }, value, note }
+            Row {
+                condition: "hardware",
+                status: if partial {
+                    Status::Partial
+                } else {
+                    Status::Stated
+                },
+                value,
+                note,
+            }
         }
     });
     rows
@@ -204,19 +319,31 @@ mod tests {
 
     #[test]
     fn worked_example_rows() {
-        let c = read("3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
-            512-token prompts, 256-token outputs, FP8, under vLLM.");
+        let c = read(
+            "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+            512-token prompts, 256-token outputs, FP8, under vLLM.",
+        );
         let rows = grade(&c);
         let st: Vec<_> = rows.iter().map(|r| (r.condition, r.status)).collect();
         use Status::*;
-        assert_eq!(st, vec![
-            ("batch_size", Stated), ("sequence_length", Stated), ("quantisation", Stated),
-            ("runtime", Stated), ("metric", Partial), ("hardware", Partial),
-        ]);
+        assert_eq!(
+            st,
+            vec![
+                ("batch_size", Stated),
+                ("sequence_length", Stated),
+                ("quantisation", Stated),
+                ("runtime", Stated),
+                ("metric", Partial),
+                ("hardware", Partial),
+            ]
+        );
         assert_eq!(rows[3].note.as_deref(), Some("version not stated"));
         assert!(rows[4].note.as_ref().unwrap().contains("output or total"));
         assert!(rows[5].note.as_ref().unwrap().contains("SXM or PCIe"));
-        assert_eq!(Verdict::from_unstated(unstated_count(&rows)), Verdict::Usable);
+        assert_eq!(
+            Verdict::from_unstated(unstated_count(&rows)),
+            Verdict::Usable
+        );
     }
 
     #[test]

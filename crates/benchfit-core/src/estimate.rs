@@ -1,10 +1,15 @@
 //! Re-projecting a claim onto the user's traffic, GPU and price (DESIGN §1 project, §4.6 cost).
 
-use crate::analysis::{analyse, assume, default_kv, make_setup, Analysis, Assumption, Hints, PlausibilityStatus, Reading};
+use crate::analysis::{
+    analyse, assume, default_kv, make_setup, Analysis, Assumption, Hints, PlausibilityStatus,
+    Reading,
+};
 use crate::catalog::{self, Gpu};
 use crate::claim::{self, Claim};
 use crate::limits;
-use crate::model::{closed_loop, Efficiency, KvCap, Metric, Setup, SteadyError, SteadyState, Workload};
+use crate::model::{
+    closed_loop, Efficiency, KvCap, Metric, Setup, SteadyError, SteadyState, Workload,
+};
 use crate::scenario::{Load, Scenario};
 use crate::stats::Percentiles;
 use crate::units::{Seconds, UsdPerGpuHour};
@@ -33,12 +38,17 @@ pub enum EstimateError {
     #[error("{0}")]
     Infeasible(String),
     /// Open-loop rates need the discrete-event simulator.
-    #[error("--rate: open-loop arrivals need the simulator, which is not built yet; use --concurrency")]
+    #[error(
+        "--rate: open-loop arrivals need the simulator, which is not built yet; use --concurrency"
+    )]
     NeedsSimulator,
 }
 
 fn bad(input: &'static str, reason: impl Into<String>) -> EstimateError {
-    EstimateError::BadInput { input, reason: reason.into() }
+    EstimateError::BadInput {
+        input,
+        reason: reason.into(),
+    }
 }
 
 /// Deployment-wide rates.
@@ -230,10 +240,16 @@ pub struct Estimate {
 
 fn validate(s: &Scenario) -> Result<(), EstimateError> {
     if s.prompt_tokens == 0 || s.prompt_tokens > limits::MAX_TOKENS {
-        return Err(bad("--prompt-tokens", "must be a whole number from 1 to 10,000,000"));
+        return Err(bad(
+            "--prompt-tokens",
+            "must be a whole number from 1 to 10,000,000",
+        ));
     }
     if s.output_tokens == 0 || s.output_tokens > limits::MAX_TOKENS {
-        return Err(bad("--output-tokens", "must be a whole number from 1 to 10,000,000"));
+        return Err(bad(
+            "--output-tokens",
+            "must be a whole number from 1 to 10,000,000",
+        ));
     }
     if let Some(n) = s.gpus {
         if n == 0 || n > limits::MAX_GPUS {
@@ -252,26 +268,47 @@ fn validate(s: &Scenario) -> Result<(), EstimateError> {
     }
     if let Some(p) = s.price_usd_per_gpu_hour {
         if !(p.is_finite() && (0.0..=limits::MAX_PRICE_USD_PER_GPU_HOUR).contains(&p)) {
-            return Err(bad("--price", "must be a number of USD per GPU-hour from 0 to 1,000"));
+            return Err(bad(
+                "--price",
+                "must be a number of USD per GPU-hour from 0 to 1,000",
+            ));
         }
     }
     if !(s.busy_hours.is_finite() && s.busy_hours > 0.0 && s.busy_hours <= 24.0) {
         return Err(bad("--busy-hours", "must be more than 0 and at most 24"));
     }
     match s.load {
-        Load::Concurrency { concurrency } if concurrency == 0 || concurrency > limits::MAX_CONCURRENCY => {
-            Err(bad("--concurrency", "must be a whole number from 1 to 100,000"))
+        Load::Concurrency { concurrency }
+            if concurrency == 0 || concurrency > limits::MAX_CONCURRENCY =>
+        {
+            Err(bad(
+                "--concurrency",
+                "must be a whole number from 1 to 100,000",
+            ))
         }
         Load::Concurrency { .. } => Ok(()),
-        Load::Rate { requests_per_s, .. } if !(requests_per_s.is_finite() && requests_per_s > 0.0) => {
+        Load::Rate { requests_per_s, .. }
+            if !(requests_per_s.is_finite() && requests_per_s > 0.0) =>
+        {
             Err(bad("--rate", "must be a number of requests/s above 0"))
         }
         Load::Rate { .. } => Err(EstimateError::NeedsSimulator),
     }
 }
 
-fn lookup<T>(input: &'static str, id: &str, f: fn(&str) -> Option<&'static T>, what: &str, all: &[&str]) -> Result<&'static T, EstimateError> {
-    f(id).ok_or_else(|| bad(input, format!("unknown {what} id {id:?}; known: {}", all.join(", "))))
+fn lookup<T>(
+    input: &'static str,
+    id: &str,
+    f: fn(&str) -> Option<&'static T>,
+    what: &str,
+    all: &[&str],
+) -> Result<&'static T, EstimateError> {
+    f(id).ok_or_else(|| {
+        bad(
+            input,
+            format!("unknown {what} id {id:?}; known: {}", all.join(", ")),
+        )
+    })
 }
 
 fn gpu_ids() -> Vec<&'static str> {
@@ -281,13 +318,22 @@ fn gpu_ids() -> Vec<&'static str> {
 }
 
 /// Resolves the user's GPU: an exact id, or a family id resolved to the benchmark's variant.
-fn resolve_gpu(id: &str, bench: Option<&'static Gpu>, assumptions: &mut Vec<Assumption>) -> Result<&'static Gpu, EstimateError> {
+fn resolve_gpu(
+    id: &str,
+    bench: Option<&'static Gpu>,
+    assumptions: &mut Vec<Assumption>,
+) -> Result<&'static Gpu, EstimateError> {
     let variants = catalog::gpu_variants(id);
     match variants.len() {
-        0 => Err(bad("--gpu", format!("unknown GPU id {id:?}; known: {}", gpu_ids().join(", ")))),
+        0 => Err(bad(
+            "--gpu",
+            format!("unknown GPU id {id:?}; known: {}", gpu_ids().join(", ")),
+        )),
         1 => Ok(variants[0]),
         _ => {
-            let g = bench.filter(|b| variants.iter().any(|v| v.id == b.id)).unwrap_or(variants[0]);
+            let g = bench
+                .filter(|b| variants.iter().any(|v| v.id == b.id))
+                .unwrap_or(variants[0]);
             let why = if bench.is_some_and(|b| b.id == g.id) {
                 "variant not given; the benchmark's (the only one its figure is possible on, or the first) is assumed"
             } else {
@@ -306,7 +352,13 @@ struct Projection {
     metric: Metric,
 }
 
-fn metric_value(setup: &Setup, eff: Efficiency, w: &Workload, metric: Metric, cap: KvCap) -> Result<f64, SteadyError> {
+fn metric_value(
+    setup: &Setup,
+    eff: Efficiency,
+    w: &Workload,
+    metric: Metric,
+    cap: KvCap,
+) -> Result<f64, SteadyError> {
     Ok(metric.of(&closed_loop(setup, eff, w, cap)?))
 }
 
@@ -323,12 +375,27 @@ impl Walk {
     /// Moves to `(setup, w)`, recording the ratio as one factor (skipped when nothing changed,
     /// unless `always`).
     #[allow(clippy::too_many_arguments)]
-    fn step(&mut self, name: &str, from: String, to: String, setup: Setup, w: Workload, cap: KvCap, always: bool) -> Result<(), EstimateError> {
+    fn step(
+        &mut self,
+        name: &str,
+        from: String,
+        to: String,
+        setup: Setup,
+        w: Workload,
+        cap: KvCap,
+        always: bool,
+    ) -> Result<(), EstimateError> {
         if from == to && !always {
             return Ok(());
         }
-        let v = metric_value(&setup, self.eff, &w, self.metric, cap).map_err(|e| EstimateError::Infeasible(e.to_string()))?;
-        self.factors.push(Factor { name: name.into(), from, to, ratio: v / self.prev });
+        let v = metric_value(&setup, self.eff, &w, self.metric, cap)
+            .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+        self.factors.push(Factor {
+            name: name.into(),
+            from,
+            to,
+            ratio: v / self.prev,
+        });
         self.prev = v;
         self.setup = setup;
         self.w = w;
@@ -337,38 +404,152 @@ impl Walk {
 }
 
 /// Walks from the benchmark's setup to the user's, one input at a time.
-fn waterfall(reading: &Reading, eff: Efficiency, user: &Setup, uw: &Workload) -> Result<Projection, EstimateError> {
+fn waterfall(
+    reading: &Reading,
+    eff: Efficiency,
+    user: &Setup,
+    uw: &Workload,
+) -> Result<Projection, EstimateError> {
     let metric = reading.metric;
     let infeasible = |e: SteadyError| EstimateError::Infeasible(e.to_string());
     let bench = reading.bench.setup;
     let bw = reading.bench.workload;
     let m0 = metric_value(&bench, eff, &bw, metric, KvCap::Enforce).map_err(infeasible)?;
     let uncapped = metric_value(&bench, eff, &bw, metric, KvCap::Ignore).map_err(infeasible)?;
-    let mut walk = Walk { setup: bench, w: bw, prev: uncapped, eff, metric, factors: Vec::new() };
+    let mut walk = Walk {
+        setup: bench,
+        w: bw,
+        prev: uncapped,
+        eff,
+        metric,
+        factors: Vec::new(),
+    };
     if (uncapped / m0 - 1.0).abs() > 1e-9 {
-        walk.factors.push(Factor { name: "benchmark batch beyond its KV cache".into(), from: "capped".into(), to: "uncapped".into(), ratio: uncapped / m0 });
+        walk.factors.push(Factor {
+            name: "benchmark batch beyond its KV cache".into(),
+            from: "capped".into(),
+            to: "uncapped".into(),
+            ratio: uncapped / m0,
+        });
     }
     let hw = |s: &Setup| format!("{} × {}", s.total_gpus(), s.gpu.name);
-    let s = Setup { gpu: user.gpu, tp: user.tp, replicas: user.replicas, ..walk.setup };
-    walk.step("hardware", hw(&bench), hw(user), s, walk.w, KvCap::Ignore, false)?;
-    let s = Setup { weights: user.weights, ..walk.setup };
-    walk.step("precision", format!("{} weights", bench.weights.name), format!("{} weights", user.weights.name), s, walk.w, KvCap::Ignore, false)?;
-    let s = Setup { runtime: user.runtime, max_num_seqs: user.max_num_seqs, max_batched_tokens: user.max_batched_tokens, ..walk.setup };
-    walk.step("runtime", bench.runtime.name.into(), user.runtime.name.into(), s, walk.w, KvCap::Ignore, false)?;
-    let w = Workload { prompt_tokens: uw.prompt_tokens, ..walk.w };
-    walk.step("prompt length", format!("{} tokens", bw.prompt_tokens), format!("{} tokens", uw.prompt_tokens), walk.setup, w, KvCap::Ignore, false)?;
-    let w = Workload { output_tokens: uw.output_tokens, ..walk.w };
-    walk.step("output length", format!("{} tokens", bw.output_tokens), format!("{} tokens", uw.output_tokens), walk.setup, w, KvCap::Ignore, false)?;
-    let w = Workload { concurrency: uw.concurrency, ..walk.w };
-    walk.step("concurrency", format!("{}", bw.concurrency), format!("{}", uw.concurrency), walk.setup, w, KvCap::Ignore, false)?;
+    let s = Setup {
+        gpu: user.gpu,
+        tp: user.tp,
+        replicas: user.replicas,
+        ..walk.setup
+    };
+    walk.step(
+        "hardware",
+        hw(&bench),
+        hw(user),
+        s,
+        walk.w,
+        KvCap::Ignore,
+        false,
+    )?;
+    let s = Setup {
+        weights: user.weights,
+        ..walk.setup
+    };
+    walk.step(
+        "precision",
+        format!("{} weights", bench.weights.name),
+        format!("{} weights", user.weights.name),
+        s,
+        walk.w,
+        KvCap::Ignore,
+        false,
+    )?;
+    let s = Setup {
+        runtime: user.runtime,
+        max_num_seqs: user.max_num_seqs,
+        max_batched_tokens: user.max_batched_tokens,
+        ..walk.setup
+    };
+    walk.step(
+        "runtime",
+        bench.runtime.name.into(),
+        user.runtime.name.into(),
+        s,
+        walk.w,
+        KvCap::Ignore,
+        false,
+    )?;
+    let w = Workload {
+        prompt_tokens: uw.prompt_tokens,
+        ..walk.w
+    };
+    walk.step(
+        "prompt length",
+        format!("{} tokens", bw.prompt_tokens),
+        format!("{} tokens", uw.prompt_tokens),
+        walk.setup,
+        w,
+        KvCap::Ignore,
+        false,
+    )?;
+    let w = Workload {
+        output_tokens: uw.output_tokens,
+        ..walk.w
+    };
+    walk.step(
+        "output length",
+        format!("{} tokens", bw.output_tokens),
+        format!("{} tokens", uw.output_tokens),
+        walk.setup,
+        w,
+        KvCap::Ignore,
+        false,
+    )?;
+    let w = Workload {
+        concurrency: uw.concurrency,
+        ..walk.w
+    };
+    walk.step(
+        "concurrency",
+        format!("{}", bw.concurrency),
+        format!("{}", uw.concurrency),
+        walk.setup,
+        w,
+        KvCap::Ignore,
+        false,
+    )?;
     let kvname = |s: &Setup| format!("{} KV at {:.2}", s.kv.name, s.mem_fraction);
     let max_user = user
         .max_concurrent_sequences(uw.prompt_tokens + uw.output_tokens)
         .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
-    walk.step("KV ceiling", format!("unlimited ({})", kvname(&bench)),
-        format!("{} sequences per replica ({})", max_user, kvname(user)), *user, *uw, KvCap::Enforce, true)?;
+    walk.step(
+        "KV ceiling",
+        format!("unlimited ({})", kvname(&bench)),
+        format!("{} sequences per replica ({})", max_user, kvname(user)),
+        *user,
+        *uw,
+        KvCap::Enforce,
+        true,
+    )?;
     let state = closed_loop(user, eff, uw, KvCap::Enforce).map_err(infeasible)?;
-    Ok(Projection { state, factors: walk.factors, m0, metric })
+    Ok(Projection {
+        state,
+        factors: walk.factors,
+        m0,
+        metric,
+    })
+}
+
+#[cfg(test)]
+impl EstimateReport {
+    fn estimate_state_for_tests(&self) -> SteadyState {
+        let a = &self.analysis;
+        let r = a.chosen().unwrap();
+        closed_loop(
+            &r.bench.setup,
+            r.calibration.as_ref().unwrap().efficiency,
+            &r.bench.workload,
+            KvCap::Enforce,
+        )
+        .unwrap()
+    }
 }
 
 /// The report of one estimate, plus the claim analysis behind it.
@@ -382,12 +563,32 @@ pub struct EstimateReport {
     pub analysis: Analysis,
 }
 
-/// Estimates a scenario.
+/// What to do when the scenario gives no price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PricePolicy {
+    /// Use the GPU's preset price and list it among the assumptions (the page).
+    Preset,
+    /// Leave the cost keys null (the CLI without `--price`, DESIGN §5.1).
+    OnlyGiven,
+}
+
+/// Estimates a scenario, pricing with the GPU's preset when no price is given.
 ///
 /// # Errors
 /// [`EstimateError`] naming the input when a value is out of range, an id is unknown, a needed
 /// input is missing, or the deployment cannot serve even one request.
 pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
+    estimate_with(s, PricePolicy::Preset)
+}
+
+/// Estimates a scenario with an explicit [`PricePolicy`].
+///
+/// # Errors
+/// As [`estimate`].
+pub fn estimate_with(
+    s: &Scenario,
+    price_policy: PricePolicy,
+) -> Result<EstimateReport, EstimateError> {
     validate(s)?;
     let claim = claim::read(&s.benchmark);
     let hints = Hints {
@@ -405,20 +606,37 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
     let bench_setup = chosen.map(|r| r.bench.setup);
 
     let model = match (&s.model, bench_setup) {
-        (Some(id), _) => lookup("--model", id, catalog::model, "model", &catalog::MODELS.iter().map(|m| m.id).collect::<Vec<_>>())?,
+        (Some(id), _) => lookup(
+            "--model",
+            id,
+            catalog::model,
+            "model",
+            &catalog::MODELS.iter().map(|m| m.id).collect::<Vec<_>>(),
+        )?,
         (None, Some(b)) => b.model,
         (None, None) => {
             let why = match &claim.model {
-                Some(m) if catalog::model(&m.value).is_none() => format!("the claim's model {:?} is not in the catalog; give --model", m.value),
+                Some(m) if catalog::model(&m.value).is_none() => format!(
+                    "the claim's model {:?} is not in the catalog; give --model",
+                    m.value
+                ),
                 _ => "no model given and the claim names none; give --model".into(),
             };
-            return Err(EstimateError::Missing { input: "--model", reason: why });
+            return Err(EstimateError::Missing {
+                input: "--model",
+                reason: why,
+            });
         }
     };
     let total_tokens = s.prompt_tokens as u64 + s.output_tokens as u64;
     if total_tokens > model.context as u64 {
-        return Err(bad("--prompt-tokens/--output-tokens", format!(
-            "prompt + output = {total_tokens} tokens exceeds {}'s context window of {} tokens", model.name, model.context)));
+        return Err(bad(
+            "--prompt-tokens/--output-tokens",
+            format!(
+                "prompt + output = {total_tokens} tokens exceeds {}'s context window of {} tokens",
+                model.name, model.context
+            ),
+        ));
     }
     let gpu = match (&s.gpu, bench_setup) {
         (Some(id), b) => resolve_gpu(id, b.map(|b| b.gpu), &mut assumptions)?,
@@ -433,11 +651,20 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         _ => gpus.min(64),
     });
     if gpus % tp != 0 {
-        return Err(bad("--tp", format!("{tp} does not divide the {gpus} GPUs into whole replicas")));
+        return Err(bad(
+            "--tp",
+            format!("{tp} does not divide the {gpus} GPUs into whole replicas"),
+        ));
     }
     let replicas = gpus / tp;
     let weights = match (&s.weights, bench_setup) {
-        (Some(id), _) => lookup("--weights", id, catalog::dtype, "dtype", &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>())?,
+        (Some(id), _) => lookup(
+            "--weights",
+            id,
+            catalog::dtype,
+            "dtype",
+            &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>(),
+        )?,
         (None, Some(b)) => b.weights,
         (None, None) => {
             let d = catalog::dtype("bf16").expect("catalog has bf16");
@@ -446,7 +673,13 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         }
     };
     let runtime = match (&s.runtime, bench_setup) {
-        (Some(id), _) => lookup("--runtime", id, catalog::runtime, "runtime", &catalog::RUNTIMES.iter().map(|r| r.id).collect::<Vec<_>>())?,
+        (Some(id), _) => lookup(
+            "--runtime",
+            id,
+            catalog::runtime,
+            "runtime",
+            &catalog::RUNTIMES.iter().map(|r| r.id).collect::<Vec<_>>(),
+        )?,
         (None, Some(b)) => b.runtime,
         (None, None) => {
             let r = catalog::runtime("vllm").expect("catalog has vllm");
@@ -455,10 +688,21 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         }
     };
     let kv = match (&s.kv_dtype, bench_setup) {
-        (Some(id), _) => lookup("--kv-dtype", id, catalog::dtype, "dtype", &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>())?,
+        (Some(id), _) => lookup(
+            "--kv-dtype",
+            id,
+            catalog::dtype,
+            "dtype",
+            &catalog::DTYPES.iter().map(|d| d.id).collect::<Vec<_>>(),
+        )?,
         (None, Some(b)) => {
             if chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some() {
-                assume(&mut assumptions, "kv_dtype", b.kv.id, "carried from what the benchmark must have used");
+                assume(
+                    &mut assumptions,
+                    "kv_dtype",
+                    b.kv.id,
+                    "carried from what the benchmark must have used",
+                );
             }
             b.kv
         }
@@ -470,7 +714,12 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
             return None;
         }
         if chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some() {
-            assume(&mut assumptions, "mem_fraction", format!("{:.2}", b.mem_fraction), "carried from what the benchmark must have used");
+            assume(
+                &mut assumptions,
+                "mem_fraction",
+                format!("{:.2}", b.mem_fraction),
+                "carried from what the benchmark must have used",
+            );
         }
         Some(b.mem_fraction)
     });
@@ -484,23 +733,36 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         output_tokens: s.output_tokens as f64,
         concurrency: concurrency as f64,
     };
-    user.kv_capacity_tokens().map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+    user.kv_capacity_tokens()
+        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
 
     // Efficiency and projections per plausible reading (the first is the primary; the band
     // spans them all).
     let (eff, source, cal_note) = match (analysis.status, chosen) {
-        (PlausibilityStatus::Plausible, Some(r)) => {
-            (r.calibration.as_ref().expect("plausible has calibration").efficiency, "claim", r.note.clone())
-        }
+        (PlausibilityStatus::Plausible, Some(r)) => (
+            r.calibration
+                .as_ref()
+                .expect("plausible has calibration")
+                .efficiency,
+            "claim",
+            r.note.clone(),
+        ),
         (PlausibilityStatus::Implausible, Some(r)) => {
             warnings.push("The claim is not possible as written under any reading; the projection uses the hardware ceiling (MBU 0.9, MFU 0.8) and is an upper bound.".into());
             (Efficiency::MAX, "ceiling", r.note.clone())
         }
         _ => {
             if !s.benchmark.trim().is_empty() {
-                warnings.push(format!("The claim could not be calibrated ({}); prior efficiencies are used.", analysis.note));
+                warnings.push(format!(
+                    "The claim could not be calibrated ({}); prior efficiencies are used.",
+                    analysis.note
+                ));
             }
-            (Efficiency::PRIOR, "prior", "no usable claim: prior MBU 0.7, MFU 0.5".into())
+            (
+                Efficiency::PRIOR,
+                "prior",
+                "no usable claim: prior MBU 0.7, MFU 0.5".into(),
+            )
         }
     };
     let projections: Vec<(Projection, Efficiency)> = match chosen {
@@ -516,7 +778,8 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
     };
     let state = match projections.first() {
         Some((p, _)) => p.state.clone(),
-        None => closed_loop(&user, eff, &uw, KvCap::Enforce).map_err(|e| EstimateError::Infeasible(e.to_string()))?,
+        None => closed_loop(&user, eff, &uw, KvCap::Enforce)
+            .map_err(|e| EstimateError::Infeasible(e.to_string()))?,
     };
     if state.kv_limited {
         warnings.push(format!(
@@ -525,11 +788,22 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
     }
 
     // Cost.
-    let price = s.price_usd_per_gpu_hour.map(|p| (p, "your input".to_string())).or_else(|| {
-        let p = gpu.price;
-        assume(&mut assumptions, "price_usd_per_gpu_hour", p.usd_per_gpu_hour, p.source);
-        Some((p.usd_per_gpu_hour, p.source.to_string()))
-    });
+    let price = s
+        .price_usd_per_gpu_hour
+        .map(|p| (p, "your input".to_string()))
+        .or_else(|| {
+            if price_policy == PricePolicy::OnlyGiven {
+                return None;
+            }
+            let p = gpu.price;
+            assume(
+                &mut assumptions,
+                "price_usd_per_gpu_hour",
+                p.usd_per_gpu_hour,
+                p.source,
+            );
+            Some((p.usd_per_gpu_hour, p.source.to_string()))
+        });
     let cost = cost(&state, user.total_gpus(), price.clone(), s.busy_hours);
 
     let (correction_factor, factors, headline, range) = match projections.first() {
@@ -539,15 +813,39 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
             let r = chosen.expect("projection implies a reading");
             let target = r.target;
             let range = (projections.len() > 1).then(|| {
-                let outs: Vec<f64> = projections.iter().map(|(p, _)| p.state.output_tokens_per_s).collect();
-                let costs: Vec<Option<f64>> = projections.iter().map(|(p, _)| self::cost(&p.state, user.total_gpus(), price.clone(), s.busy_hours).per_request_usd).collect();
-                let band = |v: &[f64]| Band { low: v.iter().cloned().fold(f64::INFINITY, f64::min), high: v.iter().cloned().fold(f64::NEG_INFINITY, f64::max) };
+                let outs: Vec<f64> = projections
+                    .iter()
+                    .map(|(p, _)| p.state.output_tokens_per_s)
+                    .collect();
+                let costs: Vec<Option<f64>> = projections
+                    .iter()
+                    .map(|(p, _)| {
+                        self::cost(&p.state, user.total_gpus(), price.clone(), s.busy_hours)
+                            .per_request_usd
+                    })
+                    .collect();
+                let band = |v: &[f64]| Band {
+                    low: v.iter().cloned().fold(f64::INFINITY, f64::min),
+                    high: v.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+                };
                 Range {
                     output_tokens_per_s: band(&outs),
-                    per_request_usd: costs.iter().all(Option::is_some).then(|| band(&costs.iter().flatten().cloned().collect::<Vec<_>>())),
+                    per_request_usd: costs
+                        .iter()
+                        .all(Option::is_some)
+                        .then(|| band(&costs.iter().flatten().cloned().collect::<Vec<_>>())),
                 }
             });
-            (Some(cf), p.factors.clone(), Some(Headline { value: target, metric: p.metric, effective: target * cf }), range)
+            (
+                Some(cf),
+                p.factors.clone(),
+                Some(Headline {
+                    value: target,
+                    metric: p.metric,
+                    effective: target * cf,
+                }),
+                range,
+            )
         }
         None => (None, vec![], None, None),
     };
@@ -558,7 +856,12 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
             total_tokens_per_s: state.total_tokens_per_s,
             requests_per_s: state.requests_per_s,
         },
-        latency_ms: Latency { ttft: state.ttft_ms, itl: state.itl_ms, tpot: state.tpot_ms, e2e: state.e2e_ms },
+        latency_ms: Latency {
+            ttft: state.ttft_ms,
+            itl: state.itl_ms,
+            tpot: state.tpot_ms,
+            e2e: state.e2e_ms,
+        },
         kv: Kv {
             capacity_tokens: state.kv_capacity_tokens,
             max_concurrent_sequences: state.max_concurrent_sequences,
@@ -580,7 +883,12 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         headline,
         range,
         assumptions,
-        calibration: CalibrationInfo { mbu: eff.mbu, mfu: eff.mfu, source, note: cal_note },
+        calibration: CalibrationInfo {
+            mbu: eff.mbu,
+            mfu: eff.mfu,
+            source,
+            note: cal_note,
+        },
         deployment: Deployment {
             model: model.id,
             gpu: gpu.id,
@@ -595,10 +903,19 @@ pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
         },
         warnings,
     };
-    Ok(EstimateReport { estimate, claim, analysis })
+    Ok(EstimateReport {
+        estimate,
+        claim,
+        analysis,
+    })
 }
 
-fn cost(state: &SteadyState, gpus: u32, price: Option<(f64, String)>, busy_hours: f64) -> Cost {
+pub(crate) fn cost(
+    state: &SteadyState,
+    gpus: u32,
+    price: Option<(f64, String)>,
+    busy_hours: f64,
+) -> Cost {
     let gpu_seconds = Seconds(gpus as f64 / state.requests_per_s);
     match price {
         None => Cost {
@@ -619,10 +936,135 @@ fn cost(state: &SteadyState, gpus: u32, price: Option<(f64, String)>, busy_hours
                 price_source: Some(src),
                 per_request_usd: Some(per_request),
                 per_request_whole_day_usd: Some(per_request * 24.0 / busy_hours),
-                per_million_output_tokens_usd: Some(per_gpu_second / state.output_tokens_per_s * 1e6),
+                per_million_output_tokens_usd: Some(
+                    per_gpu_second / state.output_tokens_per_s * 1e6,
+                ),
                 per_million_total_tokens_usd: Some(per_gpu_second / state.total_tokens_per_s * 1e6),
                 gpu_seconds_per_request: gpu_seconds.0,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cost_arithmetic() {
+        // 1 GPU at $3.60/h serving 0.5 req/s: 2 GPU-seconds = $0.002 a request; at 100 output
+        // tok/s, $0.001 per GPU-second / 100 tok/s = $10 per 1M output tokens; 10 busy hours
+        // a day spread 24 h of rent: × 2.4.
+        let mut st = closed_loop_fixture();
+        st.requests_per_s = 0.5;
+        st.output_tokens_per_s = 100.0;
+        st.total_tokens_per_s = 400.0;
+        let c = cost(&st, 1, Some((3.6, "test".into())), 10.0);
+        assert!((c.per_request_usd.unwrap() - 0.002).abs() < 1e-12);
+        assert!((c.per_request_whole_day_usd.unwrap() - 0.0048).abs() < 1e-12);
+        assert!((c.per_million_output_tokens_usd.unwrap() - 10.0).abs() < 1e-9);
+        assert!((c.per_million_total_tokens_usd.unwrap() - 2.5).abs() < 1e-9);
+        assert_eq!(c.gpu_seconds_per_request, 2.0);
+        let none = cost(&st, 1, None, 10.0);
+        assert_eq!(
+            (none.per_request_usd, none.per_million_output_tokens_usd),
+            (None, None)
+        );
+    }
+
+    fn closed_loop_fixture() -> SteadyState {
+        estimate(&Scenario::worked_example())
+            .unwrap()
+            .estimate_state_for_tests()
+    }
+
+    #[test]
+    fn worked_example_projection() {
+        let r = estimate(&Scenario::worked_example()).unwrap();
+        let e = &r.estimate;
+        // Calibrated on the total-token reading (the only possible one).
+        let h = e.headline.as_ref().unwrap();
+        assert_eq!((h.value, h.metric), (3200.0, Metric::TotalTokensPerS));
+        // Waterfall ratios multiply to the correction factor.
+        let product: f64 = e.factors.iter().map(|f| f.ratio).product();
+        let cf = e.correction_factor.unwrap();
+        assert!((product / cf - 1.0).abs() < 1e-9, "{product} vs {cf}");
+        // Like for like the user gets a third to a half of the headline (seed article).
+        assert!((0.33..=0.5).contains(&cf), "{cf}");
+        assert!((h.effective - e.throughput.total_tokens_per_s).abs() < 1e-6 * h.effective);
+        // KV: FP8 cache at 0.93 carried over; (85.521 × 0.93 − 72.655 − 2.147) GB / 163,840 B
+        // = 28,878 tokens; 2,200-token requests take 138 blocks of 16 = 2,208 → 13 sequences.
+        assert_eq!(e.kv.kv_dtype, "fp8");
+        assert_eq!(e.kv.capacity_tokens, 28_878.0);
+        assert_eq!(e.kv.max_concurrent_sequences, 13);
+        assert_eq!(
+            e.kv.benchmark.as_ref().unwrap().max_concurrent_sequences,
+            37
+        );
+        assert!(!e.kv.limits_concurrency);
+        // Cost per request = GPU-hours per request × price.
+        let price = e.cost.price_usd_per_gpu_hour.unwrap();
+        let per_req = 1.0 / e.throughput.requests_per_s / 3600.0 * price;
+        assert!((e.cost.per_request_usd.unwrap() - per_req).abs() < 1e-12);
+        // Business hours (10 h of 24): the whole-day figure is 2.4× the busy-hour one.
+        assert!(
+            (e.cost.per_request_whole_day_usd.unwrap() / e.cost.per_request_usd.unwrap() - 2.4)
+                .abs()
+                < 1e-9
+        );
+        // Percentiles are ordered.
+        for p in [&e.latency_ms.ttft, &e.latency_ms.itl, &e.latency_ms.e2e] {
+            assert!(p.p50 <= p.p90 && p.p90 <= p.p95 && p.p95 <= p.p99, "{p:?}");
+        }
+        // The user's 1,800-token prefill on 70B FP8 at MFU ≤ 0.8 takes at least
+        // 1,800 × 2 × 69.5e9 FLOP / (1,979 TFLOPS × 0.8) = 158 ms.
+        assert!(e.latency_ms.ttft.p50 > 158.0);
+    }
+
+    #[test]
+    fn kv_ceiling_queues_the_excess() {
+        let mut s = Scenario::worked_example();
+        s.load = Load::Concurrency { concurrency: 40 };
+        let e = estimate(&s).unwrap().estimate;
+        assert!(e.kv.limits_concurrency);
+        let kv = e.factors.iter().find(|f| f.name == "KV ceiling").unwrap();
+        assert!(kv.ratio < 1.0, "{kv:?}");
+        assert!(e
+            .warnings
+            .iter()
+            .any(|w| w.contains("exceeds the KV-cache ceiling of 13")));
+    }
+
+    #[test]
+    fn bad_inputs_name_the_flag() {
+        let mut s = Scenario::worked_example();
+        s.prompt_tokens = 8000;
+        let e = estimate(&s).unwrap_err().to_string();
+        assert!(e.contains("--prompt-tokens") && e.contains("8192"), "{e}");
+        let mut s = Scenario::worked_example();
+        s.gpu = Some("tpu-v9".into());
+        assert!(estimate(&s)
+            .unwrap_err()
+            .to_string()
+            .starts_with("--gpu: unknown GPU id"));
+        let mut s = Scenario::worked_example();
+        s.price_usd_per_gpu_hour = Some(f64::NAN);
+        assert!(estimate(&s).unwrap_err().to_string().starts_with("--price"));
+        let mut s = Scenario::worked_example();
+        s.benchmark = String::new();
+        s.model = None;
+        assert!(matches!(
+            estimate(&s),
+            Err(EstimateError::Missing {
+                input: "--model",
+                ..
+            })
+        ));
+        let mut s = Scenario::worked_example();
+        s.gpu = Some("l4".into());
+        s.benchmark = String::new();
+        s.model = Some("llama-3-70b".into());
+        // 141 GB of BF16 weights on a 24 GB L4.
+        assert!(matches!(estimate(&s), Err(EstimateError::Infeasible(_))));
     }
 }

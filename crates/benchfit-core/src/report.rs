@@ -68,7 +68,11 @@ pub fn check(text: &str) -> CheckReport {
         end -= 1;
     }
     if end < text.len() {
-        warnings.push(format!("only the first {} bytes of {} were read", end, text.len()));
+        warnings.push(format!(
+            "only the first {} bytes of {} were read",
+            end,
+            text.len()
+        ));
     }
     let claim = claim::read(&text[..end]);
     let checklist = grade(&claim);
@@ -76,7 +80,9 @@ pub fn check(text: &str) -> CheckReport {
     let analysis = analyse(&claim, &Hints::default());
     let chosen = analysis.chosen().and_then(|r| r.calibration.as_ref());
     let (implied_mbu, implied_mfu) = match (analysis.status, chosen) {
-        (PlausibilityStatus::Plausible, Some(c)) => (Some(c.efficiency.mbu), Some(c.efficiency.mfu)),
+        (PlausibilityStatus::Plausible, Some(c)) => {
+            (Some(c.efficiency.mbu), Some(c.efficiency.mfu))
+        }
         (_, Some(c)) => (c.implied_mbu, c.implied_mfu),
         _ => (None, None),
     };
@@ -104,7 +110,13 @@ pub fn check(text: &str) -> CheckReport {
         unstated_count: unstated,
         checklist,
         claim,
-        plausibility: Plausibility { status: analysis.status, implied_mbu, implied_mfu, readings, note: analysis.note },
+        plausibility: Plausibility {
+            status: analysis.status,
+            implied_mbu,
+            implied_mfu,
+            readings,
+            note: analysis.note,
+        },
         warnings,
         evidence,
     }

@@ -122,7 +122,10 @@ pub struct UrlIssue {
 pub const MAX_URL_BENCHMARK_CHARS: usize = 16_384;
 
 fn id_ok(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || "-._".contains(c))
+    !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-._".contains(c))
 }
 
 impl Scenario {
@@ -150,17 +153,28 @@ impl Scenario {
             Load::Concurrency { concurrency } => {
                 q.append_pair("c", &concurrency.to_string());
             }
-            Load::Rate { requests_per_s, arrival, burstiness } => {
+            Load::Rate {
+                requests_per_s,
+                arrival,
+                burstiness,
+            } => {
                 q.append_pair("rate", &requests_per_s.to_string());
-                q.append_pair("arrival", match arrival {
-                    Arrival::Constant => "constant",
-                    Arrival::Poisson => "poisson",
-                    Arrival::Gamma => "gamma",
-                });
+                q.append_pair(
+                    "arrival",
+                    match arrival {
+                        Arrival::Constant => "constant",
+                        Arrival::Poisson => "poisson",
+                        Arrival::Gamma => "gamma",
+                    },
+                );
                 q.append_pair("burst", &burstiness.to_string());
             }
         }
-        opt(&mut q, "price", &self.price_usd_per_gpu_hour.map(|p| p.to_string()));
+        opt(
+            &mut q,
+            "price",
+            &self.price_usd_per_gpu_hour.map(|p| p.to_string()),
+        );
         q.append_pair("busy", &self.busy_hours.to_string());
         q.finish()
     }
@@ -173,7 +187,11 @@ impl Scenario {
         let mut s = Scenario::worked_example();
         let mut issues = Vec::new();
         let mut bad = |k: &str, v: &str, reason: &str| {
-            issues.push(UrlIssue { key: k.into(), value: v.chars().take(80).collect(), reason: reason.into() });
+            issues.push(UrlIssue {
+                key: k.into(),
+                value: v.chars().take(80).collect(),
+                reason: reason.into(),
+            });
         };
         let mut rate: Option<f64> = None;
         let mut arrival = Arrival::Poisson;
@@ -182,7 +200,11 @@ impl Scenario {
         for (k, v) in form_urlencoded::parse(query.as_bytes()) {
             let v = v.trim();
             let int = |lo: u32, hi: u32| v.parse::<u32>().ok().filter(|n| (lo..=hi).contains(n));
-            let float = |lo: f64, hi: f64| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= lo && *x <= hi);
+            let float = |lo: f64, hi: f64| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= lo && *x <= hi)
+            };
             match k.as_ref() {
                 "v" => {
                     if v != "1" {
@@ -203,7 +225,11 @@ impl Scenario {
                     } else if id_ok(v) {
                         Some(v.to_ascii_lowercase())
                     } else {
-                        bad(key, v, "not an id (letters, digits, '-', '.', '_', at most 64)");
+                        bad(
+                            key,
+                            v,
+                            "not an id (letters, digits, '-', '.', '_', at most 64)",
+                        );
                         continue;
                     };
                     match key {
@@ -220,7 +246,11 @@ impl Scenario {
                 },
                 "tp" => match int(1, 64) {
                     Some(n) => s.tp = Some(n),
-                    None => bad("tp", v, "tensor parallelism must be a whole number from 1 to 64"),
+                    None => bad(
+                        "tp",
+                        v,
+                        "tensor parallelism must be a whole number from 1 to 64",
+                    ),
                 },
                 "mem" => match float(0.05, 1.0) {
                     Some(m) => s.mem_fraction = Some(m),
@@ -228,19 +258,35 @@ impl Scenario {
                 },
                 "pin" => match int(1, crate::limits::MAX_TOKENS) {
                     Some(n) => s.prompt_tokens = n,
-                    None => bad("pin", v, "prompt tokens must be a whole number from 1 to 10,000,000"),
+                    None => bad(
+                        "pin",
+                        v,
+                        "prompt tokens must be a whole number from 1 to 10,000,000",
+                    ),
                 },
                 "pout" => match int(1, crate::limits::MAX_TOKENS) {
                     Some(n) => s.output_tokens = n,
-                    None => bad("pout", v, "output tokens must be a whole number from 1 to 10,000,000"),
+                    None => bad(
+                        "pout",
+                        v,
+                        "output tokens must be a whole number from 1 to 10,000,000",
+                    ),
                 },
                 "c" => match int(1, crate::limits::MAX_CONCURRENCY) {
                     Some(n) => concurrency = Some(n),
-                    None => bad("c", v, "concurrency must be a whole number from 1 to 100,000"),
+                    None => bad(
+                        "c",
+                        v,
+                        "concurrency must be a whole number from 1 to 100,000",
+                    ),
                 },
                 "rate" => match float(1e-6, 1e6).filter(|r| *r > 0.0) {
                     Some(r) => rate = Some(r),
-                    None => bad("rate", v, "request rate must be a number of requests/s above 0 and at most 1,000,000"),
+                    None => bad(
+                        "rate",
+                        v,
+                        "request rate must be a number of requests/s above 0 and at most 1,000,000",
+                    ),
                 },
                 "arrival" => match v {
                     "constant" => arrival = Arrival::Constant,
@@ -254,7 +300,11 @@ impl Scenario {
                 },
                 "price" => match float(0.0, 1000.0) {
                     Some(p) => s.price_usd_per_gpu_hour = Some(p),
-                    None => bad("price", v, "price must be between 0 and 1,000 USD per GPU-hour"),
+                    None => bad(
+                        "price",
+                        v,
+                        "price must be between 0 and 1,000 USD per GPU-hour",
+                    ),
                 },
                 "busy" => match float(0.1, 24.0) {
                     Some(h) => s.busy_hours = h,
@@ -266,7 +316,11 @@ impl Scenario {
         if let Some(c) = concurrency {
             s.load = Load::Concurrency { concurrency: c };
         } else if let Some(r) = rate {
-            s.load = Load::Rate { requests_per_s: r, arrival, burstiness: burst };
+            s.load = Load::Rate {
+                requests_per_s: r,
+                arrival,
+                burstiness: burst,
+            };
         }
         (s, issues)
     }
@@ -300,7 +354,11 @@ mod tests {
             mem_fraction: Some(0.85),
             prompt_tokens: 4096,
             output_tokens: 1,
-            load: Load::Rate { requests_per_s: 2.5, arrival: Arrival::Gamma, burstiness: 3.0 },
+            load: Load::Rate {
+                requests_per_s: 2.5,
+                arrival: Arrival::Gamma,
+                burstiness: 3.0,
+            },
             price_usd_per_gpu_hour: Some(1.25),
             busy_hours: 24.0,
         };
@@ -315,7 +373,10 @@ mod tests {
         let keys: Vec<_> = issues.iter().map(|i| i.key.as_str()).collect();
         assert_eq!(keys, vec!["c", "pin", "price", "gpu", "pout"]);
         let d = Scenario::worked_example();
-        assert_eq!((s.load, s.prompt_tokens, s.output_tokens, s.gpu), (d.load, d.prompt_tokens, d.output_tokens, d.gpu));
+        assert_eq!(
+            (s.load, s.prompt_tokens, s.output_tokens, s.gpu),
+            (d.load, d.prompt_tokens, d.output_tokens, d.gpu)
+        );
         assert_eq!(s.price_usd_per_gpu_hour, None);
     }
 }

@@ -21,30 +21,56 @@ pub struct Percentiles {
 impl Percentiles {
     /// Every statistic equal to `v`.
     pub fn constant(v: f64) -> Self {
-        Self { mean: v, p50: v, p90: v, p95: v, p99: v }
+        Self {
+            mean: v,
+            p50: v,
+            p90: v,
+            p95: v,
+            p99: v,
+        }
     }
 
     /// A value uniformly distributed on `[lo, hi]`: quantile q is `lo + q (hi − lo)`.
     pub fn uniform(lo: f64, hi: f64) -> Self {
         let q = |p: f64| lo + p * (hi - lo);
-        Self { mean: q(0.5), p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) }
+        Self {
+            mean: q(0.5),
+            p50: q(0.5),
+            p90: q(0.9),
+            p95: q(0.95),
+            p99: q(0.99),
+        }
     }
 
     /// `low` with probability `1 − f`, `high` with probability `f`.
     pub fn two_point(low: f64, high: f64, f: f64) -> Self {
         let f = f.clamp(0.0, 1.0);
         let q = |p: f64| if p <= 1.0 - f { low } else { high };
-        Self { mean: low * (1.0 - f) + high * f, p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) }
+        Self {
+            mean: low * (1.0 - f) + high * f,
+            p50: q(0.5),
+            p90: q(0.9),
+            p95: q(0.95),
+            p99: q(0.99),
+        }
     }
 
     /// Every statistic plus `d`.
     pub fn shifted(self, d: f64) -> Self {
-        Self { mean: self.mean + d, p50: self.p50 + d, p90: self.p90 + d, p95: self.p95 + d, p99: self.p99 + d }
+        Self {
+            mean: self.mean + d,
+            p50: self.p50 + d,
+            p90: self.p90 + d,
+            p95: self.p95 + d,
+            p99: self.p99 + d,
+        }
     }
 
     /// True when every statistic is finite.
     pub fn is_finite(&self) -> bool {
-        [self.mean, self.p50, self.p90, self.p95, self.p99].iter().all(|v| v.is_finite())
+        [self.mean, self.p50, self.p90, self.p95, self.p99]
+            .iter()
+            .all(|v| v.is_finite())
     }
 }
 

@@ -32,10 +32,15 @@ mod tests {
 
     #[test]
     fn check_returns_the_cli_document() {
-        let v: serde_json::Value = serde_json::from_str(&check_json(benchfit_core::scenario::WORKED_EXAMPLE).unwrap()).unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str(&check_json(benchfit_core::scenario::WORKED_EXAMPLE).unwrap())
+                .unwrap();
         assert_eq!(v["verdict"], "usable");
         assert_eq!(v["checklist"][4]["condition"], "metric");
         assert_eq!(v["checklist"][4]["status"], "partial");
-        assert_eq!(check_json("  ").unwrap_err(), "check: the claim text is empty");
+        assert_eq!(
+            check_json("  ").unwrap_err(),
+            "check: the claim text is empty"
+        );
     }
 }

@@ -76,48 +76,100 @@ impl Form {
     /// Parses the form. Every invalid field is reported (not just the first).
     pub fn parse(&self) -> Result<Scenario, Vec<FieldError>> {
         let mut errors = Vec::new();
-        let mut int = |field: &'static str, raw: &str, lo: u32, hi: u32, what: &str| -> Option<u32> {
-            let t = raw.trim().replace([',', '_', ' '], "");
-            match t.parse::<u32>() {
-                Ok(n) if (lo..=hi).contains(&n) => Some(n),
-                _ => {
-                    errors.push(FieldError { field, message: format!("{what} must be a whole number from {lo} to {}", benchfit_core::format::thousands(hi as f64)) });
-                    None
+        let mut int =
+            |field: &'static str, raw: &str, lo: u32, hi: u32, what: &str| -> Option<u32> {
+                let t = raw.trim().replace([',', '_', ' '], "");
+                match t.parse::<u32>() {
+                    Ok(n) if (lo..=hi).contains(&n) => Some(n),
+                    _ => {
+                        errors.push(FieldError {
+                            field,
+                            message: format!(
+                                "{what} must be a whole number from {lo} to {}",
+                                benchfit_core::format::thousands(hi as f64)
+                            ),
+                        });
+                        None
+                    }
                 }
-            }
+            };
+        let prompt = int(
+            "prompt_tokens",
+            &self.prompt_tokens,
+            1,
+            limits::MAX_TOKENS,
+            "Prompt tokens",
+        );
+        let output = int(
+            "output_tokens",
+            &self.output_tokens,
+            1,
+            limits::MAX_TOKENS,
+            "Output tokens",
+        );
+        let conc = int(
+            "concurrency",
+            &self.concurrency,
+            1,
+            limits::MAX_CONCURRENCY,
+            "Concurrency",
+        );
+        let gpus = if self.gpus.trim().is_empty() {
+            Some(None)
+        } else {
+            int("gpus", &self.gpus, 1, limits::MAX_GPUS, "GPU count").map(Some)
         };
-        let prompt = int("prompt_tokens", &self.prompt_tokens, 1, limits::MAX_TOKENS, "Prompt tokens");
-        let output = int("output_tokens", &self.output_tokens, 1, limits::MAX_TOKENS, "Output tokens");
-        let conc = int("concurrency", &self.concurrency, 1, limits::MAX_CONCURRENCY, "Concurrency");
-        let gpus = if self.gpus.trim().is_empty() { Some(None) } else { int("gpus", &self.gpus, 1, limits::MAX_GPUS, "GPU count").map(Some) };
-        let mut float = |field: &'static str, raw: &str, lo: f64, hi: f64, what: &str| -> Option<f64> {
-            match raw.trim().replace(['$', ','], "").parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= lo && v <= hi => Some(v),
-                _ => {
-                    errors.push(FieldError { field, message: format!("{what} must be a number from {lo} to {hi}") });
-                    None
+        let mut float =
+            |field: &'static str, raw: &str, lo: f64, hi: f64, what: &str| -> Option<f64> {
+                match raw.trim().replace(['$', ','], "").parse::<f64>() {
+                    Ok(v) if v.is_finite() && v >= lo && v <= hi => Some(v),
+                    _ => {
+                        errors.push(FieldError {
+                            field,
+                            message: format!("{what} must be a number from {lo} to {hi}"),
+                        });
+                        None
+                    }
                 }
-            }
+            };
+        let price = if self.price.trim().is_empty() {
+            Some(None)
+        } else {
+            float(
+                "price",
+                &self.price,
+                0.0,
+                limits::MAX_PRICE_USD_PER_GPU_HOUR,
+                "Price per GPU-hour",
+            )
+            .map(Some)
         };
-        let price = if self.price.trim().is_empty() { Some(None) } else { float("price", &self.price, 0.0, limits::MAX_PRICE_USD_PER_GPU_HOUR, "Price per GPU-hour").map(Some) };
-        let busy = float("busy_hours", &self.busy_hours, 0.1, 24.0, "Busy hours per day");
+        let busy = float(
+            "busy_hours",
+            &self.busy_hours,
+            0.1,
+            24.0,
+            "Busy hours per day",
+        );
         match (prompt, output, conc, gpus, price, busy) {
-            (Some(p), Some(o), Some(c), Some(g), Some(pr), Some(b)) if errors.is_empty() => Ok(Scenario {
-                benchmark: self.benchmark.clone(),
-                model: opt(&self.model),
-                gpu: opt(&self.gpu),
-                gpus: g,
-                tp: None,
-                weights: opt(&self.weights),
-                kv_dtype: opt(&self.kv_dtype),
-                runtime: opt(&self.runtime),
-                mem_fraction: None,
-                prompt_tokens: p,
-                output_tokens: o,
-                load: Load::Concurrency { concurrency: c },
-                price_usd_per_gpu_hour: pr,
-                busy_hours: b,
-            }),
+            (Some(p), Some(o), Some(c), Some(g), Some(pr), Some(b)) if errors.is_empty() => {
+                Ok(Scenario {
+                    benchmark: self.benchmark.clone(),
+                    model: opt(&self.model),
+                    gpu: opt(&self.gpu),
+                    gpus: g,
+                    tp: None,
+                    weights: opt(&self.weights),
+                    kv_dtype: opt(&self.kv_dtype),
+                    runtime: opt(&self.runtime),
+                    mem_fraction: None,
+                    prompt_tokens: p,
+                    output_tokens: o,
+                    load: Load::Concurrency { concurrency: c },
+                    price_usd_per_gpu_hour: pr,
+                    busy_hours: b,
+                })
+            }
             _ => Err(errors),
         }
     }
@@ -140,8 +192,16 @@ mod tests {
         f.concurrency = "lots".into();
         f.price = "NaN".into();
         f.busy_hours = "25".into();
-        let fields: Vec<_> = f.parse().unwrap_err().into_iter().map(|e| e.field).collect();
-        assert_eq!(fields, vec!["prompt_tokens", "concurrency", "price", "busy_hours"]);
+        let fields: Vec<_> = f
+            .parse()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.field)
+            .collect();
+        assert_eq!(
+            fields,
+            vec!["prompt_tokens", "concurrency", "price", "busy_hours"]
+        );
     }
 
     #[test]
@@ -150,6 +210,9 @@ mod tests {
         f.prompt_tokens = "1,800".into();
         f.price = "$2.50".into();
         let s = f.parse().unwrap();
-        assert_eq!((s.prompt_tokens, s.price_usd_per_gpu_hour), (1800, Some(2.5)));
+        assert_eq!(
+            (s.prompt_tokens, s.price_usd_per_gpu_hour),
+            (1800, Some(2.5))
+        );
     }
 }

@@ -76,7 +76,10 @@ pub struct State {
 }
 
 fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
 }
 
 impl State {
@@ -119,7 +122,8 @@ impl State {
                         self.estimate_error = None;
                     }
                     Err(e) => {
-                        self.estimate_error = Some(e.to_string().trim_start_matches("--").to_string());
+                        self.estimate_error =
+                            Some(e.to_string().trim_start_matches("--").to_string());
                     }
                 }
                 self.query = Some(scenario.to_query());
@@ -167,7 +171,9 @@ impl Reducible for State {
 pub type Dispatch = UseReducerDispatcher<State>;
 
 fn initial_state() -> State {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
     let (scenario, issues) = Scenario::from_query(&search);
     State::new(&scenario, issues)
 }
@@ -181,7 +187,11 @@ pub fn app() -> Html {
         use_effect_with(query, |q| {
             if let (Some(q), Some(w)) = (q, web_sys::window()) {
                 if let Ok(h) = w.history() {
-                    let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{q}")));
+                    let _ = h.replace_state_with_url(
+                        &wasm_bindgen::JsValue::NULL,
+                        "",
+                        Some(&format!("?{q}")),
+                    );
                 }
             }
         });

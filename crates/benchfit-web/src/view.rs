@@ -29,18 +29,33 @@ fn on_input(d: &Dispatch, field: Field) -> Callback<InputEvent> {
 fn on_change(d: &Dispatch, field: Field) -> Callback<Event> {
     let d = d.clone();
     Callback::from(move |e: Event| {
-        if let Some(s) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+        if let Some(s) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
             d.dispatch(Action::Set(field, s.value()));
         }
     })
 }
 
 fn error_for<'a>(errors: &'a [FieldError], field: &str) -> Option<&'a str> {
-    errors.iter().find(|e| e.field == field).map(|e| e.message.as_str())
+    errors
+        .iter()
+        .find(|e| e.field == field)
+        .map(|e| e.message.as_str())
 }
 
 #[allow(clippy::too_many_arguments)]
-fn number(id: &'static str, label: &str, unit: &str, value: &str, field: Field, err: Option<&str>, d: &Dispatch, placeholder: &str) -> Html {
+fn number(
+    id: &'static str,
+    label: &str,
+    unit: &str,
+    value: &str,
+    field: Field,
+    err: Option<&str>,
+    d: &Dispatch,
+    placeholder: &str,
+) -> Html {
     let invalid = err.is_some();
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
@@ -57,7 +72,14 @@ fn number(id: &'static str, label: &str, unit: &str, value: &str, field: Field, 
     }
 }
 
-fn select(id: &'static str, label: &str, value: &str, field: Field, options: Vec<(String, String)>, d: &Dispatch) -> Html {
+fn select(
+    id: &'static str,
+    label: &str,
+    value: &str,
+    field: Field,
+    options: Vec<(String, String)>,
+    d: &Dispatch,
+) -> Html {
     html! {
         <div class="field">
             <label for={id}>{ label }</label>
@@ -145,7 +167,9 @@ fn checklist(text: &str, r: &CheckReport) -> Html {
 
 fn waterfall_svg(r: &EstimateReport) -> Html {
     let e = &r.estimate;
-    let Some(h) = &e.headline else { return html! {} };
+    let Some(h) = &e.headline else {
+        return html! {};
+    };
     let (w, hgt) = (640.0, 200.0);
     let bars = chart::waterfall(h.value, &e.factors, w, hgt);
     if bars.is_empty() {
@@ -243,16 +267,41 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
     let f = &state.form;
     let errs = &state.field_errors;
     let mut models = vec![(String::new(), "as in the claim".to_string())];
-    models.extend(catalog::MODELS.iter().map(|m| (m.id.to_string(), m.name.to_string())));
+    models.extend(
+        catalog::MODELS
+            .iter()
+            .map(|m| (m.id.to_string(), m.name.to_string())),
+    );
     let mut gpus = vec![(String::new(), "as in the claim".to_string())];
-    gpus.extend(catalog::AMBIGUOUS_GPUS.iter().map(|(id, _)| (id.to_string(), format!("{} (variant not said)", id.to_uppercase()))));
-    gpus.extend(catalog::GPUS.iter().map(|g| (g.id.to_string(), g.name.to_string())));
+    gpus.extend(catalog::AMBIGUOUS_GPUS.iter().map(|(id, _)| {
+        (
+            id.to_string(),
+            format!("{} (variant not said)", id.to_uppercase()),
+        )
+    }));
+    gpus.extend(
+        catalog::GPUS
+            .iter()
+            .map(|g| (g.id.to_string(), g.name.to_string())),
+    );
     let mut weights = vec![(String::new(), "as in the claim".to_string())];
-    weights.extend(catalog::DTYPES.iter().map(|d| (d.id.to_string(), d.name.to_string())));
+    weights.extend(
+        catalog::DTYPES
+            .iter()
+            .map(|d| (d.id.to_string(), d.name.to_string())),
+    );
     let mut kvs = vec![(String::new(), "as the benchmark used".to_string())];
-    kvs.extend(["bf16", "fp16", "fp8"].iter().map(|k| (k.to_string(), k.to_uppercase())));
+    kvs.extend(
+        ["bf16", "fp16", "fp8"]
+            .iter()
+            .map(|k| (k.to_string(), k.to_uppercase())),
+    );
     let mut rts = vec![(String::new(), "as in the claim".to_string())];
-    rts.extend(catalog::RUNTIMES.iter().map(|r| (r.id.to_string(), r.name.to_string())));
+    rts.extend(
+        catalog::RUNTIMES
+            .iter()
+            .map(|r| (r.id.to_string(), r.name.to_string())),
+    );
     let preset = state.result.as_ref().and_then(|r| {
         let g = catalog::gpu(r.estimate.deployment.gpu)?;
         Some(g.price)

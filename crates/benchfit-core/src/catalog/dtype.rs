@@ -40,7 +40,13 @@ const fn dt(
     compute: ComputeClass,
     embeddings_at_16_bit: bool,
 ) -> Dtype {
-    Dtype { id, name, bytes_per_element, compute, embeddings_at_16_bit }
+    Dtype {
+        id,
+        name,
+        bytes_per_element,
+        compute,
+        embeddings_at_16_bit,
+    }
 }
 
 /// Every format benchfit knows. Sources: IEEE/OCP format definitions for the float types;
@@ -53,18 +59,54 @@ pub static DTYPES: &[Dtype] = &[
     dt("int8", "INT8 (W8A16)", 1.0, ComputeClass::Bf16, true),
     dt("w8a8", "W8A8 INT8", 1.0, ComputeClass::Int8, true),
     dt("int4", "INT4 (W4A16)", 0.5, ComputeClass::Bf16, true),
-    dt("awq-int4", "AWQ INT4", 0.5 + 4.0 / 128.0, ComputeClass::Bf16, true),
-    dt("gptq-int4", "GPTQ INT4", 0.5 + 4.0 / 128.0, ComputeClass::Bf16, true),
+    dt(
+        "awq-int4",
+        "AWQ INT4",
+        0.5 + 4.0 / 128.0,
+        ComputeClass::Bf16,
+        true,
+    ),
+    dt(
+        "gptq-int4",
+        "GPTQ INT4",
+        0.5 + 4.0 / 128.0,
+        ComputeClass::Bf16,
+        true,
+    ),
     dt("fp4", "FP4", 0.5, ComputeClass::Fp4, true),
     dt("nvfp4", "NVFP4", 0.5 + 1.0 / 16.0, ComputeClass::Fp4, true),
     dt("mxfp4", "MXFP4", 0.5 + 1.0 / 32.0, ComputeClass::Fp4, true),
     dt("q8_0", "GGUF Q8_0", 34.0 / 32.0, ComputeClass::Bf16, false),
-    dt("q6_k", "GGUF Q6_K", 210.0 / 256.0, ComputeClass::Bf16, false),
-    dt("q5_k_m", "GGUF Q5_K_M", 5.69 / 8.0, ComputeClass::Bf16, false),
-    dt("q4_k_m", "GGUF Q4_K_M", 4.89 / 8.0, ComputeClass::Bf16, false),
+    dt(
+        "q6_k",
+        "GGUF Q6_K",
+        210.0 / 256.0,
+        ComputeClass::Bf16,
+        false,
+    ),
+    dt(
+        "q5_k_m",
+        "GGUF Q5_K_M",
+        5.69 / 8.0,
+        ComputeClass::Bf16,
+        false,
+    ),
+    dt(
+        "q4_k_m",
+        "GGUF Q4_K_M",
+        4.89 / 8.0,
+        ComputeClass::Bf16,
+        false,
+    ),
     dt("q4_0", "GGUF Q4_0", 18.0 / 32.0, ComputeClass::Bf16, false),
     dt("q4_1", "GGUF Q4_1", 20.0 / 32.0, ComputeClass::Bf16, false),
-    dt("q3_k_m", "GGUF Q3_K_M", 3.91 / 8.0, ComputeClass::Bf16, false),
+    dt(
+        "q3_k_m",
+        "GGUF Q3_K_M",
+        3.91 / 8.0,
+        ComputeClass::Bf16,
+        false,
+    ),
     dt("q2_k", "GGUF Q2_K", 2.96 / 8.0, ComputeClass::Bf16, false),
 ];
 

@@ -76,7 +76,10 @@ impl Gpu {
             ComputeClass::Bf16 => self.bf16_tflops,
             ComputeClass::Fp8 => self.fp8_tflops.unwrap_or(self.bf16_tflops),
             ComputeClass::Int8 => self.int8_tops,
-            ComputeClass::Fp4 => self.fp4_tflops.or(self.fp8_tflops).unwrap_or(self.bf16_tflops),
+            ComputeClass::Fp4 => self
+                .fp4_tflops
+                .or(self.fp8_tflops)
+                .unwrap_or(self.bf16_tflops),
         };
         FlopsPerSecond::from_tflops(t)
     }

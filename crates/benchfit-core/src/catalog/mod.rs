@@ -9,7 +9,9 @@ pub mod model;
 pub mod runtime;
 
 pub use dtype::{dtype, ComputeClass, Dtype, DTYPES};
-pub use gpu::{gpu, gpu_variants, Gpu, LinkKind, PricePreset, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS, GPUS};
+pub use gpu::{
+    gpu, gpu_variants, Gpu, LinkKind, PricePreset, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS, GPUS,
+};
 pub use model::{model, Model, MODELS};
 pub use runtime::{runtime, MemoryPolicy, Runtime, RUNTIMES};
 
@@ -42,7 +44,9 @@ mod tests {
     #[test]
     fn every_entry_cites_a_source() {
         assert!(MODELS.iter().all(|m| m.source.starts_with("https://")));
-        assert!(GPUS.iter().all(|g| g.source.starts_with("https://") && !g.price.source.is_empty()));
+        assert!(GPUS
+            .iter()
+            .all(|g| g.source.starts_with("https://") && !g.price.source.is_empty()));
         assert!(RUNTIMES.iter().all(|r| r.source.starts_with("https://")));
     }
 }

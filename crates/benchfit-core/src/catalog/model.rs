@@ -107,7 +107,11 @@ impl Model {
 
     /// Dense FLOPs per token of the matmuls: `2 × P_active` (embedding lookup excluded).
     pub fn matmul_flops_per_token(&self) -> f64 {
-        let emb_in = if self.tied_embeddings { 0.0 } else { self.vocab as f64 * self.hidden as f64 };
+        let emb_in = if self.tied_embeddings {
+            0.0
+        } else {
+            self.vocab as f64 * self.hidden as f64
+        };
         2.0 * (self.params_active_b * 1e9 - emb_in)
     }
 

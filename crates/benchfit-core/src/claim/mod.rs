@@ -206,7 +206,10 @@ impl Claim {
         push("weight_dtype", self.weight_dtype.as_ref().map(|f| f.span));
         push("kv_dtype", self.kv_dtype.as_ref().map(|f| f.span));
         push("runtime", self.runtime.as_ref().map(|f| f.span));
-        push("runtime_version", self.runtime_version.as_ref().map(|f| f.span));
+        push(
+            "runtime_version",
+            self.runtime_version.as_ref().map(|f| f.span),
+        );
         push("batch_size", self.batch_described);
         push("weight_dtype", self.quantised_untyped);
         push("interconnect", self.interconnect.as_ref().map(|f| f.span));

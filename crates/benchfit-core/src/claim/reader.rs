@@ -91,7 +91,10 @@ fn num(s: &str) -> Option<f64> {
 
 fn span_of(c: &Captures, i: usize) -> Span {
     let m = c.get(i).expect("group exists");
-    Span { start: m.start(), end: m.end() }
+    Span {
+        start: m.start(),
+        end: m.end(),
+    }
 }
 
 fn whole(c: &Captures) -> Span {
@@ -123,7 +126,10 @@ fn before(lower: &str, start: usize, max: usize) -> &str {
         from += 1;
     }
     let s = &lower[from..start];
-    let cut = s.rfind(['.', ';', '|', '\n', '/']).map(|i| i + 1).unwrap_or(0);
+    let cut = s
+        .rfind(['.', ';', '|', '\n', '/'])
+        .map(|i| i + 1)
+        .unwrap_or(0);
     // A decimal point inside a number is not a clause end.
     &s[cut..]
 }
@@ -141,9 +147,19 @@ fn after(lower: &str, end: usize, max: usize) -> &str {
 /// True when a number ending at `end` is followed by a rate unit (so it is a figure, not a length).
 fn followed_by_rate(lower: &str, end: usize) -> bool {
     let rest = lower[end..].trim_start();
-    ["tok", "t/s", "tps", "token/s", "tokens/s", "tokens per", "req", "ms", "qps"]
-        .iter()
-        .any(|u| rest.starts_with(u))
+    [
+        "tok",
+        "t/s",
+        "tps",
+        "token/s",
+        "tokens/s",
+        "tokens per",
+        "req",
+        "ms",
+        "qps",
+    ]
+    .iter()
+    .any(|u| rest.starts_with(u))
 }
 
 fn kind_from_words(words: &str) -> Option<FigureKind> {
@@ -181,7 +197,11 @@ fn scope_from_words(words: &str) -> Option<Scope> {
 fn throughput_figure(lower: &str, c: &Captures, tps: bool) -> Option<Figure> {
     let (k1, k2, qual, per) = if tps { (2, 99, 99, 4) } else { (2, 5, 6, 7) };
     let mut lo = num(c.get(1)?.as_str())?;
-    let mut hi = if tps { None } else { c.get(4).and_then(|m| num(m.as_str())) };
+    let mut hi = if tps {
+        None
+    } else {
+        c.get(4).and_then(|m| num(m.as_str()))
+    };
     let k_lo = c.get(k1).is_some();
     let k_hi = c.get(k2).is_some();
     if k_lo {
@@ -268,7 +288,8 @@ pub fn read(text: &str) -> Claim {
     let p = patterns();
     let mut claim = Claim::default();
     let mut taken: Vec<Span> = Vec::new();
-    let overlaps = |taken: &[Span], s: Span| taken.iter().any(|t| s.start < t.end && t.start < s.end);
+    let overlaps =
+        |taken: &[Span], s: Span| taken.iter().any(|t| s.start < t.end && t.start < s.end);
 
     // Figures: throughput first (most specific), then latencies and rates.
     let mut figures: Vec<Figure> = Vec::new();
@@ -307,7 +328,10 @@ pub fn read(text: &str) -> Claim {
     }
     for c in p.latency_before.captures_iter(&lower) {
         let span = span_of(&c, 2);
-        let span = Span { start: span.start, end: whole(&c).end };
+        let span = Span {
+            start: span.start,
+            end: whole(&c).end,
+        };
         if overlaps(&taken, span) {
             continue;
         }
@@ -363,9 +387,16 @@ pub fn read(text: &str) -> Claim {
     for c in p.gpu.captures_iter(&lower) {
         let fam = c[3].to_string();
         let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
-        let gpu_span = Span { start: span_of(&c, 3).start, end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end) };
+        let gpu_span = Span {
+            start: span_of(&c, 3).start,
+            end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
+        };
         claim.gpu = found(gpu_id(&fam, variant), gpu_span);
-        if let Some(n) = c.get(1).or(c.get(5)).and_then(|m| m.as_str().parse::<u32>().ok()) {
+        if let Some(n) = c
+            .get(1)
+            .or(c.get(5))
+            .and_then(|m| m.as_str().parse::<u32>().ok())
+        {
             claim.gpu_count = found(n, whole(&c));
         } else if c.get(2).is_some() {
             claim.gpu_count = found(1, whole(&c));
@@ -386,7 +417,11 @@ pub fn read(text: &str) -> Claim {
         let span = whole(&c);
         // A bare "b" only counts in the "B: 32" shorthand.
         let head = &lower[span.start..span.end];
-        if head.starts_with("b") && !head.starts_with("batch") && !head.starts_with("bs") && !head.contains(':') {
+        if head.starts_with("b")
+            && !head.starts_with("batch")
+            && !head.starts_with("bs")
+            && !head.contains(':')
+        {
             continue;
         }
         if followed_by_rate(&lower, span.end) {
@@ -399,13 +434,20 @@ pub fn read(text: &str) -> Claim {
             }
         }
     }
-    if let Some(c) = p.concurrency.captures(&lower).or_else(|| p.concurrency_after.captures(&lower)) {
+    if let Some(c) = p
+        .concurrency
+        .captures(&lower)
+        .or_else(|| p.concurrency_after.captures(&lower))
+    {
         if let Ok(n) = c[1].parse::<u32>() {
             claim.concurrency = found(n, whole(&c));
         }
     }
     if let Some(m) = p.batch_described.find(&lower) {
-        claim.batch_described = Some(Span { start: m.start(), end: m.end() });
+        claim.batch_described = Some(Span {
+            start: m.start(),
+            end: m.end(),
+        });
     }
 
     // Sequence lengths.
@@ -419,7 +461,10 @@ pub fn read(text: &str) -> Claim {
     }
     if claim.prompt_tokens.is_none() {
         if let Some(c) = p.in_out.captures(&lower) {
-            if let (Some(i), Some(o)) = (num(&c[1]).and_then(token_count), num(&c[2]).and_then(token_count)) {
+            if let (Some(i), Some(o)) = (
+                num(&c[1]).and_then(token_count),
+                num(&c[2]).and_then(token_count),
+            ) {
                 claim.prompt_tokens = found(i, whole(&c));
                 claim.output_tokens = found(o, whole(&c));
             }
@@ -442,7 +487,9 @@ pub fn read(text: &str) -> Claim {
         claim.output_tokens = length(&p.tokens_output).or_else(|| length(&p.output_kw));
     }
     for c in p.pp_tg.captures_iter(&lower) {
-        let Some(n) = num(&c[2]).and_then(token_count) else { continue };
+        let Some(n) = num(&c[2]).and_then(token_count) else {
+            continue;
+        };
         if &c[1] == "pp" && claim.prompt_tokens.is_none() {
             claim.prompt_tokens = found(n, whole(&c));
         } else if &c[1] == "tg" && claim.output_tokens.is_none() {
@@ -455,7 +502,10 @@ pub fn read(text: &str) -> Claim {
     if let Some(c) = p.kv_dtype.captures(&lower) {
         let m = c.get(1).or(c.get(2)).expect("one alternative matched");
         claim.kv_dtype = found(m.as_str().to_string(), whole(&c));
-        kv_span = Some(Span { start: m.start(), end: m.end() });
+        kv_span = Some(Span {
+            start: m.start(),
+            end: m.end(),
+        });
     }
     for c in p.dtype.captures_iter(&lower) {
         let s = span_of(&c, 1);
@@ -467,7 +517,10 @@ pub fn read(text: &str) -> Claim {
     }
     if claim.weight_dtype.is_none() {
         if let Some(m) = p.quantised.find(&lower) {
-            claim.quantised_untyped = Some(Span { start: m.start(), end: m.end() });
+            claim.quantised_untyped = Some(Span {
+                start: m.start(),
+                end: m.end(),
+            });
         }
     }
 
@@ -477,7 +530,13 @@ pub fn read(text: &str) -> Claim {
         claim.runtime = found(id.to_string(), span_of(&c, 1));
         claim.runtime_from_shape = from_shape;
         if let Some(v) = c.get(2) {
-            claim.runtime_version = found(v.as_str().to_string(), Span { start: v.start(), end: v.end() });
+            claim.runtime_version = found(
+                v.as_str().to_string(),
+                Span {
+                    start: v.start(),
+                    end: v.end(),
+                },
+            );
         }
     }
 
@@ -485,13 +544,23 @@ pub fn read(text: &str) -> Claim {
     claim.model = read_model(&lower, p);
 
     // Derived totals: per GPU × GPUs, per user × batch.
-    let gpus = claim.tp.as_ref().map(|t| t.value).or(claim.gpu_count.as_ref().map(|g| g.value));
-    let batch = claim.batch_size.as_ref().or(claim.concurrency.as_ref()).map(|b| b.value);
+    let gpus = claim
+        .tp
+        .as_ref()
+        .map(|t| t.value)
+        .or(claim.gpu_count.as_ref().map(|g| g.value));
+    let batch = claim
+        .batch_size
+        .as_ref()
+        .or(claim.concurrency.as_ref())
+        .map(|b| b.value);
     let mut derived = Vec::new();
     for f in &figures {
         let (factor, kind) = match (f.scope, gpus, batch) {
             (Some(Scope::PerGpu), Some(n), _) if n > 1 => (n as f64, f.kind),
-            (Some(Scope::PerUser), _, Some(b)) if b > 1 && f.kind == FigureKind::ThroughputPerUser => {
+            (Some(Scope::PerUser), _, Some(b))
+                if b > 1 && f.kind == FigureKind::ThroughputPerUser =>
+            {
                 (b as f64, FigureKind::ThroughputOutput)
             }
             _ => continue,
@@ -514,7 +583,11 @@ pub fn read(text: &str) -> Claim {
 fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
     let mut best: Option<Found<String>> = None;
     let mut consider = |id: String, span: Span| {
-        if best.as_ref().map(|b| span.start < b.span.start).unwrap_or(true) {
+        if best
+            .as_ref()
+            .map(|b| span.start < b.span.start)
+            .unwrap_or(true)
+        {
             best = Some(Found { value: id, span });
         }
     };
@@ -532,7 +605,10 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
         consider(format!("mixtral-{}x{}b", &c[1], &c[2]), whole(&c));
     }
     if let Some(c) = p.other_model.captures(lower) {
-        consider(format!("{}-{}b", c[1].trim_end_matches('-'), &c[2]), whole(&c));
+        consider(
+            format!("{}-{}b", c[1].trim_end_matches('-'), &c[2]),
+            whole(&c),
+        );
     }
     best
 }
@@ -541,7 +617,8 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
 mod tests {
     use super::*;
 
-    const WORKED: &str = "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+    const WORKED: &str =
+        "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
         512-token prompts, 256-token outputs, FP8, under vLLM.";
 
     #[test]
@@ -567,19 +644,39 @@ mod tests {
     #[track_caller]
     fn headline(text: &str) -> (f64, Option<f64>, FigureKind, Option<Scope>) {
         let c = read(text);
-        let h = c.headline().unwrap_or_else(|| panic!("no figure in {text:?}"));
+        let h = c
+            .headline()
+            .unwrap_or_else(|| panic!("no figure in {text:?}"));
         (h.value, h.value_high, h.kind, h.scope)
     }
 
     #[test]
     fn figure_phrasings() {
         use FigureKind::*;
-        assert_eq!(headline("3.2k tok/s"), (3200.0, None, ThroughputUnspecified, None));
-        assert_eq!(headline("about 1,500-2,500 output tokens per second"), (1500.0, Some(2500.0), ThroughputOutput, None));
-        assert_eq!(headline("2–3k t/s total"), (2000.0, Some(3000.0), ThroughputUnspecified, None));
-        assert_eq!(headline("total throughput 2,209 tok/s/gpu"), (2209.0, None, ThroughputTotal, Some(Scope::PerGpu)));
-        assert_eq!(headline("30 tokens/s per user"), (30.0, None, ThroughputPerUser, Some(Scope::PerUser)));
-        assert_eq!(headline("1800+ tokens per second"), (1800.0, None, ThroughputUnspecified, None));
+        assert_eq!(
+            headline("3.2k tok/s"),
+            (3200.0, None, ThroughputUnspecified, None)
+        );
+        assert_eq!(
+            headline("about 1,500-2,500 output tokens per second"),
+            (1500.0, Some(2500.0), ThroughputOutput, None)
+        );
+        assert_eq!(
+            headline("2–3k t/s total"),
+            (2000.0, Some(3000.0), ThroughputUnspecified, None)
+        );
+        assert_eq!(
+            headline("total throughput 2,209 tok/s/gpu"),
+            (2209.0, None, ThroughputTotal, Some(Scope::PerGpu))
+        );
+        assert_eq!(
+            headline("30 tokens/s per user"),
+            (30.0, None, ThroughputPerUser, Some(Scope::PerUser))
+        );
+        assert_eq!(
+            headline("1800+ tokens per second"),
+            (1800.0, None, ThroughputUnspecified, None)
+        );
     }
 
     #[test]
@@ -590,7 +687,13 @@ mod tests {
         assert_eq!(c.gpu_count.unwrap().value, 8);
         assert_eq!(c.tp.unwrap().value, 8);
         assert_eq!(c.batch_size.unwrap().value, 64);
-        assert_eq!((c.prompt_tokens.unwrap().value, c.output_tokens.unwrap().value), (1000, 1000));
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (1000, 1000)
+        );
         assert_eq!(c.weight_dtype.unwrap().value, "bf16");
         assert_eq!(c.runtime.unwrap().value, "tensorrt-llm");
         assert_eq!(c.runtime_version.unwrap().value, "0.9.0");
@@ -600,7 +703,13 @@ mod tests {
         assert_eq!(c.gpu.unwrap().value, "a100-80gb");
         assert_eq!(c.gpu_count.unwrap().value, 8);
         assert_eq!(c.concurrency.unwrap().value, 16);
-        assert_eq!((c.prompt_tokens.unwrap().value, c.output_tokens.unwrap().value), (1024, 128));
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (1024, 128)
+        );
         assert_eq!(c.weight_dtype.unwrap().value, "awq-int4");
         assert_eq!(c.runtime_version.unwrap().value, "0.5.2");
 

@@ -61,7 +61,12 @@ fn solve(mut lo: f64, mut hi: f64, target: f64, higher: bool, f: impl Fn(f64) ->
 }
 
 /// Calibrates the efficiencies on `target` (in the metric's unit, whole deployment).
-pub fn calibrate(setup: &Setup, w: &Workload, metric: Metric, target: f64) -> Result<Calibration, CalibrationError> {
+pub fn calibrate(
+    setup: &Setup,
+    w: &Workload,
+    metric: Metric,
+    target: f64,
+) -> Result<Calibration, CalibrationError> {
     if !(target.is_finite() && target > 0.0) {
         return Err(CalibrationError::BadFigure(target));
     }
@@ -73,14 +78,134 @@ pub fn calibrate(setup: &Setup, w: &Workload, metric: Metric, target: f64) -> Re
     let implied = |f: &dyn Fn(f64) -> f64| -> Option<f64> {
         reaches(f(1e3)).then(|| solve(1e-4, 1e3, target, higher, f))
     };
-    let implied_mbu = implied(&|m| v(Efficiency { mbu: m, mfu: Efficiency::MAX.mfu }));
-    let implied_mfu = implied(&|m| v(Efficiency { mbu: Efficiency::MAX.mbu, mfu: m }));
+    let implied_mbu = implied(&|m| {
+        v(Efficiency {
+            mbu: m,
+            mfu: Efficiency::MAX.mfu,
+        })
+    });
+    let implied_mfu = implied(&|m| {
+        v(Efficiency {
+            mbu: Efficiency::MAX.mbu,
+            mfu: m,
+        })
+    });
     let reachable = reaches(ceiling_value);
     let efficiency = if reachable {
-        let s = solve(1e-4, Efficiency::max_scale(), target, higher, |s| v(Efficiency::scaled(s)));
+        let s = solve(1e-4, Efficiency::max_scale(), target, higher, |s| {
+            v(Efficiency::scaled(s))
+        });
         Efficiency::scaled(s)
     } else {
         Efficiency::MAX
     };
-    Ok(Calibration { efficiency, plausible: reachable, implied_mbu, implied_mfu, ceiling_value })
+    Ok(Calibration {
+        efficiency,
+        plausible: reachable,
+        implied_mbu,
+        implied_mfu,
+        ceiling_value,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::make_setup;
+    use crate::catalog::{dtype, gpu, model, runtime};
+
+    fn recover(model_id: &str, gpu_id: &str, w: Workload, metric: Metric, scale: f64) {
+        let bf16 = dtype("bf16").unwrap();
+        let setup = make_setup(
+            model(model_id).unwrap(),
+            gpu(gpu_id).unwrap(),
+            1,
+            1,
+            bf16,
+            bf16,
+            runtime("vllm").unwrap(),
+            None,
+        );
+        let truth = Efficiency::scaled(scale);
+        let claimed = metric.of(&closed_loop(&setup, truth, &w, KvCap::Enforce).unwrap());
+        let c = calibrate(&setup, &w, metric, claimed).unwrap();
+        assert!(c.plausible);
+        assert!(
+            (c.efficiency.mbu / truth.mbu - 1.0).abs() < 0.01,
+            "{:?} vs {:?}",
+            c.efficiency,
+            truth
+        );
+        assert!(
+            (c.efficiency.mfu / truth.mfu - 1.0).abs() < 0.01,
+            "{:?} vs {:?}",
+            c.efficiency,
+            truth
+        );
+    }
+
+    #[test]
+    fn a_claim_generated_at_a_known_mbu_calibrates_back_within_one_percent() {
+        let w = Workload {
+            prompt_tokens: 1024.0,
+            output_tokens: 256.0,
+            concurrency: 16.0,
+        };
+        // MBU 0.56 / MFU 0.40, decode-heavy output throughput.
+        recover("llama-3.1-8b", "h100-sxm", w, Metric::OutputTokensPerS, 0.8);
+        // MBU 0.84 / MFU 0.60 on an A100, total throughput.
+        recover("llama-2-13b", "a100-80gb", w, Metric::TotalTokensPerS, 1.2);
+        // MBU clamped at 0.9, MFU 0.75: the only free knob left is MFU.
+        recover(
+            "llama-3-8b",
+            "l40s",
+            Workload {
+                prompt_tokens: 2048.0,
+                output_tokens: 64.0,
+                concurrency: 4.0,
+            },
+            Metric::TotalTokensPerS,
+            1.5,
+        );
+        // A latency figure (lower is better).
+        recover(
+            "mistral-7b",
+            "h100-sxm",
+            Workload {
+                prompt_tokens: 512.0,
+                output_tokens: 128.0,
+                concurrency: 1.0,
+            },
+            Metric::ItlMs,
+            0.9,
+        );
+    }
+
+    #[test]
+    fn non_positive_figures_are_refused() {
+        let bf16 = dtype("bf16").unwrap();
+        let setup = make_setup(
+            model("llama-3-8b").unwrap(),
+            gpu("h100-sxm").unwrap(),
+            1,
+            1,
+            bf16,
+            bf16,
+            runtime("vllm").unwrap(),
+            None,
+        );
+        let w = Workload {
+            prompt_tokens: 10.0,
+            output_tokens: 10.0,
+            concurrency: 1.0,
+        };
+        assert!(matches!(
+            calibrate(&setup, &w, Metric::OutputTokensPerS, 0.0),
+            Err(CalibrationError::BadFigure(_))
+        ));
+        assert!(matches!(
+            calibrate(&setup, &w, Metric::OutputTokensPerS, f64::NAN),
+            Err(CalibrationError::BadFigure(_))
+        ));
+    }
 }

@@ -59,7 +59,10 @@ impl Metric {
 
     /// True for rates (faster engines give more), false for latencies.
     pub fn higher_is_better(self) -> bool {
-        !matches!(self, Metric::TtftMs | Metric::ItlMs | Metric::TpotMs | Metric::E2eMs)
+        !matches!(
+            self,
+            Metric::TtftMs | Metric::ItlMs | Metric::TpotMs | Metric::E2eMs
+        )
     }
 
     /// Short label with unit for tables.

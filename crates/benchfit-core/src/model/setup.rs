@@ -82,8 +82,12 @@ impl Setup {
         let total = self.gpu.memory() * self.tp as f64;
         let weights = self.model.weight_bytes(self.weights);
         let kv = match self.runtime.memory {
-            MemoryPolicy::FractionOfTotal(_) => total * self.mem_fraction - weights - self.reserve(),
-            MemoryPolicy::FractionOfFree(_) => (total - weights - self.reserve()) * self.mem_fraction,
+            MemoryPolicy::FractionOfTotal(_) => {
+                total * self.mem_fraction - weights - self.reserve()
+            }
+            MemoryPolicy::FractionOfFree(_) => {
+                (total - weights - self.reserve()) * self.mem_fraction
+            }
         };
         if kv.0 <= 0.0 {
             return Err(MemoryError::WeightsDoNotFit {

@@ -82,7 +82,9 @@ pub enum SteadyError {
     #[error(transparent)]
     Memory(#[from] MemoryError),
     /// Not even one request fits in the KV cache.
-    #[error("one request of {tokens} tokens needs more KV cache than the {capacity} tokens available")]
+    #[error(
+        "one request of {tokens} tokens needs more KV cache than the {capacity} tokens available"
+    )]
     RequestTooLong {
         /// Prompt + output tokens.
         tokens: u64,
@@ -106,7 +108,10 @@ pub fn closed_loop(
     let per_seq = setup.kv_tokens_per_sequence(isl + osl);
     let max_seqs = ((capacity / per_seq).floor() as u32).min(setup.max_num_seqs);
     if max_seqs == 0 {
-        return Err(SteadyError::RequestTooLong { tokens: (isl + osl) as u64, capacity: capacity as u64 });
+        return Err(SteadyError::RequestTooLong {
+            tokens: (isl + osl) as u64,
+            capacity: capacity as u64,
+        });
     }
     let mut running = per_replica.min(setup.max_num_seqs as f64);
     let mut kv_limited = false;
@@ -119,7 +124,11 @@ pub fn closed_loop(
     let decode = step_time(
         setup,
         eff,
-        &StepLoad { decode_seqs: running, decode_context: running * ctx_avg, ..Default::default() },
+        &StepLoad {
+            decode_seqs: running,
+            decode_context: running * ctx_avg,
+            ..Default::default()
+        },
     );
     let budget = setup.max_batched_tokens.max(1) as f64;
     let others = (running - 1.0).max(0.0);
@@ -163,7 +172,11 @@ pub fn closed_loop(
         let alone = step_time(
             setup,
             eff,
-            &StepLoad { prefill_tokens: isl / n_pf, prefill_pairs: prompt_pairs / n_pf, ..Default::default() },
+            &StepLoad {
+                prefill_tokens: isl / n_pf,
+                prefill_pairs: prompt_pairs / n_pf,
+                ..Default::default()
+            },
         );
         let t_pf = alone.total.0 * n_pf;
         let my_decode_steps = (osl - 1.0).max(0.0);
@@ -211,7 +224,11 @@ pub fn closed_loop(
         total_tokens_per_s: requests_per_s * (isl + osl),
         decode_tokens_per_s: replicas * running / t_dec,
         prefill_tokens_per_s: isl / (own_prefill.max(1e-12)),
-        per_user_tokens_per_s: if tpot_mean > 0.0 { 1e3 / tpot_mean } else { 1e3 / ms(t_dec) },
+        per_user_tokens_per_s: if tpot_mean > 0.0 {
+            1e3 / tpot_mean
+        } else {
+            1e3 / ms(t_dec)
+        },
         ttft_ms: ttft,
         itl_ms: itl,
         tpot_ms: tpot,

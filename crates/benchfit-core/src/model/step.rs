@@ -72,7 +72,8 @@ pub fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
         + m.attention_flops_per_pair() * (load.prefill_pairs + load.decode_context);
     let kvb = setup.kv_bytes_per_token().0;
     // Weights once, the decoders' KV read, and the new tokens' KV written.
-    let bytes = m.weight_bytes_read(setup.weights, tokens).0 + load.decode_context * kvb + tokens * kvb;
+    let bytes =
+        m.weight_bytes_read(setup.weights, tokens).0 + load.decode_context * kvb + tokens * kvb;
     (Flops(flops), Bytes(bytes))
 }
 
@@ -91,5 +92,55 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
         Seconds(0.0)
     };
     let overhead = Seconds::from_ms(setup.runtime.step_overhead_ms);
-    StepTime { total: compute.max(memory) + comm + overhead, compute, memory, comm, overhead }
+    StepTime {
+        total: compute.max(memory) + comm + overhead,
+        compute,
+        memory,
+        comm,
+        overhead,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::make_setup;
+    use crate::catalog::{dtype, gpu, model, runtime};
+
+    #[test]
+    fn llama3_70b_fp8_decode_roofline_at_batch_32_on_h100_sxm() {
+        let fp8 = dtype("fp8").unwrap();
+        let s = make_setup(
+            model("llama-3-70b").unwrap(),
+            gpu("h100-sxm").unwrap(),
+            1,
+            1,
+            fp8,
+            fp8,
+            runtime("vllm").unwrap(),
+            None,
+        );
+        // 32 sequences at an average context of 640 tokens (512 prompt + 256/2 generated).
+        let load = StepLoad {
+            decode_seqs: 32.0,
+            decode_context: 32.0 * 640.0,
+            ..Default::default()
+        };
+        let (flops, bytes) = step_work(&s, &load);
+        // Bytes: weights 72.655 GB + KV read 20,480 × 163,840 B = 3.355 GB + 32 new tokens' KV.
+        let expect_bytes = 72_655_346_304.0 + 20_480.0 * 163_840.0 + 32.0 * 163_840.0;
+        assert!((bytes.0 - expect_bytes).abs() < 1.0, "{}", bytes.0);
+        // FLOPs: 2 × (70.554e9 − 1.0507e9 input embedding) × 32 + 4 × 80 × 64 × 128 × 20,480.
+        let expect_flops =
+            2.0 * (70.554e9 - 128_256.0 * 8192.0) * 32.0 + 4.0 * 80.0 * 64.0 * 128.0 * 20_480.0;
+        assert!((flops.0 / expect_flops - 1.0).abs() < 1e-12);
+        // At full efficiency: memory 76.02 GB / 3.35 TB/s = 22.69 ms ≫ compute 4.50 TFLOP / 1,979 TFLOPS = 2.27 ms.
+        let t = step_time(&s, Efficiency { mbu: 1.0, mfu: 1.0 }, &load);
+        assert!((t.memory.ms() - 22.692).abs() < 0.01, "{}", t.memory.ms());
+        assert!((t.compute.ms() - 2.275).abs() < 0.01, "{}", t.compute.ms());
+        // Memory-bound: the step is the memory time plus vLLM's 1 ms overhead.
+        assert!((t.total.ms() - (t.memory.ms() + 1.0)).abs() < 1e-9);
+        // So 32 output tokens per 23.7 ms is at most ~1,350 tok/s of decode: 3,200 is impossible.
+        assert!(32.0 / t.total.0 < 1400.0);
+    }
 }
