@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test: the Rust workspace (unit, integration, doc tests), then the built page in
+# headless Chromium. Installs what is missing first.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
+install_web_tools
+install_test_tools
+cd "$ROOT"
+say "cargo test --workspace"
+cargo test --workspace
+build_dist
+bash scripts/size-report.sh dist
+say "browser tests (headless Chromium)"
+node --test tests/e2e/
