@@ -74,9 +74,124 @@ impl Percentiles {
     }
 }
 
+/// The q-quantile (0–1) of sorted values, linear interpolation between order statistics
+/// (numpy's default, "type 7"): position `q (n − 1)`. NaN for an empty slice.
+pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
+    let lo = pos.floor() as usize;
+    let hi = pos.ceil() as usize;
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// Mean and p50/p90/p95/p99 of the values (sorted in place; NaNs are dropped first). None when
+/// there are no values.
+pub fn summarize(values: &mut Vec<f64>) -> Option<Percentiles> {
+    values.retain(|v| !v.is_nan());
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    let q = |p| quantile_sorted(values, p);
+    Some(Percentiles { mean, p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) })
+}
+
+/// Values with integer multiplicities: a million equal inter-token gaps cost one entry.
+/// Quantiles are those of the expanded multiset (same interpolation as [`quantile_sorted`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WeightedSamples {
+    items: Vec<(f64, u64)>,
+    total: u64,
+    sum: f64,
+}
+
+impl WeightedSamples {
+    /// Empty.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds `value` `count` times (NaN and zero counts are ignored).
+    pub fn add(&mut self, value: f64, count: u64) {
+        if count == 0 || value.is_nan() {
+            return;
+        }
+        self.items.push((value, count));
+        self.total += count;
+        self.sum += value * count as f64;
+    }
+    /// How many values.
+    pub fn count(&self) -> u64 {
+        self.total
+    }
+    /// Mean and percentiles; None when empty.
+    pub fn summarize(&mut self) -> Option<Percentiles> {
+        if self.total == 0 {
+            return None;
+        }
+        self.items.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let n = self.total;
+        // The k-th smallest (0-based) of the expanded multiset.
+        let nth = |items: &[(f64, u64)], k: u64| -> f64 {
+            let mut seen = 0;
+            for &(v, c) in items {
+                seen += c;
+                if k < seen {
+                    return v;
+                }
+            }
+            items.last().map(|x| x.0).unwrap_or(f64::NAN)
+        };
+        let q = |p: f64| {
+            let pos = p * (n - 1) as f64;
+            let lo = pos.floor() as u64;
+            let hi = pos.ceil() as u64;
+            let (a, b) = (nth(&self.items, lo), nth(&self.items, hi));
+            a + (b - a) * (pos - lo as f64)
+        };
+        Some(Percentiles { mean: self.sum / n as f64, p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quantiles_match_numpy_at_small_n() {
+        // numpy.percentile(x, [50, 90, 95, 99]) with the default linear method.
+        let p = summarize(&mut vec![7.0]).unwrap();
+        assert_eq!((p.mean, p.p50, p.p90, p.p99), (7.0, 7.0, 7.0, 7.0));
+        let p = summarize(&mut vec![10.0, 0.0]).unwrap();
+        // [0, 10]: p50 = 5, p90 = 9, p95 = 9.5, p99 = 9.9.
+        assert_eq!((p.p50, p.p90, p.p95), (5.0, 9.0, 9.5));
+        assert!((p.p99 - 9.9).abs() < 1e-12);
+        let p = summarize(&mut vec![3.0, 1.0, 2.0]).unwrap();
+        // [1, 2, 3]: p50 = 2, p90 = 2.8, p95 = 2.9, p99 = 2.98.
+        assert_eq!(p.p50, 2.0);
+        assert!((p.p90 - 2.8).abs() < 1e-12 && (p.p95 - 2.9).abs() < 1e-12 && (p.p99 - 2.98).abs() < 1e-12);
+        let p = summarize(&mut vec![4.0, 1.0, 3.0, 2.0]).unwrap();
+        // [1, 2, 3, 4]: p50 = 2.5, p90 = 3.7, p95 = 3.85, p99 = 3.97, mean 2.5.
+        assert_eq!((p.mean, p.p50), (2.5, 2.5));
+        assert!((p.p90 - 3.7).abs() < 1e-12 && (p.p95 - 3.85).abs() < 1e-12 && (p.p99 - 3.97).abs() < 1e-12);
+        assert!(summarize(&mut vec![]).is_none());
+        assert!(summarize(&mut vec![f64::NAN]).is_none());
+    }
+
+    #[test]
+    fn weighted_samples_equal_their_expansion() {
+        let mut w = WeightedSamples::new();
+        w.add(2.0, 3);
+        w.add(1.0, 1);
+        w.add(5.0, 2);
+        let mut expanded = vec![2.0, 2.0, 2.0, 1.0, 5.0, 5.0];
+        assert_eq!(w.summarize(), summarize(&mut expanded));
+        assert_eq!(w.count(), 6);
+    }
+
 
     #[test]
     fn two_point_tail() {
