@@ -28,6 +28,7 @@ pub mod limits;
 pub mod model;
 pub mod report;
 pub mod scenario;
+pub mod sim;
 pub mod stats;
 pub mod units;
 

@@ -1,0 +1,719 @@
+//! Discrete-event simulation of one continuous-batching engine replica (DESIGN §4.3).
+//!
+//! A vLLM-like iteration scheduler: running requests first (decodes and unfinished prefill
+//! chunks, in admission order), then waiting requests while the token budget
+//! (`max_num_batched_tokens`), `max_num_seqs` and free KV blocks allow. Paged runtimes allocate
+//! blocks as sequences grow and preempt the most recently admitted request (recompute) when
+//! blocks run out; non-paged runtimes reserve a request's whole length at admission. Each step
+//! takes [`step_time`] of its load. Same seed, same result.
+//!
+//! Inter-token gaps are kept as counts of equal gaps (all sequences that decode in consecutive
+//! steps share the step time), so a million tokens cost a few thousand entries.
+
+use crate::model::{step_time, Efficiency, Setup, StepLoad};
+use crate::scenario::Arrival;
+use crate::stats::{summarize, Percentiles, WeightedSamples};
+use rand::{Rng, SeedableRng};
+use rand_distr::{Distribution, Exp, Gamma, LogNormal, Normal};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// How requests arrive.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Arrivals {
+    /// Closed loop: this many requests in flight; each completion sends the next at once.
+    Closed {
+        /// Requests in flight.
+        concurrency: u32,
+    },
+    /// Open loop at a mean rate.
+    Open {
+        /// Mean requests per second.
+        requests_per_s: f64,
+        /// Gap distribution.
+        arrival: Arrival,
+        /// Gamma shape (vLLM `--burstiness`: 1 = Poisson, below 1 burstier).
+        burstiness: f64,
+    },
+    /// Replay: (time, prompt tokens, output tokens) rows.
+    Trace {
+        /// The rows (any order; sorted by time).
+        rows: Vec<TraceRow>,
+    },
+}
+
+/// One request of a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TraceRow {
+    /// Arrival time, seconds from the start.
+    pub time_s: f64,
+    /// Prompt tokens.
+    pub prompt_tokens: u32,
+    /// Output tokens.
+    pub output_tokens: u32,
+}
+
+/// A distribution of token lengths (sampled values are rounded and clamped to ≥ 1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LengthDist {
+    /// Always this length.
+    Fixed {
+        /// Tokens.
+        tokens: u32,
+    },
+    /// Uniform on `[lo, hi]`.
+    Uniform {
+        /// Lowest.
+        lo: u32,
+        /// Highest.
+        hi: u32,
+    },
+    /// Normal with this mean and standard deviation.
+    Normal {
+        /// Mean tokens.
+        mean: f64,
+        /// Standard deviation.
+        sd: f64,
+    },
+    /// Lognormal with this mean and standard deviation of the lengths themselves.
+    LogNormal {
+        /// Mean tokens.
+        mean: f64,
+        /// Standard deviation.
+        sd: f64,
+    },
+    /// Drawn uniformly from these lengths.
+    Empirical {
+        /// The lengths.
+        values: Vec<u32>,
+    },
+}
+
+impl LengthDist {
+    /// The mean length.
+    pub fn mean(&self) -> f64 {
+        match self {
+            LengthDist::Fixed { tokens } => *tokens as f64,
+            LengthDist::Uniform { lo, hi } => (*lo as f64 + *hi as f64) / 2.0,
+            LengthDist::Normal { mean, .. } | LengthDist::LogNormal { mean, .. } => *mean,
+            LengthDist::Empirical { values } => {
+                values.iter().map(|v| *v as f64).sum::<f64>() / values.len().max(1) as f64
+            }
+        }
+    }
+
+    /// The largest length it can produce (for context checks), if bounded.
+    pub fn max(&self) -> Option<u32> {
+        match self {
+            LengthDist::Fixed { tokens } => Some(*tokens),
+            LengthDist::Uniform { hi, .. } => Some(*hi),
+            LengthDist::Empirical { values } => values.iter().max().copied(),
+            _ => None,
+        }
+    }
+
+    fn sample(&self, rng: &mut Pcg64Mcg) -> u32 {
+        let v = match self {
+            LengthDist::Fixed { tokens } => *tokens as f64,
+            LengthDist::Uniform { lo, hi } => rng.random_range(*lo.min(hi)..=*hi.max(lo)) as f64,
+            LengthDist::Normal { mean, sd } => Normal::new(*mean, sd.max(0.0)).map(|d| d.sample(rng)).unwrap_or(*mean),
+            LengthDist::LogNormal { mean, sd } => {
+                // σ² = ln(1 + sd²/mean²), μ = ln(mean) − σ²/2 give the requested mean and sd.
+                let m = mean.max(1.0);
+                let s2 = (1.0 + (sd / m).powi(2)).ln();
+                LogNormal::new(m.ln() - s2 / 2.0, s2.sqrt()).map(|d| d.sample(rng)).unwrap_or(m)
+            }
+            LengthDist::Empirical { values } if !values.is_empty() => values[rng.random_range(0..values.len())] as f64,
+            LengthDist::Empirical { .. } => 1.0,
+        };
+        v.round().clamp(1.0, 10_000_000.0) as u32
+    }
+}
+
+/// Latency targets; a request meets them when every given one holds.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Slo {
+    /// Time to first token, ms.
+    pub ttft_ms: Option<f64>,
+    /// Time per output token, ms.
+    pub tpot_ms: Option<f64>,
+    /// End-to-end latency, ms.
+    pub e2e_ms: Option<f64>,
+}
+
+/// One simulation's inputs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimConfig {
+    /// The replica (its `replicas` field is ignored: this is one replica).
+    pub setup: Setup,
+    /// Efficiencies.
+    pub efficiency: Efficiency,
+    /// Arrivals.
+    pub arrivals: Arrivals,
+    /// Prompt lengths (ignored for traces).
+    pub prompt: LengthDist,
+    /// Output lengths (ignored for traces).
+    pub output: LengthDist,
+    /// Requests to simulate.
+    pub requests: u32,
+    /// RNG seed.
+    pub seed: u64,
+    /// Prompt tokens every request shares and the prefix cache holds (skipped at prefill).
+    pub prefix_tokens: u32,
+    /// SLOs for goodput.
+    pub slo: Slo,
+    /// Stop after this many engine steps; unfinished requests are reported as incomplete.
+    pub max_steps: u64,
+}
+
+/// Request counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RequestCounts {
+    /// Finished.
+    pub completed: u32,
+    /// Still waiting or running when the simulation stopped (step limit).
+    pub incomplete: u32,
+    /// Could never run: one request needs more KV than the whole cache.
+    pub rejected: u32,
+}
+
+/// What a simulation yields.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SimResult {
+    /// Request counts.
+    pub requests: RequestCounts,
+    /// Time to first token, ms (completed requests).
+    pub ttft_ms: Option<Percentiles>,
+    /// Every inter-token gap, ms.
+    pub itl_ms: Option<Percentiles>,
+    /// Per-request `(E2E − TTFT) / (out − 1)`, ms (requests with ≥ 2 output tokens).
+    pub tpot_ms: Option<Percentiles>,
+    /// End-to-end latency, ms.
+    pub e2e_ms: Option<Percentiles>,
+    /// Time from arrival to first admission, ms.
+    pub queue_ms: Option<Percentiles>,
+    /// Output tokens per second over the window (first arrival → last token).
+    pub output_tokens_per_s: f64,
+    /// Prompt + output tokens per second over the window.
+    pub total_tokens_per_s: f64,
+    /// Completed requests per second.
+    pub requests_per_s: f64,
+    /// Completed requests per second that met every SLO (null without SLOs).
+    pub goodput_requests_per_s: Option<f64>,
+    /// The measured window, seconds.
+    pub window_s: f64,
+    /// Preemptions (recompute).
+    pub preemptions: u32,
+    /// Output tokens produced by requests that did not complete.
+    pub incomplete_output_tokens: u64,
+    /// Engine steps run.
+    pub steps: u64,
+    /// Mean sequences per step.
+    pub mean_batch: f64,
+    /// KV-cache usage over time: (seconds, fraction of blocks in use), at most 400 points.
+    pub kv_usage: Vec<(f64, f64)>,
+    /// Highest KV usage seen.
+    pub peak_kv_usage: f64,
+}
+
+#[derive(Debug, Clone)]
+struct Req {
+    arrival: f64,
+    prompt: u32,
+    output: u32,
+    len: u32,
+    computed: u32,
+    generated: u32,
+    blocks: u32,
+    admitted: Option<f64>,
+    first_token: Option<f64>,
+    last_token: f64,
+}
+
+fn gaps(cfg: &SimConfig, rng: &mut Pcg64Mcg, n: usize) -> Vec<f64> {
+    let Arrivals::Open { requests_per_s, arrival, burstiness } = cfg.arrivals else { return vec![] };
+    let rate = requests_per_s.max(1e-9);
+    let mut t = 0.0;
+    let mut out = Vec::with_capacity(n);
+    let exp = Exp::new(rate).ok();
+    // vLLM benchmark_serving: gamma(shape = burstiness, scale = 1 / (rate × burstiness)).
+    let gamma = Gamma::new(burstiness.max(1e-3), 1.0 / (rate * burstiness.max(1e-3))).ok();
+    for i in 0..n {
+        if i > 0 {
+            t += match (arrival, &exp, &gamma) {
+                (Arrival::Constant, _, _) => 1.0 / rate,
+                (Arrival::Poisson, Some(e), _) => e.sample(rng),
+                (Arrival::Gamma, _, Some(g)) => g.sample(rng),
+                _ => 1.0 / rate,
+            };
+        }
+        out.push(t);
+    }
+    out
+}
+
+/// Runs the simulation.
+pub fn simulate(cfg: &SimConfig) -> SimResult {
+    let setup = &cfg.setup;
+    let mut rng = Pcg64Mcg::seed_from_u64(cfg.seed);
+    // Requests with their lengths, in arrival order.
+    let mut reqs: Vec<Req> = Vec::new();
+    let new_req = |arrival: f64, prompt: u32, output: u32| Req {
+        arrival,
+        prompt,
+        output: output.max(1),
+        len: prompt.max(1),
+        computed: 0,
+        generated: 0,
+        blocks: 0,
+        admitted: None,
+        first_token: None,
+        last_token: 0.0,
+    };
+    let closed = match &cfg.arrivals {
+        Arrivals::Trace { rows } => {
+            let mut rows = rows.clone();
+            rows.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+            reqs.extend(rows.iter().map(|r| new_req(r.time_s.max(0.0), r.prompt_tokens.max(1), r.output_tokens)));
+            None
+        }
+        Arrivals::Open { .. } => {
+            let n = cfg.requests.max(1) as usize;
+            let lens: Vec<(u32, u32)> = (0..n).map(|_| (cfg.prompt.sample(&mut rng), cfg.output.sample(&mut rng))).collect();
+            let times = gaps(cfg, &mut rng, n);
+            reqs.extend(times.iter().zip(lens).map(|(t, (p, o))| new_req(*t, p, o)));
+            None
+        }
+        Arrivals::Closed { concurrency } => {
+            let n = cfg.requests.max(1) as usize;
+            for _ in 0..n {
+                let (p, o) = (cfg.prompt.sample(&mut rng), cfg.output.sample(&mut rng));
+                reqs.push(new_req(f64::INFINITY, p, o));
+            }
+            let c = (*concurrency).max(1).min(n as u32) as usize;
+            for r in reqs.iter_mut().take(c) {
+                r.arrival = 0.0;
+            }
+            Some(c)
+        }
+    };
+    let total = reqs.len();
+    let block = if setup.runtime.paged_kv { setup.runtime.block_tokens.max(1) } else { 1 };
+    let capacity_tokens = setup.kv_capacity_tokens().unwrap_or(0.0).max(0.0);
+    let total_blocks = (capacity_tokens / block as f64).floor() as u64;
+    let mut free_blocks = total_blocks;
+    let blocks_for = |tokens: u32| -> u32 { tokens.div_ceil(block) };
+    let prefix = cfg.prefix_tokens;
+    let budget_max = setup.max_batched_tokens.max(1);
+    let max_seqs = setup.max_num_seqs.max(1) as usize;
+    let chunked = setup.runtime.chunked_prefill;
+
+    let mut next_arrival = 0usize; // index of the next request not yet arrived (in arrival order)
+    let mut next_closed = closed.unwrap_or(0); // next request a closed loop sends
+    let mut waiting: VecDeque<usize> = VecDeque::new();
+    let mut running: Vec<usize> = Vec::new();
+    let mut sched: Vec<(usize, u32)> = Vec::new();
+    let mut itl = WeightedSamples::new();
+    let mut kv_trace: Vec<(f64, f64)> = Vec::new();
+    let mut now = 0.0_f64;
+    let mut prev_step_end = f64::NAN;
+    let mut steps = 0u64;
+    let mut batch_sum = 0u64;
+    let mut preemptions = 0u32;
+    let mut rejected = 0u32;
+    let mut completed: Vec<usize> = Vec::new();
+    let mut last_token_time = 0.0_f64;
+
+    loop {
+        // Arrivals up to now (closed-loop requests get their arrival time when sent).
+        while next_arrival < total && reqs[next_arrival].arrival <= now {
+            waiting.push_back(next_arrival);
+            next_arrival += 1;
+        }
+        if running.is_empty() && waiting.is_empty() {
+            if next_arrival < total && reqs[next_arrival].arrival.is_finite() {
+                now = reqs[next_arrival].arrival;
+                continue;
+            }
+            break;
+        }
+        if steps >= cfg.max_steps {
+            break;
+        }
+
+        // Schedule the running requests first.
+        sched.clear();
+        let mut budget = budget_max;
+        let mut i = 0;
+        while i < running.len() {
+            let r = running[i];
+            let need = reqs[r].len - reqs[r].computed;
+            let mut n = need.min(budget);
+            if !chunked && need > 1 && need > budget {
+                n = 0;
+            }
+            if n == 0 {
+                i += 1;
+                continue;
+            }
+            if setup.runtime.paged_kv {
+                let want = blocks_for(reqs[r].computed + n).saturating_sub(reqs[r].blocks) as u64;
+                let mut preempted_self = false;
+                while free_blocks < want {
+                    let victim = *running.last().expect("r is running");
+                    let v = &mut reqs[victim];
+                    free_blocks += v.blocks as u64;
+                    v.blocks = 0;
+                    v.computed = 0;
+                    running.pop();
+                    waiting.push_front(victim);
+                    preemptions += 1;
+                    sched.retain(|(s, _)| *s != victim);
+                    if victim == r {
+                        preempted_self = true;
+                        break;
+                    }
+                }
+                if preempted_self {
+                    break;
+                }
+                free_blocks -= want;
+                reqs[r].blocks += want as u32;
+            }
+            sched.push((r, n));
+            budget -= n;
+            i += 1;
+        }
+        // Then admit waiting requests.
+        while budget > 0 && running.len() < max_seqs {
+            let Some(&r) = waiting.front() else { break };
+            if reqs[r].computed == 0 && prefix > 0 && reqs[r].generated == 0 {
+                // Prefix-cache hit: the shared prefix is already computed (its blocks are shared).
+                reqs[r].computed = prefix.min(reqs[r].len.saturating_sub(1));
+            }
+            let need = reqs[r].len - reqs[r].computed;
+            if !chunked && need > budget {
+                break;
+            }
+            let n = need.min(budget);
+            let want = if setup.runtime.paged_kv {
+                blocks_for(reqs[r].computed + n).saturating_sub(reqs[r].blocks) as u64
+            } else {
+                (reqs[r].prompt + reqs[r].output) as u64
+            };
+            let fits_at_all = if setup.runtime.paged_kv {
+                blocks_for(reqs[r].prompt + reqs[r].output) as u64 <= total_blocks
+            } else {
+                want <= total_blocks
+            };
+            if !fits_at_all {
+                // Needs more KV than the whole cache: it can never run.
+                waiting.pop_front();
+                rejected += 1;
+                if closed.is_some() && next_closed < total {
+                    reqs[next_closed].arrival = now;
+                    next_closed += 1;
+                }
+                continue;
+            }
+            if free_blocks < want {
+                break;
+            }
+            waiting.pop_front();
+            free_blocks -= want;
+            reqs[r].blocks += want as u32;
+            if reqs[r].admitted.is_none() {
+                reqs[r].admitted = Some(now);
+            }
+            running.push(r);
+            sched.push((r, n));
+            budget -= n;
+        }
+        if sched.is_empty() {
+            if running.is_empty() && waiting.is_empty() {
+                continue;
+            }
+            if running.is_empty() {
+                // The head of the queue waits for nothing that will change: give up on it.
+                if let Some(r) = waiting.pop_front() {
+                    rejected += 1;
+                    let _ = r;
+                }
+                continue;
+            }
+            break;
+        }
+
+        // Step time from the batch's load.
+        let mut load = StepLoad::default();
+        for &(r, n) in &sched {
+            let q = &reqs[r];
+            if n == 1 && q.generated > 0 && q.len - q.computed == 1 {
+                load.decode_seqs += 1.0;
+                load.decode_context += setup.model.kv_tokens(q.len as f64);
+            } else {
+                load.prefill_tokens += n as f64;
+                load.prefill_pairs += n as f64 * q.computed as f64 + n as f64 * (n as f64 + 1.0) / 2.0;
+            }
+        }
+        let t = step_time(setup, cfg.efficiency, &load).total.0;
+        now += t;
+        steps += 1;
+        batch_sum += sched.len() as u64;
+
+        // Apply: progress, emissions, completions.
+        let mut regular = 0u64;
+        let mut finished_any = false;
+        for &(r, n) in &sched {
+            let q = &mut reqs[r];
+            q.computed += n;
+            if q.computed < q.len {
+                continue;
+            }
+            if q.generated == 0 {
+                q.first_token = Some(now);
+            } else if q.last_token == prev_step_end {
+                regular += 1;
+            } else {
+                itl.add((now - q.last_token) * 1e3, 1);
+            }
+            q.last_token = now;
+            q.generated += 1;
+            q.len += 1;
+            if q.generated >= q.output {
+                free_blocks += q.blocks as u64;
+                q.blocks = 0;
+                completed.push(r);
+                finished_any = true;
+                last_token_time = now;
+                if closed.is_some() && next_closed < total {
+                    reqs[next_closed].arrival = now;
+                    next_closed += 1;
+                }
+            }
+        }
+        itl.add(t * 1e3, regular);
+        prev_step_end = now;
+        if finished_any {
+            running.retain(|&r| reqs[r].generated < reqs[r].output);
+        }
+        if total_blocks > 0 {
+            kv_trace.push((now, (total_blocks - free_blocks) as f64 / total_blocks as f64));
+        }
+    }
+
+    // Summaries.
+    let mut ttft = Vec::with_capacity(completed.len());
+    let mut tpot = Vec::with_capacity(completed.len());
+    let mut e2e = Vec::with_capacity(completed.len());
+    let mut queue = Vec::with_capacity(completed.len());
+    let mut good = 0u32;
+    let mut out_tokens = 0u64;
+    let mut in_tokens = 0u64;
+    for &r in &completed {
+        let q = &reqs[r];
+        let first = q.first_token.unwrap_or(q.last_token);
+        let ttft_ms = (first - q.arrival) * 1e3;
+        let e2e_ms = (q.last_token - q.arrival) * 1e3;
+        let tpot_ms = (q.output > 1).then(|| (e2e_ms - ttft_ms) / (q.output - 1) as f64);
+        ttft.push(ttft_ms);
+        e2e.push(e2e_ms);
+        if let Some(t) = tpot_ms {
+            tpot.push(t);
+        }
+        queue.push((q.admitted.unwrap_or(q.arrival) - q.arrival) * 1e3);
+        out_tokens += q.output as u64;
+        in_tokens += q.prompt as u64;
+        let ok = cfg.slo.ttft_ms.is_none_or(|s| ttft_ms <= s)
+            && cfg.slo.e2e_ms.is_none_or(|s| e2e_ms <= s)
+            && cfg.slo.tpot_ms.is_none_or(|s| tpot_ms.is_none_or(|t| t <= s));
+        if ok {
+            good += 1;
+        }
+    }
+    let incomplete: Vec<&Req> = reqs.iter().enumerate().filter(|(i, q)| q.generated < q.output && q.arrival.is_finite() && !completed.contains(i)).map(|(_, q)| q).collect();
+    let incomplete_output_tokens = incomplete.iter().map(|q| q.generated as u64).sum();
+    let start = reqs.iter().map(|q| q.arrival).filter(|a| a.is_finite()).fold(f64::INFINITY, f64::min);
+    let end = if incomplete.is_empty() { last_token_time } else { now };
+    let window_s = if start.is_finite() { (end - start).max(0.0) } else { 0.0 };
+    let per_s = |x: f64| if window_s > 0.0 { x / window_s } else { 0.0 };
+    let has_slo = cfg.slo.ttft_ms.is_some() || cfg.slo.tpot_ms.is_some() || cfg.slo.e2e_ms.is_some();
+    let peak_kv_usage = kv_trace.iter().map(|p| p.1).fold(0.0, f64::max);
+    SimResult {
+        requests: RequestCounts { completed: completed.len() as u32, incomplete: (incomplete.len() as u32).saturating_sub(rejected), rejected },
+        ttft_ms: summarize(&mut ttft),
+        itl_ms: itl.summarize(),
+        tpot_ms: summarize(&mut tpot),
+        e2e_ms: summarize(&mut e2e),
+        queue_ms: summarize(&mut queue),
+        output_tokens_per_s: per_s(out_tokens as f64),
+        total_tokens_per_s: per_s((out_tokens + in_tokens) as f64),
+        requests_per_s: per_s(completed.len() as f64),
+        goodput_requests_per_s: has_slo.then(|| per_s(good as f64)),
+        window_s,
+        preemptions,
+        incomplete_output_tokens,
+        steps,
+        mean_batch: if steps > 0 { batch_sum as f64 / steps as f64 } else { 0.0 },
+        kv_usage: downsample(&kv_trace, 400),
+        peak_kv_usage,
+    }
+}
+
+/// At most `n` points, each the highest usage in its stretch of time.
+fn downsample(points: &[(f64, f64)], n: usize) -> Vec<(f64, f64)> {
+    if points.len() <= n {
+        return points.to_vec();
+    }
+    let chunk = points.len().div_ceil(n);
+    points
+        .chunks(chunk)
+        .map(|c| {
+            let peak = c.iter().map(|p| p.1).fold(0.0, f64::max);
+            (c.last().expect("non-empty chunk").0, peak)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::make_setup;
+    use crate::catalog::{dtype, gpu, model, runtime};
+    use crate::model::{closed_loop, KvCap, StepLoad, Workload};
+
+    fn setup(runtime_id: &str) -> Setup {
+        let bf16 = dtype("bf16").unwrap();
+        make_setup(model("llama-3.1-8b").unwrap(), gpu("h100-sxm").unwrap(), 1, 1, bf16, bf16, runtime(runtime_id).unwrap(), None)
+    }
+
+    fn config(setup: Setup, arrivals: Arrivals, prompt: u32, output: u32, requests: u32) -> SimConfig {
+        SimConfig {
+            setup,
+            efficiency: Efficiency { mbu: 0.7, mfu: 0.5 },
+            arrivals,
+            prompt: LengthDist::Fixed { tokens: prompt },
+            output: LengthDist::Fixed { tokens: output },
+            requests,
+            seed: 7,
+            prefix_tokens: 0,
+            slo: Slo::default(),
+            max_steps: 10_000_000,
+        }
+    }
+
+    #[test]
+    fn one_request_alone() {
+        // TTFT = one prefill step of 1,000 tokens; ITL = the single-sequence decode step time.
+        let s = setup("vllm");
+        let eff = Efficiency { mbu: 0.7, mfu: 0.5 };
+        let r = simulate(&config(s, Arrivals::Closed { concurrency: 1 }, 1000, 11, 1));
+        let prefill = step_time(&s, eff, &StepLoad { prefill_tokens: 1000.0, prefill_pairs: 1000.0 * 1001.0 / 2.0, ..Default::default() }).total.ms();
+        let ttft = r.ttft_ms.unwrap();
+        assert!((ttft.p50 - prefill).abs() < 1e-9, "{} vs {prefill}", ttft.p50);
+        // Ten decode steps at contexts 1,001 … 1,010.
+        let gaps: Vec<f64> = (1001..=1010)
+            .map(|c| step_time(&s, eff, &StepLoad { decode_seqs: 1.0, decode_context: c as f64, ..Default::default() }).total.ms())
+            .collect();
+        let itl = r.itl_ms.unwrap();
+        assert!((itl.mean - gaps.iter().sum::<f64>() / 10.0).abs() < 1e-9);
+        let e2e = r.e2e_ms.unwrap();
+        assert!((e2e.p50 - (prefill + gaps.iter().sum::<f64>())).abs() < 1e-9);
+        assert!((r.tpot_ms.unwrap().p50 - itl.mean).abs() < 1e-9);
+        assert_eq!(r.requests.completed, 1);
+    }
+
+    #[test]
+    fn closed_loop_obeys_littles_law_and_matches_the_analytic_steady_state() {
+        let s = setup("vllm");
+        let c = 16;
+        let r = simulate(&config(s, Arrivals::Closed { concurrency: c }, 512, 128, 2000));
+        // Little's law: C = X × mean E2E (closed loop, no queueing outside the engine).
+        let x = r.requests_per_s;
+        let e2e_s = r.e2e_ms.unwrap().mean / 1e3;
+        assert!((x * e2e_s / c as f64 - 1.0).abs() < 0.03, "X·E2E = {}", x * e2e_s);
+        // The analytic fixed point agrees within 10%.
+        let a = closed_loop(&s, Efficiency { mbu: 0.7, mfu: 0.5 }, &Workload { prompt_tokens: 512.0, output_tokens: 128.0, concurrency: c as f64 }, KvCap::Enforce).unwrap();
+        assert!((r.output_tokens_per_s / a.output_tokens_per_s - 1.0).abs() < 0.10, "sim {} vs analytic {}", r.output_tokens_per_s, a.output_tokens_per_s);
+        assert_eq!(r.preemptions, 0);
+    }
+
+    #[test]
+    fn kv_limit_below_concurrency_queues_and_caps_throughput() {
+        // A 70B BF16 model on 2 × H100 leaves room for few long sequences.
+        let bf16 = dtype("bf16").unwrap();
+        let s = make_setup(model("llama-3-70b").unwrap(), gpu("h100-sxm").unwrap(), 2, 1, bf16, bf16, runtime("vllm").unwrap(), None);
+        let per_seq = 4096 + 512;
+        let max = s.max_concurrent_sequences(per_seq as f64).unwrap();
+        assert!(max > 2 && max < 64, "{max}");
+        let run = |c: u32| simulate(&config(s, Arrivals::Closed { concurrency: c }, 4096, 512, 300));
+        let at_max = run(max);
+        let beyond = run(max * 3);
+        // Throughput stops growing (within noise) and the excess waits in the queue.
+        assert!(beyond.output_tokens_per_s < at_max.output_tokens_per_s * 1.08, "{} vs {}", beyond.output_tokens_per_s, at_max.output_tokens_per_s);
+        assert!(beyond.queue_ms.unwrap().p50 > 10.0 * at_max.queue_ms.unwrap().p50.max(1.0));
+        assert!(beyond.peak_kv_usage > 0.85);
+    }
+
+    #[test]
+    fn same_seed_same_result_and_poisson_rate() {
+        let s = setup("vllm");
+        let arr = Arrivals::Open { requests_per_s: 4.0, arrival: Arrival::Poisson, burstiness: 1.0 };
+        let mut cfg = config(s, arr, 256, 64, 2000);
+        cfg.output = LengthDist::LogNormal { mean: 64.0, sd: 32.0 };
+        let a = simulate(&cfg);
+        let b = simulate(&cfg);
+        assert_eq!(a, b);
+        // Below capacity the engine keeps up: completions ≈ the offered 4 req/s.
+        assert!((a.requests_per_s / 4.0 - 1.0).abs() < 0.08, "{}", a.requests_per_s);
+        cfg.seed = 8;
+        assert_ne!(simulate(&cfg).e2e_ms, a.e2e_ms);
+    }
+
+    #[test]
+    fn burstier_arrivals_raise_the_ttft_tail() {
+        let s = setup("vllm");
+        let run = |arrival, burst| {
+            let mut cfg = config(s, Arrivals::Open { requests_per_s: 6.0, arrival, burstiness: burst }, 2048, 128, 3000);
+            cfg.seed = 3;
+            simulate(&cfg).ttft_ms.unwrap().p99
+        };
+        let constant = run(Arrival::Constant, 1.0);
+        let poisson = run(Arrival::Poisson, 1.0);
+        let bursty = run(Arrival::Gamma, 0.25);
+        assert!(constant < poisson && poisson < bursty, "{constant} {poisson} {bursty}");
+    }
+
+    #[test]
+    fn preemption_when_blocks_run_out() {
+        // Outputs much longer than prompts: admission sees room, growth runs out of blocks.
+        let bf16 = dtype("bf16").unwrap();
+        let s = make_setup(model("llama-3-70b").unwrap(), gpu("h100-sxm").unwrap(), 2, 1, bf16, bf16, runtime("vllm").unwrap(), None);
+        let r = simulate(&config(s, Arrivals::Closed { concurrency: 64 }, 64, 4000, 128));
+        assert!(r.preemptions > 0);
+        assert_eq!(r.requests.completed, 128);
+    }
+
+    #[test]
+    fn step_limit_reports_incomplete_requests() {
+        let mut cfg = config(setup("vllm"), Arrivals::Closed { concurrency: 4 }, 100, 1000, 10);
+        cfg.max_steps = 50;
+        let r = simulate(&cfg);
+        assert_eq!(r.requests.completed, 0);
+        assert_eq!(r.requests.incomplete, 4);
+        assert!(r.incomplete_output_tokens > 0);
+    }
+
+    #[test]
+    fn goodput_counts_requests_within_slo() {
+        let mut cfg = config(setup("vllm"), Arrivals::Closed { concurrency: 8 }, 512, 64, 400);
+        cfg.slo = Slo { ttft_ms: Some(1e9), tpot_ms: None, e2e_ms: None };
+        let all = simulate(&cfg);
+        assert!((all.goodput_requests_per_s.unwrap() - all.requests_per_s).abs() < 1e-9);
+        cfg.slo = Slo { ttft_ms: Some(0.001), tpot_ms: None, e2e_ms: None };
+        assert_eq!(simulate(&cfg).goodput_requests_per_s, Some(0.0));
+    }
+}
