@@ -1,4 +1,5 @@
-//! Rough timing of the worked example (the criterion benchmarks are the reference).
+//! Rough timing of the worked example and the simulator's speed scenario (the criterion
+//! benchmarks in `benches/` are the reference).
 fn main() {
     let s = benchfit_core::Scenario::worked_example();
     let _ = benchfit_core::check(&s.benchmark);
@@ -18,5 +19,15 @@ fn main() {
     println!(
         "estimate: {:.3} ms",
         t.elapsed().as_secs_f64() * 1e3 / n as f64
+    );
+    let cfg = benchfit_core::sim::bench_config(10_000, 64);
+    let t = std::time::Instant::now();
+    let r = benchfit_core::sim::simulate(&cfg);
+    println!(
+        "simulate 10k × 1800/400 at C=64: {:.1} ms ({} steps, mean batch {:.1}, {} preemptions)",
+        t.elapsed().as_secs_f64() * 1e3,
+        r.steps,
+        r.mean_batch,
+        r.preemptions
     );
 }
