@@ -98,6 +98,39 @@ struct EstimateArgs {
     /// Hours a day the traffic runs (for the whole-day cost per request; 0–24).
     #[arg(long, value_name = "H", default_value_t = 24.0)]
     busy_hours: f64,
+    /// Spread of prompt lengths: standard deviation in tokens (lognormal around --prompt-tokens).
+    #[arg(long, value_name = "TOKENS")]
+    prompt_sd: Option<f64>,
+    /// Spread of output lengths: standard deviation in tokens (lognormal around --output-tokens).
+    #[arg(long, value_name = "TOKENS")]
+    output_sd: Option<f64>,
+    /// Requests to simulate (1–100,000).
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    requests: u32,
+    /// Simulation seed (same seed, same result).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// SLO: time to first token per request, ms (for goodput).
+    #[arg(long, value_name = "MS")]
+    slo_ttft_ms: Option<f64>,
+    /// SLO: time per output token per request, ms.
+    #[arg(long, value_name = "MS")]
+    slo_tpot_ms: Option<f64>,
+    /// SLO: end-to-end latency per request, ms.
+    #[arg(long, value_name = "MS")]
+    slo_e2e_ms: Option<f64>,
+    /// Engine: sequences per step (vLLM max_num_seqs; default: the runtime's).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    max_num_seqs: Option<u32>,
+    /// Engine: token budget per step (vLLM max_num_batched_tokens; default: the runtime's).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    max_batched_tokens: Option<u32>,
+    /// Engine: KV block size in tokens (default: the runtime's).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    block_size: Option<u32>,
+    /// Prompt tokens every request shares (served from the prefix cache).
+    #[arg(long, value_name = "N")]
+    prefix_tokens: Option<u32>,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -188,13 +221,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 load,
                 price_usd_per_gpu_hour: a.price,
                 busy_hours: a.busy_hours,
+                prompt_sd: a.prompt_sd,
+                output_sd: a.output_sd,
+                requests: a.requests,
+                seed: a.seed,
+                slo: benchfit_core::sim::Slo {
+                    ttft_ms: a.slo_ttft_ms,
+                    tpot_ms: a.slo_tpot_ms,
+                    e2e_ms: a.slo_e2e_ms,
+                },
+                max_num_seqs: a.max_num_seqs,
+                max_batched_tokens: a.max_batched_tokens,
+                block_size: a.block_size,
+                prefix_tokens: a.prefix_tokens,
             };
             let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,
                 Err(
                     e @ (EstimateError::BadInput { .. }
                     | EstimateError::Missing { .. }
-                    | EstimateError::NeedsSimulator
                     | EstimateError::Infeasible(_)),
                 ) => return Err(bad_input(e.to_string())),
             };

@@ -107,6 +107,24 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
         sig(l.itl.p99),
         sig(l.e2e.mean / 1e3)
     );
+    let sim = &e.simulation;
+    let _ = writeln!(
+        o,
+        "Simulated {} requests ({}): {} steps, mean batch {:.1}, {} preemptions{}",
+        sim.requests.completed,
+        sim.arrivals,
+        sim.steps,
+        sim.mean_batch,
+        sim.preemptions,
+        sim.goodput_requests_per_s
+            .map(|g| format!(", goodput {g:.3} req/s within the SLOs"))
+            .unwrap_or_default()
+    );
+    if let Some(q) = &sim.queue_ms {
+        if q.p99 > 1.0 {
+            let _ = writeln!(o, "Queueing ms: p50 {} p99 {}", sig(q.p50), sig(q.p99));
+        }
+    }
     let _ = writeln!(
         o,
         "KV cache: {} tokens, ceiling {} concurrent sequences per replica (peak use {:.0}%)",

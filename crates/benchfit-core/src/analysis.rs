@@ -162,6 +162,7 @@ pub fn make_setup(
         mem_fraction: mem_fraction.unwrap_or(default_fraction(runtime)),
         max_num_seqs: runtime.max_num_seqs,
         max_batched_tokens: runtime.max_batched_tokens,
+        block_tokens: runtime.block_tokens,
     }
 }
 

@@ -10,7 +10,8 @@ use crate::limits;
 use crate::model::{
     closed_loop, Efficiency, KvCap, Metric, Setup, SteadyError, SteadyState, Workload,
 };
-use crate::scenario::{Load, Scenario};
+use crate::scenario::{Arrival, Load, Scenario};
+use crate::sim::{simulate, Arrivals, LengthDist, RequestCounts, SimConfig, SimResult};
 use crate::stats::Percentiles;
 use crate::units::{Seconds, UsdPerGpuHour};
 use serde::Serialize;
@@ -37,11 +38,6 @@ pub enum EstimateError {
     /// The deployment cannot serve the traffic at all.
     #[error("{0}")]
     Infeasible(String),
-    /// Open-loop rates need the discrete-event simulator.
-    #[error(
-        "--rate: open-loop arrivals need the simulator, which is not built yet; use --concurrency"
-    )]
-    NeedsSimulator,
 }
 
 fn bad(input: &'static str, reason: impl Into<String>) -> EstimateError {
@@ -205,8 +201,37 @@ pub struct Deployment {
     pub runtime: &'static str,
     /// Memory fraction.
     pub mem_fraction: f64,
-    /// Concurrency offered.
+    /// Concurrency offered (for a request rate: the concurrency it settles at, Little's law).
     pub concurrency: u32,
+    /// Engine `max_num_seqs`.
+    pub max_num_seqs: u32,
+    /// Engine `max_num_batched_tokens`.
+    pub max_batched_tokens: u32,
+    /// KV block size, tokens.
+    pub block_tokens: u32,
+}
+
+/// What the simulation of your traffic saw (one replica; rates scaled to the deployment).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Simulation {
+    /// Completed / incomplete / rejected requests (one replica).
+    pub requests: RequestCounts,
+    /// Engine steps.
+    pub steps: u64,
+    /// Preemptions (recompute) when KV blocks ran out.
+    pub preemptions: u32,
+    /// Requests per second meeting every SLO (null without SLOs), whole deployment.
+    pub goodput_requests_per_s: Option<f64>,
+    /// Time waiting for admission, ms.
+    pub queue_ms: Option<Percentiles>,
+    /// Mean sequences per step.
+    pub mean_batch: f64,
+    /// Simulated window, s.
+    pub window_s: f64,
+    /// KV usage over time: (s, fraction).
+    pub kv_usage: Vec<(f64, f64)>,
+    /// The arrivals, in words.
+    pub arrivals: String,
 }
 
 /// The estimate (DESIGN §5.2 `estimate`).
@@ -234,6 +259,8 @@ pub struct Estimate {
     pub calibration: CalibrationInfo,
     /// Your deployment.
     pub deployment: Deployment,
+    /// The simulation behind the latencies and rates.
+    pub simulation: Simulation,
     /// Warnings.
     pub warnings: Vec<String>,
 }
@@ -292,8 +319,64 @@ fn validate(s: &Scenario) -> Result<(), EstimateError> {
         {
             Err(bad("--rate", "must be a number of requests/s above 0"))
         }
-        Load::Rate { .. } => Err(EstimateError::NeedsSimulator),
+        Load::Rate { burstiness, .. }
+            if !(burstiness.is_finite() && burstiness > 0.0 && burstiness <= 100.0) =>
+        {
+            Err(bad("--burstiness", "must be more than 0 and at most 100"))
+        }
+        Load::Rate { .. } => Ok(()),
+    }?;
+    if s.requests == 0 || s.requests > limits::MAX_REQUESTS {
+        return Err(bad(
+            "--requests",
+            "must be a whole number from 1 to 100,000",
+        ));
     }
+    for (flag, v) in [("--prompt-sd", s.prompt_sd), ("--output-sd", s.output_sd)] {
+        if let Some(v) = v {
+            if !(v.is_finite() && (0.0..=1e7).contains(&v)) {
+                return Err(bad(flag, "must be a number of tokens from 0 to 10,000,000"));
+            }
+        }
+    }
+    for (flag, v) in [
+        ("--slo-ttft-ms", s.slo.ttft_ms),
+        ("--slo-tpot-ms", s.slo.tpot_ms),
+        ("--slo-e2e-ms", s.slo.e2e_ms),
+    ] {
+        if let Some(v) = v {
+            if !(v.is_finite() && v > 0.0 && v <= 1e9) {
+                return Err(bad(flag, "must be a number of milliseconds above 0"));
+            }
+        }
+    }
+    if s.max_num_seqs.is_some_and(|n| n == 0 || n > 65_536) {
+        return Err(bad(
+            "--max-num-seqs",
+            "must be a whole number from 1 to 65,536",
+        ));
+    }
+    if s.max_batched_tokens
+        .is_some_and(|n| n == 0 || n > 10_000_000)
+    {
+        return Err(bad(
+            "--max-batched-tokens",
+            "must be a whole number from 1 to 10,000,000",
+        ));
+    }
+    if s.block_size.is_some_and(|n| n == 0 || n > 1024) {
+        return Err(bad(
+            "--block-size",
+            "must be a whole number of tokens from 1 to 1,024",
+        ));
+    }
+    if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
+        return Err(bad(
+            "--prefix-tokens",
+            format!("must be fewer than the {} prompt tokens", s.prompt_tokens),
+        ));
+    }
+    Ok(())
 }
 
 fn lookup<T>(
@@ -537,21 +620,6 @@ fn waterfall(
     })
 }
 
-#[cfg(test)]
-impl EstimateReport {
-    fn estimate_state_for_tests(&self) -> SteadyState {
-        let a = &self.analysis;
-        let r = a.chosen().unwrap();
-        closed_loop(
-            &r.bench.setup,
-            r.calibration.as_ref().unwrap().efficiency,
-            &r.bench.workload,
-            KvCap::Enforce,
-        )
-        .unwrap()
-    }
-}
-
 /// The report of one estimate, plus the claim analysis behind it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EstimateReport {
@@ -723,21 +791,21 @@ pub fn estimate_with(
         }
         Some(b.mem_fraction)
     });
-    let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
-    let concurrency = match s.load {
-        Load::Concurrency { concurrency } => concurrency,
-        Load::Rate { .. } => return Err(EstimateError::NeedsSimulator),
-    };
-    let uw = Workload {
-        prompt_tokens: s.prompt_tokens as f64,
-        output_tokens: s.output_tokens as f64,
-        concurrency: concurrency as f64,
-    };
+    let mut user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
+    if let Some(n) = s.max_num_seqs {
+        user.max_num_seqs = n;
+    }
+    if let Some(n) = s.max_batched_tokens {
+        user.max_batched_tokens = n;
+    }
+    if let Some(n) = s.block_size {
+        user.block_tokens = n;
+    }
     user.kv_capacity_tokens()
         .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
 
-    // Efficiency and projections per plausible reading (the first is the primary; the band
-    // spans them all).
+    // Efficiency: the chosen reading's calibration, the ceiling for an impossible claim, or the
+    // prior without a usable claim.
     let (eff, source, cal_note) = match (analysis.status, chosen) {
         (PlausibilityStatus::Plausible, Some(r)) => (
             r.calibration
@@ -765,27 +833,166 @@ pub fn estimate_with(
             )
         }
     };
-    let projections: Vec<(Projection, Efficiency)> = match chosen {
+
+    // The concurrency the analytic steady state runs at: the offered one, or for an open loop
+    // the one at which the deployment completes the offered rate (Little's law).
+    let per_request = s.prompt_tokens as f64 + s.output_tokens as f64;
+    let (concurrency, offered_rate) = match s.load {
+        Load::Concurrency { concurrency } => (concurrency as f64, None),
+        Load::Rate { requests_per_s, .. } => {
+            let max =
+                user.max_concurrent_sequences(per_request)
+                    .map_err(|e| EstimateError::Infeasible(e.to_string()))? as f64
+                    * replicas as f64;
+            let x = |c: f64| {
+                closed_loop(
+                    &user,
+                    eff,
+                    &Workload {
+                        prompt_tokens: s.prompt_tokens as f64,
+                        output_tokens: s.output_tokens as f64,
+                        concurrency: c,
+                    },
+                    KvCap::Enforce,
+                )
+                .map(|st| st.requests_per_s)
+                .unwrap_or(0.0)
+            };
+            let capacity = x(max.max(1.0));
+            let c = if capacity <= requests_per_s {
+                warnings.push(format!(
+                    "The offered {} req/s is at or above what the deployment completes ({:.3} req/s at its KV ceiling): the queue grows without bound.",
+                    crate::format::sig(requests_per_s), capacity));
+                max.max(1.0)
+            } else {
+                let (mut lo, mut hi) = (replicas as f64 * 1e-3, max.max(1.0));
+                for _ in 0..60 {
+                    let mid = (lo + hi) / 2.0;
+                    if x(mid) < requests_per_s {
+                        lo = mid
+                    } else {
+                        hi = mid
+                    }
+                }
+                (lo + hi) / 2.0
+            };
+            (c, Some(requests_per_s))
+        }
+    };
+    let uw = Workload {
+        prompt_tokens: s.prompt_tokens as f64,
+        output_tokens: s.output_tokens as f64,
+        concurrency,
+    };
+
+    // The simulation of one replica under the real arrivals and length spread.
+    let dist = |mean: u32, sd: Option<f64>| match sd {
+        Some(sd) if sd > 0.0 => LengthDist::LogNormal {
+            mean: mean as f64,
+            sd,
+        },
+        _ => LengthDist::Fixed { tokens: mean },
+    };
+    let sim_config = |e: Efficiency| SimConfig {
+        setup: user,
+        efficiency: e,
+        arrivals: match s.load {
+            Load::Concurrency { concurrency } => Arrivals::Closed {
+                concurrency: concurrency.div_ceil(replicas),
+            },
+            Load::Rate {
+                requests_per_s,
+                arrival,
+                burstiness,
+            } => Arrivals::Open {
+                requests_per_s: requests_per_s / replicas as f64,
+                arrival,
+                burstiness,
+            },
+        },
+        prompt: dist(s.prompt_tokens, s.prompt_sd),
+        output: dist(s.output_tokens, s.output_sd),
+        requests: s.requests.div_ceil(replicas).max(1),
+        seed: s.seed,
+        prefix_tokens: s.prefix_tokens.unwrap_or(0),
+        slo: s.slo,
+        max_steps: MAX_SIM_STEPS,
+    };
+    let arrivals_label = match s.load {
+        Load::Concurrency { concurrency } => format!("closed loop, {concurrency} in flight"),
+        Load::Rate {
+            requests_per_s,
+            arrival,
+            burstiness,
+        } => match arrival {
+            Arrival::Constant => format!("constant {} req/s", crate::format::sig(requests_per_s)),
+            Arrival::Poisson => format!("Poisson {} req/s", crate::format::sig(requests_per_s)),
+            Arrival::Gamma => format!(
+                "gamma {} req/s, burstiness {}",
+                crate::format::sig(requests_per_s),
+                crate::format::sig(burstiness)
+            ),
+        },
+    };
+    let spread = s.prompt_sd.is_some_and(|v| v > 0.0) || s.output_sd.is_some_and(|v| v > 0.0);
+    let to_label = format!(
+        "{arrivals_label}{}",
+        if spread { ", lengths spread" } else { "" }
+    );
+
+    // Projections per plausible reading (the first is the primary; the band spans them all).
+    let readings: Vec<(&Reading, Efficiency)> = match chosen {
         Some(_) if analysis.status == PlausibilityStatus::Plausible => analysis
             .plausible()
-            .map(|r| {
-                let e = r.calibration.as_ref().expect("plausible").efficiency;
-                waterfall(r, e, &user, &uw).map(|p| (p, e))
-            })
-            .collect::<Result<_, _>>()?,
-        Some(r) => vec![(waterfall(r, eff, &user, &uw)?, eff)],
+            .map(|r| (r, r.calibration.as_ref().expect("plausible").efficiency))
+            .collect(),
+        Some(r) => vec![(r, eff)],
         None => vec![],
     };
-    let state = match projections.first() {
-        Some((p, _)) => p.state.clone(),
-        None => closed_loop(&user, eff, &uw, KvCap::Enforce)
-            .map_err(|e| EstimateError::Infeasible(e.to_string()))?,
+    let mut projections: Vec<(Projection, SimResult)> = Vec::new();
+    for (r, e) in &readings {
+        let mut p = waterfall(r, *e, &user, &uw)?;
+        let sim = simulate(&sim_config(*e));
+        let analytic = p.metric.of(&p.state);
+        if let Some(v) =
+            metric_of_sim(p.metric, &sim, replicas).filter(|v| v.is_finite() && *v > 0.0)
+        {
+            if analytic > 0.0 {
+                p.factors.push(Factor {
+                    name: "traffic (simulated)".into(),
+                    from: "steady state".into(),
+                    to: to_label.clone(),
+                    ratio: v / analytic,
+                });
+            }
+        }
+        projections.push((p, sim));
+    }
+    let (state, sim) = match projections.first() {
+        Some((p, sim)) => (p.state.clone(), sim.clone()),
+        None => (
+            closed_loop(&user, eff, &uw, KvCap::Enforce)
+                .map_err(|e| EstimateError::Infeasible(e.to_string()))?,
+            simulate(&sim_config(eff)),
+        ),
     };
-    if state.kv_limited {
+    if state.kv_limited && offered_rate.is_none() {
         warnings.push(format!(
             "Your concurrency {} exceeds the KV-cache ceiling of {} sequences per replica: the rest queue (+{:.0} ms TTFT).",
             concurrency, state.max_concurrent_sequences, state.queue_ms));
     }
+    if sim.requests.incomplete > 0 {
+        warnings.push(format!(
+            "The simulation stopped after {} engine steps with {} requests unfinished; figures cover the {} that finished.",
+            sim.steps, sim.requests.incomplete, sim.requests.completed));
+    }
+    if sim.requests.rejected > 0 {
+        warnings.push(format!(
+            "{} simulated requests need more KV cache than the whole cache holds and never ran.",
+            sim.requests.rejected
+        ));
+    }
+    let rates = rates_of(&sim, &state, replicas);
 
     // Cost.
     let price = s
@@ -804,23 +1011,23 @@ pub fn estimate_with(
             );
             Some((p.usd_per_gpu_hour, p.source.to_string()))
         });
-    let cost = cost(&state, user.total_gpus(), price.clone(), s.busy_hours);
+    let cost = cost(&rates, user.total_gpus(), price.clone(), s.busy_hours);
 
     let (correction_factor, factors, headline, range) = match projections.first() {
         Some((p, _)) => {
-            let eff_value = p.metric.of(&p.state);
-            let cf = eff_value / p.m0;
+            let cf: f64 = p.factors.iter().map(|f| f.ratio).product();
             let r = chosen.expect("projection implies a reading");
             let target = r.target;
             let range = (projections.len() > 1).then(|| {
-                let outs: Vec<f64> = projections
+                let all: Vec<Throughput> = projections
                     .iter()
-                    .map(|(p, _)| p.state.output_tokens_per_s)
+                    .map(|(p, sim)| rates_of(sim, &p.state, replicas))
                     .collect();
-                let costs: Vec<Option<f64>> = projections
+                let outs: Vec<f64> = all.iter().map(|t| t.output_tokens_per_s).collect();
+                let costs: Vec<Option<f64>> = all
                     .iter()
-                    .map(|(p, _)| {
-                        self::cost(&p.state, user.total_gpus(), price.clone(), s.busy_hours)
+                    .map(|t| {
+                        self::cost(t, user.total_gpus(), price.clone(), s.busy_hours)
                             .per_request_usd
                     })
                     .collect();
@@ -850,22 +1057,23 @@ pub fn estimate_with(
         None => (None, vec![], None, None),
     };
 
+    let or = |p: Option<Percentiles>, analytic: Percentiles| p.unwrap_or(analytic);
     let estimate = Estimate {
-        throughput: Throughput {
-            output_tokens_per_s: state.output_tokens_per_s,
-            total_tokens_per_s: state.total_tokens_per_s,
-            requests_per_s: state.requests_per_s,
-        },
         latency_ms: Latency {
-            ttft: state.ttft_ms,
-            itl: state.itl_ms,
-            tpot: state.tpot_ms,
-            e2e: state.e2e_ms,
+            ttft: or(sim.ttft_ms, state.ttft_ms),
+            itl: or(sim.itl_ms, state.itl_ms),
+            tpot: or(sim.tpot_ms, state.tpot_ms),
+            e2e: or(sim.e2e_ms, state.e2e_ms),
         },
+        throughput: rates,
         kv: Kv {
             capacity_tokens: state.kv_capacity_tokens,
             max_concurrent_sequences: state.max_concurrent_sequences,
-            peak_usage: state.peak_kv_usage,
+            peak_usage: if sim.steps > 0 {
+                sim.peak_kv_usage
+            } else {
+                state.peak_kv_usage
+            },
             kv_dtype: user.kv.id,
             mem_fraction: user.mem_fraction,
             bytes_per_token: user.kv_bytes_per_token().0,
@@ -899,7 +1107,21 @@ pub fn estimate_with(
             kv_dtype: kv.id,
             runtime: runtime.id,
             mem_fraction: user.mem_fraction,
-            concurrency,
+            concurrency: concurrency.round() as u32,
+            max_num_seqs: user.max_num_seqs,
+            max_batched_tokens: user.max_batched_tokens,
+            block_tokens: user.block_tokens,
+        },
+        simulation: Simulation {
+            requests: sim.requests,
+            steps: sim.steps,
+            preemptions: sim.preemptions,
+            goodput_requests_per_s: sim.goodput_requests_per_s.map(|g| g * replicas as f64),
+            queue_ms: sim.queue_ms,
+            mean_batch: sim.mean_batch,
+            window_s: sim.window_s,
+            kv_usage: sim.kv_usage.clone(),
+            arrivals: to_label,
         },
         warnings,
     };
@@ -910,13 +1132,51 @@ pub fn estimate_with(
     })
 }
 
+/// Engine steps one estimate's simulation may run before it stops and reports the rest as
+/// incomplete (keeps the page responsive on absurd inputs).
+pub const MAX_SIM_STEPS: u64 = 2_000_000;
+
+/// A metric of the simulation, whole deployment (None for metrics it does not produce).
+fn metric_of_sim(metric: Metric, sim: &SimResult, replicas: u32) -> Option<f64> {
+    let r = replicas as f64;
+    match metric {
+        Metric::OutputTokensPerS => Some(sim.output_tokens_per_s * r),
+        Metric::TotalTokensPerS => Some(sim.total_tokens_per_s * r),
+        Metric::RequestsPerS => Some(sim.requests_per_s * r),
+        Metric::PerUserTokensPerS => sim.tpot_ms.map(|t| 1e3 / t.mean),
+        Metric::TtftMs => sim.ttft_ms.map(|p| p.mean),
+        Metric::ItlMs => sim.itl_ms.map(|p| p.mean),
+        Metric::TpotMs => sim.tpot_ms.map(|p| p.mean),
+        Metric::E2eMs => sim.e2e_ms.map(|p| p.mean),
+        Metric::DecodeTokensPerS | Metric::PrefillTokensPerS => None,
+    }
+}
+
+/// Deployment rates from the simulation (the analytic steady state when it finished nothing).
+fn rates_of(sim: &SimResult, state: &SteadyState, replicas: u32) -> Throughput {
+    if sim.requests.completed > 0 && sim.requests_per_s > 0.0 {
+        let r = replicas as f64;
+        Throughput {
+            output_tokens_per_s: sim.output_tokens_per_s * r,
+            total_tokens_per_s: sim.total_tokens_per_s * r,
+            requests_per_s: sim.requests_per_s * r,
+        }
+    } else {
+        Throughput {
+            output_tokens_per_s: state.output_tokens_per_s,
+            total_tokens_per_s: state.total_tokens_per_s,
+            requests_per_s: state.requests_per_s,
+        }
+    }
+}
+
 pub(crate) fn cost(
-    state: &SteadyState,
+    rates: &Throughput,
     gpus: u32,
     price: Option<(f64, String)>,
     busy_hours: f64,
 ) -> Cost {
-    let gpu_seconds = Seconds(gpus as f64 / state.requests_per_s);
+    let gpu_seconds = Seconds(gpus as f64 / rates.requests_per_s);
     match price {
         None => Cost {
             price_usd_per_gpu_hour: None,
@@ -937,9 +1197,9 @@ pub(crate) fn cost(
                 per_request_usd: Some(per_request),
                 per_request_whole_day_usd: Some(per_request * 24.0 / busy_hours),
                 per_million_output_tokens_usd: Some(
-                    per_gpu_second / state.output_tokens_per_s * 1e6,
+                    per_gpu_second / rates.output_tokens_per_s * 1e6,
                 ),
-                per_million_total_tokens_usd: Some(per_gpu_second / state.total_tokens_per_s * 1e6),
+                per_million_total_tokens_usd: Some(per_gpu_second / rates.total_tokens_per_s * 1e6),
                 gpu_seconds_per_request: gpu_seconds.0,
             }
         }
@@ -955,27 +1215,22 @@ mod tests {
         // 1 GPU at $3.60/h serving 0.5 req/s: 2 GPU-seconds = $0.002 a request; at 100 output
         // tok/s, $0.001 per GPU-second / 100 tok/s = $10 per 1M output tokens; 10 busy hours
         // a day spread 24 h of rent: × 2.4.
-        let mut st = closed_loop_fixture();
-        st.requests_per_s = 0.5;
-        st.output_tokens_per_s = 100.0;
-        st.total_tokens_per_s = 400.0;
-        let c = cost(&st, 1, Some((3.6, "test".into())), 10.0);
+        let rates = Throughput {
+            requests_per_s: 0.5,
+            output_tokens_per_s: 100.0,
+            total_tokens_per_s: 400.0,
+        };
+        let c = cost(&rates, 1, Some((3.6, "test".into())), 10.0);
         assert!((c.per_request_usd.unwrap() - 0.002).abs() < 1e-12);
         assert!((c.per_request_whole_day_usd.unwrap() - 0.0048).abs() < 1e-12);
         assert!((c.per_million_output_tokens_usd.unwrap() - 10.0).abs() < 1e-9);
         assert!((c.per_million_total_tokens_usd.unwrap() - 2.5).abs() < 1e-9);
         assert_eq!(c.gpu_seconds_per_request, 2.0);
-        let none = cost(&st, 1, None, 10.0);
+        let none = cost(&rates, 1, None, 10.0);
         assert_eq!(
             (none.per_request_usd, none.per_million_output_tokens_usd),
             (None, None)
         );
-    }
-
-    fn closed_loop_fixture() -> SteadyState {
-        estimate(&Scenario::worked_example())
-            .unwrap()
-            .estimate_state_for_tests()
     }
 
     #[test]

@@ -8,3 +8,5 @@ pub const MAX_TOKENS: u32 = 10_000_000;
 pub const MAX_CONCURRENCY: u32 = 100_000;
 /// Highest price per GPU-hour accepted, USD.
 pub const MAX_PRICE_USD_PER_GPU_HOUR: f64 = 1000.0;
+/// Most requests one simulation runs.
+pub const MAX_REQUESTS: u32 = 100_000;

@@ -5,6 +5,7 @@
 //! concurrency or `rate` requests/s (`arrival`, `burst`), `price` USD per GPU-hour, `busy` busy
 //! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
 
+use crate::sim::Slo;
 use serde::{Deserialize, Serialize};
 
 /// The URL format version written by [`Scenario::to_query`].
@@ -76,6 +77,44 @@ pub struct Scenario {
     pub price_usd_per_gpu_hour: Option<f64>,
     /// Hours per day the traffic runs (1–24).
     pub busy_hours: f64,
+    /// Standard deviation of prompt lengths (lognormal around `prompt_tokens`); None = fixed.
+    #[serde(default)]
+    pub prompt_sd: Option<f64>,
+    /// Standard deviation of output lengths (lognormal around `output_tokens`); None = fixed.
+    #[serde(default)]
+    pub output_sd: Option<f64>,
+    /// Requests to simulate.
+    #[serde(default = "default_requests")]
+    pub requests: u32,
+    /// Simulation seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Latency targets for goodput and the highest concurrency that meets them.
+    #[serde(default)]
+    pub slo: Slo,
+    /// Engine: `max_num_seqs` (default: the runtime's).
+    #[serde(default)]
+    pub max_num_seqs: Option<u32>,
+    /// Engine: `max_num_batched_tokens` (default: the runtime's).
+    #[serde(default)]
+    pub max_batched_tokens: Option<u32>,
+    /// Engine: KV block size in tokens (default: the runtime's).
+    #[serde(default)]
+    pub block_size: Option<u32>,
+    /// Prompt tokens every request shares, served from the prefix cache.
+    #[serde(default)]
+    pub prefix_tokens: Option<u32>,
+}
+
+/// Requests the page simulates by default.
+pub const DEFAULT_REQUESTS: u32 = 2000;
+
+fn default_requests() -> u32 {
+    DEFAULT_REQUESTS
+}
+
+fn default_seed() -> u64 {
+    1
 }
 
 impl Scenario {
@@ -97,6 +136,15 @@ impl Scenario {
             load: Load::Concurrency { concurrency: 8 },
             price_usd_per_gpu_hour: None,
             busy_hours: 10.0,
+            prompt_sd: None,
+            output_sd: None,
+            requests: DEFAULT_REQUESTS,
+            seed: 1,
+            slo: Slo::default(),
+            max_num_seqs: None,
+            max_batched_tokens: None,
+            block_size: None,
+            prefix_tokens: None,
         }
     }
 }
@@ -176,6 +224,25 @@ impl Scenario {
             &self.price_usd_per_gpu_hour.map(|p| p.to_string()),
         );
         q.append_pair("busy", &self.busy_hours.to_string());
+        opt(&mut q, "psd", &self.prompt_sd.map(|v| v.to_string()));
+        opt(&mut q, "osd", &self.output_sd.map(|v| v.to_string()));
+        if self.requests != DEFAULT_REQUESTS {
+            q.append_pair("req", &self.requests.to_string());
+        }
+        if self.seed != 1 {
+            q.append_pair("seed", &self.seed.to_string());
+        }
+        opt(&mut q, "sttft", &self.slo.ttft_ms.map(|v| v.to_string()));
+        opt(&mut q, "stpot", &self.slo.tpot_ms.map(|v| v.to_string()));
+        opt(&mut q, "se2e", &self.slo.e2e_ms.map(|v| v.to_string()));
+        opt(&mut q, "mns", &self.max_num_seqs.map(|v| v.to_string()));
+        opt(
+            &mut q,
+            "mbt",
+            &self.max_batched_tokens.map(|v| v.to_string()),
+        );
+        opt(&mut q, "bs", &self.block_size.map(|v| v.to_string()));
+        opt(&mut q, "prefix", &self.prefix_tokens.map(|v| v.to_string()));
         q.finish()
     }
 
@@ -310,6 +377,78 @@ impl Scenario {
                     Some(h) => s.busy_hours = h,
                     None => bad("busy", v, "busy hours must be between 0.1 and 24"),
                 },
+                "psd" => match float(0.0, 1e7) {
+                    Some(x) => s.prompt_sd = Some(x),
+                    None => bad(
+                        "psd",
+                        v,
+                        "prompt length spread must be a number of tokens from 0 to 10,000,000",
+                    ),
+                },
+                "osd" => match float(0.0, 1e7) {
+                    Some(x) => s.output_sd = Some(x),
+                    None => bad(
+                        "osd",
+                        v,
+                        "output length spread must be a number of tokens from 0 to 10,000,000",
+                    ),
+                },
+                "req" => match int(1, crate::limits::MAX_REQUESTS) {
+                    Some(n) => s.requests = n,
+                    None => bad(
+                        "req",
+                        v,
+                        "simulated requests must be a whole number from 1 to 100,000",
+                    ),
+                },
+                "seed" => match v.parse::<u64>() {
+                    Ok(n) => s.seed = n,
+                    Err(_) => bad(
+                        "seed",
+                        v,
+                        "seed must be a whole number from 0 to 18446744073709551615",
+                    ),
+                },
+                key @ ("sttft" | "stpot" | "se2e") => match float(0.001, 1e9) {
+                    Some(x) => match key {
+                        "sttft" => s.slo.ttft_ms = Some(x),
+                        "stpot" => s.slo.tpot_ms = Some(x),
+                        _ => s.slo.e2e_ms = Some(x),
+                    },
+                    None => bad(key, v, "an SLO must be a number of milliseconds above 0"),
+                },
+                "mns" => match int(1, 65_536) {
+                    Some(n) => s.max_num_seqs = Some(n),
+                    None => bad(
+                        "mns",
+                        v,
+                        "max_num_seqs must be a whole number from 1 to 65,536",
+                    ),
+                },
+                "mbt" => match int(1, 10_000_000) {
+                    Some(n) => s.max_batched_tokens = Some(n),
+                    None => bad(
+                        "mbt",
+                        v,
+                        "max_num_batched_tokens must be a whole number from 1 to 10,000,000",
+                    ),
+                },
+                "bs" => match int(1, 1024) {
+                    Some(n) => s.block_size = Some(n),
+                    None => bad(
+                        "bs",
+                        v,
+                        "block size must be a whole number of tokens from 1 to 1,024",
+                    ),
+                },
+                "prefix" => match int(0, crate::limits::MAX_TOKENS) {
+                    Some(n) => s.prefix_tokens = Some(n),
+                    None => bad(
+                        "prefix",
+                        v,
+                        "shared prefix must be a whole number of tokens from 0 to 10,000,000",
+                    ),
+                },
                 _ => {}
             }
         }
@@ -361,6 +500,19 @@ mod tests {
             },
             price_usd_per_gpu_hour: Some(1.25),
             busy_hours: 24.0,
+            prompt_sd: Some(300.0),
+            output_sd: Some(0.0),
+            requests: 500,
+            seed: 42,
+            slo: Slo {
+                ttft_ms: Some(500.0),
+                tpot_ms: Some(50.0),
+                e2e_ms: None,
+            },
+            max_num_seqs: Some(128),
+            max_batched_tokens: Some(2048),
+            block_size: Some(32),
+            prefix_tokens: Some(100),
         };
         let (back, issues) = Scenario::from_query(&format!("?{}", s.to_query()));
         assert!(issues.is_empty());

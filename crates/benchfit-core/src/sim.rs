@@ -312,15 +312,39 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 reqs.push(new_req(f64::INFINITY, p, o));
             }
             let c = (*concurrency).max(1).min(n as u32) as usize;
-            for r in reqs.iter_mut().take(c) {
-                r.arrival = 0.0;
+            // Real clients are not synchronised: spread the first C sends over one request
+            // lifetime (its prefill plus its decode steps at batch C), so that the loop does not
+            // run in lockstep with every prefill at the same instant.
+            let (pin, pout) = (cfg.prompt.mean().max(1.0), cfg.output.mean().max(1.0));
+            let ctx = setup.model.kv_tokens(pin + pout / 2.0);
+            let decode = step_time(
+                setup,
+                cfg.efficiency,
+                &StepLoad {
+                    decode_seqs: c as f64,
+                    decode_context: c as f64 * ctx,
+                    ..Default::default()
+                },
+            );
+            let prefill = step_time(
+                setup,
+                cfg.efficiency,
+                &StepLoad {
+                    prefill_tokens: pin,
+                    prefill_pairs: pin * (pin + 1.0) / 2.0,
+                    ..Default::default()
+                },
+            );
+            let lifetime = prefill.total.0 + (pout - 1.0) * decode.total.0;
+            for (i, r) in reqs.iter_mut().take(c).enumerate() {
+                r.arrival = lifetime * i as f64 / c as f64;
             }
             Some(c)
         }
     };
     let total = reqs.len();
     let block = if setup.runtime.paged_kv {
-        setup.runtime.block_tokens.max(1)
+        setup.block_tokens.max(1)
     } else {
         1
     };

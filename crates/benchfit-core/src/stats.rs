@@ -97,7 +97,13 @@ pub fn summarize(values: &mut Vec<f64>) -> Option<Percentiles> {
     values.sort_by(f64::total_cmp);
     let mean = values.iter().sum::<f64>() / values.len() as f64;
     let q = |p| quantile_sorted(values, p);
-    Some(Percentiles { mean, p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) })
+    Some(Percentiles {
+        mean,
+        p50: q(0.5),
+        p90: q(0.9),
+        p95: q(0.95),
+        p99: q(0.99),
+    })
 }
 
 /// Values with integer multiplicities: a million equal inter-token gaps cost one entry.
@@ -152,7 +158,13 @@ impl WeightedSamples {
             let (a, b) = (nth(&self.items, lo), nth(&self.items, hi));
             a + (b - a) * (pos - lo as f64)
         };
-        Some(Percentiles { mean: self.sum / n as f64, p50: q(0.5), p90: q(0.9), p95: q(0.95), p99: q(0.99) })
+        Some(Percentiles {
+            mean: self.sum / n as f64,
+            p50: q(0.5),
+            p90: q(0.9),
+            p95: q(0.95),
+            p99: q(0.99),
+        })
     }
 }
 
@@ -172,11 +184,19 @@ mod tests {
         let p = summarize(&mut vec![3.0, 1.0, 2.0]).unwrap();
         // [1, 2, 3]: p50 = 2, p90 = 2.8, p95 = 2.9, p99 = 2.98.
         assert_eq!(p.p50, 2.0);
-        assert!((p.p90 - 2.8).abs() < 1e-12 && (p.p95 - 2.9).abs() < 1e-12 && (p.p99 - 2.98).abs() < 1e-12);
+        assert!(
+            (p.p90 - 2.8).abs() < 1e-12
+                && (p.p95 - 2.9).abs() < 1e-12
+                && (p.p99 - 2.98).abs() < 1e-12
+        );
         let p = summarize(&mut vec![4.0, 1.0, 3.0, 2.0]).unwrap();
         // [1, 2, 3, 4]: p50 = 2.5, p90 = 3.7, p95 = 3.85, p99 = 3.97, mean 2.5.
         assert_eq!((p.mean, p.p50), (2.5, 2.5));
-        assert!((p.p90 - 3.7).abs() < 1e-12 && (p.p95 - 3.85).abs() < 1e-12 && (p.p99 - 3.97).abs() < 1e-12);
+        assert!(
+            (p.p90 - 3.7).abs() < 1e-12
+                && (p.p95 - 3.85).abs() < 1e-12
+                && (p.p99 - 3.97).abs() < 1e-12
+        );
         assert!(summarize(&mut vec![]).is_none());
         assert!(summarize(&mut vec![f64::NAN]).is_none());
     }
@@ -191,7 +211,6 @@ mod tests {
         assert_eq!(w.summarize(), summarize(&mut expanded));
         assert_eq!(w.count(), 6);
     }
-
 
     #[test]
     fn two_point_tail() {

@@ -36,6 +36,8 @@ pub struct Setup {
     pub max_num_seqs: u32,
     /// Token budget per step (`max_num_batched_tokens`).
     pub max_batched_tokens: u32,
+    /// KV block size in tokens (paged runtimes; vLLM `--block-size`, default 16).
+    pub block_tokens: u32,
 }
 
 /// Why a setup cannot serve at all.
@@ -113,7 +115,7 @@ impl Setup {
     /// request's length is its prompt + output).
     pub fn kv_tokens_per_sequence(&self, tokens: f64) -> f64 {
         let t = self.model.kv_tokens(tokens);
-        let block = self.runtime.block_tokens.max(1) as f64;
+        let block = self.block_tokens.max(1) as f64;
         if self.runtime.paged_kv {
             (t / block).ceil() * block
         } else {
