@@ -25,6 +25,7 @@ pub mod claim;
 pub mod estimate;
 pub mod format;
 pub mod limits;
+pub mod measurement;
 pub mod model;
 pub mod report;
 pub mod scenario;
