@@ -95,6 +95,117 @@ pub fn waterfall(headline: f64, factors: &[Factor], width: f64, height: f64) -> 
     bars
 }
 
+/// "Nice" tick values from 0 to at least `max`: 1, 2 or 5 × 10^k steps, about `n` of them.
+pub fn nice_ticks(max: f64, n: usize) -> Vec<f64> {
+    if !(max.is_finite() && max > 0.0) || n == 0 {
+        return vec![0.0];
+    }
+    let raw = max / n as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    let count = (max / step).ceil() as usize;
+    (0..=count).map(|i| i as f64 * step).collect()
+}
+
+/// A plotted line: points in SVG units.
+pub type Path = Vec<(f64, f64)>;
+
+/// The throughput–latency curve layout: concurrency on a log₂ x axis, output tok/s on the left
+/// axis, p95 TPOT (ms) on the right axis.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CurveLayout {
+    /// Throughput line.
+    pub throughput: Path,
+    /// p95 TPOT line.
+    pub tpot: Path,
+    /// x of each concurrency tick, with its label.
+    pub x_ticks: Vec<(f64, String)>,
+    /// Left-axis ticks (y, label in tok/s).
+    pub left_ticks: Vec<(f64, String)>,
+    /// Right-axis ticks (y, label in ms).
+    pub right_ticks: Vec<(f64, String)>,
+    /// x of the KV-cache ceiling, if within the plotted range.
+    pub kv_x: Option<f64>,
+    /// y of the TPOT SLO on the right axis, if set and within range.
+    pub slo_y: Option<f64>,
+    /// The user's operating point on the throughput line.
+    pub user: Option<(f64, f64)>,
+}
+
+/// Lays out the curve in a `width` × `height` plot area. `points` are (concurrency, output
+/// tok/s, p95 TPOT ms), in increasing concurrency.
+pub fn curve(
+    points: &[(f64, f64, f64)],
+    kv_ceiling: Option<f64>,
+    slo_tpot_ms: Option<f64>,
+    user: Option<(f64, f64)>,
+    width: f64,
+    height: f64,
+) -> Option<CurveLayout> {
+    let ok = |v: f64| v.is_finite() && v >= 0.0;
+    let pts: Vec<_> = points
+        .iter()
+        .copied()
+        .filter(|(c, t, l)| *c >= 1.0 && ok(*t) && ok(*l))
+        .collect();
+    if pts.len() < 2 {
+        return None;
+    }
+    let (c_min, c_max) = (pts[0].0.log2(), pts[pts.len() - 1].0.log2());
+    if !(c_max > c_min) {
+        return None;
+    }
+    let x = |c: f64| (c.log2() - c_min) / (c_max - c_min) * width;
+    let t_ticks = nice_ticks(pts.iter().map(|p| p.1).fold(0.0, f64::max), 4);
+    let l_ticks = nice_ticks(
+        pts.iter()
+            .map(|p| p.2)
+            .chain(slo_tpot_ms)
+            .fold(0.0, f64::max),
+        4,
+    );
+    let (t_top, l_top) = (
+        *t_ticks.last().unwrap_or(&1.0),
+        *l_ticks.last().unwrap_or(&1.0),
+    );
+    let yt = |v: f64| height - v / t_top.max(1e-12) * height;
+    let yl = |v: f64| height - v / l_top.max(1e-12) * height;
+    let in_x = |c: f64| (c >= pts[0].0 && c <= pts[pts.len() - 1].0).then(|| x(c));
+    Some(CurveLayout {
+        throughput: pts.iter().map(|p| (x(p.0), yt(p.1))).collect(),
+        tpot: pts.iter().map(|p| (x(p.0), yl(p.2))).collect(),
+        x_ticks: pts.iter().map(|p| (x(p.0), format!("{}", p.0))).collect(),
+        left_ticks: t_ticks
+            .iter()
+            .map(|v| (yt(*v), crate::format::thousands(*v)))
+            .collect(),
+        right_ticks: l_ticks
+            .iter()
+            .map(|v| (yl(*v), crate::format::sig(*v)))
+            .collect(),
+        kv_x: kv_ceiling.and_then(in_x),
+        slo_y: slo_tpot_ms.filter(|v| *v <= l_top).map(yl),
+        user: user.and_then(|(c, t)| in_x(c).map(|xx| (xx, yt(t)))),
+    })
+}
+
+/// A time series (seconds, fraction 0–1) as a path in a `width` × `height` area.
+pub fn fraction_series(points: &[(f64, f64)], width: f64, height: f64) -> Path {
+    let t_max = points.iter().map(|p| p.0).fold(0.0, f64::max);
+    if !(t_max > 0.0) {
+        return vec![];
+    }
+    points
+        .iter()
+        .filter(|p| p.0.is_finite() && p.1.is_finite())
+        .map(|(t, f)| (t / t_max * width, height - f.clamp(0.0, 1.0) * height))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +239,43 @@ mod tests {
             (bars[3].y, bars[3].height, bars[3].value_label.as_str()),
             (50.0, 150.0, "75.0")
         );
+    }
+
+    #[test]
+    fn ticks_are_round_numbers() {
+        assert_eq!(
+            nice_ticks(1_507.0, 4),
+            vec![0.0, 500.0, 1000.0, 1500.0, 2000.0]
+        );
+        assert_eq!(nice_ticks(28.8, 4), vec![0.0, 10.0, 20.0, 30.0]);
+        assert_eq!(nice_ticks(f64::NAN, 4), vec![0.0]);
+    }
+
+    #[test]
+    fn curve_on_a_log_axis() {
+        // Concurrency 1, 4, 16 on a 200-wide log₂ axis: x = 0, 100, 200.
+        let pts = [(1.0, 100.0, 20.0), (4.0, 300.0, 25.0), (16.0, 400.0, 40.0)];
+        let c = curve(
+            &pts,
+            Some(8.0),
+            Some(30.0),
+            Some((4.0, 300.0)),
+            200.0,
+            100.0,
+        )
+        .unwrap();
+        assert_eq!(
+            c.throughput.iter().map(|p| p.0).collect::<Vec<_>>(),
+            vec![0.0, 100.0, 200.0]
+        );
+        // Left axis: 400 / 4 ticks = steps of 100, so it tops at 400 and the 400 point touches it.
+        assert_eq!(c.left_ticks.last().unwrap().1, "400");
+        assert_eq!(c.throughput[2].1, 0.0);
+        assert_eq!(c.kv_x, Some(150.0));
+        // TPOT axis tops at 40: the 30 ms SLO sits at a quarter of the height.
+        assert_eq!(c.slo_y, Some(25.0));
+        assert_eq!(c.user, Some((100.0, 25.0)));
+        assert!(curve(&pts[..1], None, None, None, 200.0, 100.0).is_none());
     }
 
     #[test]
