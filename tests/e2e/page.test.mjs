@@ -95,6 +95,21 @@ test('hostile URL values render as text and are reported', async () => {
   await page.close();
 });
 
+test('SLOs, the concurrency curve and open-loop rates', async () => {
+  const { page, errors } = await open(base);
+  await page.waitForSelector('#curve svg polyline.tput');
+  await page.fill('#stpot', '30');
+  // p95 TPOT is ~29 ms at 8 in flight and ~34 ms at 16 (hand-checked in the core tests).
+  await page.waitForFunction(() => /Highest concurrency that meets the SLOs: 8/.test(document.querySelector('#best-concurrency')?.innerText || ''));
+  assert.match(await text(page, '#simulation'), /goodput/);
+  await page.selectOption('#mode', 'rate');
+  await page.fill('#rate', '0.3');
+  await page.waitForFunction(() => /Poisson 0.30 req\/s/.test(document.querySelector('#simulation')?.innerText || ''));
+  assert.match(page.url(), /rate=0.3/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('recompute time after an edit (reported, not asserted)', async () => {
   const { page } = await open(base);
   const times = [];

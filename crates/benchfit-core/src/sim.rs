@@ -237,6 +237,7 @@ struct Req {
     admitted: Option<f64>,
     first_token: Option<f64>,
     last_token: f64,
+    rejected: bool,
 }
 
 fn gaps(cfg: &SimConfig, rng: &mut Pcg64Mcg, n: usize) -> Vec<f64> {
@@ -285,6 +286,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         admitted: None,
         first_token: None,
         last_token: 0.0,
+        rejected: false,
     };
     let closed = match &cfg.arrivals {
         Arrivals::Trace { rows } => {
@@ -458,6 +460,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             if !fits_at_all {
                 // Needs more KV than the whole cache: it can never run.
                 waiting.pop_front();
+                reqs[r].rejected = true;
                 rejected += 1;
                 if closed.is_some() && next_closed < total {
                     reqs[next_closed].arrival = now;
@@ -485,8 +488,8 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             if running.is_empty() {
                 // The head of the queue waits for nothing that will change: give up on it.
                 if let Some(r) = waiting.pop_front() {
+                    reqs[r].rejected = true;
                     rejected += 1;
-                    let _ = r;
                 }
                 continue;
             }
@@ -533,15 +536,28 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 k = k.min(room);
             }
             if setup.runtime.paged_kv && k >= 2 {
-                let extra: u64 = sched
-                    .iter()
-                    .map(|&(r, _)| {
-                        blocks_for(reqs[r].computed + k as u32).saturating_sub(reqs[r].blocks)
-                            as u64
-                    })
-                    .sum();
-                if extra > free_blocks {
-                    k = 0;
+                // The longest run whose block growth fits in the free blocks (growth is
+                // monotone in the run length: bisect).
+                let extra = |k: u64| -> u64 {
+                    sched
+                        .iter()
+                        .map(|&(r, _)| {
+                            blocks_for(reqs[r].computed + k as u32).saturating_sub(reqs[r].blocks)
+                                as u64
+                        })
+                        .sum()
+                };
+                if extra(k) > free_blocks {
+                    let (mut lo, mut hi) = (0u64, k);
+                    while lo < hi {
+                        let mid = (lo + hi).div_ceil(2);
+                        if extra(mid) <= free_blocks {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    k = lo;
                 }
             }
             if k >= 2 {
@@ -668,11 +684,10 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             good += 1;
         }
     }
+    // Unfinished: sent (finite arrival) but not all tokens out, and not rejected.
     let incomplete: Vec<&Req> = reqs
         .iter()
-        .enumerate()
-        .filter(|(i, q)| q.generated < q.output && q.arrival.is_finite() && !completed.contains(i))
-        .map(|(_, q)| q)
+        .filter(|q| q.generated < q.output && q.arrival.is_finite() && !q.rejected)
         .collect();
     let incomplete_output_tokens = incomplete.iter().map(|q| q.generated as u64).sum();
     let start = reqs
@@ -697,7 +712,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     SimResult {
         requests: RequestCounts {
             completed: completed.len() as u32,
-            incomplete: (incomplete.len() as u32).saturating_sub(rejected),
+            incomplete: incomplete.len() as u32,
             rejected,
         },
         ttft_ms: summarize(&mut ttft),

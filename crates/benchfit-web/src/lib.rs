@@ -7,6 +7,7 @@
 pub mod form;
 mod view;
 
+use benchfit_core::estimate::{concurrency_curve, CurvePoint, CURVE_LEVELS};
 use benchfit_core::scenario::{Scenario, UrlIssue};
 use benchfit_core::{check, estimate, CheckReport, EstimateReport};
 use form::{FieldError, Form};
@@ -40,6 +41,22 @@ pub enum Field {
     Price,
     /// Busy hours.
     BusyHours,
+    /// Concurrency or rate.
+    Mode,
+    /// Request rate.
+    Rate,
+    /// Arrival process.
+    Arrival,
+    /// Burstiness.
+    Burstiness,
+    /// Prompt spread.
+    PromptSd,
+    /// Output spread.
+    OutputSd,
+    /// TTFT SLO.
+    SloTtft,
+    /// TPOT SLO.
+    SloTpot,
 }
 
 /// What the user did.
@@ -157,6 +174,14 @@ impl Reducible for State {
                     Field::Concurrency => &mut f.concurrency,
                     Field::Price => &mut f.price,
                     Field::BusyHours => &mut f.busy_hours,
+                    Field::Mode => &mut f.mode,
+                    Field::Rate => &mut f.rate,
+                    Field::Arrival => &mut f.arrival,
+                    Field::Burstiness => &mut f.burstiness,
+                    Field::PromptSd => &mut f.prompt_sd,
+                    Field::OutputSd => &mut f.output_sd,
+                    Field::SloTtft => &mut f.slo_ttft,
+                    Field::SloTpot => &mut f.slo_tpot,
                 };
                 *slot = v;
                 s.copied = false;
@@ -165,6 +190,17 @@ impl Reducible for State {
         s.recompute();
         Rc::new(s)
     }
+}
+
+/// The throughput–latency curve of one scenario.
+#[derive(Clone, PartialEq)]
+pub struct Curve {
+    /// The scenario's query string.
+    pub query: String,
+    /// Points over concurrency.
+    pub points: Rc<Vec<CurvePoint>>,
+    /// Time it took, ms.
+    pub computed_ms: f64,
 }
 
 /// The dispatcher components use.
@@ -182,9 +218,14 @@ fn initial_state() -> State {
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial_state);
+    // The concurrency curve: computed after the main result, a moment after the last edit, so
+    // that typing never waits for it (a newer edit drops the pending computation).
+    let curve = use_state(|| None::<Curve>);
+    let pending = use_mut_ref(|| None::<gloo_timers::callback::Timeout>);
     {
         let query = state.query.clone();
-        use_effect_with(query, |q| {
+        let curve = curve.clone();
+        use_effect_with(query, move |q| {
             if let (Some(q), Some(w)) = (q, web_sys::window()) {
                 if let Ok(h) = w.history() {
                     let _ = h.replace_state_with_url(
@@ -193,8 +234,22 @@ pub fn app() -> Html {
                         Some(&format!("?{q}")),
                     );
                 }
+                let q = q.clone();
+                *pending.borrow_mut() = Some(gloo_timers::callback::Timeout::new(120, move || {
+                    let (scenario, _) = Scenario::from_query(&q);
+                    let t0 = now_ms();
+                    let points = concurrency_curve(&scenario, &CURVE_LEVELS).unwrap_or_default();
+                    curve.set(Some(Curve {
+                        query: q,
+                        points: Rc::new(points),
+                        computed_ms: now_ms() - t0,
+                    }));
+                }));
             }
         });
     }
-    view::page(&state, state.dispatcher())
+    let current = (*curve)
+        .clone()
+        .filter(|c| Some(&c.query) == state.query.as_ref());
+    view::page(&state, state.dispatcher(), current.as_ref())
 }

@@ -1,11 +1,12 @@
 //! The page's markup. Text only (no `innerHTML`): whatever a user pastes renders as text.
 
 use crate::form::FieldError;
-use crate::{Action, Dispatch, Field, State};
+use crate::{Action, Curve, Dispatch, Field, State};
 use benchfit_core::analysis::PlausibilityStatus;
 use benchfit_core::catalog;
 use benchfit_core::chart::{self, BarKind};
 use benchfit_core::checklist::{Status, Verdict};
+use benchfit_core::estimate::highest_concurrency_within_slo;
 use benchfit_core::format::{sig, thousands, usd};
 use benchfit_core::{CheckReport, EstimateReport};
 use wasm_bindgen::JsCast;
@@ -201,7 +202,7 @@ fn pct_row(name: &str, p: &benchfit_core::stats::Percentiles) -> Html {
     html! { <tr><td>{ name }</td><td>{ sig(p.mean) }</td><td>{ sig(p.p50) }</td><td>{ sig(p.p90) }</td><td>{ sig(p.p99) }</td></tr> }
 }
 
-fn results(state: &State) -> Html {
+fn results(state: &State, curve: Option<&Curve>) -> Html {
     let Some(r) = &state.result else {
         return html! { <section class="card"><p class="error">{ state.estimate_error.clone().unwrap_or_default() }</p></section> };
     };
@@ -236,6 +237,12 @@ fn results(state: &State) -> Html {
                     <tr><td>{ &f.name }</td><td>{ &f.from }</td><td>{ &f.to }</td><td>{ format!("{:.3}", f.ratio) }</td></tr>
                 }) }</tbody>
             </table>
+            <h3>{ "Throughput and latency over concurrency" }</h3>
+            { curve_svg(state, curve) }
+            <p class="small muted" id="simulation">{ format!("Simulated {} requests ({}): mean batch {:.1}, {} preemptions{}{}.",
+                thousands(e.simulation.requests.completed as f64), e.simulation.arrivals, e.simulation.mean_batch, e.simulation.preemptions,
+                e.simulation.queue_ms.filter(|q| q.p95 >= 1.0).map(|q| format!(", p95 wait for a KV slot {} ms", sig(q.p95))).unwrap_or_default(),
+                e.simulation.goodput_requests_per_s.map(|g| format!(", goodput {g:.3} req/s within the SLOs ({:.0}% of requests)", if e.throughput.requests_per_s > 0.0 { g / e.throughput.requests_per_s * 100.0 } else { 0.0 })).unwrap_or_default()) }</p>
             <h3>{ "Latency (ms)" }</h3>
             <table class="latency">
                 <thead><tr><th></th><th>{ "mean" }</th><th>{ "p50" }</th><th>{ "p90" }</th><th>{ "p99" }</th></tr></thead>
@@ -255,6 +262,7 @@ fn results(state: &State) -> Html {
                 <p>{ format!("Benchmark: {} tokens, ceiling {} sequences at its request size; its batch needed {} tokens.", thousands(b.capacity_tokens), b.max_concurrent_sequences, thousands(b.needed_tokens)) }
                    if let Some(n) = &b.note { <br/>{ format!("It {n}.").replace("It its", "Its") } }</p>
             }
+            { kv_svg(e) }
             <h3>{ "Calibration and assumptions" }</h3>
             <p>{ format!("MBU {:.2}, MFU {:.2} ({}). {}", e.calibration.mbu, e.calibration.mfu, e.calibration.source, e.calibration.note) }</p>
             <ul class="assumptions">{ for e.assumptions.iter().map(|a| html! { <li><code>{ &a.field }</code>{ format!(" = {}: {}", a.value, a.reason) }</li> }) }</ul>
@@ -302,18 +310,45 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
             .iter()
             .map(|r| (r.id.to_string(), r.name.to_string())),
     );
-    let preset = state.result.as_ref().and_then(|r| {
-        let g = catalog::gpu(r.estimate.deployment.gpu)?;
-        Some(g.price)
-    });
+    let modes = vec![
+        (
+            "concurrency".to_string(),
+            "concurrency (closed loop)".to_string(),
+        ),
+        ("rate".to_string(), "request rate (open loop)".to_string()),
+    ];
+    let arrivals = vec![
+        ("poisson".to_string(), "Poisson".to_string()),
+        ("constant".to_string(), "constant".to_string()),
+        ("gamma".to_string(), "gamma (bursty)".to_string()),
+    ];
+    let preset = state
+        .result
+        .as_ref()
+        .and_then(|r| catalog::gpu(r.estimate.deployment.gpu))
+        .map(|g| g.price);
+    let rate_mode = f.mode == "rate";
     html! {
         <section class="card" aria-labelledby="traffic-h">
             <h2 id="traffic-h">{ "Your traffic and deployment" }</h2>
             <div class="grid">
                 { number("pin", "Prompt tokens", "tokens", &f.prompt_tokens, Field::PromptTokens, error_for(errs, "prompt_tokens"), d, "") }
                 { number("pout", "Output tokens", "tokens", &f.output_tokens, Field::OutputTokens, error_for(errs, "output_tokens"), d, "") }
-                { number("conc", "Concurrency", "requests in flight", &f.concurrency, Field::Concurrency, error_for(errs, "concurrency"), d, "") }
+                { number("psd", "Prompt spread (sd)", "tokens", &f.prompt_sd, Field::PromptSd, error_for(errs, "prompt_sd"), d, "fixed") }
+                { number("osd", "Output spread (sd)", "tokens", &f.output_sd, Field::OutputSd, error_for(errs, "output_sd"), d, "fixed") }
+                { select("mode", "Load", &f.mode, Field::Mode, modes, d) }
+                if rate_mode {
+                    { number("rate", "Request rate", "req/s", &f.rate, Field::Rate, error_for(errs, "rate"), d, "") }
+                    { select("arrival", "Arrivals", &f.arrival, Field::Arrival, arrivals, d) }
+                    if f.arrival == "gamma" {
+                        { number("burst", "Burstiness", "1 = Poisson", &f.burstiness, Field::Burstiness, error_for(errs, "burstiness"), d, "") }
+                    }
+                } else {
+                    { number("conc", "Concurrency", "requests in flight", &f.concurrency, Field::Concurrency, error_for(errs, "concurrency"), d, "") }
+                }
                 { number("busy", "Busy hours", "h/day", &f.busy_hours, Field::BusyHours, error_for(errs, "busy_hours"), d, "") }
+                { number("sttft", "TTFT SLO (p95)", "ms", &f.slo_ttft, Field::SloTtft, error_for(errs, "slo_ttft"), d, "none") }
+                { number("stpot", "TPOT SLO (p95)", "ms", &f.slo_tpot, Field::SloTpot, error_for(errs, "slo_tpot"), d, "none") }
                 { select("model", "Model", &f.model, Field::Model, models, d) }
                 { select("gpu", "GPU", &f.gpu, Field::Gpu, gpus, d) }
                 { number("ngpu", "GPUs", "GPUs", &f.gpus, Field::Gpus, error_for(errs, "gpus"), d, "as in the claim") }
@@ -330,8 +365,91 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
     }
 }
 
+fn polyline(points: &[(f64, f64)]) -> String {
+    points
+        .iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Throughput and p95 TPOT over concurrency, with the KV ceiling, the TPOT SLO and your point.
+fn curve_svg(state: &State, curve: Option<&Curve>) -> Html {
+    let Some(c) = curve else {
+        return html! { <p class="muted small" id="curve-pending">{ "Computing the throughput–latency curve…" }</p> };
+    };
+    let Some(r) = &state.result else {
+        return html! {};
+    };
+    let e = &r.estimate;
+    let pts: Vec<(f64, f64, f64)> = c
+        .points
+        .iter()
+        .map(|p| (p.concurrency as f64, p.output_tokens_per_s, p.tpot_p95_ms))
+        .collect();
+    let kv = (e.kv.max_concurrent_sequences * e.deployment.replicas) as f64;
+    let user = (
+        e.deployment.concurrency as f64,
+        e.throughput.output_tokens_per_s,
+    );
+    let slo = state.form.slo_tpot.trim().parse::<f64>().ok();
+    let (w, h) = (560.0, 180.0);
+    let Some(l) = chart::curve(&pts, Some(kv), slo, Some(user), w, h) else {
+        return html! {};
+    };
+    let best = highest_concurrency_within_slo(&c.points);
+    html! {
+        <figure class="curve" id="curve">
+            <svg viewBox={format!("-60 -12 {} {}", w + 120.0, h + 44.0)} role="img" aria-label="Output tokens per second and p95 TPOT over concurrency">
+                <line class="axis" x1="0" y1={h.to_string()} x2={w.to_string()} y2={h.to_string()} />
+                { for l.left_ticks.iter().map(|(y, t)| html! { <text class="lbl" x="-6" y={format!("{:.1}", y + 3.0)} text-anchor="end">{ t }</text> }) }
+                { for l.right_ticks.iter().map(|(y, t)| html! { <text class="lbl" x={format!("{}", w + 6.0)} y={format!("{:.1}", y + 3.0)}>{ format!("{t} ms") }</text> }) }
+                { for l.x_ticks.iter().map(|(x, t)| html! { <text class="lbl" x={format!("{x:.1}")} y={format!("{}", h + 14.0)} text-anchor="middle">{ t }</text> }) }
+                <text class="lbl" x={format!("{}", w / 2.0)} y={format!("{}", h + 30.0)} text-anchor="middle">{ "concurrency (requests in flight)" }</text>
+                if let Some(x) = l.kv_x {
+                    <line class="kv-line" x1={format!("{x:.1}")} y1="0" x2={format!("{x:.1}")} y2={h.to_string()} />
+                    <text class="lbl" x={format!("{:.1}", x + 3.0)} y="8">{ "KV ceiling" }</text>
+                }
+                if let Some(y) = l.slo_y {
+                    <line class="slo-line" x1="0" y1={format!("{y:.1}")} x2={w.to_string()} y2={format!("{y:.1}")} />
+                    <text class="lbl" x={format!("{}", w - 4.0)} y={format!("{:.1}", y - 3.0)} text-anchor="end">{ "TPOT SLO" }</text>
+                }
+                <polyline class="tput" points={polyline(&l.throughput)} />
+                <polyline class="lat" points={polyline(&l.tpot)} />
+                if let Some((x, y)) = l.user { <circle class="you" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="4" /> }
+            </svg>
+            <figcaption>
+                <span class="key tput">{ "output tok/s (left)" }</span>{ " · " }<span class="key lat">{ "p95 TPOT, ms (right)" }</span>
+                { format!(" · your operating point marked · computed in {:.0} ms", c.computed_ms) }
+                if let Some(b) = best { <br/><strong id="best-concurrency">{ format!("Highest concurrency that meets the SLOs: {b}") }</strong> }
+                else if state.form.slo_tpot.trim().len() + state.form.slo_ttft.trim().len() > 0 { <br/><strong id="best-concurrency">{ "No concurrency on the curve meets the SLOs." }</strong> }
+            </figcaption>
+        </figure>
+    }
+}
+
+fn kv_svg(e: &benchfit_core::Estimate) -> Html {
+    let (w, h) = (560.0, 80.0);
+    let path = chart::fraction_series(&e.simulation.kv_usage, w, h);
+    if path.len() < 2 {
+        return html! {};
+    }
+    html! {
+        <figure class="kvplot">
+            <svg viewBox={format!("-40 -6 {} {}", w + 50.0, h + 24.0)} role="img" aria-label="KV-cache usage over the simulated time">
+                <line class="axis" x1="0" y1={h.to_string()} x2={w.to_string()} y2={h.to_string()} />
+                <text class="lbl" x="-4" y="4" text-anchor="end">{ "100%" }</text>
+                <text class="lbl" x="-4" y={h.to_string()} text-anchor="end">{ "0%" }</text>
+                <text class="lbl" x={w.to_string()} y={format!("{}", h + 14.0)} text-anchor="end">{ format!("{:.0} s", e.simulation.window_s) }</text>
+                <polyline class="kvline" points={polyline(&path)} />
+            </svg>
+            <figcaption>{ format!("KV-cache usage over the simulated {:.0} s (peak {:.0}%)", e.simulation.window_s, e.kv.peak_usage * 100.0) }</figcaption>
+        </figure>
+    }
+}
+
 /// The whole page.
-pub fn page(state: &State, d: Dispatch) -> Html {
+pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>) -> Html {
     let copy = {
         let d = d.clone();
         Callback::from(move |_| {
@@ -365,7 +483,7 @@ pub fn page(state: &State, d: Dispatch) -> Html {
             </section>
             if let Some(r) = &state.check { { checklist(text, r) } }
             { inputs(state, &d) }
-            { results(state) }
+            { results(state, curve) }
         </main>
         <footer>
             <button id="copy-link" onclick={copy}>{ if state.copied { "Link copied" } else { "Copy link" } }</button>
