@@ -35,8 +35,14 @@ pub struct Model {
     pub experts_active: u32,
     /// Maximum context (`max_position_embeddings`).
     pub context: u32,
-    /// Sliding-window attention span in tokens on every layer, if any (`sliding_window`).
+    /// Sliding-window attention span in tokens, if any (`sliding_window`).
     pub sliding_window: Option<u32>,
+    /// Layers that use the sliding window (the others attend to the whole context): all of
+    /// Mistral 7B's, every other layer of Gemma 2 and gpt-oss.
+    pub sliding_layers: u32,
+    /// Multi-head latent attention (DeepSeek-V2/V3): (`kv_lora_rank`, `qk_rope_head_dim`); the
+    /// KV cache holds one compressed vector of their sum per layer and token.
+    pub mla: Option<(u32, u32)>,
     /// Input embedding and `lm_head` share weights (`tie_word_embeddings`).
     pub tied_embeddings: bool,
     /// Where the numbers come from.
@@ -89,6 +95,10 @@ impl Model {
     ///
     /// Llama 3 70B at 2 bytes: 2 × 80 × 8 × 128 × 2 = 327,680 B.
     pub fn kv_bytes_per_token(&self, kv: &Dtype) -> Bytes {
+        if let Some((rank, rope)) = self.mla {
+            // DESIGN §4.1: MLA caches L × (kv_lora_rank + rope_dim) elements per token.
+            return Bytes(self.layers as f64 * (rank + rope) as f64 * kv.bytes_per_element);
+        }
         Bytes(
             2.0 * self.layers as f64
                 * self.kv_heads as f64
@@ -97,10 +107,15 @@ impl Model {
         )
     }
 
-    /// Tokens of context a sequence of `tokens` keeps in its KV cache (sliding window caps it).
+    /// Tokens of KV a sequence of `tokens` keeps, averaged over layers: sliding-window layers cap
+    /// their context at the window, the others keep everything.
     pub fn kv_tokens(&self, tokens: f64) -> f64 {
         match self.sliding_window {
-            Some(w) => tokens.min(w as f64),
+            Some(w) => {
+                let l = self.layers.max(1) as f64;
+                let s = self.sliding_layers.min(self.layers) as f64;
+                ((l - s) * tokens + s * tokens.min(w as f64)) / l
+            }
             None => tokens,
         }
     }
@@ -118,6 +133,26 @@ impl Model {
     /// Attention FLOPs per (query, key) pair: `4 × L × h × d_h` (QKᵀ and PV).
     pub fn attention_flops_per_pair(&self) -> f64 {
         4.0 * self.layers as f64 * self.heads as f64 * self.head_dim as f64
+    }
+}
+
+impl Model {
+    const fn with_head_dim(self, head_dim: u32) -> Model {
+        Model { head_dim, ..self }
+    }
+    const fn tied(self) -> Model {
+        Model {
+            tied_embeddings: true,
+            ..self
+        }
+    }
+    const fn moe(self, params_active_b: f64, experts: u32, experts_active: u32) -> Model {
+        Model {
+            params_active_b,
+            experts,
+            experts_active,
+            ..self
+        }
     }
 }
 
@@ -146,6 +181,8 @@ const fn llama(
         experts_active: 0,
         context,
         sliding_window: None,
+        sliding_layers: 0,
+        mla: None,
         tied_embeddings: false,
         source,
     }
@@ -174,6 +211,7 @@ pub static MODELS: &[Model] = &[
         "https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct/blob/main/config.json"),
     Model {
         sliding_window: Some(4096),
+        sliding_layers: 32,
         ..llama("mistral-7b", "Mistral 7B (v0.1)", (32, 4096, 32, 8, 14336, 32000), 7.242, 32768,
             "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json")
     },
@@ -183,6 +221,76 @@ pub static MODELS: &[Model] = &[
         experts_active: 2,
         ..llama("mixtral-8x7b", "Mixtral 8x7B", (32, 4096, 32, 8, 14336, 32000), 46.703, 32768,
             "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json (46.7B total, 12.9B active per the model card)")
+    },
+    llama("llama-3.2-1b", "Llama 3.2 1B", (16, 2048, 32, 8, 8192, 128256), 1.236, 131072,
+        "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json (head_dim 64, tied embeddings)")
+        .with_head_dim(64).tied(),
+    llama("llama-3.2-3b", "Llama 3.2 3B", (28, 3072, 24, 8, 8192, 128256), 3.213, 131072,
+        "https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json (tied embeddings)").tied(),
+    llama("codellama-34b", "CodeLlama 34B", (48, 8192, 64, 8, 22016, 32000), 33.744, 16384,
+        "https://huggingface.co/codellama/CodeLlama-34b-hf/blob/main/config.json"),
+    llama("llama-4-scout", "Llama 4 Scout 17B-16E", (48, 5120, 40, 8, 8192, 202048), 108.6, 10_485_760,
+        "https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E/blob/main/config.json (16 routed experts + 1 shared, top-1; 109B total, 17B active per the model card)")
+        .moe(17.2, 16, 1),
+    llama("mixtral-8x22b", "Mixtral 8x22B", (56, 6144, 48, 8, 16384, 32768), 140.6, 65536,
+        "https://huggingface.co/mistralai/Mixtral-8x22B-v0.1/blob/main/config.json (141B total, 39B active per the model card)")
+        .moe(39.1, 8, 2),
+    llama("qwen2.5-7b", "Qwen2.5 7B", (28, 3584, 28, 4, 18944, 152064), 7.616, 32768,
+        "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct/blob/main/config.json"),
+    llama("qwen2.5-14b", "Qwen2.5 14B", (48, 5120, 40, 8, 13824, 152064), 14.77, 32768,
+        "https://huggingface.co/Qwen/Qwen2.5-14B-Instruct/blob/main/config.json"),
+    llama("qwen2.5-32b", "Qwen2.5 32B", (64, 5120, 40, 8, 27648, 152064), 32.76, 32768,
+        "https://huggingface.co/Qwen/Qwen2.5-32B-Instruct/blob/main/config.json"),
+    llama("qwen2.5-72b", "Qwen2.5 72B", (80, 8192, 64, 8, 29568, 152064), 72.71, 32768,
+        "https://huggingface.co/Qwen/Qwen2.5-72B-Instruct/blob/main/config.json"),
+    llama("qwen3-8b", "Qwen3 8B", (36, 4096, 32, 8, 12288, 151936), 8.19, 40960,
+        "https://huggingface.co/Qwen/Qwen3-8B/blob/main/config.json"),
+    llama("qwen3-14b", "Qwen3 14B", (40, 5120, 40, 8, 17408, 151936), 14.8, 40960,
+        "https://huggingface.co/Qwen/Qwen3-14B/blob/main/config.json"),
+    llama("qwen3-32b", "Qwen3 32B", (64, 5120, 64, 8, 25600, 151936), 32.8, 40960,
+        "https://huggingface.co/Qwen/Qwen3-32B/blob/main/config.json (head_dim 128)"),
+    llama("qwen3-30b-a3b", "Qwen3 30B-A3B", (48, 2048, 32, 4, 768, 151936), 30.5, 40960,
+        "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json (128 experts, top-8; 30.5B total, 3.3B active)")
+        .moe(3.3, 128, 8),
+    Model {
+        mla: Some((512, 64)),
+        ..llama("deepseek-v3", "DeepSeek-V3", (61, 7168, 128, 128, 18432, 129280), 671.0, 163840,
+            "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json (MLA kv_lora_rank 512, qk_rope_head_dim 64; 256 routed experts top-8 + 1 shared; 671B total, 37B active)")
+            .moe(37.0, 256, 8)
+    },
+    Model {
+        mla: Some((512, 64)),
+        ..llama("deepseek-r1", "DeepSeek-R1", (61, 7168, 128, 128, 18432, 129280), 671.0, 163840,
+            "https://huggingface.co/deepseek-ai/DeepSeek-R1/blob/main/config.json (DeepSeek-V3 architecture)")
+            .moe(37.0, 256, 8)
+    },
+    Model {
+        sliding_window: Some(128),
+        sliding_layers: 18,
+        ..llama("gpt-oss-120b", "gpt-oss 120B", (36, 2880, 64, 8, 2880, 201088), 116.8, 131072,
+            "https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json (head_dim 64, 128 experts top-4, sliding window 128 on alternate layers; 116.8B total, 5.1B active per the model card)")
+            .with_head_dim(64).moe(5.1, 128, 4)
+    },
+    Model {
+        sliding_window: Some(128),
+        sliding_layers: 12,
+        ..llama("gpt-oss-20b", "gpt-oss 20B", (24, 2880, 64, 8, 2880, 201088), 20.9, 131072,
+            "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json (head_dim 64, 32 experts top-4, sliding window 128 on alternate layers; 20.9B total, 3.6B active per the model card)")
+            .with_head_dim(64).moe(3.6, 32, 4)
+    },
+    Model {
+        sliding_window: Some(4096),
+        sliding_layers: 21,
+        ..llama("gemma-2-9b", "Gemma 2 9B", (42, 3584, 16, 8, 14336, 256000), 9.242, 8192,
+            "https://huggingface.co/google/gemma-2-9b/blob/main/config.json (head_dim 256, tied embeddings, sliding window 4096 on alternate layers)")
+            .with_head_dim(256).tied()
+    },
+    Model {
+        sliding_window: Some(4096),
+        sliding_layers: 23,
+        ..llama("gemma-2-27b", "Gemma 2 27B", (46, 4608, 32, 16, 36864, 256000), 27.227, 8192,
+            "https://huggingface.co/google/gemma-2-27b/blob/main/config.json (head_dim 128, tied embeddings, sliding window 4096 on alternate layers)")
+            .tied()
     },
 ];
 
@@ -214,6 +322,27 @@ mod tests {
         // BF16: 141.1 GB.
         let gb16 = m.weight_bytes(dtype("bf16").unwrap()).gb();
         assert!((gb16 - 141.108).abs() < 0.01, "{gb16}");
+    }
+
+    #[test]
+    fn mla_and_sliding_window_kv() {
+        let bf16 = dtype("bf16").unwrap();
+        // DeepSeek-V3: 61 layers × (512 + 64) × 2 bytes = 70,272 B per token.
+        assert_eq!(
+            model("deepseek-v3").unwrap().kv_bytes_per_token(bf16).0,
+            70_272.0
+        );
+        // Gemma 2 9B: 2 × 42 × 8 × 256 × 2 = 344,064 B per token of full attention; at 8,192
+        // tokens half its layers keep only 4,096: (21 × 8,192 + 21 × 4,096) / 42 = 6,144.
+        let g = model("gemma-2-9b").unwrap();
+        assert_eq!(g.kv_bytes_per_token(bf16).0, 344_064.0);
+        assert_eq!(g.kv_tokens(8192.0), 6144.0);
+        assert_eq!(g.kv_tokens(1000.0), 1000.0);
+        // Llama 3.2 1B ties its embeddings: one 128,256 × 2,048 matrix.
+        assert_eq!(
+            model("llama-3.2-1b").unwrap().embedding_params(),
+            128_256.0 * 2048.0
+        );
     }
 
     #[test]
