@@ -2,6 +2,8 @@
 //!
 //! Exit codes: 0 success, 2 bad input (stderr names the input and why), 1 other failure.
 
+mod import;
+mod measure;
 mod render;
 
 use anyhow::Context;
@@ -36,6 +38,22 @@ enum Command {
     /// Re-project a claim onto your traffic, GPU and price.
     #[command(allow_negative_numbers = true)]
     Estimate(EstimateArgs),
+    /// Measure a real OpenAI-compatible server and write the measurement file.
+    Measure(Box<measure::MeasureArgs>),
+    /// Convert a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result file.
+    Import {
+        /// The result file.
+        file: String,
+        /// Print the measurement file (JSON) on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List local GPUs (NVML) with their catalog ids.
+    Gpu {
+        /// Print one JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -251,6 +269,59 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
             } else {
                 print!("{}", render::estimate(&scenario, &report));
+            }
+            Ok(())
+        }
+        Command::Measure(a) => match measure::run(*a) {
+            Err(measure::BadInput(m)) => Err(bad_input(format!("measure: {m}"))),
+            Ok(r) => Ok(r?),
+        },
+        Command::Import { file, json } => {
+            let m = match import::read(&file) {
+                Err(e) => return Err(bad_input(format!("import: cannot read {file}: {e}"))),
+                Ok(Err(reason)) => return Err(bad_input(reason)),
+                Ok(Ok(m)) => m,
+            };
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&m).context("serialising the measurement")?
+                );
+            } else {
+                print!("{}", import::render(&file, &m));
+            }
+            Ok(())
+        }
+        Command::Gpu { json } => {
+            let devices = match measure::gpu::open() {
+                Ok((_, d)) => d,
+                Err(note) => {
+                    if json {
+                        println!(
+                            "{}",
+                            serde_json::json!({"available": false, "note": note, "devices": []})
+                        );
+                    } else {
+                        println!("{note}");
+                    }
+                    return Ok(());
+                }
+            };
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(
+                        &serde_json::json!({"available": true, "note": null, "devices": devices})
+                    )
+                    .context("serialising the GPU list")?
+                );
+            } else {
+                for d in &devices {
+                    println!(
+                        "{}: {} ({:.0} MiB) → {}",
+                        d.index, d.name, d.memory_total_mib, d.catalog_id
+                    );
+                }
             }
             Ok(())
         }

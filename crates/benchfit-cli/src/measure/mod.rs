@@ -1,0 +1,996 @@
+//! `benchfit measure`: drive a real OpenAI-compatible server and write the measurement file
+//! (DESIGN §5.3, issue 5).
+//!
+//! Flow: probe the server once (which optional body fields it accepts, prompt length
+//! calibration through `/tokenize` or `usage.prompt_tokens`), run the warm-up requests, then the
+//! counted run (closed loop at `--concurrency` or open loop at `--rate`) while scraping
+//! `/metrics` and NVML; every finished request is appended to `FILE.jsonl` at once, the summary
+//! and the file are written at the end (also after Ctrl-C, marked partial).
+
+pub mod gpu;
+pub mod metrics;
+pub mod request;
+pub mod sse;
+
+use anyhow::Context as _;
+use benchfit_core::measurement::{
+    summarize, LoadMode, Measurement, PromptCalibration, RequestRecord, RequestStatus, RunInfo,
+    ServerMetrics, TokenLength, TrafficProfile,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::{Rng, SeedableRng};
+use rand_distr::Distribution;
+use request::{Api, BodyFeatures, Ctx};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+use tokio::sync::{mpsc, watch};
+
+/// Which API to call.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ApiArg {
+    /// `/v1/completions`.
+    Completions,
+    /// `/v1/chat/completions`.
+    Chat,
+}
+
+/// Arrival process for `--rate`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ArrivalArg {
+    /// Evenly spaced.
+    Constant,
+    /// Exponential gaps.
+    Poisson,
+    /// Gamma gaps, shape `--burstiness`.
+    Gamma,
+}
+
+/// Flags of `benchfit measure`.
+#[derive(clap::Args)]
+pub struct MeasureArgs {
+    /// API base URL ending in /v1 (e.g. http://127.0.0.1:8000/v1).
+    #[arg(long, value_name = "BASE_URL")]
+    pub url: String,
+    /// Model name, sent as given.
+    #[arg(long, value_name = "NAME")]
+    pub model: String,
+    /// Which API: /v1/completions or /v1/chat/completions.
+    #[arg(long, value_enum, default_value = "completions")]
+    pub api: ApiArg,
+    /// Prompt tokens per request: N, or MIN-MAX (uniform).
+    #[arg(long, value_name = "N|MIN-MAX", default_value = "128")]
+    pub prompt_tokens: String,
+    /// Output tokens per request (max_tokens, with ignore_eos/min_tokens where supported): N,
+    /// or MIN-MAX (uniform).
+    #[arg(long, value_name = "N|MIN-MAX", default_value = "128")]
+    pub output_tokens: String,
+    /// Requests in flight (closed loop; 1–100,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate")]
+    pub concurrency: Option<u32>,
+    /// Requests per second (open loop).
+    #[arg(long, value_name = "REQ_PER_S")]
+    pub rate: Option<f64>,
+    /// Arrival process for --rate.
+    #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
+    pub arrival: ArrivalArg,
+    /// Gamma shape for --arrival gamma (1 = Poisson; below 1 burstier).
+    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate")]
+    pub burstiness: f64,
+    /// Counted requests (default 100 unless --duration is given).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub requests: Option<u64>,
+    /// Stop sending after S seconds; requests still running then are reported incomplete.
+    #[arg(long, value_name = "S")]
+    pub duration: Option<f64>,
+    /// Warm-up requests before counting (not in the file).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub warmup: u32,
+    /// Prometheus metrics URL (default: the server's /metrics).
+    #[arg(long, value_name = "URL")]
+    pub metrics_url: Option<String>,
+    /// Write the measurement file here (and each request to FILE.jsonl as it ends).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print the summary as one JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Environment variable holding the API key.
+    #[arg(long, value_name = "NAME", default_value = "OPENAI_API_KEY")]
+    pub api_key_env: String,
+    /// File holding the API key (first line), instead of the environment.
+    #[arg(long, value_name = "FILE")]
+    pub api_key_file: Option<PathBuf>,
+    /// Extra JSON body fields (an object), merged into every request.
+    #[arg(long, value_name = "JSON")]
+    pub extra_body: Option<String>,
+    /// Per-request time limit, seconds.
+    #[arg(long, value_name = "S", default_value_t = 600.0)]
+    pub timeout: f64,
+    /// Seed for prompts, lengths and arrivals.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// A bad flag: exit code 2 with this message.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+fn parse_length(flag: &str, s: &str) -> Result<TokenLength, BadInput> {
+    let bad = || {
+        BadInput(format!(
+            "{flag}: {s:?} is not N or MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 1,000,000"
+        ))
+    };
+    let n = |x: &str| {
+        x.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=1_000_000).contains(v))
+    };
+    match s.split_once('-') {
+        None => n(s)
+            .map(|tokens| TokenLength::Fixed { tokens })
+            .ok_or_else(bad),
+        Some((a, b)) => match (n(a), n(b)) {
+            (Some(min), Some(max)) if min <= max => Ok(TokenLength::Uniform { min, max }),
+            _ => Err(bad()),
+        },
+    }
+}
+
+fn draw(len: TokenLength, rng: &mut impl Rng) -> u32 {
+    match len {
+        TokenLength::Fixed { tokens } => tokens,
+        TokenLength::Uniform { min, max } => rng.random_range(min..=max),
+    }
+}
+
+fn mean_of(len: TokenLength) -> f64 {
+    match len {
+        TokenLength::Fixed { tokens } => f64::from(tokens),
+        TokenLength::Uniform { min, max } => (f64::from(min) + f64::from(max)) / 2.0,
+    }
+}
+
+/// Checked inputs.
+struct Plan {
+    ctx: Arc<Ctx>,
+    root: String,
+    metrics_url: String,
+    traffic: TrafficProfile,
+    load: LoadMode,
+    requests: u64,
+    duration: Option<Duration>,
+}
+
+fn read_key(a: &MeasureArgs) -> Result<Option<String>, BadInput> {
+    if let Some(path) = &a.api_key_file {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            BadInput(format!(
+                "--api-key-file: cannot read {}: {e}",
+                path.display()
+            ))
+        })?;
+        let key = text.lines().next().unwrap_or("").trim().to_string();
+        if key.is_empty() {
+            return Err(BadInput(format!(
+                "--api-key-file: {} is empty",
+                path.display()
+            )));
+        }
+        return Ok(Some(key));
+    }
+    Ok(std::env::var(&a.api_key_env)
+        .ok()
+        .filter(|k| !k.trim().is_empty()))
+}
+
+fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
+    let url = a.url.trim().trim_end_matches('/').to_string();
+    let parsed = reqwest::Url::parse(&url)
+        .map_err(|e| BadInput(format!("--url: {url:?} is not a URL ({e})")))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(BadInput(format!(
+            "--url: {url:?} must start with http:// or https://"
+        )));
+    }
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        return Err(BadInput(
+            "--url: must not carry credentials; pass the key with --api-key-env or --api-key-file"
+                .into(),
+        ));
+    }
+    let Some(root) = url.strip_suffix("/v1") else {
+        return Err(BadInput(format!(
+            "--url: {url:?} must be the API base ending in /v1 (e.g. http://127.0.0.1:8000/v1)"
+        )));
+    };
+    let traffic = TrafficProfile {
+        prompt_tokens: parse_length("--prompt-tokens", &a.prompt_tokens)?,
+        output_tokens: parse_length("--output-tokens", &a.output_tokens)?,
+    };
+    let load = match (a.concurrency, a.rate) {
+        (_, Some(r)) => {
+            if !(r.is_finite() && r > 0.0 && r <= 100_000.0) {
+                return Err(BadInput(
+                    "--rate: must be more than 0 and at most 100,000 requests/s".into(),
+                ));
+            }
+            if !(a.burstiness.is_finite() && a.burstiness > 0.0 && a.burstiness <= 100.0) {
+                return Err(BadInput(
+                    "--burstiness: must be more than 0 and at most 100".into(),
+                ));
+            }
+            LoadMode::Rate {
+                requests_per_s: r,
+                arrival: match a.arrival {
+                    ArrivalArg::Constant => "constant",
+                    ArrivalArg::Poisson => "poisson",
+                    ArrivalArg::Gamma => "gamma",
+                }
+                .into(),
+                burstiness: a.burstiness,
+            }
+        }
+        (Some(c), None) => LoadMode::Concurrency { concurrency: c },
+        (None, None) => LoadMode::Concurrency { concurrency: 1 },
+    };
+    let duration = match a.duration {
+        None => None,
+        Some(d) if d.is_finite() && d > 0.0 && d <= 7.0 * 86_400.0 => {
+            Some(Duration::from_secs_f64(d))
+        }
+        Some(_) => {
+            return Err(BadInput(
+                "--duration: must be more than 0 and at most 604,800 s".into(),
+            ))
+        }
+    };
+    if !(a.timeout.is_finite() && a.timeout > 0.0 && a.timeout <= 86_400.0) {
+        return Err(BadInput(
+            "--timeout: must be more than 0 and at most 86,400 s".into(),
+        ));
+    }
+    let extra = match &a.extra_body {
+        None => serde_json::Map::new(),
+        Some(s) => match serde_json::from_str::<serde_json::Value>(s) {
+            Ok(serde_json::Value::Object(m)) => m,
+            Ok(_) => return Err(BadInput("--extra-body: must be a JSON object".into())),
+            Err(e) => return Err(BadInput(format!("--extra-body: not JSON ({e})"))),
+        },
+    };
+    let requests = a
+        .requests
+        .unwrap_or(if duration.is_some() { 10_000_000 } else { 100 });
+    let api = match a.api {
+        ApiArg::Completions => Api::Completions,
+        ApiArg::Chat => Api::Chat,
+    };
+    let endpoint = format!(
+        "{url}/{}",
+        match api {
+            Api::Completions => "completions",
+            Api::Chat => "chat/completions",
+        }
+    );
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(usize::MAX)
+        .tcp_nodelay(true)
+        .connect_timeout(Duration::from_secs(10))
+        .build()
+        .map_err(|e| BadInput(format!("--url: cannot build an HTTP client ({e})")))?;
+    Ok(Plan {
+        ctx: Arc::new(Ctx {
+            client,
+            endpoint,
+            api,
+            model: a.model.clone(),
+            api_key: read_key(a)?,
+            extra,
+            timeout: Duration::from_secs_f64(a.timeout),
+        }),
+        metrics_url: a
+            .metrics_url
+            .clone()
+            .unwrap_or_else(|| format!("{root}/metrics")),
+        root: root.to_string(),
+        traffic,
+        load,
+        requests,
+        duration,
+    })
+}
+
+/// Words prompts are made of; any server tokenizer splits them into a stable number of tokens.
+const WORDS: &[&str] = &[
+    "time", "year", "people", "way", "day", "man", "thing", "woman", "life", "child", "world",
+    "school", "state", "family", "student", "group", "country", "problem", "hand", "part", "place",
+    "case", "week", "company", "system", "program", "question", "work", "number", "night", "point",
+    "home", "water", "room", "mother", "area", "money", "story", "fact", "month", "lot", "right",
+    "study", "book", "eye", "job", "word", "business", "issue", "side", "kind", "head", "house",
+    "service", "friend", "father", "power", "hour", "game", "line", "end", "member", "law", "car",
+];
+
+fn words(n: usize, rng: &mut impl Rng) -> String {
+    let mut s = String::with_capacity(n * 7);
+    for i in 0..n {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(WORDS[rng.random_range(0..WORDS.len())]);
+    }
+    s
+}
+
+/// Counts the tokens of `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM:
+/// `prompt`), if it offers one.
+async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
+    let mut req = ctx
+        .client
+        .post(format!("{root}/tokenize"))
+        .timeout(Duration::from_secs(10))
+        .json(&serde_json::json!({"model": ctx.model, "prompt": text, "content": text, "add_special": false}));
+    if let Some(k) = &ctx.api_key {
+        req = req.bearer_auth(k);
+    }
+    let v: serde_json::Value = req
+        .send()
+        .await
+        .ok()?
+        .error_for_status()
+        .ok()?
+        .json()
+        .await
+        .ok()?;
+    v.get("count")
+        .and_then(serde_json::Value::as_u64)
+        .or_else(|| {
+            v.get("tokens")
+                .and_then(serde_json::Value::as_array)
+                .map(|t| t.len() as u64)
+        })
+        .map(|n| n as u32)
+}
+
+/// What the probe found.
+struct Probe {
+    features: BodyFeatures,
+    tokens_per_word: Option<f64>,
+    method: &'static str,
+    notes: Vec<String>,
+}
+
+/// One small streamed request per body variant, richest first, until the server accepts one;
+/// then the prompt-length calibration.
+async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
+    const PROBE_WORDS: usize = 200;
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(u64::MAX);
+    let text = words(PROBE_WORDS, &mut rng);
+    // The request itself is short, to fit any context; /tokenize gets the long text.
+    let short = words(8, &mut rng);
+    let (_tx, rx) = watch::channel(false);
+    let mut notes = Vec::new();
+    let mut chosen = None;
+    let mut first_error = None;
+    let mut usage = None;
+    for f in [
+        BodyFeatures::Full,
+        BodyFeatures::UsageOnly,
+        BodyFeatures::Plain,
+    ] {
+        let r = request::run(
+            ctx,
+            RequestRecord::default(),
+            &short,
+            2,
+            f,
+            start,
+            rx.clone(),
+        )
+        .await;
+        let rejected = r
+            .error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("http 400") || e.starts_with("http 422"));
+        if !rejected {
+            usage = r.prompt_tokens;
+            if let Some(e) = &r.error {
+                notes.push(format!("the probe request failed ({e}); going on"));
+            }
+            chosen = Some(f);
+            break;
+        }
+        first_error.get_or_insert(r.error);
+    }
+    let chosen = match chosen {
+        Some(f) => f,
+        None => {
+            notes.push(format!(
+                "the server rejected every probe request ({}); going on with the full body",
+                first_error.flatten().unwrap_or_default()
+            ));
+            BodyFeatures::Full
+        }
+    };
+    let usage_prompt = usage.map(|n| (n, 8usize));
+    match chosen {
+        BodyFeatures::Full => {}
+        BodyFeatures::UsageOnly => notes.push(
+            "the server rejected ignore_eos/min_tokens/continuous_usage_stats: output length is max_tokens at most, and multi-token chunks are counted from the final usage".into(),
+        ),
+        BodyFeatures::Plain => notes.push(
+            "the server rejected stream_options: no usage from the server, tokens are counted one per streamed chunk (labelled fallback)".into(),
+        ),
+    }
+    let (tokens_per_word, method) = match tokenize(ctx, root, &text).await {
+        Some(n) if n > 0 => (Some(f64::from(n) / PROBE_WORDS as f64), "tokenize"),
+        _ => match usage_prompt {
+            Some((n, w)) if n > 0 => (Some(f64::from(n) / w as f64), "usage"),
+            _ => {
+                notes.push("prompt length could not be calibrated (no /tokenize, no usage.prompt_tokens): prompts use the synthesized length of one token per word".into());
+                (None, "none")
+            }
+        },
+    };
+    Probe {
+        features: chosen,
+        tokens_per_word,
+        method,
+        notes,
+    }
+}
+
+/// Arrival offsets from the run's start, seconds, for open loop.
+fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0xA881_7A15);
+    let mut t = 0.0;
+    let mut out = Vec::with_capacity(n.min(1_000_000) as usize);
+    let exp = rand_distr::Exp::new(rate).ok();
+    let gamma = rand_distr::Gamma::new(k, 1.0 / (rate * k)).ok();
+    for i in 0..n.min(10_000_000) {
+        out.push(t);
+        let gap = match arrival {
+            "constant" => 1.0 / rate,
+            "gamma" => gamma.map_or(1.0 / rate, |g| g.sample(&mut rng)),
+            _ => exp.map_or(1.0 / rate, |e| e.sample(&mut rng)),
+        };
+        t += gap;
+        let _ = i;
+    }
+    out
+}
+
+/// What a request needs to be sent.
+struct Job {
+    base: RequestRecord,
+    prompt: String,
+    max_tokens: u32,
+}
+
+/// Makes the `i`-th job (deterministic in seed and index): prompt length and output length
+/// drawn from the traffic profile, a unique prompt of that many tokens.
+fn job(i: u64, seed: u64, traffic: &TrafficProfile, tokens_per_word: Option<f64>) -> Job {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
+    let p = draw(traffic.prompt_tokens, &mut rng);
+    let o = draw(traffic.output_tokens, &mut rng);
+    let n_words = match tokens_per_word {
+        Some(r) if r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
+        _ => p as usize,
+    };
+    Job {
+        base: RequestRecord {
+            index: i,
+            requested_prompt_tokens: Some(p),
+            requested_output_tokens: Some(o),
+            ..RequestRecord::default()
+        },
+        prompt: words(n_words, &mut rng),
+        max_tokens: o,
+    }
+}
+
+fn rfc3339(t: SystemTime) -> String {
+    humantime::format_rfc3339_millis(t).to_string()
+}
+
+/// Live state the progress bar shows.
+#[derive(Default)]
+struct Live {
+    done: u64,
+    failed: u64,
+    ttfts: Vec<f64>,
+}
+
+/// Runs `benchfit measure`. Bad flags → [`BadInput`] (exit 2); a failure to write the file →
+/// other errors (exit 1); failed requests are results, not errors.
+pub fn run(a: MeasureArgs) -> Result<Result<(), anyhow::Error>, BadInput> {
+    let plan = plan(&a)?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| BadInput(format!("cannot start the async runtime: {e}")))?;
+    Ok(rt.block_on(measure(a, plan)))
+}
+
+async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
+    let ctx = plan.ctx.clone();
+    let started_at = SystemTime::now();
+    let probe_start = Instant::now();
+    let probe = probe(&ctx, &plan.root, probe_start).await;
+    let features = probe.features;
+    let tpw = probe.tokens_per_word;
+
+    // Warm-up: closed loop, not counted.
+    if a.warmup > 0 {
+        let conc = match plan.load {
+            LoadMode::Concurrency { concurrency } => concurrency,
+            LoadMode::Rate { .. } => 8,
+        }
+        .min(a.warmup);
+        let next = Arc::new(AtomicU64::new(0));
+        let (_tx, rx) = watch::channel(false);
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..conc {
+            let (ctx, next, rx, traffic) = (ctx.clone(), next.clone(), rx.clone(), plan.traffic);
+            let (warm, seed) = (u64::from(a.warmup), a.seed);
+            set.spawn(async move {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= warm {
+                        break;
+                    }
+                    let j = job(u64::MAX - i, seed, &traffic, tpw);
+                    let start = Instant::now();
+                    request::run(
+                        &ctx,
+                        j.base,
+                        &j.prompt,
+                        j.max_tokens,
+                        features,
+                        start,
+                        rx.clone(),
+                    )
+                    .await;
+                }
+            });
+        }
+        while set.join_next().await.is_some() {}
+    }
+
+    // Output files.
+    let jsonl_path = a.out.as_ref().map(|p| {
+        let mut s = p.clone().into_os_string();
+        s.push(".jsonl");
+        PathBuf::from(s)
+    });
+    let mut jsonl = match &jsonl_path {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
+        )),
+        None => None,
+    };
+
+    let start = Instant::now();
+    let stop_sending = Arc::new(AtomicBool::new(false));
+    let (cancel_tx, cancel_rx) = watch::channel(false);
+    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
+
+    // Telemetry.
+    let stop_telemetry = Arc::new(AtomicBool::new(false));
+    let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
+    let scraper = tokio::spawn(scrape(
+        ctx.clone(),
+        plan.metrics_url.clone(),
+        start,
+        stop_telemetry.clone(),
+    ));
+
+    // Load.
+    let driver = {
+        let (ctx, stop, traffic) = (ctx.clone(), stop_sending.clone(), plan.traffic);
+        let (seed, total, load) = (a.seed, plan.requests, plan.load.clone());
+        let cancel_rx = cancel_rx.clone();
+        tokio::spawn(async move {
+            let mut set = tokio::task::JoinSet::new();
+            match load {
+                LoadMode::Concurrency { concurrency } => {
+                    let next = Arc::new(AtomicU64::new(0));
+                    for _ in 0..concurrency {
+                        let (ctx, stop, next, tx, rx) = (
+                            ctx.clone(),
+                            stop.clone(),
+                            next.clone(),
+                            rec_tx.clone(),
+                            cancel_rx.clone(),
+                        );
+                        set.spawn(async move {
+                            loop {
+                                if stop.load(Ordering::Relaxed) {
+                                    break;
+                                }
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                if i >= total {
+                                    break;
+                                }
+                                let mut j = job(i, seed, &traffic, tpw);
+                                j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
+                                let r = request::run(
+                                    &ctx,
+                                    j.base,
+                                    &j.prompt,
+                                    j.max_tokens,
+                                    features,
+                                    start,
+                                    rx.clone(),
+                                )
+                                .await;
+                                if tx.send(r).is_err() {
+                                    break;
+                                }
+                            }
+                        });
+                    }
+                }
+                LoadMode::Rate {
+                    requests_per_s,
+                    arrival,
+                    burstiness,
+                } => {
+                    for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let when = start + Duration::from_secs_f64(at);
+                        tokio::time::sleep_until(when.into()).await;
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let (ctx, tx, rx) = (ctx.clone(), rec_tx.clone(), cancel_rx.clone());
+                        let mut j = job(i as u64, seed, &traffic, tpw);
+                        j.base.scheduled_ms = at * 1000.0;
+                        set.spawn(async move {
+                            let r = request::run(
+                                &ctx,
+                                j.base,
+                                &j.prompt,
+                                j.max_tokens,
+                                features,
+                                start,
+                                rx,
+                            )
+                            .await;
+                            let _ = tx.send(r);
+                        });
+                    }
+                }
+            }
+            drop(rec_tx);
+            while set.join_next().await.is_some() {}
+        })
+    };
+
+    // Collector: JSONL as each request ends, live progress.
+    let bar = ProgressBar::with_draw_target(
+        (plan.requests < 10_000_000).then_some(plan.requests),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let collector = {
+        let bar = bar.clone();
+        tokio::spawn(async move {
+            let mut records = Vec::new();
+            let mut live = Live::default();
+            let mut last_draw = Instant::now();
+            let mut write_error = None;
+            while let Some(r) = rec_rx.recv().await {
+                if let Some(w) = jsonl.as_mut() {
+                    let line = serde_json::to_string(&r).unwrap_or_default();
+                    if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+                live.done += 1;
+                if r.status == RequestStatus::Failed {
+                    live.failed += 1;
+                }
+                if r.status == RequestStatus::Ok {
+                    live.ttfts.extend(r.ttft_ms);
+                }
+                bar.set_position(live.done);
+                if last_draw.elapsed() > Duration::from_millis(250) {
+                    last_draw = Instant::now();
+                    let secs = start.elapsed().as_secs_f64().max(1e-9);
+                    let mut t = live.ttfts.clone();
+                    let p50 = benchfit_core::stats::summarize(&mut t).map_or(f64::NAN, |p| p.p50);
+                    bar.set_message(format!(
+                        "failed {} · {:.1} req/s · TTFT p50 {:.0} ms",
+                        live.failed,
+                        live.done as f64 / secs,
+                        p50
+                    ));
+                }
+                records.push(r);
+            }
+            (records, write_error)
+        })
+    };
+
+    // Stop conditions.
+    let mut partial = false;
+    let mut driver = driver;
+    let deadline = async {
+        match plan.duration {
+            Some(d) => tokio::time::sleep(d).await,
+            None => std::future::pending().await,
+        }
+    };
+    let mut driver_done = false;
+    tokio::select! {
+        _ = &mut driver => driver_done = true,
+        _ = deadline => {
+            stop_sending.store(true, Ordering::Relaxed);
+            let _ = cancel_tx.send(true);
+        }
+        _ = tokio::signal::ctrl_c() => {
+            partial = true;
+            stop_sending.store(true, Ordering::Relaxed);
+            bar.println("interrupted: no new requests; waiting up to 2 s for those in flight");
+            driver_done = tokio::time::timeout(Duration::from_secs(2), &mut driver).await.is_ok();
+            let _ = cancel_tx.send(true);
+        }
+    }
+    if !driver_done {
+        let _ = driver.await;
+    }
+    let (mut records, write_error) = collector.await.context("collecting the records")?;
+    bar.finish_and_clear();
+    stop_telemetry.store(true, Ordering::Relaxed);
+    let server_metrics = scraper.await.unwrap_or_default();
+    let gpu = gpu_thread.join().unwrap_or_default();
+    if let Some(note) = &gpu.note {
+        eprintln!("benchfit: {note}");
+    }
+    if let Some(e) = write_error {
+        return Err(anyhow::anyhow!(
+            "writing {}: {e}",
+            jsonl_path
+                .as_deref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        ));
+    }
+
+    records.sort_by_key(|r| r.index);
+    let summary = summarize(&records);
+    let mut notes = probe.notes;
+    if let Some(lag) = summary.client.send_lag_ms {
+        if lag.p99 > 5.0 {
+            notes.push(format!(
+                "the client was the bottleneck: requests went out late (send lag p99 {:.1} ms, mean {:.1} ms)",
+                lag.p99, lag.mean
+            ));
+        }
+    }
+    let counted_prompts: Vec<f64> = records
+        .iter()
+        .filter_map(|r| r.prompt_tokens)
+        .map(f64::from)
+        .collect();
+    let runtime = server_metrics
+        .families_found
+        .iter()
+        .find_map(|f| metrics::runtime_of(f))
+        .map(str::to_string);
+    let run = RunInfo {
+        tool: "benchfit".into(),
+        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
+        started_at: Some(rfc3339(started_at)),
+        ended_at: Some(rfc3339(SystemTime::now())),
+        endpoint: Some(ctx.redact(&a.url)),
+        api: Some(match ctx.api {
+            Api::Completions => "completions".into(),
+            Api::Chat => "chat".into(),
+        }),
+        model: Some(ctx.redact(&a.model)),
+        runtime,
+        traffic: Some(plan.traffic),
+        load: Some(plan.load.clone()),
+        warmup_requests: a.warmup,
+        partial,
+        prompt_calibration: Some(PromptCalibration {
+            method: probe.method.into(),
+            requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
+            actual_mean_tokens: (!counted_prompts.is_empty())
+                .then(|| counted_prompts.iter().sum::<f64>() / counted_prompts.len() as f64),
+        }),
+        notes,
+    };
+    let mut m = Measurement::new(run);
+    m.requests = records;
+    m.summary = summary;
+    m.server_metrics = server_metrics;
+    m.gpu = gpu;
+    for n in &m.run.notes {
+        eprintln!("benchfit: note: {n}");
+    }
+    if let Some(path) = &a.out {
+        let text = serde_json::to_string_pretty(&m).context("serialising the measurement")?;
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, ctx.redact(&text))
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m.summary).context("serialising the summary")?
+        );
+    } else {
+        print!("{}", render(&m));
+    }
+    Ok(())
+}
+
+/// Scrapes the metrics URL every 400 ms until `stop`; a first failure ends it with a note.
+async fn scrape(
+    ctx: Arc<Ctx>,
+    url: String,
+    start: Instant,
+    stop: Arc<AtomicBool>,
+) -> ServerMetrics {
+    let mut out = ServerMetrics {
+        url: Some(ctx.redact(&url)),
+        ..ServerMetrics::default()
+    };
+    let mut found = BTreeSet::new();
+    let mut tick = tokio::time::interval(Duration::from_millis(400));
+    // Bounded: one scrape per 400 ms for at most a day.
+    for _ in 0..216_000 {
+        tick.tick().await;
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let mut req = ctx.client.get(&url).timeout(Duration::from_secs(2));
+        if let Some(k) = &ctx.api_key {
+            req = req.bearer_auth(k);
+        }
+        let t_ms = start.elapsed().as_secs_f64() * 1000.0;
+        let text = match req.send().await {
+            Ok(r) if r.status().is_success() => r.text().await.ok(),
+            Ok(r) => {
+                if out.samples.is_empty() {
+                    out.notes.push(format!(
+                        "no server metrics: {url} answered http {}",
+                        r.status().as_u16()
+                    ));
+                    break;
+                }
+                None
+            }
+            Err(e) => {
+                if out.samples.is_empty() {
+                    out.notes.push(format!(
+                        "no server metrics: {url} did not answer ({})",
+                        if e.is_timeout() {
+                            "timeout"
+                        } else {
+                            "connection failed"
+                        }
+                    ));
+                    break;
+                }
+                None
+            }
+        };
+        if let Some(text) = text {
+            let (sample, f) = metrics::parse(&text, t_ms);
+            found.extend(f);
+            out.samples.push(sample);
+        }
+    }
+    out.families_found = found.into_iter().collect();
+    if !out.samples.is_empty() {
+        if out.families_found.is_empty() {
+            out.notes.push("the metrics endpoint answered but none of the vLLM, SGLang, TGI or llama.cpp families benchfit reads were there".into());
+        } else if !out.samples.iter().any(|s| s.kv_usage.is_some()) {
+            let rt = out
+                .families_found
+                .iter()
+                .find_map(|f| metrics::runtime_of(f))
+                .unwrap_or("this server");
+            out.notes.push(format!(
+                "{rt} exports no KV-cache usage gauge here: kv_usage is null"
+            ));
+        }
+    }
+    out.notes.iter_mut().for_each(|n| *n = ctx.redact(n));
+    out
+}
+
+fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
+    match p {
+        Some(p) => format!(
+            "{:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+            p.mean, p.p50, p.p90, p.p95, p.p99
+        ),
+        None => format!("{:>9}", "–"),
+    }
+}
+
+/// The human summary printed on stdout.
+fn render(m: &Measurement) -> String {
+    let s = &m.summary;
+    let mut o = String::new();
+    o.push_str(&format!(
+        "requests: {} completed, {} failed, {} incomplete{}\n",
+        s.requests.completed,
+        s.requests.failed,
+        s.requests.incomplete,
+        if m.run.partial { " (partial run)" } else { "" }
+    ));
+    for f in &s.failure_reasons {
+        o.push_str(&format!("  failed: {} × {}\n", f.count, f.reason));
+    }
+    o.push_str(&format!(
+        "throughput over {:.2} s: {:.1} output tokens/s, {:.1} total tokens/s, {:.2} requests/s\n",
+        s.window_s,
+        s.throughput.output_tokens_per_s,
+        s.throughput.total_tokens_per_s,
+        s.throughput.requests_per_s
+    ));
+    o.push_str(&format!(
+        "{:<12} {:>9} {:>9} {:>9} {:>9} {:>9}\n",
+        "latency ms", "mean", "p50", "p90", "p95", "p99"
+    ));
+    for (name, p) in [
+        ("ttft", s.latency_ms.ttft),
+        ("itl", s.latency_ms.itl),
+        ("tpot", s.latency_ms.tpot),
+        ("e2e", s.latency_ms.e2e),
+    ] {
+        o.push_str(&format!("{name:<12} {}\n", fmt_p(p)));
+    }
+    if !m.server_metrics.families_found.is_empty() {
+        o.push_str(&format!(
+            "server metrics: {} samples of {}\n",
+            m.server_metrics.samples.len(),
+            m.server_metrics.families_found.join(", ")
+        ));
+    }
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths() {
+        assert_eq!(
+            parse_length("--x", "128").unwrap(),
+            TokenLength::Fixed { tokens: 128 }
+        );
+        assert_eq!(
+            parse_length("--x", "64-256").unwrap(),
+            TokenLength::Uniform { min: 64, max: 256 }
+        );
+        for bad in ["0", "-5", "9-3", "x", "1-", "2000000"] {
+            assert!(parse_length("--x", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn constant_arrivals_are_evenly_spaced() {
+        assert_eq!(arrivals(3, 4.0, "constant", 1.0, 0), vec![0.0, 0.25, 0.5]);
+        let p = arrivals(20_000, 10.0, "poisson", 1.0, 1);
+        let mean_gap = p.last().unwrap() / 19_999.0;
+        assert!((mean_gap - 0.1).abs() < 0.005, "{mean_gap}");
+    }
+}
