@@ -39,6 +39,7 @@ enum Command {
     #[command(allow_negative_numbers = true)]
     Estimate(EstimateArgs),
     /// Measure a real OpenAI-compatible server and write the measurement file.
+    #[command(allow_negative_numbers = true)]
     Measure(Box<measure::MeasureArgs>),
     /// Convert a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result file.
     Import {
@@ -50,6 +51,15 @@ enum Command {
     },
     /// List local GPUs (NVML) with their catalog ids.
     Gpu {
+        /// Print one JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the model on every row of a measurements table (TSV shaped like measured_dev.tsv)
+    /// and report predicted vs measured, uncalibrated and leave-one-out calibrated.
+    Validate {
+        /// The TSV file.
+        file: String,
         /// Print one JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -289,6 +299,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
             } else {
                 print!("{}", import::render(&file, &m));
+            }
+            Ok(())
+        }
+        Command::Validate { file, json } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
+            let report = benchfit_core::validate::validate(&text)
+                .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).context("serialising the report")?
+                );
+            } else {
+                print!("{}", render::validation(&report));
             }
             Ok(())
         }

@@ -452,6 +452,9 @@ fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
     let exp = rand_distr::Exp::new(rate).ok();
     let gamma = rand_distr::Gamma::new(k, 1.0 / (rate * k)).ok();
     for i in 0..n.min(10_000_000) {
+        if arrival == "constant" {
+            t = i as f64 / rate;
+        }
         out.push(t);
         let gap = match arrival {
             "constant" => 1.0 / rate,
@@ -459,7 +462,6 @@ fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
             _ => exp.map_or(1.0 / rate, |e| e.sample(&mut rng)),
         };
         t += gap;
-        let _ = i;
     }
     out
 }
