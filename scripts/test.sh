@@ -8,6 +8,8 @@ install_test_tools
 cd "$ROOT"
 say "cargo test --workspace"
 cargo test --workspace
+say "benchfit measure against a real llama.cpp llama-server (builds it once, ~5 min on 2 cores)"
+bash scripts/llama-server-test.sh
 build_dist
 bash scripts/size-report.sh dist
 say "browser tests (headless Chromium)"

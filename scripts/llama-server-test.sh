@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# `benchfit measure` against a real llama.cpp llama-server on CPU (issue 5).
+#
+# Builds or reuses the server and the tiny random-weight GGUF (scripts/llama-server.sh), serves
+# it on 127.0.0.1 with --metrics and 4 slots, measures at concurrency 1, 4 and 8 (more requests
+# than slots, so some wait), and checks on each measurement file:
+#   - every request succeeded and its token count is the server's usage count, which is also
+#     the number of streamed tokens and the requested max_tokens (ignore_eos);
+#   - E2E ≈ TTFT + the sum of the gaps (the stream ends within 5 ms of its last token);
+#   - throughput = output tokens / window;
+#   - llamacpp:requests_processing and llamacpp:requests_deferred were sampled, at most 4
+#     running, and the file says there is no KV-usage gauge.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+eval "$(bash "$ROOT/scripts/llama-server.sh")"
+cd "$ROOT"
+cargo build -q -p benchfit-cli
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/benchfit"
+WORK=$(mktemp -d)
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+say "starting llama-server on 127.0.0.1:$PORT (4 slots, 1024 tokens each)"
+"$LLAMA_SERVER" -m "$GGUF" --host 127.0.0.1 --port "$PORT" --metrics -np 4 -c 4096 -t 2 \
+  >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+healthy() {
+  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+    "http://127.0.0.1:$PORT/health" >/dev/null 2>&1
+}
+for _ in $(seq 1 100); do
+  if healthy; then break; fi
+  sleep 0.2
+done
+healthy || { cat "$WORK/server.log" >&2; exit 1; }
+
+for c in 1 4 8; do
+  n=$((c * 4))
+  say "benchfit measure --concurrency $c --requests $n"
+  "$BIN" measure --url "http://127.0.0.1:$PORT/v1" --model tiny --concurrency "$c" \
+    --requests "$n" --warmup 2 --prompt-tokens 64 --output-tokens 384 --out "$WORK/c$c.json"
+  python3 - "$WORK/c$c.json" "$n" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+s, reqs = m["summary"], m["requests"]
+def check(ok, what):
+    if not ok:
+        sys.exit(f"llama-server test: {what}")
+check(s["requests"] == {"completed": n, "failed": 0, "incomplete": 0}, f"requests {s['requests']}")
+check(len(reqs) == n, "one record per counted request")
+for r in reqs:
+    usage = r["output_tokens"]
+    streamed = sum(c["tokens"] for c in r["chunks"])
+    check(r["token_source"] in ("usage_final", "usage_per_chunk"), f"token source {r['token_source']}")
+    check(usage == streamed == r["requested_output_tokens"] == 384, f"tokens: usage {usage}, streamed {streamed}")
+    ts = [c["t_ms"] for c in r["chunks"]]
+    gaps = sum(b - a for a, b in zip(ts, ts[1:]))
+    check(abs(r["e2e_ms"] - (r["ttft_ms"] + gaps)) < 5.0, f"E2E {r['e2e_ms']} vs TTFT + gaps {r['ttft_ms'] + gaps}")
+    # Prompts are synthesized from words calibrated once through /tokenize: within 25 %.
+    check(r["prompt_tokens"] is not None and abs(r["prompt_tokens"] - 64) <= 16, f"prompt tokens {r['prompt_tokens']}")
+window = s["window_s"]
+check(abs(s["throughput"]["output_tokens_per_s"] - s["output_tokens"] / window) < 1e-6, "throughput = tokens / window")
+check(s["output_tokens"] == 384 * n, "output tokens")
+sm = m["server_metrics"]
+check(sm["families_found"] == ["llamacpp:requests_deferred", "llamacpp:requests_processing"], f"families {sm['families_found']}")
+check(len(sm["samples"]) >= 1, "metrics sampled")
+check(all(x["running"] is not None and x["waiting"] is not None for x in sm["samples"]), "gauges in every sample")
+check(max(x["running"] for x in sm["samples"]) <= 4, "at most 4 slots busy")
+check(any("no KV-cache usage gauge" in note for note in sm["notes"]), f"notes {sm['notes']}")
+check(m["run"]["runtime"] == "llama.cpp", "runtime")
+print(f"ok: {n} requests, {s['throughput']['output_tokens_per_s']:.0f} output tokens/s, "
+      f"TTFT p50 {s['latency_ms']['ttft']['p50']:.1f} ms, ITL p50 {s['latency_ms']['itl']['p50']:.2f} ms, "
+      f"max running {max(x['running'] for x in sm['samples']):.0f}, max waiting {max(x['waiting'] for x in sm['samples']):.0f}, "
+      f"{len(sm['samples'])} metric samples, prompt tokens {m['run']['prompt_calibration']}")
+EOF
+done
+echo "llama-server: 3 passed, 0 failed"
