@@ -6,7 +6,7 @@
 # than slots, so some wait), and checks on each measurement file:
 #   - every request succeeded and its token count is the server's usage count, which is also
 #     the number of streamed tokens and the requested max_tokens (ignore_eos);
-#   - E2E ≈ TTFT + the sum of the gaps (the stream ends within 5 ms of its last token);
+#   - E2E ≈ TTFT + the sum of the gaps (the stream ends within max(10 ms, 2 %) of its last token);
 #   - throughput = output tokens / window;
 #   - llamacpp:requests_processing and llamacpp:requests_deferred were sampled, at most 4
 #     running, and the file says there is no KV-usage gauge.
@@ -57,7 +57,9 @@ for r in reqs:
     check(usage == streamed == r["requested_output_tokens"] == 384, f"tokens: usage {usage}, streamed {streamed}")
     ts = [c["t_ms"] for c in r["chunks"]]
     gaps = sum(b - a for a, b in zip(ts, ts[1:]))
-    check(abs(r["e2e_ms"] - (r["ttft_ms"] + gaps)) < 5.0, f"E2E {r['e2e_ms']} vs TTFT + gaps {r['ttft_ms'] + gaps}")
+    # The closing chunk (finish_reason, usage) may come one engine step after the last token.
+    slack = max(10.0, 0.02 * r["e2e_ms"])
+    check(0 <= r["e2e_ms"] - (r["ttft_ms"] + gaps) < slack, f"E2E {r['e2e_ms']} vs TTFT + gaps {r['ttft_ms'] + gaps}")
     # Prompts are synthesized from words calibrated once through /tokenize: within 25 %.
     check(r["prompt_tokens"] is not None and abs(r["prompt_tokens"] - 64) <= 16, f"prompt tokens {r['prompt_tokens']}")
 window = s["window_s"]
