@@ -73,7 +73,20 @@ fn row(condition: &'static str, status: Status, value: Option<String>, note: Opt
 pub fn grade(c: &Claim) -> Vec<Row> {
     let mut rows = Vec::with_capacity(6);
 
-    rows.push(if let Some(b) = &c.batch_size {
+    let observed = c.load_observed.is_some();
+    rows.push(if observed && (c.batch_size.is_some() || c.concurrency.is_some() || c.request_rate.is_none()) {
+        let value = c
+            .batch_size
+            .as_ref()
+            .map(|b| format!("batch {}", b.value))
+            .or(c.concurrency.as_ref().map(|n| format!("concurrency {}", n.value)));
+        row(
+            "batch_size",
+            Status::Partial,
+            value,
+            Some("the load was only observed (a peak count, a progress bar, a request total) or is a limit, not set"),
+        )
+    } else if let Some(b) = &c.batch_size {
         row(
             "batch_size",
             Status::Stated,
@@ -128,6 +141,12 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             Status::Partial,
             Some(format!("{} out", o.value)),
             Some("prompt length not stated"),
+        ),
+        (None, None) if c.lengths_described.is_some() => row(
+            "sequence_length",
+            Status::Partial,
+            None,
+            Some("lengths only as totals, rates or a dataset name; per-request prompt and output lengths not stated"),
         ),
         (None, None) => row(
             "sequence_length",
@@ -187,6 +206,12 @@ pub fn grade(c: &Claim) -> Vec<Row> {
                 c.runtime_version.is_none().then_some("version not stated"),
             )
         }
+        None if c.runtime_baseline_only.is_some() => row(
+            "runtime",
+            Status::Partial,
+            None,
+            Some("a runtime is named only as the baseline; the one behind the figure is not named"),
+        ),
         None => row(
             "runtime",
             Status::Unstated,
@@ -198,8 +223,13 @@ pub fn grade(c: &Claim) -> Vec<Row> {
     rows.push(match c.headline() {
         None => row("metric", Status::Unstated, None, Some("no figure found")),
         Some(h) => {
-            let kind_known = !matches!(h.kind, FigureKind::ThroughputUnspecified);
-            let scope_known = h.scope.is_some() || h.kind.is_latency();
+            let kind_known = h.kind_stated || h.kind.is_latency();
+            // At batch 1 aggregate and per user coincide.
+            let single = [&c.batch_size, &c.concurrency]
+                .iter()
+                .any(|b| b.as_ref().is_some_and(|b| b.value == 1));
+            let scope_known =
+                h.scope_stated || h.kind.is_latency() || (h.scope.is_none() && single);
             let value = Some(format!(
                 "{} ({})",
                 serde_kind(h.kind),
@@ -239,6 +269,12 @@ pub fn grade(c: &Claim) -> Vec<Row> {
         .map(|g| g.value)
         .or(c.tp.as_ref().map(|t| t.value));
     rows.push(match &c.gpu {
+        None if c.gpu_lumped.is_some() => row(
+            "hardware",
+            Status::Partial,
+            count.map(|n| format!("{n} × ?")),
+            Some("two GPU models named together; no single GPU"),
+        ),
         None => row("hardware", Status::Unstated, None, Some("no GPU named")),
         Some(g) => {
             let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&g.value.as_str());
@@ -263,7 +299,10 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             if count.unwrap_or(1) > 1 && c.interconnect.is_none() {
                 notes.push("interconnect (NVLink or PCIe) not said");
             }
-            let partial = ambiguous || count.is_none();
+            if c.gpu_count_conflict {
+                notes.push("the GPU count is said two different ways");
+            }
+            let partial = ambiguous || count.is_none() || c.gpu_count_conflict;
             let note = (!notes.is_empty()).then(|| notes.join("; "));
             Row {
                 condition: "hardware",

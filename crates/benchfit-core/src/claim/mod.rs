@@ -11,7 +11,9 @@
 //! assert_eq!(claim.batch_size.as_ref().unwrap().value, 32);
 //! ```
 
+pub mod consistency;
 mod reader;
+mod table;
 
 pub use reader::read;
 use serde::{Serialize, Serializer};
@@ -121,9 +123,40 @@ pub struct Figure {
     pub scope: Option<Scope>,
     /// True for a figure computed from others (per GPU × GPUs), not written in the text.
     pub derived: bool,
+    /// For latencies: the statistic (`mean`, `p50`, `p90`, `p99`…) when said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percentile: Option<String>,
+    /// What the text says the figure is (`Output token throughput`, `tg128`), when labelled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// Where it was read.
     #[serde(skip)]
     pub span: Span,
+    /// The text itself says output / total / prefill / decode (not inferred).
+    #[serde(skip)]
+    pub kind_stated: bool,
+    /// The text itself says aggregate / per user / per GPU / per node / system (not inferred).
+    #[serde(skip)]
+    pub scope_stated: bool,
+}
+
+impl Figure {
+    /// A figure read from the text at `span`, nothing inferred yet.
+    pub fn new(value: f64, unit: &str, kind: FigureKind, span: Span) -> Self {
+        Figure {
+            value,
+            value_high: None,
+            unit: unit.into(),
+            kind,
+            scope: None,
+            derived: false,
+            percentile: None,
+            label: None,
+            span,
+            kind_stated: false,
+            scope_stated: false,
+        }
+    }
 }
 
 /// Everything the reader found. Fields are `None` when the claim does not say.
@@ -169,6 +202,22 @@ pub struct Claim {
     /// The runtime was recognised from the shape of its output only.
     #[serde(skip)]
     pub runtime_from_shape: bool,
+    /// A runtime is named only as the baseline the figure is compared against.
+    #[serde(skip)]
+    pub runtime_baseline_only: Option<Span>,
+    /// The batch or concurrency was only observed (a peak count, a progress bar, a request
+    /// total) or is a limit (`--max-num-seqs`), not a load that was set.
+    #[serde(skip)]
+    pub load_observed: Option<Span>,
+    /// Lengths given only as totals, per-minute rates or a dataset name.
+    #[serde(skip)]
+    pub lengths_described: Option<Span>,
+    /// Two GPU models lumped in one name (`H100/H200`): no single GPU id.
+    #[serde(skip)]
+    pub gpu_lumped: Option<Span>,
+    /// The GPU count is said two different ways (`an H200` … `eight GPUs`).
+    #[serde(skip)]
+    pub gpu_count_conflict: bool,
 }
 
 /// A highlighted piece of evidence: which field, which bytes.
@@ -213,6 +262,10 @@ impl Claim {
         push("batch_size", self.batch_described);
         push("weight_dtype", self.quantised_untyped);
         push("interconnect", self.interconnect.as_ref().map(|f| f.span));
+        push("runtime", self.runtime_baseline_only);
+        push("batch_size", self.load_observed);
+        push("sequence_length", self.lengths_described);
+        push("gpu", self.gpu_lumped);
         for f in self.figures.iter().filter(|f| !f.derived) {
             push("figures", Some(f.span));
         }

@@ -1,6 +1,16 @@
 //! The claim reader: free text in, [`Claim`] out. Pattern-based over an ASCII-lowercased copy of
 //! the text (same byte offsets), so every value keeps the span it was read from.
+//!
+//! Figures come from several shapes: a number followed by its unit (`3,200 tok/s`,
+//! `~420k tokens/s`, `1,500-2,500 t/s`, `29.5 ms / token`, `118.5 samples/s`), tool summaries
+//! (`Output token throughput (tok/s): 10777.64`, `Output_tokens/min: 13539.97`), label-unit-value
+//! records (`Decode tok/s 1480`, `TTFT p50 ms 220`), llama-bench rows (`tg128 | 165.76 ± 1.50`),
+//! pipe tables (the cell the headline belongs to, see [`super::table`]). The headline is the
+//! first output/total/unspecified throughput, before per-user rates, prefill, request rates and
+//! latencies; a figure marked as the gain of a comparison (`5770.24 (+47.1%)`) or the current
+//! one (`currently 29.5 ms/token`) goes first; among running estimates (a progress bar) the last.
 
+use super::table;
 use super::{Claim, Figure, FigureKind, Found, Scope, Span};
 use regex_lite::{Captures, Regex};
 use std::sync::OnceLock;
@@ -8,78 +18,132 @@ use std::sync::OnceLock;
 /// A number as people write it: `3,200`, `3200`, `3.5`.
 const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 
+/// GPU and accelerator names the reader knows, longest first within a family.
+const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|l40s|l40|l4|mi300x|mi325x|mi355x|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras";
+
 struct Patterns {
     throughput: Regex,
     tps: Regex,
+    per_second_of: Regex,
+    labelled: Regex,
+    label_unit_value: Regex,
+    rate_units: Regex,
     request_rate: Regex,
     latency_before: Regex,
+    latency_after: Regex,
     ms_per_token: Regex,
+    unitless_throughput: Regex,
+    bench_row: Regex,
+    glued_gguf: Regex,
     batch: Regex,
     concurrency: Regex,
     concurrency_after: Regex,
     batch_described: Regex,
     isl_osl: Regex,
+    b_i_o: Regex,
     tokens_prompt: Regex,
     tokens_output: Regex,
+    tokens_output_before: Regex,
+    tokens_prompt_before: Regex,
     input_kw: Regex,
     output_kw: Regex,
+    seq_len: Regex,
     pp_tg: Regex,
     in_out: Regex,
     gpu: Regex,
+    gpus_word: Regex,
     tp: Regex,
     kv_dtype: Regex,
     dtype: Regex,
     quantised: Regex,
     runtime: Regex,
+    version: Regex,
     llama: Regex,
     mixtral: Regex,
     other_model: Regex,
+    named_model: Regex,
     interconnect: Regex,
+    request_count: Regex,
+    lengths_described: Regex,
+    observed_load: Regex,
+    shape_vllm: Regex,
+    shape_trtllm: Regex,
 }
 
 fn patterns() -> &'static Patterns {
     static P: OnceLock<Patterns> = OnceLock::new();
     P.get_or_init(|| {
-        let re = |s: &str| Regex::new(&s.replace("NUM", NUM)).expect("static pattern compiles");
+        let re = |s: &str| {
+            Regex::new(&s.replace("NUM", NUM).replace("GPUS", GPU_NAMES))
+                .expect("static pattern compiles")
+        };
         Patterns {
             throughput: re(
-                r"NUM\s*(k)?(\+)?(?:\s*(?:-|–|—|to)\s*NUM\s*(k)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?",
+                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             ),
             tps: re(r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?"),
+            per_second_of: re(r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
+            labelled: re(
+                r#"([a-z][a-z0-9_ .\[\]/-]{0,60}?)"?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#,
+            ),
+            label_unit_value: re(
+                r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
+            ),
+            rate_units: re(r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b"),
             request_rate: re(r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps)\b"),
             latency_before: re(
-                r"\b(ttft|time to first token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+            ),
+            latency_after: re(
+                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time to first token)",
             ),
             ms_per_token: re(r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b"),
+            unitless_throughput: re(r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
+            bench_row: re(r"\b(pp\d+\+tg\d+|pp\d+|tg\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
+            glued_gguf: re(r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: re(r"\b(?:batch[\s_-]*size|batch|bs|b)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
-            concurrency: re(r"\b(?:max[\s_-]*)?concurrency\s*(?:of\s*|=|:)?\s*(\d+)\b"),
+            concurrency: re(r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
             concurrency_after: re(r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)"),
-            batch_described: re(r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline)\b"),
+            batch_described: re(r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput)\b"),
             isl_osl: re(r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
+            b_i_o: re(r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: re(r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b"),
             tokens_output: re(r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?)\b"),
-            input_kw: re(r"\b(?:input|prompt)(?:\s*(?:length|len|tokens|size|seq(?:uence)?\s*len(?:gth)?))?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"),
-            output_kw: re(r"\b(?:output|completion|generation)(?:\s*(?:length|len|tokens|size|seq(?:uence)?\s*len(?:gth)?))?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"),
+            tokens_output_before: re(r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b"),
+            tokens_prompt_before: re(r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b"),
+            input_kw: re(r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            output_kw: re(r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            seq_len: re(r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: re(r"\b(pp|tg)(\d+)\b"),
             in_out: re(r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b"),
             gpu: re(
-                r"(?:(\d+)\s*[x×]\s*|\b(single|one|an?)\s+|\b)(?:nvidia\s+)?(h100|h200|h800|h20|gh200|gb200|b200|a100|a10g|l40s|l4|mi300x|mi325x|rtx\s*4090|rtx\s*6000\s*ada)((?:[\s-]*(?:sxm\d?|pcie|nvl|\d+\s*gb?))*)\b(?:\s*[x×]\s*(\d+))?",
+                r"(?:(\d+)\s*[x×]\s*|\b(single|one)\s+|\b)(?:nvidia\s+)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×]\s*(\d+))?",
             ),
+            gpus_word: re(r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b"),
             tp: re(r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: re(r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             dtype: re(
-                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)\b",
+                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
             quantised: re(r"\bquanti[sz](?:ed|ation)\b"),
             runtime: re(
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?)\s*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?)?",
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference)",
             ),
+            version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
             llama: re(r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: re(r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: re(
-                r"\b(mistral|qwen[\d.]*|gemma[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|gpt-j|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b\b",
+                r"\b(mistral|qwen[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b\b",
             ),
-            interconnect: re(r"\b(nvlink|nvswitch|pcie|infiniband|xgmi)\b"),
+            named_model: re(
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
+            ),
+            interconnect: re(r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
+            request_count: re(r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
+            lengths_described: re(r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
+            observed_load: re(r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
+            shape_vllm: re(r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs"),
+            shape_trtllm: re(r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
         }
     })
 }
@@ -106,10 +170,10 @@ fn found<T>(value: T, span: Span) -> Option<Found<T>> {
 }
 
 fn kilo(k: Option<regex_lite::Match>) -> f64 {
-    if k.is_some() {
-        1000.0
-    } else {
-        1.0
+    match k.map(|m| m.as_str()) {
+        Some("k") => 1000.0,
+        Some("m") => 1e6,
+        _ => 1.0,
     }
 }
 
@@ -118,27 +182,29 @@ fn token_count(v: f64) -> Option<u32> {
     (v >= 1.0 && v < 1e7).then_some(v.round() as u32)
 }
 
-/// The text just before `start` within the same clause (cut at `.`, `;`, `|`, newline), at most
-/// `max` bytes.
-fn before(lower: &str, start: usize, max: usize) -> &str {
-    let mut from = start.saturating_sub(max);
-    while !lower.is_char_boundary(from) {
-        from += 1;
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
     }
+    i
+}
+
+/// The text just before `start` within the same clause (cut at `.`, `;`, `|`, newline, `/`), at
+/// most `max` bytes.
+fn before(lower: &str, start: usize, max: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(max));
     let s = &lower[from..start];
     let cut = s
         .rfind(['.', ';', '|', '\n', '/'])
         .map(|i| i + 1)
         .unwrap_or(0);
-    // A decimal point inside a number is not a clause end.
     &s[cut..]
 }
 
+/// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
-    let mut to = (end + max).min(lower.len());
-    while !lower.is_char_boundary(to) {
-        to -= 1;
-    }
+    let to = floor_boundary(lower, end + max);
     let s = &lower[end..to];
     let cut = s.find(['.', ';', '|', '\n']).unwrap_or(s.len());
     &s[..cut]
@@ -147,6 +213,9 @@ fn after(lower: &str, end: usize, max: usize) -> &str {
 /// True when a number ending at `end` is followed by a rate unit (so it is a figure, not a length).
 fn followed_by_rate(lower: &str, end: usize) -> bool {
     let rest = lower[end..].trim_start();
+    if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return true;
+    }
     [
         "tok",
         "t/s",
@@ -157,6 +226,9 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
         "req",
         "ms",
         "qps",
+        "it/s",
+        "per second",
+        "per sec",
     ]
     .iter()
     .any(|u| rest.starts_with(u))
@@ -164,7 +236,7 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 
 fn kind_from_words(words: &str) -> Option<FigureKind> {
     let has = |w: &str| words.contains(w);
-    if has("prefill") || has("prompt processing") || has("input tok") {
+    if has("prefill") || has("prompt processing") || has("input tok") || has("input:") {
         Some(FigureKind::PrefillThroughput)
     } else if has("total") || has("input+output") || has("input + output") {
         Some(FigureKind::ThroughputTotal)
@@ -179,19 +251,44 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
 
 fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
-    if has("per user") || has("/user") || has("per request") || has("per-user") {
+    if has("per user")
+        || has("/user")
+        || has("per request")
+        || has("per-user")
+        || has("1/req")
+        || has("single-stream")
+    {
         Some(Scope::PerUser)
     } else if has("per gpu") || has("/gpu") || has("per-gpu") {
         Some(Scope::PerGpu)
-    } else if has("per node") || has("/node") {
+    } else if has("per node") || has("/node") || has("per-replica") || has("per replica") {
         Some(Scope::PerNode)
     } else if has("aggregate") {
         Some(Scope::Aggregate)
-    } else if has("cluster") || has("system") {
+    } else if has("cluster")
+        || has("system")
+        || has("rack")
+        || has("nvl72")
+        || has("hgx")
+        || has("per mw")
+    {
         Some(Scope::System)
     } else {
         None
     }
+}
+
+fn settle(mut f: Figure) -> Figure {
+    if f.scope == Some(Scope::PerUser)
+        && f.kind.is_throughput()
+        && f.kind != FigureKind::DecodeThroughput
+    {
+        f.kind = FigureKind::ThroughputPerUser;
+    }
+    if f.kind == FigureKind::ThroughputPerUser && f.scope.is_none() {
+        f.scope = Some(Scope::PerUser);
+    }
+    f
 }
 
 fn throughput_figure(lower: &str, c: &Captures, tps: bool) -> Option<Figure> {
@@ -202,46 +299,157 @@ fn throughput_figure(lower: &str, c: &Captures, tps: bool) -> Option<Figure> {
     } else {
         c.get(4).and_then(|m| num(m.as_str()))
     };
-    let k_lo = c.get(k1).is_some();
-    let k_hi = c.get(k2).is_some();
-    if k_lo {
-        lo *= 1000.0;
-    }
+    let k_lo = c.get(k1);
+    let k_hi = c.get(k2);
+    lo *= kilo(k_lo);
     if let Some(h) = hi.as_mut() {
-        if k_hi {
-            *h *= 1000.0;
-            if !k_lo && lo * 1000.0 <= *h {
+        if k_hi.is_some() {
+            *h *= kilo(k_hi);
+            if k_lo.is_none() && lo * kilo(k_hi) <= *h {
                 // "2–3k": the k belongs to both ends.
-                lo *= 1000.0;
+                lo *= kilo(k_hi);
             }
         }
     }
     let span = whole(c);
     let pre = before(lower, span.start, 48);
-    let post = after(lower, span.end, 24);
+    let post = after(lower, span.end, 48);
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
     let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
-    let mut scope = scope_from_words(per)
+    let unit_scope = scope_from_words(per);
+    let scope = unit_scope
         .or_else(|| scope_from_words(pre))
         .or_else(|| scope_from_words(post));
-    let mut kind = kind_from_words(qual)
-        .or_else(|| kind_from_words(pre))
-        .unwrap_or(FigureKind::ThroughputUnspecified);
-    if scope == Some(Scope::PerUser) {
-        kind = FigureKind::ThroughputPerUser;
-    }
-    if kind == FigureKind::ThroughputPerUser {
-        scope = Some(Scope::PerUser);
-    }
-    Some(Figure {
-        value: lo,
-        value_high: hi,
-        unit: "tok/s".into(),
-        kind,
-        scope,
-        derived: false,
+    let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
+        Some(FigureKind::PrefillThroughput)
+    } else {
+        kind_from_words(qual).or_else(|| kind_from_words(pre))
+    };
+    // `on 72× GB300`: more GPUs than one node holds is a whole system.
+    let many = patterns()
+        .gpu
+        .captures(post)
+        .and_then(|g| g.get(1)?.as_str().parse::<u32>().ok())
+        .is_some_and(|n| n > 8);
+    let scope = if scope.is_none() && many {
+        Some(Scope::System)
+    } else {
+        scope
+    };
+    let mut f = Figure::new(
+        lo,
+        "tok/s",
+        word_kind.unwrap_or(FigureKind::ThroughputUnspecified),
         span,
-    })
+    );
+    f.value_high = hi;
+    f.scope = scope;
+    f.kind_stated = word_kind.is_some();
+    f.scope_stated = scope.is_some();
+    if pre.contains("est. speed") {
+        // A progress bar's running estimate: summed over the batch, not said so.
+        f.scope = Some(Scope::Aggregate);
+        f.scope_stated = false;
+    }
+    Some(settle(f))
+}
+
+/// A `label (unit): value` line from a tool summary or a JSON record.
+fn labelled_figure(
+    label: &str,
+    unit: &str,
+    after_unit: &str,
+    v: f64,
+    span: Span,
+) -> Option<Figure> {
+    let l = label.trim().trim_matches('"');
+    let key = format!("{l} ({unit}) {after_unit}");
+    let has = |w: &str| key.contains(w);
+    let pct = if has("mean") || has("average") || has("avg") {
+        Some("mean")
+    } else if has("median") || has("p50") {
+        Some("p50")
+    } else if has("p90") {
+        Some("p90")
+    } else if has("p95") {
+        Some("p95")
+    } else if has("p99") {
+        Some("p99")
+    } else {
+        None
+    };
+    let latency_unit = if unit == "ms" || after_unit == "ms" {
+        Some("ms")
+    } else if unit == "s" || after_unit == "s" {
+        Some("s")
+    } else {
+        None
+    };
+    let latency_kind = if has("ttft") || has("time to first token") || has("time-to-first-token") {
+        Some(FigureKind::Ttft)
+    } else if has("tpot") || has("time per output token") || has("time-per-output-token") {
+        Some(FigureKind::Tpot)
+    } else if has("itl") || has("inter-token") || has("tbt") {
+        Some(FigureKind::Itl)
+    } else if has("e2e") || has("end-to-end") || has("request latency") {
+        Some(FigureKind::E2eLatency)
+    } else {
+        None
+    };
+    if let (Some(k), Some(u)) = (latency_kind, latency_unit) {
+        let mut f = Figure::new(v, u, k, span);
+        f.scope = Some(Scope::PerUser);
+        f.percentile = pct.map(str::to_string);
+        f.label = Some(l.to_string());
+        f.kind_stated = true;
+        f.scope_stated = true;
+        return Some(f);
+    }
+    let per_min = has("/min");
+    let request =
+        has("request throughput") || has("requests/min") || has("req/s") || has("req/sec");
+    if request {
+        let mut f = Figure::new(
+            v,
+            if per_min { "req/min" } else { "req/s" },
+            FigureKind::RequestRate,
+            span,
+        );
+        f.scope = Some(Scope::Aggregate);
+        f.label = Some(l.to_string());
+        f.kind_stated = true;
+        f.scope_stated = true;
+        return Some(f);
+    }
+    let tokens = has("throughput") || has("tps") || has("tokens/") || has("tok/s");
+    if !tokens || has("peak") {
+        return None;
+    }
+    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s");
+    let kind = if has("input") || has("prefill") {
+        Some(FigureKind::PrefillThroughput)
+    } else if has("total") && !has("output") {
+        Some(FigureKind::ThroughputTotal)
+    } else if has("output") {
+        Some(FigureKind::ThroughputOutput)
+    } else if has("decode") {
+        Some(FigureKind::DecodeThroughput)
+    } else {
+        None
+    };
+    let scope = scope_from_words(&key).or((with_unit || has("tps")).then_some(Scope::Aggregate));
+    let mut f = Figure::new(
+        v,
+        if per_min { "tok/min" } else { "tok/s" },
+        kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        span,
+    );
+    f.scope = scope;
+    f.label = Some(l.to_string());
+    f.kind_stated = kind.is_some();
+    f.scope_stated = scope.is_some()
+        && (with_unit && has("throughput") || per_min || scope != Some(Scope::Aggregate));
+    Some(settle(f))
 }
 
 fn gpu_id(family: &str, variant: &str) -> String {
@@ -251,11 +459,22 @@ fn gpu_id(family: &str, variant: &str) -> String {
         "h100" if v.contains("sxm") => "h100-sxm".into(),
         "h100" if v.contains("pcie") => "h100-pcie".into(),
         "h100" if v.contains("nvl") => "h100-nvl".into(),
-        "a100" if v.contains("pcie") => "a100-pcie".into(),
         "a100" if v.contains("80") => "a100-80gb".into(),
         "a100" if v.contains("40") => "a100-40gb".into(),
-        f => f.to_string(),
+        "a100" if v.contains("pcie") => "a100-pcie".into(),
+        "wafer-scale-engine" | "cerebras" => "cerebras-wse".into(),
+        "quietbox" => "tt-quietbox".into(),
+        "blackhole" => "tt-blackhole".into(),
+        f if f.starts_with("bhx") => "tt-blackhole".into(),
+        f => f.replace("-generation", ""),
     }
+}
+
+/// GPUs that come one to a machine (Apple silicon): the count is 1 when the chip is named.
+fn single_chip(id: &str) -> bool {
+    id.starts_with('m')
+        && (id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
+        && id.len() <= 8
 }
 
 fn dtype_id(word: &str) -> String {
@@ -278,270 +497,491 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "textgenerationinference" | "tgi" => ("tgi", false),
         "lmdeploy" => ("lmdeploy", false),
         "ollama" => ("ollama", false),
+        "ttmetal" | "cerebrasinference" => ("other", false),
         _ => ("mlx", false),
     }
 }
 
-/// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
-pub fn read(text: &str) -> Claim {
-    let lower = text.to_ascii_lowercase();
+struct Cand {
+    fig: Figure,
+    /// Lower goes first.
+    prio: i32,
+}
+
+fn prio_of(f: &Figure) -> i32 {
+    use FigureKind::*;
+    match (f.kind, f.scope) {
+        (
+            ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput,
+            Some(Scope::PerUser),
+        ) => 1,
+        (ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput, _) => 0,
+        (ThroughputPerUser, _) => 1,
+        (PrefillThroughput, _) => 2,
+        (RequestRate, _) => 3,
+        _ => 4,
+    }
+}
+
+/// Every figure in the text, headline first.
+fn read_figures(lower: &str) -> Vec<Figure> {
     let p = patterns();
-    let mut claim = Claim::default();
+    let mut cands: Vec<Cand> = Vec::new();
     let mut taken: Vec<Span> = Vec::new();
     let overlaps =
         |taken: &[Span], s: Span| taken.iter().any(|t| s.start < t.end && t.start < s.end);
+    let push = |cands: &mut Vec<Cand>, taken: &mut Vec<Span>, f: Figure, bonus: i32| {
+        if overlaps(taken, f.span) {
+            return;
+        }
+        taken.push(f.span);
+        let prio = prio_of(&f) + bonus;
+        cands.push(Cand { fig: f, prio });
+    };
 
-    // Figures: throughput first (most specific), then latencies and rates.
-    let mut figures: Vec<Figure> = Vec::new();
-    for c in p.throughput.captures_iter(&lower) {
-        if let Some(f) = throughput_figure(&lower, &c, false) {
-            taken.push(f.span);
-            figures.push(f);
-        }
+    // llama-bench rows: pp = prompt processing, tg = generation, pp+tg = both phases averaged.
+    for c in p.bench_row.captures_iter(lower) {
+        let Some(v) = num(&c[2]) else { continue };
+        let test = &c[1];
+        let (kind, bonus) = if test.contains('+') {
+            (FigureKind::ThroughputTotal, 2)
+        } else if test.starts_with("pp") {
+            (FigureKind::PrefillThroughput, 0)
+        } else {
+            (FigureKind::DecodeThroughput, 0)
+        };
+        let mut f = Figure::new(v, "tok/s", kind, whole(&c));
+        f.scope = Some(Scope::PerUser);
+        f.label = Some(test.to_string());
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, bonus);
     }
-    for c in p.tps.captures_iter(&lower) {
-        if overlaps(&taken, whole(&c)) {
-            continue;
-        }
-        if let Some(f) = throughput_figure(&lower, &c, true) {
-            taken.push(f.span);
-            figures.push(f);
-        }
-    }
-    for c in p.ms_per_token.captures_iter(&lower) {
+    for c in p.label_unit_value.captures_iter(lower) {
         let span = whole(&c);
-        if overlaps(&taken, span) {
-            continue;
-        }
-        if let Some(v) = num(&c[1]) {
-            taken.push(span);
-            figures.push(Figure {
-                value: v,
-                value_high: None,
-                unit: "ms/token".into(),
-                kind: FigureKind::Tpot,
-                scope: Some(Scope::PerUser),
-                derived: false,
-                span,
-            });
+        if let Some(word) = c.get(1) {
+            let Some(v) = num(&c[2]) else { continue };
+            let k = kind_from_words(word.as_str()).unwrap_or(FigureKind::ThroughputUnspecified);
+            let mut f = Figure::new(v, "tok/s", k, span);
+            f.kind_stated = true;
+            f.label = Some(
+                lower[span.start..span.end]
+                    .rsplit_once(' ')
+                    .map(|x| x.0)
+                    .unwrap_or("")
+                    .to_string(),
+            );
+            if k != FigureKind::PrefillThroughput {
+                f.scope = Some(Scope::Aggregate);
+            }
+            push(&mut cands, &mut taken, f, 0);
+        } else {
+            let Some(v) = num(&c[6]) else { continue };
+            let kind = match &c[3] {
+                "ttft" => FigureKind::Ttft,
+                "tpot" => FigureKind::Tpot,
+                "e2e" => FigureKind::E2eLatency,
+                _ => FigureKind::Itl,
+            };
+            let mut f = Figure::new(v, &c[5], kind, span);
+            f.scope = Some(Scope::PerUser);
+            f.percentile = c
+                .get(4)
+                .map(|m| m.as_str().replace("avg", "mean").replace("median", "p50"));
+            f.kind_stated = true;
+            f.scope_stated = true;
+            push(&mut cands, &mut taken, f, 0);
         }
     }
-    for c in p.latency_before.captures_iter(&lower) {
-        let span = span_of(&c, 2);
+    for c in p.labelled.captures_iter(lower) {
+        let Some(v) = num(&c[3]) else { continue };
+        let label = &c[1];
+        let unit = c.get(2).map(|m| m.as_str()).unwrap_or("");
+        let after_unit = c.get(4).map(|m| m.as_str()).unwrap_or("");
         let span = Span {
-            start: span.start,
+            start: span_of(&c, 1).start,
             end: whole(&c).end,
         };
-        if overlaps(&taken, span) {
-            continue;
+        if after_unit.is_empty() && followed_by_rate(lower, span.end) {
+            continue; // the unit follows the number: read by the unit patterns
         }
+        if let Some(f) = labelled_figure(label, unit, after_unit, v, span) {
+            let bonus = gain_bonus(lower, span.end);
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    for c in p.throughput.captures_iter(lower) {
+        if let Some(f) = throughput_figure(lower, &c, false) {
+            let mut bonus = gain_bonus(lower, f.span.end);
+            if before(lower, f.span.start, 40).contains("currently") {
+                bonus -= 1;
+            }
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    for c in p.tps.captures_iter(lower) {
+        if let Some(f) = throughput_figure(lower, &c, true) {
+            let bonus = gain_bonus(lower, f.span.end);
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    for c in p.per_second_of.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
+        // Paired with a time to first token: one request's view.
+        if after(lower, span.end, 80).contains("first-token")
+            || after(lower, span.end, 80).contains("first token")
+        {
+            f.kind = FigureKind::ThroughputPerUser;
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+        }
+        push(&mut cands, &mut taken, f, 0);
+    }
+    for c in p.rate_units.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, span);
+        let samples = c[2].starts_with("sample");
+        let said = scope_from_words(after(lower, span.end, 80));
+        f.scope = said.or(Some(Scope::Aggregate));
+        f.kind_stated = !samples;
+        f.scope_stated = !samples || said.is_some();
+        f.label = Some(c[2].to_string());
+        // Progress-bar it/s is a running estimate; it never heads the claim.
+        push(&mut cands, &mut taken, f, if &c[2] == "it" { 5 } else { 0 });
+    }
+    for c in p.ms_per_token.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        let mut f = Figure::new(v, "ms/token", FigureKind::Tpot, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let bonus = if before(lower, span.start, 40).contains("currently") {
+            -1
+        } else {
+            0
+        };
+        push(&mut cands, &mut taken, f, bonus);
+    }
+    for c in p.latency_before.captures_iter(lower) {
+        let span = Span {
+            start: span_of(&c, 2).start,
+            end: whole(&c).end,
+        };
         let Some(v) = num(&c[2]) else { continue };
         let kind = match &c[1] {
-            k if k.starts_with("ttft") || k.starts_with("time to") => FigureKind::Ttft,
+            k if k.starts_with("ttft") || k.starts_with("time") && k.contains("first") => {
+                FigureKind::Ttft
+            }
             k if k.starts_with("itl") || k.starts_with("inter") => FigureKind::Itl,
             k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
             _ => FigureKind::E2eLatency,
         };
         let unit = if c[3].starts_with('m') { "ms" } else { "s" };
-        taken.push(span);
-        figures.push(Figure {
-            value: v,
-            value_high: None,
-            unit: unit.into(),
-            kind,
-            scope: Some(Scope::PerUser),
-            derived: false,
-            span,
-        });
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let pre = before(lower, span.start, 40);
+        f.percentile = if pre.contains("average") || pre.contains("mean") {
+            Some("mean".into())
+        } else {
+            None
+        };
+        push(&mut cands, &mut taken, f, 0);
     }
-    for c in p.request_rate.captures_iter(&lower) {
+    for c in p.latency_after.captures_iter(lower) {
         let span = whole(&c);
-        if overlaps(&taken, span) {
-            continue;
+        let Some(v) = num(&c[1]) else { continue };
+        let kind = if c[3].contains("first") || &c[3] == "ttft" {
+            FigureKind::Ttft
+        } else {
+            FigureKind::E2eLatency
+        };
+        let unit = if c[2].starts_with('m') { "ms" } else { "s" };
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, 0);
+    }
+    for c in p.request_rate.captures_iter(lower) {
+        let span = whole(&c);
+        if c.get(1).is_some() {
+            continue; // "at 2 QPS": a condition, read with the setup.
         }
         let Some(v) = num(&c[2]) else { continue };
-        taken.push(span);
-        if c.get(1).is_some() {
-            // "at 2 QPS": the offered load, a condition rather than a result.
-            claim.request_rate = found(v, span);
-        } else {
-            figures.push(Figure {
-                value: v,
-                value_high: None,
-                unit: "req/s".into(),
-                kind: FigureKind::RequestRate,
-                scope: Some(Scope::Aggregate),
-                derived: false,
-                span,
-            });
-        }
+        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, span);
+        f.scope = Some(Scope::Aggregate);
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, 0);
     }
-    figures.sort_by_key(|f| f.span.start);
-    // Headline: the first token throughput, else the first figure.
-    if let Some(i) = figures.iter().position(|f| f.kind.is_throughput()) {
-        let h = figures.remove(i);
-        figures.insert(0, h);
+    // A throughput written without a unit, defined by a formula elsewhere in the text.
+    for c in p.unitless_throughput.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, whole(&c));
+        if let Some(i) = lower.find("throughput =") {
+            let def = after(lower, i, 100);
+            if def.contains("output tokens") {
+                f.kind = FigureKind::ThroughputOutput;
+                f.kind_stated = true;
+            }
+            if def.contains("batch") {
+                f.scope = Some(Scope::Aggregate);
+                f.scope_stated = true;
+            }
+        }
+        push(&mut cands, &mut taken, f, 0);
+    }
+    // Table cells run together (`Q4_K_M108.3593.8 GB`): the first cell after the quant type, split
+    // by the header's `Decode (t/s)`.
+    if lower.contains("decode (t/s)") {
+        for c in p.glued_gguf.captures_iter(lower) {
+            let Some(v) = num(&c[2]) else { continue };
+            let mut f = Figure::new(v, "tok/s", FigureKind::DecodeThroughput, span_of(&c, 2));
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+            f.label = Some("decode (t/s)".into());
+            push(&mut cands, &mut taken, f, 0);
+        }
     }
 
-    // Hardware.
-    for c in p.gpu.captures_iter(&lower) {
-        let fam = c[3].to_string();
-        let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
-        let gpu_span = Span {
-            start: span_of(&c, 3).start,
-            end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
-        };
-        claim.gpu = found(gpu_id(&fam, variant), gpu_span);
-        if let Some(n) = c
-            .get(1)
-            .or(c.get(5))
-            .and_then(|m| m.as_str().parse::<u32>().ok())
-        {
-            claim.gpu_count = found(n, whole(&c));
-        } else if c.get(2).is_some() {
-            claim.gpu_count = found(1, whole(&c));
+    // Running estimates (a progress bar): the last one is the closest to steady state.
+    let running = lower.contains("est. speed");
+    cands.sort_by_key(|c| {
+        (
+            c.prio,
+            if running {
+                usize::MAX - c.fig.span.start
+            } else {
+                c.fig.span.start
+            },
+        )
+    });
+    let mut figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
+    // The same number said twice, once with its scope: keep the fuller one, merged.
+    let mut i = 0;
+    while i < figures.len() {
+        let dup = (0..figures.len()).find(|&j| {
+            j != i
+                && figures[j].value == figures[i].value
+                && figures[j].unit == figures[i].unit
+                && figures[i].scope.is_none()
+                && figures[j].scope.is_some()
+                && figures[i].kind.is_throughput()
+                && figures[j].kind.is_throughput()
+        });
+        if let Some(j) = dup {
+            let gone = figures.remove(i);
+            let j = if j > i { j - 1 } else { j };
+            let keep = &mut figures[j];
+            if gone.kind_stated && !keep.kind_stated {
+                keep.kind_stated = true;
+                if keep.kind == FigureKind::ThroughputUnspecified {
+                    keep.kind = gone.kind;
+                }
+            }
+            if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
+                keep.kind = FigureKind::ThroughputPerUser;
+            }
+            // Keep the headline's position: the merged figure takes the earlier slot.
+            if j > i {
+                let f = figures.remove(j);
+                figures.insert(i, f);
+            }
+            continue;
         }
-        break;
+        i += 1;
     }
-    if let Some(c) = p.tp.captures(&lower) {
-        if let Ok(n) = c[1].parse::<u32>() {
-            claim.tp = found(n, whole(&c));
-        }
-    }
-    if let Some(c) = p.interconnect.captures(&lower) {
-        claim.interconnect = found(c[1].to_string(), whole(&c));
-    }
+    figures
+}
 
-    // Batch and concurrency.
-    for c in p.batch.captures_iter(&lower) {
-        let span = whole(&c);
-        // A bare "b" only counts in the "B: 32" shorthand.
-        let head = &lower[span.start..span.end];
-        if head.starts_with("b")
-            && !head.starts_with("batch")
-            && !head.starts_with("bs")
-            && !head.contains(':')
-        {
-            continue;
-        }
-        if followed_by_rate(&lower, span.end) {
-            continue;
-        }
-        if let Ok(n) = c[1].parse::<u32>() {
-            if n > 0 {
-                claim.batch_size = found(n, span);
-                break;
+/// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
+fn gain_bonus(lower: &str, end: usize) -> i32 {
+    let rest = lower[end..].trim_start();
+    if rest.starts_with("(+") || rest.starts_with("（+") {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Preference among GPUs when a table compares several: the most widely deployed first, since
+/// that is what a capacity model is most often built on.
+const GPU_PREFERENCE: &[&str] = &["h100", "a100", "h200", "l40s", "b200", "gb200", "mi300x"];
+
+/// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
+pub fn read(text: &str) -> Claim {
+    let lower = text.to_ascii_lowercase();
+    let lower = lower.as_str();
+    let p = patterns();
+    let mut claim = Claim::default();
+    let mut figures = read_figures(lower);
+
+    // A pipe table: its chosen cell heads the claim; its column header and row label are the
+    // setup read first.
+    let mut focus: Vec<Span> = Vec::new();
+    let bench_rows = figures.iter().any(|f| {
+        f.label
+            .as_deref()
+            .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
+    });
+    if !bench_rows {
+        if let Some(t) = table::find(lower) {
+            if let Some(f) = table_figure(lower, &t, &mut focus) {
+                figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
+                figures.insert(0, f);
             }
         }
     }
-    if let Some(c) = p
-        .concurrency
-        .captures(&lower)
-        .or_else(|| p.concurrency_after.captures(&lower))
-    {
-        if let Ok(n) = c[1].parse::<u32>() {
-            claim.concurrency = found(n, whole(&c));
+
+    // Setup: read in the focus cells first, then in the whole text.
+    for s in &focus {
+        let part = &lower[s.start..s.end];
+        read_setup(part, s.start, &mut claim, p);
+    }
+    read_setup(lower, 0, &mut claim, p);
+    let head_start = figures.first().map(|f| f.span.start).unwrap_or(0);
+
+    // Batch: the one stated nearest before the headline, else the first.
+    if claim.batch_size.is_none() {
+        let mut first = None;
+        let mut last_before = None;
+        for c in p.batch.captures_iter(lower) {
+            let span = whole(&c);
+            let head = &lower[span.start..span.end];
+            if head.starts_with('b')
+                && !head.starts_with("batch")
+                && !head.starts_with("bs")
+                && !head.contains(':')
+            {
+                continue;
+            }
+            if followed_by_rate(lower, span.end) {
+                continue;
+            }
+            let Ok(n) = c[1].parse::<u32>() else { continue };
+            if n == 0 {
+                continue;
+            }
+            if first.is_none() {
+                first = found(n, span);
+            }
+            if span.start < head_start {
+                last_before = found(n, span);
+            }
+        }
+        claim.batch_size = last_before.or(first);
+    }
+    if claim.concurrency.is_none() {
+        if let Some(c) = p
+            .concurrency
+            .captures(lower)
+            .or_else(|| p.concurrency_after.captures(lower))
+        {
+            if let Ok(n) = c[1].parse::<u32>() {
+                claim.concurrency = found(n, whole(&c));
+            }
         }
     }
-    if let Some(m) = p.batch_described.find(&lower) {
+    for c in p.observed_load.captures_iter(lower) {
+        let span = whole(&c);
+        claim.load_observed.get_or_insert(span);
+        if let Some(m) = c.get(1).or(c.get(2)) {
+            if claim.concurrency.is_none() {
+                if let Ok(n) = m.as_str().parse() {
+                    claim.concurrency = found(n, span);
+                }
+            }
+        } else if let Some(m) = c.get(3) {
+            if claim.batch_size.is_none() {
+                if let Ok(n) = m.as_str().parse() {
+                    claim.batch_size = found(n, span);
+                }
+            }
+        } else if claim.concurrency.is_none() {
+            claim.concurrency = found(1, span); // single-flight
+        }
+    }
+    if let Some(m) = p.request_count.find(lower) {
+        claim.load_observed.get_or_insert(Span {
+            start: m.start(),
+            end: m.end(),
+        });
+    }
+    let both_scenarios = lower.contains("server scenario") && lower.contains("offline");
+    for m in p.batch_described.find_iter(lower) {
+        if both_scenarios && m.as_str() == "offline" {
+            continue;
+        }
         claim.batch_described = Some(Span {
             start: m.start(),
             end: m.end(),
         });
+        break;
     }
-
-    // Sequence lengths.
-    if let Some(c) = p.isl_osl.captures(&lower) {
-        let i = num(&c[1]).map(|v| v * kilo(c.get(2))).and_then(token_count);
-        let o = num(&c[3]).map(|v| v * kilo(c.get(4))).and_then(token_count);
-        if let (Some(i), Some(o)) = (i, o) {
-            claim.prompt_tokens = found(i, whole(&c));
-            claim.output_tokens = found(o, whole(&c));
-        }
-    }
-    if claim.prompt_tokens.is_none() {
-        if let Some(c) = p.in_out.captures(&lower) {
-            if let (Some(i), Some(o)) = (
-                num(&c[1]).and_then(token_count),
-                num(&c[2]).and_then(token_count),
-            ) {
-                claim.prompt_tokens = found(i, whole(&c));
-                claim.output_tokens = found(o, whole(&c));
-            }
-        }
-    }
-    let length = |re: &Regex| -> Option<Found<u32>> {
-        re.captures_iter(&lower).find_map(|c| {
-            let m = c.get(1)?;
-            if followed_by_rate(&lower, c.get(2).map(|k| k.end()).unwrap_or(m.end())) {
-                return None;
-            }
-            let v = num(m.as_str())? * kilo(c.get(2));
-            found(token_count(v)?, whole(&c))
-        })
-    };
-    if claim.prompt_tokens.is_none() {
-        claim.prompt_tokens = length(&p.tokens_prompt).or_else(|| length(&p.input_kw));
-    }
-    if claim.output_tokens.is_none() {
-        claim.output_tokens = length(&p.tokens_output).or_else(|| length(&p.output_kw));
-    }
-    for c in p.pp_tg.captures_iter(&lower) {
-        let Some(n) = num(&c[2]).and_then(token_count) else {
-            continue;
-        };
-        if &c[1] == "pp" && claim.prompt_tokens.is_none() {
-            claim.prompt_tokens = found(n, whole(&c));
-        } else if &c[1] == "tg" && claim.output_tokens.is_none() {
-            claim.output_tokens = found(n, whole(&c));
-        }
-    }
-
-    // Precision.
-    let mut kv_span: Option<Span> = None;
-    if let Some(c) = p.kv_dtype.captures(&lower) {
-        let m = c.get(1).or(c.get(2)).expect("one alternative matched");
-        claim.kv_dtype = found(m.as_str().to_string(), whole(&c));
-        kv_span = Some(Span {
+    if let Some(m) = p.lengths_described.find(lower) {
+        claim.lengths_described = Some(Span {
             start: m.start(),
             end: m.end(),
         });
     }
-    for c in p.dtype.captures_iter(&lower) {
-        let s = span_of(&c, 1);
-        if kv_span == Some(s) {
-            continue;
-        }
-        claim.weight_dtype = found(dtype_id(&c[1]), s);
-        break;
-    }
-    if claim.weight_dtype.is_none() {
-        if let Some(m) = p.quantised.find(&lower) {
-            claim.quantised_untyped = Some(Span {
-                start: m.start(),
-                end: m.end(),
-            });
-        }
-    }
 
-    // Runtime.
-    if let Some(c) = p.runtime.captures(&lower) {
-        let (id, from_shape) = runtime_id(&c[1]);
-        claim.runtime = found(id.to_string(), span_of(&c, 1));
-        claim.runtime_from_shape = from_shape;
-        if let Some(v) = c.get(2) {
-            claim.runtime_version = found(
-                v.as_str().to_string(),
+    // Runtime named only as the baseline, or as not used.
+    if let Some(r) = &claim.runtime {
+        let pre = before(lower, r.span.start, 60);
+        let post = after(lower, r.span.end, 16);
+        if post.trim_start().starts_with("not used") || pre.ends_with("without ") {
+            claim.runtime = None;
+            claim.runtime_version = None;
+        } else if text.get(..r.span.start).is_some_and(|t| {
+            let t = &t[floor_boundary(t, t.len().saturating_sub(60))..];
+            t.contains("基准")
+                || t.contains("未做")
+                || t.contains("baseline")
+                || t.contains("unoptimi")
+        }) {
+            claim.runtime_baseline_only = Some(r.span);
+            claim.runtime = None;
+            claim.runtime_version = None;
+        }
+    }
+    if claim.runtime.is_none() && claim.runtime_baseline_only.is_none() {
+        let shape = if p.shape_trtllm.is_match(lower) {
+            Some(("tensorrt-llm", p.shape_trtllm.find(lower)))
+        } else if p.shape_vllm.is_match(lower) {
+            Some(("vllm", p.shape_vllm.find(lower)))
+        } else if bench_rows {
+            Some(("llama.cpp", p.pp_tg.find(lower)))
+        } else {
+            None
+        };
+        if let Some((id, Some(m))) = shape {
+            claim.runtime = found(
+                id.to_string(),
                 Span {
-                    start: v.start(),
-                    end: v.end(),
+                    start: m.start(),
+                    end: m.end(),
                 },
             );
+            claim.runtime_from_shape = true;
         }
     }
 
-    // Model.
-    claim.model = read_model(&lower, p);
+    // A per-GPU figure equal to the aggregate one: a single GPU.
+    if claim.gpu_count.is_none() {
+        let per_gpu = figures
+            .iter()
+            .find(|f| f.scope == Some(Scope::PerGpu) && !f.derived);
+        if let Some(g) = per_gpu {
+            if figures.iter().any(|f| {
+                f.scope == Some(Scope::Aggregate) && f.kind == g.kind && f.value == g.value
+            }) {
+                claim.gpu_count = found(1, g.span);
+            }
+        }
+    }
 
     // Derived totals: per GPU × GPUs, per user × batch.
     let gpus = claim
@@ -554,8 +994,23 @@ pub fn read(text: &str) -> Claim {
         .as_ref()
         .or(claim.concurrency.as_ref())
         .map(|b| b.value);
+    // An unqualified figure equal to batch × a per-user decode speed is the decode rate summed.
+    if let (Some(b), Some(h)) = (batch, figures.first()) {
+        if h.kind == FigureKind::ThroughputUnspecified && b > 1 {
+            let per_user = figures.iter().find(|f| {
+                f.kind == FigureKind::ThroughputPerUser
+                    && ((f.value * b as f64) / h.value - 1.0).abs() < 0.02
+            });
+            if per_user.is_some() {
+                let h = &mut figures[0];
+                h.kind = FigureKind::DecodeThroughput;
+                h.scope = Some(Scope::Aggregate);
+                h.scope_stated = true;
+            }
+        }
+    }
     let mut derived = Vec::new();
-    for f in &figures {
+    for f in figures.iter().take(12) {
         let (factor, kind) = match (f.scope, gpus, batch) {
             (Some(Scope::PerGpu), Some(n), _) if n > 1 => (n as f64, f.kind),
             (Some(Scope::PerUser), _, Some(b))
@@ -565,19 +1020,359 @@ pub fn read(text: &str) -> Claim {
             }
             _ => continue,
         };
-        derived.push(Figure {
-            value: f.value * factor,
-            value_high: f.value_high.map(|h| h * factor),
-            unit: f.unit.clone(),
-            kind,
-            scope: Some(Scope::Aggregate),
-            derived: true,
-            span: f.span,
-        });
+        let mut d = Figure::new(f.value * factor, &f.unit, kind, f.span);
+        d.value_high = f.value_high.map(|h| h * factor);
+        d.scope = Some(Scope::Aggregate);
+        d.derived = true;
+        derived.push(d);
     }
     figures.extend(derived);
     claim.figures = figures;
     claim
+}
+
+/// The cell of a table the headline belongs to; pushes its header and row label to `focus`.
+fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<Figure> {
+    let p = patterns();
+    let cell = |s: Span| &lower[s.start..s.end];
+    let row = t.rows.first()?;
+    let cols = t.header.len();
+    // Column: the largest batch (`B: 32`), else the most widely deployed GPU, else the first
+    // value column; never a prefill column when another exists.
+    let mut best: Option<(usize, i64)> = None;
+    for col in 1..cols {
+        let h = cell(t.header[col].span);
+        if h.contains("prefill") && cols > 2 {
+            continue;
+        }
+        if table::is_value(cell(row[col].span))
+            && !cell(row[col].span)
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit() || c == '~')
+        {
+            continue; // OOM
+        }
+        let batch = p.b_i_o.captures(h).and_then(|c| c[1].parse::<i64>().ok());
+        let gpu_rank = p.gpu.captures(h).map(|c| {
+            let id = c[3].replace(' ', "-");
+            GPU_PREFERENCE
+                .iter()
+                .position(|g| *g == id)
+                .unwrap_or(GPU_PREFERENCE.len()) as i64
+        });
+        let score = match (batch, gpu_rank) {
+            (Some(b), _) => b,
+            (None, Some(r)) => -r,
+            _ => -100 - col as i64,
+        };
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((col, score));
+        }
+    }
+    let (col, _) = best?;
+    let vcell = row[col].span;
+    let v = num(cell(vcell)
+        .trim_start_matches('~')
+        .split('±')
+        .next()?
+        .trim())?;
+    focus.push(t.header[col].span);
+    focus.push(row[0].span);
+    // Unit and scope: what the text before the table (and the corner cell) says.
+    let from = floor_boundary(lower, t.start.saturating_sub(300));
+    let pre = format!(
+        "{} {}",
+        &lower[from..t.start.max(from)],
+        cell(t.header[0].span)
+    );
+    let unit_words = pre.contains("tokens per second")
+        || pre.contains("tps")
+        || pre.contains("tok/s")
+        || pre.contains("t/s");
+    let kind = kind_from_words(&pre).filter(|_| unit_words);
+    let scope = scope_from_words(&pre).filter(|_| unit_words);
+    let mut f = Figure::new(
+        v,
+        "tok/s",
+        kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        vcell,
+    );
+    f.scope = scope;
+    f.kind_stated = kind.is_some();
+    f.scope_stated = scope.is_some();
+    f.label = Some(format!(
+        "{} / {}",
+        cell(row[0].span),
+        cell(t.header[col].span)
+    ));
+    // ISL/OSL in a header with `1000/1000` as the row label.
+    if cell(t.header[0].span).contains("isl/osl") {
+        focus.push(Span {
+            start: t.header[0].span.start,
+            end: t.header[0].span.end,
+        });
+    }
+    Some(settle(f))
+}
+
+/// Reads the setup fields that are still empty in `claim` from `part` (which starts at byte
+/// `offset` of the claim text).
+fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| Span {
+        start: s.start + offset,
+        end: s.end + offset,
+    };
+    // Hardware.
+    if claim.gpu.is_none() {
+        let mut chosen: Option<(String, Span)> = None;
+        for c in p.gpu.captures_iter(part) {
+            let fam = c[3].to_string();
+            let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+            let gpu_span = Span {
+                start: span_of(&c, 3).start,
+                end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
+            };
+            let id = if fam.starts_with("gb200") && variant.contains("nvl72") {
+                "gb200".to_string()
+            } else {
+                gpu_id(&fam, variant)
+            };
+            let lumped = part[whole(&c).end..].starts_with('/');
+            let count = c
+                .get(1)
+                .or(c.get(5))
+                .or(c.get(6))
+                .and_then(|m| m.as_str().parse::<u32>().ok())
+                .or(variant.contains("nvl72").then_some(72))
+                .or(c.get(2).map(|_| 1))
+                .or(single_chip(&id).then_some(1));
+            match &chosen {
+                None => {
+                    if let Some(n) = count {
+                        if claim.gpu_count.is_none() {
+                            claim.gpu_count = found(n, at(whole(&c)));
+                        }
+                    }
+                    if lumped {
+                        // `H100/H200`: two GPU models in one row; no single id.
+                        claim.gpu_lumped = Some(at(gpu_span));
+                        chosen = Some((String::new(), gpu_span));
+                        break;
+                    }
+                    chosen = Some((id, gpu_span));
+                }
+                Some((first, _)) if *first == id => {
+                    if let (Some(n), None) = (count, &claim.gpu_count) {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some((id, span)) = chosen {
+            if !id.is_empty() {
+                claim.gpu = found(id, at(span));
+            }
+        }
+    }
+    if let Some(c) = p.gpus_word.captures(part) {
+        let n = match &c[1] {
+            "two" => Some(2),
+            "four" => Some(4),
+            "eight" => Some(8),
+            "sixteen" => Some(16),
+            d => d.parse().ok(),
+        };
+        if let Some(n) = n {
+            let singular = claim.gpu.as_ref().is_some_and(|g| {
+                let b = before(part, g.span.start.saturating_sub(offset), 8);
+                b.ends_with("an ") || b.ends_with("a ")
+            });
+            match &claim.gpu_count {
+                None => claim.gpu_count = found(n, at(whole(&c))),
+                Some(g) if g.value != n => claim.gpu_count_conflict = true,
+                _ => {}
+            }
+            if singular && n > 1 {
+                claim.gpu_count_conflict = true;
+            }
+        }
+    }
+    if claim.tp.is_none() {
+        if let Some(c) = p.tp.captures(part) {
+            if let Ok(n) = c[1].parse::<u32>() {
+                claim.tp = found(n, at(whole(&c)));
+            }
+        }
+    }
+    if claim.gpu_count.is_none() && offset > 0 {
+        if let Some(t) = &claim.tp {
+            claim.gpu_count = Some(t.clone());
+        }
+    }
+    if claim.interconnect.is_none() {
+        if let Some(c) = p.interconnect.captures(part) {
+            claim.interconnect = found(c[1].to_string(), at(whole(&c)));
+        }
+    }
+
+    // Sequence lengths.
+    let pair = |claim: &mut Claim, i: Option<u32>, o: Option<u32>, span: Span| {
+        if let (Some(i), Some(o), None, None) = (i, o, &claim.prompt_tokens, &claim.output_tokens) {
+            claim.prompt_tokens = found(i, span);
+            claim.output_tokens = found(o, span);
+        }
+    };
+    if let Some(c) = p.isl_osl.captures(part) {
+        let i = num(&c[1]).map(|v| v * kilo(c.get(2))).and_then(token_count);
+        let o = num(&c[3]).map(|v| v * kilo(c.get(4))).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+    }
+    if let Some(c) = p.b_i_o.captures(part) {
+        let i = num(&c[2]).map(|v| v * kilo(c.get(3))).and_then(token_count);
+        let o = num(&c[4]).map(|v| v * kilo(c.get(5))).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+        if claim.batch_size.is_none() {
+            if let Ok(n) = c[1].parse() {
+                claim.batch_size = found(n, at(whole(&c)));
+            }
+        }
+    }
+    if offset > 0 {
+        // A row label `1000/1000` under an ISL/OSL header.
+        let t = part.trim();
+        if let Some((a, b)) = t.split_once('/') {
+            if let (Some(i), Some(o)) = (num(a).and_then(token_count), num(b).and_then(token_count))
+            {
+                pair(
+                    claim,
+                    Some(i),
+                    Some(o),
+                    at(Span {
+                        start: 0,
+                        end: part.len(),
+                    }),
+                );
+            }
+        }
+        return;
+    }
+    if let Some(c) = p.in_out.captures(part) {
+        let i = num(&c[1]).and_then(token_count);
+        let o = num(&c[2]).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+    }
+    let length = |re: &Regex, kw: bool| -> Option<Found<u32>> {
+        re.captures_iter(part).find_map(|c| {
+            let m = c.get(1)?;
+            let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
+            if kw && (followed_by_rate(part, end) || followed_by_rate(part, whole(&c).end)) {
+                return None;
+            }
+            // Part of a larger number (`52.3k`): not a length.
+            if part[..m.start()].ends_with(|ch: char| ch == '.' || ch == ',' || ch.is_ascii_digit())
+            {
+                return None;
+            }
+            let pre = before(part, whole(&c).start, 12);
+            if pre.ends_with("total ") || pre.contains("max") {
+                return None;
+            }
+            let v = num(m.as_str())? * kilo(c.get(2));
+            found(token_count(v)?, at(whole(&c)))
+        })
+    };
+    if claim.prompt_tokens.is_none() {
+        claim.prompt_tokens = length(&p.tokens_prompt, false)
+            .or_else(|| length(&p.tokens_prompt_before, true))
+            .or_else(|| length(&p.input_kw, true));
+    }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens = length(&p.tokens_output, false)
+            .or_else(|| length(&p.tokens_output_before, true))
+            .or_else(|| length(&p.output_kw, true));
+    }
+    for c in p.pp_tg.captures_iter(part) {
+        let Some(n) = num(&c[2]).and_then(token_count) else {
+            continue;
+        };
+        if &c[1] == "pp" && claim.prompt_tokens.is_none() {
+            claim.prompt_tokens = found(n, at(whole(&c)));
+        } else if &c[1] == "tg" && claim.output_tokens.is_none() {
+            claim.output_tokens = found(n, at(whole(&c)));
+        }
+    }
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        if let Some(c) = p.seq_len.captures(part) {
+            if let Some(n) = num(&c[1]).and_then(token_count) {
+                claim.prompt_tokens = found(n, at(whole(&c)));
+            }
+        }
+    }
+
+    // Precision.
+    let mut kv_span: Option<Span> = None;
+    if claim.kv_dtype.is_none() {
+        if let Some(c) = p.kv_dtype.captures(part) {
+            let m = c.get(1).or(c.get(2)).expect("one alternative matched");
+            claim.kv_dtype = found(m.as_str().to_string(), at(whole(&c)));
+            kv_span = Some(at(Span {
+                start: m.start(),
+                end: m.end(),
+            }));
+        }
+    }
+    if claim.weight_dtype.is_none() {
+        for c in p.dtype.captures_iter(part) {
+            let s = at(span_of(&c, 1));
+            if kv_span == Some(s) {
+                continue;
+            }
+            claim.weight_dtype = found(dtype_id(&c[1]), s);
+            break;
+        }
+    }
+    if claim.weight_dtype.is_none() {
+        if let Some(m) = p.quantised.find(part) {
+            claim.quantised_untyped = Some(at(Span {
+                start: m.start(),
+                end: m.end(),
+            }));
+        }
+    }
+
+    // Runtime, and its version at any mention.
+    if claim.runtime.is_none() {
+        for c in p.runtime.captures_iter(part) {
+            let (id, from_shape) = runtime_id(&c[1]);
+            if claim.runtime.is_none() {
+                claim.runtime = found(id.to_string(), at(span_of(&c, 1)));
+                claim.runtime_from_shape = from_shape;
+            }
+            if claim.runtime.as_ref().is_some_and(|r| r.value == id) {
+                let end = whole(&c).end;
+                if let Some(v) = p.version.captures(&part[end..]) {
+                    let m = v.get(1).expect("group 1 is the version");
+                    claim.runtime_version = found(
+                        m.as_str().to_string(),
+                        at(Span {
+                            start: end + m.start(),
+                            end: end + m.end(),
+                        }),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
+    if claim.model.is_none() {
+        claim.model = read_model(part, p).map(|m| Found {
+            value: m.value,
+            span: at(m.span),
+        });
+    }
 }
 
 fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
@@ -597,6 +1392,8 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
         let id = match (code, c.get(1)) {
             (true, _) => format!("codellama-{size}b"),
             (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
+            // Llama 405B exists only as Llama 3.1.
+            (false, None) if size == "405" => "llama-3.1-405b".to_string(),
             (false, None) => format!("llama-{size}b"),
         };
         consider(id, whole(&c));
@@ -609,6 +1406,17 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
             format!("{}-{}b", c[1].trim_end_matches('-'), &c[2]),
             whole(&c),
         );
+    }
+    if let Some(c) = p.named_model.captures(lower) {
+        let name = &c[1];
+        let id = if name == "gpt-j" {
+            "gpt-j-6b".to_string()
+        } else if let (Some(v), Some(s)) = (c.get(2), c.get(3)) {
+            format!("gemma-{}-{}", v.as_str(), s.as_str())
+        } else {
+            crate::catalog::slug(name)
+        };
+        consider(id, whole(&c));
     }
     best
 }

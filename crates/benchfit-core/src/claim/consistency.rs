@@ -1,0 +1,1 @@
+//! Internal consistency of a claim's redundant numbers.
