@@ -2,7 +2,7 @@
 
 use crate::analysis::{analyse, Hints, PlausibilityStatus};
 use crate::checklist::{grade, unstated_count, Row, Verdict};
-use crate::claim::{self, Claim, Evidence};
+use crate::claim::{self, Claim, Evidence, Figure, FigureKind, Scope};
 use crate::model::Metric;
 use serde::Serialize;
 
@@ -36,6 +36,79 @@ pub struct Plausibility {
     pub readings: Vec<ReadingSummary>,
     /// Summary.
     pub note: String,
+    /// The same check for every throughput and latency figure the claim states (headline first).
+    pub figures: Vec<FigurePlausibility>,
+}
+
+/// The physics check of one figure of the claim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FigurePlausibility {
+    /// The number as written.
+    pub value: f64,
+    /// Its unit as written (normalised).
+    pub unit: String,
+    /// What it measures.
+    pub kind: FigureKind,
+    /// Over what it is counted.
+    pub scope: Option<Scope>,
+    /// `plausible`, `implausible` or `unknown`.
+    pub status: PlausibilityStatus,
+    /// MBU of the chosen reading.
+    pub implied_mbu: Option<f64>,
+    /// MFU of the chosen reading.
+    pub implied_mfu: Option<f64>,
+    /// Which readings fit, or why none does.
+    pub note: String,
+}
+
+/// Figures checked against physics, at most (each one calibrates the model).
+pub const MAX_FIGURES_CHECKED: usize = 8;
+
+/// `claim` with figure `i` as its headline, per-minute units turned into per-second.
+fn with_headline(claim: &Claim, i: usize) -> Claim {
+    let mut c = claim.clone();
+    let mut f: Figure = c.figures.remove(i);
+    if f.unit.ends_with("/min") {
+        f.value /= 60.0;
+        f.value_high = f.value_high.map(|h| h / 60.0);
+        f.unit = f.unit.replace("/min", "/s");
+    }
+    c.figures.insert(0, f);
+    c
+}
+
+fn figure_plausibility(claim: &Claim) -> Vec<FigurePlausibility> {
+    if claim.model.is_none() || claim.gpu.is_none() {
+        return Vec::new();
+    }
+    claim
+        .figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.derived && (f.kind.is_throughput() || f.kind.is_latency()))
+        .take(MAX_FIGURES_CHECKED)
+        .map(|(i, f)| {
+            let a = analyse(&with_headline(claim, i), &Hints::default());
+            let chosen = a.chosen().and_then(|r| r.calibration.as_ref());
+            let (implied_mbu, implied_mfu) = match (a.status, chosen) {
+                (PlausibilityStatus::Plausible, Some(c)) => {
+                    (Some(c.efficiency.mbu), Some(c.efficiency.mfu))
+                }
+                (_, Some(c)) => (c.implied_mbu, c.implied_mfu),
+                _ => (None, None),
+            };
+            FigurePlausibility {
+                value: f.value,
+                unit: f.unit.clone(),
+                kind: f.kind,
+                scope: f.scope,
+                status: a.status,
+                implied_mbu,
+                implied_mfu,
+                note: a.note,
+            }
+        })
+        .collect()
 }
 
 /// The `check` report.
@@ -77,7 +150,19 @@ pub fn check(text: &str) -> CheckReport {
     let claim = claim::read(&text[..end]);
     let checklist = grade(&claim);
     let unstated = unstated_count(&checklist);
-    let analysis = analyse(&claim, &Hints::default());
+    let analysis = if claim.figures.is_empty() {
+        analyse(&claim, &Hints::default())
+    } else {
+        analyse(&with_headline(&claim, 0), &Hints::default())
+    };
+    let figures = figure_plausibility(&claim);
+    warnings.extend(claim::consistency::check(&claim));
+    if claim.gpu_count_conflict {
+        warnings.push(
+            "the GPU count is said two different ways; per-GPU figures may be off by that factor"
+                .into(),
+        );
+    }
     let chosen = analysis.chosen().and_then(|r| r.calibration.as_ref());
     let (implied_mbu, implied_mfu) = match (analysis.status, chosen) {
         (PlausibilityStatus::Plausible, Some(c)) => {
@@ -116,6 +201,7 @@ pub fn check(text: &str) -> CheckReport {
             implied_mfu,
             readings,
             note: analysis.note,
+            figures,
         },
         warnings,
         evidence,

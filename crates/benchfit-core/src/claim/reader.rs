@@ -346,7 +346,8 @@ fn throughput_figure(lower: &str, c: &Captures, tps: bool) -> Option<Figure> {
     f.scope = scope;
     f.kind_stated = word_kind.is_some();
     f.scope_stated = scope.is_some();
-    if pre.contains("est. speed") {
+    let window = &lower[floor_boundary(lower, span.start.saturating_sub(80))..span.start];
+    if window.contains("est. speed") {
         // A progress bar's running estimate: summed over the batch, not said so.
         f.scope = Some(Scope::Aggregate);
         f.scope_stated = false;
@@ -1256,59 +1257,8 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 );
             }
         }
-        return;
-    }
-    if let Some(c) = p.in_out.captures(part) {
-        let i = num(&c[1]).and_then(token_count);
-        let o = num(&c[2]).and_then(token_count);
-        pair(claim, i, o, at(whole(&c)));
-    }
-    let length = |re: &Regex, kw: bool| -> Option<Found<u32>> {
-        re.captures_iter(part).find_map(|c| {
-            let m = c.get(1)?;
-            let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
-            if kw && (followed_by_rate(part, end) || followed_by_rate(part, whole(&c).end)) {
-                return None;
-            }
-            // Part of a larger number (`52.3k`): not a length.
-            if part[..m.start()].ends_with(|ch: char| ch == '.' || ch == ',' || ch.is_ascii_digit())
-            {
-                return None;
-            }
-            let pre = before(part, whole(&c).start, 12);
-            if pre.ends_with("total ") || pre.contains("max") {
-                return None;
-            }
-            let v = num(m.as_str())? * kilo(c.get(2));
-            found(token_count(v)?, at(whole(&c)))
-        })
-    };
-    if claim.prompt_tokens.is_none() {
-        claim.prompt_tokens = length(&p.tokens_prompt, false)
-            .or_else(|| length(&p.tokens_prompt_before, true))
-            .or_else(|| length(&p.input_kw, true));
-    }
-    if claim.output_tokens.is_none() {
-        claim.output_tokens = length(&p.tokens_output, false)
-            .or_else(|| length(&p.tokens_output_before, true))
-            .or_else(|| length(&p.output_kw, true));
-    }
-    for c in p.pp_tg.captures_iter(part) {
-        let Some(n) = num(&c[2]).and_then(token_count) else {
-            continue;
-        };
-        if &c[1] == "pp" && claim.prompt_tokens.is_none() {
-            claim.prompt_tokens = found(n, at(whole(&c)));
-        } else if &c[1] == "tg" && claim.output_tokens.is_none() {
-            claim.output_tokens = found(n, at(whole(&c)));
-        }
-    }
-    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
-        if let Some(c) = p.seq_len.captures(part) {
-            if let Some(n) = num(&c[1]).and_then(token_count) {
-                claim.prompt_tokens = found(n, at(whole(&c)));
-            }
-        }
+    } else {
+        read_lengths(part, claim, p);
     }
 
     // Precision.
@@ -1372,6 +1322,69 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             value: m.value,
             span: at(m.span),
         });
+    }
+}
+
+/// Prompt and output lengths written in the text (`512-token prompts`, `input 1024`, `pp512`).
+fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| s;
+    let pair = |claim: &mut Claim, i: Option<u32>, o: Option<u32>, span: Span| {
+        if let (Some(i), Some(o), None, None) = (i, o, &claim.prompt_tokens, &claim.output_tokens) {
+            claim.prompt_tokens = found(i, span);
+            claim.output_tokens = found(o, span);
+        }
+    };
+    if let Some(c) = p.in_out.captures(part) {
+        let i = num(&c[1]).and_then(token_count);
+        let o = num(&c[2]).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+    }
+    let length = |re: &Regex, kw: bool| -> Option<Found<u32>> {
+        re.captures_iter(part).find_map(|c| {
+            let m = c.get(1)?;
+            let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
+            if kw && (followed_by_rate(part, end) || followed_by_rate(part, whole(&c).end)) {
+                return None;
+            }
+            // Part of a larger number (`52.3k`): not a length.
+            if part[..m.start()].ends_with(|ch: char| ch == '.' || ch == ',' || ch.is_ascii_digit())
+            {
+                return None;
+            }
+            let pre = before(part, whole(&c).start, 12);
+            if pre.ends_with("total ") || pre.contains("max") {
+                return None;
+            }
+            let v = num(m.as_str())? * kilo(c.get(2));
+            found(token_count(v)?, at(whole(&c)))
+        })
+    };
+    if claim.prompt_tokens.is_none() {
+        claim.prompt_tokens = length(&p.tokens_prompt, false)
+            .or_else(|| length(&p.tokens_prompt_before, true))
+            .or_else(|| length(&p.input_kw, true));
+    }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens = length(&p.tokens_output, false)
+            .or_else(|| length(&p.tokens_output_before, true))
+            .or_else(|| length(&p.output_kw, true));
+    }
+    for c in p.pp_tg.captures_iter(part) {
+        let Some(n) = num(&c[2]).and_then(token_count) else {
+            continue;
+        };
+        if &c[1] == "pp" && claim.prompt_tokens.is_none() {
+            claim.prompt_tokens = found(n, at(whole(&c)));
+        } else if &c[1] == "tg" && claim.output_tokens.is_none() {
+            claim.output_tokens = found(n, at(whole(&c)));
+        }
+    }
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        if let Some(c) = p.seq_len.captures(part) {
+            if let Some(n) = num(&c[1]).and_then(token_count) {
+                claim.prompt_tokens = found(n, at(whole(&c)));
+            }
+        }
     }
 }
 
@@ -1541,5 +1554,143 @@ mod tests {
     fn nothing_recognised() {
         let c = read("the weather is nice 🌤 \u{0} ü");
         assert!(c.figures.is_empty() && c.model.is_none() && c.gpu.is_none());
+    }
+
+    // Traps named in the dev set (tests/data/claims_dev.jsonl), one check each.
+
+    #[test]
+    fn trap_llama_bench_rows_decode_not_prefill_and_sd_not_range() {
+        let c = read("| llama 7B Q4_0 | CUDA | 99 | 1 | pp512 | 4918.36 ± 132.23 | tg128 | 165.76 ± 1.50 | pp512+tg128 | 600.22 ± 3.39 |");
+        let h = c.headline().unwrap();
+        assert_eq!(
+            (h.value, h.kind, h.value_high),
+            (165.76, FigureKind::DecodeThroughput, None)
+        );
+        let pp = c.figures.iter().find(|f| f.value == 4918.36).unwrap();
+        assert_eq!(pp.kind, FigureKind::PrefillThroughput);
+        let mixed = c.figures.iter().find(|f| f.value == 600.22).unwrap();
+        assert_ne!(mixed.kind, FigureKind::DecodeThroughput);
+        assert!(c.runtime_from_shape && c.gpu.is_none() && c.batch_size.is_none());
+    }
+
+    #[test]
+    fn trap_per_gpu_table_column_and_derived_total() {
+        let c = read("Every performance figure is expressed in `output tokens per second per GPU` ... # LLaMA v3.3 70B | Sequence Length (ISL/OSL) | B200 TP1 (FP4) | GB200 TP1 (FP4) | H200 TP2 (FP8) | H100 TP2 (FP8) | | 1000/1000 | 6,920 | 7,769 | 2,587 | 2,209 |");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (2209.0, Some(Scope::PerGpu)));
+        assert_eq!(c.gpu.unwrap().value, "h100");
+        assert_eq!(c.tp.unwrap().value, 2);
+        assert_eq!(c.weight_dtype.unwrap().value, "fp8");
+        let d = c.figures.iter().find(|f| f.derived).unwrap();
+        assert_eq!(d.value, 4418.0);
+    }
+
+    #[test]
+    fn trap_two_per_user_rates_and_equal_per_gpu_total() {
+        let c = read("Request Throughput (req/sec): 43.2089 / Total Output Throughput (tokens/sec): 5530.7382 / Per User Output Throughput (tokens/sec/user): 2.0563 / Per GPU Output Throughput (tokens/sec/gpu): 5530.7382 / Per User Output Speed [1/TPOT] (tokens/sec/user): 5.4656 / Average time-per-output-token [TPOT] (ms): 182.9639");
+        assert_eq!(c.headline().unwrap().value, 5530.7382);
+        assert_eq!(c.gpu_count.unwrap().value, 1);
+        assert_eq!(c.runtime.unwrap().value, "tensorrt-llm");
+        assert!(c.runtime_from_shape);
+        let tpot = c
+            .figures
+            .iter()
+            .find(|f| f.kind == FigureKind::Tpot)
+            .unwrap();
+        assert_eq!(tpot.percentile.as_deref(), Some("mean"));
+    }
+
+    #[test]
+    fn trap_progress_bar_last_estimate_and_it_per_s() {
+        let c = read("Processed prompts:  34%| 174/512 [00:00<00:01, 190.18it/s, est. speed input: 465756.51 toks/s, output: 380.36 toks/s] ... Processed prompts:  44%| 226/512 [00:32<01:46,  2.68it/s, est. speed input: 16807.13 toks/s, output: 14.06 toks/s]");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (14.06, FigureKind::ThroughputOutput));
+        assert!(c.prompt_tokens.is_none() && c.batch_size.is_none());
+        let it = c.figures.iter().find(|f| f.value == 190.18).unwrap();
+        assert_eq!(it.kind, FigureKind::RequestRate);
+    }
+
+    #[test]
+    fn trap_vllm_bench_output_not_total_not_peak() {
+        let c = read("Successful requests: 1000 / Benchmark duration (s): 23.73 / Total input tokens: 79807 / Output token throughput (tok/s): 10777.64 / Peak output token throughput (tok/s): 14046.00 / Peak concurrent requests: 1000.00 / Total Token throughput (tok/s): 14141.12");
+        assert_eq!(c.headline().unwrap().value, 10777.64);
+        assert!(!c.figures.iter().any(|f| f.value == 14046.0));
+        let total = c.figures.iter().find(|f| f.value == 14141.12).unwrap();
+        assert_eq!(total.kind, FigureKind::ThroughputTotal);
+        assert!(c.prompt_tokens.is_none() && c.load_observed.is_some());
+    }
+
+    #[test]
+    fn trap_k_suffix_system_scope_and_input_output_pools() {
+        let c = read("DeepSeek R1 at ~420k tokens/s on 72× GB300, and Llama3.1 405B ~16k tokens/s");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (420_000.0, Some(Scope::System)));
+        assert_eq!(c.gpu_count.unwrap().value, 72);
+        let c = read("reaching throughput of 52.3k input tokens per second and 22.3k output tokens per second.");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (22_300.0, FigureKind::ThroughputOutput));
+        assert!(c.prompt_tokens.is_none());
+    }
+
+    #[test]
+    fn trap_units_per_minute_ms_per_token_seconds_and_lower_bounds() {
+        let c = read("Requests/min: 62.30 / Output_tokens/min: 13539.97 / Average Time to First Token (s): 0.51");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.unit.as_str()), (13539.97, "tok/min"));
+        let c = read("Q4_0 needs 28 ms/token ... Currently Q4_K needs 29.5 ms / token on M2 Max");
+        assert_eq!(c.headline().unwrap().value, 29.5);
+        assert_eq!(c.gpu_count.unwrap().value, 1);
+        let c =
+            read("a token rate of 969 per second with a time-to-first-token of only 0.24 seconds");
+        assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputPerUser);
+        let ttft = c
+            .figures
+            .iter()
+            .find(|f| f.kind == FigureKind::Ttft)
+            .unwrap();
+        assert_eq!((ttft.value, ttft.unit.as_str()), (0.24, "s"));
+    }
+
+    #[test]
+    fn trap_gain_over_baseline_and_baseline_only_runtime() {
+        let c = read("基准配置(未做任何优化的 vLLM) 优化后 ShareGPT Total TPS: 3922.41 Mean TPOT(ms): 114.34 Total TPS: 5770.24 (+47.1%) Mean TPOT(ms): 260.46");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (5770.24, FigureKind::ThroughputTotal));
+        assert!(c.runtime.is_none() && c.runtime_baseline_only.is_some());
+        assert!(c.lengths_described.is_some());
+    }
+
+    #[test]
+    fn trap_lumped_gpus_k_lengths_and_oom_cells() {
+        let c = read("TPS Per Request | GPU \\ Batch Input Output | B: 1 I: 2 O: 2K | B: 32 I: 4K O: 256 | B: 1 I: 63K O: 2K | Prefill | 8x H100/H200 | 61.5 | 30.1 | 54.3 | 4732.2 | 8x L40S | 46.3 | OOM | OOM | 688.5 |");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (30.1, Some(Scope::PerUser)));
+        assert!(c.gpu.is_none() && c.gpu_lumped.is_some());
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert_eq!(c.batch_size.unwrap().value, 32);
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (4000, 256)
+        );
+        // Per request × batch 32 = 963.2 aggregate, listed as derived.
+        assert!(c
+            .figures
+            .iter()
+            .any(|f| f.derived && (f.value - 963.2).abs() < 1e-9));
+    }
+
+    #[test]
+    fn trap_count_conflict_and_not_used_runtime() {
+        let c = read("Headline: 506 tokens/second for Llama 405B on an H200 — it was not \"an H200\"; each spread over eight GPUs");
+        assert_eq!(c.model.unwrap().value, "llama-3.1-405b");
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert!(c.gpu_count_conflict);
+        let c = read("results recorded on BHx31 (vLLM not used): Batch=32: 14.89 tok/s/user (476.49 tok/s throughput)");
+        assert!(c.runtime.is_none());
+        assert_eq!(c.gpu.as_ref().unwrap().value, "tt-blackhole");
+        assert_eq!(c.headline().unwrap().kind, FigureKind::DecodeThroughput);
     }
 }
