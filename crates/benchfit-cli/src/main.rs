@@ -55,6 +55,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the model on every row of a measurements table (TSV shaped like measured_dev.tsv)
+    /// and report predicted vs measured, uncalibrated and leave-one-out calibrated.
+    Validate {
+        /// The TSV file.
+        file: String,
+        /// Print one JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -290,6 +299,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
             } else {
                 print!("{}", import::render(&file, &m));
+            }
+            Ok(())
+        }
+        Command::Validate { file, json } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
+            let report = benchfit_core::validate::validate(&text)
+                .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).context("serialising the report")?
+                );
+            } else {
+                print!("{}", render::validation(&report));
             }
             Ok(())
         }

@@ -188,3 +188,64 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
     }
     o
 }
+
+/// The validation table: per row predicted vs measured, then the error summary.
+pub fn validation(r: &benchfit_core::validate::ValidationReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{:>5}  {:<66} {:>11} {:>11} {:>7} {:>7}",
+        "line", "row", "measured", "predicted", "err", "cal err"
+    );
+    for row in &r.rows {
+        match (row.measured, row.predicted) {
+            (Some(m), Some(p)) => {
+                let cal = row
+                    .calibrated
+                    .map(|(c, _)| format!("{:+.0}%", (c / m - 1.0) * 100.0))
+                    .unwrap_or_else(|| "–".into());
+                let _ = writeln!(
+                    o,
+                    "{:>5}  {:<66} {:>11} {:>11} {:>+6.0}% {:>7}",
+                    row.line,
+                    row.label,
+                    sig(m),
+                    sig(p),
+                    (p / m - 1.0) * 100.0,
+                    cal
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    o,
+                    "{:>5}  skipped: {} ({})",
+                    row.line,
+                    row.label,
+                    row.skipped.as_deref().unwrap_or("")
+                );
+            }
+        }
+    }
+    let line = |name: &str, s: &Option<benchfit_core::validate::ErrorStats>| match s {
+        Some(s) => format!(
+            "{name}: n = {}, median |error| {:.1}%, p90 {:.1}%\n",
+            s.n, s.median_ape, s.p90_ape
+        ),
+        None => format!("{name}: no rows\n"),
+    };
+    o.push('\n');
+    o.push_str(&line(
+        "throughput, uncalibrated",
+        &r.throughput_uncalibrated,
+    ));
+    o.push_str(&line("latency, uncalibrated", &r.latency_uncalibrated));
+    o.push_str(&line(
+        "throughput, calibrated (leave one out)",
+        &r.throughput_calibrated,
+    ));
+    o.push_str(&line(
+        "latency, calibrated (leave one out)",
+        &r.latency_calibrated,
+    ));
+    o
+}

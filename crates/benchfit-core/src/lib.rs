@@ -32,6 +32,7 @@ pub mod scenario;
 pub mod sim;
 pub mod stats;
 pub mod units;
+pub mod validate;
 
 pub use estimate::{estimate, Estimate, EstimateError, EstimateReport};
 pub use report::{check, CheckReport};

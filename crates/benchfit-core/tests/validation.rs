@@ -1,0 +1,69 @@
+//! The model against published measurements (tests/data/measured_dev.tsv, copied from
+//! ../shared/data/measured_dev.tsv; sources and trust levels in tests/data/measured_sources.md).
+//! Targets from issue 4: median absolute error ≤ 15% for throughput rows and ≤ 20% for latency
+//! rows, uncalibrated.
+
+use benchfit_core::validate::{validate, RowMetric};
+
+#[test]
+fn dev_set_errors_within_targets() {
+    let r = validate(include_str!("data/measured_dev.tsv")).expect("the dev file validates");
+    let t = r.throughput_uncalibrated.as_ref().expect("throughput rows");
+    let l = r.latency_uncalibrated.as_ref().expect("latency rows");
+    println!("throughput uncalibrated: {t:?}\nlatency uncalibrated: {l:?}");
+    println!(
+        "throughput calibrated: {:?}\nlatency calibrated: {:?}",
+        r.throughput_calibrated, r.latency_calibrated
+    );
+    assert!(t.n >= 50, "{} throughput rows", t.n);
+    assert!(l.n >= 15, "{} latency rows", l.n);
+    assert!(
+        t.median_ape <= 15.0,
+        "throughput median |error| {:.1}%",
+        t.median_ape
+    );
+    assert!(
+        l.median_ape <= 20.0,
+        "latency median |error| {:.1}%",
+        l.median_ape
+    );
+}
+
+#[test]
+fn rows_map_as_a_person_would_read_them() {
+    let r = validate(include_str!("data/measured_dev.tsv")).unwrap();
+    let row = |line: usize| r.rows.iter().find(|x| x.line == line).unwrap();
+    // Line 2: TRT-LLM 0.9, Llama 2 70B FP8, 2 × H100 SXM TP2, batch 1024, 128/128,
+    // 3,214 output tok/s per GPU → 6,428 for the TP group.
+    assert_eq!(row(2).measured, Some(6428.0));
+    assert_eq!(row(2).metric, Some(RowMetric::OutputTokensPerS));
+    assert!(
+        row(2).label.contains("2×h100-sxm TP2") && row(2).label.contains("C=1024"),
+        "{}",
+        row(2).label
+    );
+    // Apple silicon is not in the catalog: skipped with a reason, not guessed.
+    assert!(row(97)
+        .skipped
+        .as_deref()
+        .unwrap_or("")
+        .contains("not in the catalog"));
+    // Pipeline parallelism is not modelled: skipped.
+    assert!(
+        row(46)
+            .skipped
+            .as_deref()
+            .unwrap_or("")
+            .contains("not modelled")
+            || row(46).skipped.as_deref().unwrap_or("").contains("catalog")
+    );
+}
+
+#[test]
+fn bad_files_are_refused_with_a_reason() {
+    assert!(validate("").unwrap_err().to_string().contains("model"));
+    assert!(validate("model\tgpu\n")
+        .unwrap_err()
+        .to_string()
+        .contains("column"));
+}
