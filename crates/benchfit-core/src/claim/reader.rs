@@ -593,15 +593,33 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, 0);
         }
     }
-    for c in p.labelled.captures_iter(lower) {
+    // `label: value` lines: the pattern runs only in a window before each `:` that a number
+    // follows (a lazy label over the whole text is slow with a backtracking-free engine).
+    let mut prev_end = 0;
+    for (colon, _) in lower.match_indices(':') {
+        let rest = lower[colon + 1..].trim_start_matches([' ', '"']);
+        if !rest.starts_with(|ch: char| ch.is_ascii_digit()) || colon < prev_end {
+            continue;
+        }
+        let ws = floor_boundary(lower, colon.saturating_sub(96)).max(prev_end);
+        let we = floor_boundary(lower, colon + 48);
+        let window = &lower[ws..we];
+        let Some(c) = p
+            .labelled
+            .captures_iter(window)
+            .find(|c| ws + whole(c).end > colon)
+        else {
+            continue;
+        };
         let Some(v) = num(&c[3]) else { continue };
         let label = &c[1];
         let unit = c.get(2).map(|m| m.as_str()).unwrap_or("");
         let after_unit = c.get(4).map(|m| m.as_str()).unwrap_or("");
         let span = Span {
-            start: span_of(&c, 1).start,
-            end: whole(&c).end,
+            start: ws + span_of(&c, 1).start,
+            end: ws + whole(&c).end,
         };
+        prev_end = span.end;
         if after_unit.is_empty() && followed_by_rate(lower, span.end) {
             continue; // the unit follows the number: read by the unit patterns
         }
