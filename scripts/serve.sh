@@ -6,4 +6,4 @@ install_web_tools
 build_dist
 PORT="${PORT:-8080}"
 say "benchfit is at http://127.0.0.1:$PORT/ (Ctrl-C stops it)"
-cd "$ROOT" && exec trunk serve --release --offline --port "$PORT" --address 127.0.0.1
+cd "$ROOT" && exec trunk serve --release --offline --no-autoreload --port "$PORT" --address 127.0.0.1

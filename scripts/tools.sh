@@ -28,6 +28,10 @@ install_web_tools() {
     # Not --locked: a locked dependency of this release is missing from the registry.
     cargo install "wasm-bindgen-cli@$wb"
   fi
+  if ! command -v wasm-pack >/dev/null 2>&1; then
+    say "installing wasm-pack (from source)"
+    cargo install wasm-pack
+  fi
   if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
     say "installing wasm-opt (npm binaryen@$BINARYEN_VERSION) into $TOOLS"
     mkdir -p "$TOOLS"
@@ -53,5 +57,7 @@ install_test_tools() {
 # build itself runs offline.
 build_dist() {
   say "building the page (trunk build --release)"
-  (cd "$ROOT" && cargo fetch --target wasm32-unknown-unknown >&2 && trunk build --release --offline >&2)
+  (cd "$ROOT" && cargo fetch --target wasm32-unknown-unknown >&2 \
+    && wasm-pack build crates/benchfit-js --target web --release --mode no-install >&2 \
+    && trunk build --release --offline >&2)
 }

@@ -110,6 +110,111 @@ test('SLOs, the concurrency curve and open-loop rates', async () => {
   await page.close();
 });
 
+test('embed mode is a compact widget that links to the full page', async () => {
+  const full = await open(base);
+  const fullText = (await full.page.locator('body').innerText()).length;
+  const { page, errors } = await open(`${base}?v=1&gpu=h100&pin=1800&pout=400&c=8&busy=10&embed=1`);
+  assert.equal(await text(page, '#verdict'), 'usable');
+  assert.match(await text(page, '#cost-request'), /^\$\d/);
+  const href = await page.getAttribute('#open-full', 'href');
+  assert.ok(!href.includes('embed=1') && href.includes('c=8'), href);
+  const embedText = (await page.locator('body').innerText()).length;
+  assert.ok(embedText < fullText * 0.3, `embed ${embedText} chars vs full ${fullText}`);
+  assert.equal(await page.locator('#checklist-h').count(), 0);
+  // Editing inside the widget keeps it a widget.
+  await page.fill('#claim', '900 tok/s for Llama 3 8B on one L4');
+  await page.waitForFunction(() => /embed=1/.test(location.search) && /L4/.test(decodeURIComponent(location.search)));
+  assert.deepEqual([...errors, ...full.errors], []);
+  await page.close();
+  await full.page.close();
+});
+
+test('the full page offers an iframe snippet, Markdown and CSV', async () => {
+  const { page, errors } = await open(base);
+  await page.click('#embed-button');
+  const snippet = await page.inputValue('#snippet');
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?v=1&b=.*&embed=1" width="520"/);
+  await page.click('#copy-md');
+  await page.waitForFunction(() => /Markdown copied/.test(document.querySelector('#copy-md').innerText));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the JavaScript package works from a plain page', async () => {
+  const { page, errors } = await (async () => {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', e => errors.push(String(e)));
+    await page.goto(`${base}js-example.html`);
+    await page.waitForFunction(() => document.querySelector('#cost').textContent.startsWith('$'));
+    return { page, errors };
+  })();
+  // 2,209 tok/s per GPU × TP2, stated batch missing: caution, not reject.
+  assert.equal(await text(page, '#verdict'), 'caution');
+  assert.equal(await page.locator('#rows tbody tr').count(), 6);
+  assert.match(await text(page, '#error'), /check: the claim text is empty/);
+  assert.match(await page.getAttribute('body', 'data-url'), /^v=1&b=2%2C209/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('keyboard only: every form input is reachable with Tab and editable', async () => {
+  const { page, errors } = await open(base);
+  await page.focus('#claim');
+  const seen = new Set();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    seen.add(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName));
+  }
+  for (const id of ['pin', 'pout', 'conc', 'mode', 'gpu', 'price', 'sttft', 'stpot']) assert.ok(seen.has(id), `${id} not reached: ${[...seen]}`);
+  const before = await text(page, '#cost-request');
+  await page.focus('#conc');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4');
+  await page.waitForFunction(b => document.querySelector('#cost-request').innerText !== b, before);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('dark theme follows prefers-color-scheme', async () => {
+  const page = await browser.newPage({ colorScheme: 'dark' });
+  await page.goto(base);
+  await page.waitForSelector('#cost-request');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = bg.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 150, bg);
+  await page.close();
+});
+
+test('no request leaves the page origin, and the policy allows the page to run', async () => {
+  const page = await browser.newPage();
+  const urls = [];
+  const errors = [];
+  page.on('request', r => urls.push(r.url()));
+  page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+  // Time from navigation start to the verdict and cost in the DOM, measured in the page.
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('#verdict') && document.querySelector('#cost-request')) {
+        window.__rendered = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const renders = [];
+  for (let i = 0; i < 5; i++) {
+    await page.goto(base);
+    await page.waitForSelector('#cost-request');
+    renders.push(await page.evaluate(() => window.__rendered));
+  }
+  console.log(`first meaningful render: ${renders.map(r => r.toFixed(0)).join(', ')} ms (first load cold, then warm)`);
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /default-src 'none'/);
+  assert.ok(urls.every(u => u.startsWith(base) || u.startsWith('data:')), urls.join('\n'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('recompute time after an edit (reported, not asserted)', async () => {
   const { page } = await open(base);
   const times = [];

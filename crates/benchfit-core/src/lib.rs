@@ -23,6 +23,7 @@ pub mod chart;
 pub mod checklist;
 pub mod claim;
 pub mod estimate;
+pub mod export;
 pub mod format;
 pub mod limits;
 pub mod measurement;

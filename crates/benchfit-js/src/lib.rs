@@ -1,29 +1,115 @@
-//! benchfit for plain JavaScript, built with `wasm-pack build --target web`.
+//! benchfit for plain JavaScript, built with `wasm-pack build crates/benchfit-js --target web`.
 //!
 //! ```js
-//! import init, { check } from "./pkg/benchfit_js.js";
+//! import init, { check, estimate, scenarioFromUrl, scenarioToUrl } from "./pkg/benchfit_js.js";
 //! await init();
-//! const report = JSON.parse(check("3,200 tok/s for Llama 3 70B on one H100"));
-//! console.log(report.verdict); // "caution"
+//! const report = check("3,200 tok/s for Llama 3 70B on one H100, batch 32, FP8, vLLM");
+//! report.verdict;                    // "caution"
+//! const s = scenarioFromUrl(location.href);
+//! estimate(s).cost.per_request_usd;  // a number
 //! ```
 //!
-//! Functions take and return JSON text with the keys of DESIGN §5.2; errors are thrown as JS
-//! `Error`s with the same messages as the CLI.
+//! Every function returns plain JavaScript objects with the keys of DESIGN §5.2 (the JSON of
+//! `benchfit check --json` / `benchfit estimate --json`); errors are thrown as JS `Error`s with the
+//! same messages as the CLI.
 
+use benchfit_core::scenario::Scenario;
 use wasm_bindgen::prelude::*;
 
-/// Grades a claim: the JSON document of `benchfit check --json`. Throws on empty text.
-#[wasm_bindgen]
-pub fn check(text: &str) -> Result<String, JsError> {
-    check_json(text).map_err(|e| JsError::new(&e))
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+export type Verdict = "usable" | "caution" | "reject";
+export type Status = "stated" | "partial" | "unstated";
+export interface ChecklistRow { condition: "batch_size" | "sequence_length" | "quantisation" | "runtime" | "metric" | "hardware"; status: Status; value: string | null; note: string | null; }
+export interface Figure { value: number; value_high: number | null; unit: string; kind: string; scope: string | null; derived: boolean; }
+export interface Claim { model: string | null; gpu: string | null; gpu_count: number | null; tp: number | null; batch_size: number | null; concurrency: number | null; request_rate: number | null; prompt_tokens: number | null; output_tokens: number | null; weight_dtype: string | null; kv_dtype: string | null; runtime: string | null; runtime_version: string | null; figures: Figure[]; }
+export interface Plausibility { status: "plausible" | "implausible" | "unknown"; implied_mbu: number | null; implied_mfu: number | null; readings: { metric: string; gpu: string; plausible: boolean; implied_mbu: number | null; implied_mfu: number | null; note: string }[]; note: string; }
+export interface CheckReport { verdict: Verdict; unstated_count: number; checklist: ChecklistRow[]; claim: Claim; plausibility: Plausibility; warnings: string[]; evidence: { field: string; span: { start: number; end: number } }[]; }
+export interface Percentiles { mean: number; p50: number; p90: number; p95: number; p99: number; }
+export type Load = { mode: "concurrency"; concurrency: number } | { mode: "rate"; requests_per_s: number; arrival: "constant" | "poisson" | "gamma"; burstiness: number };
+export interface Scenario { benchmark: string; model: string | null; gpu: string | null; gpus: number | null; tp: number | null; weights: string | null; kv_dtype: string | null; runtime: string | null; mem_fraction: number | null; prompt_tokens: number; output_tokens: number; load: Load; price_usd_per_gpu_hour: number | null; busy_hours: number; prompt_sd?: number | null; output_sd?: number | null; requests?: number; seed?: number; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null }; max_num_seqs?: number | null; max_batched_tokens?: number | null; block_size?: number | null; prefix_tokens?: number | null; }
+export interface Estimate {
+  throughput: { output_tokens_per_s: number; total_tokens_per_s: number; requests_per_s: number };
+  latency_ms: { ttft: Percentiles; itl: Percentiles; tpot: Percentiles; e2e: Percentiles };
+  kv: { capacity_tokens: number; max_concurrent_sequences: number; peak_usage: number; kv_dtype: string; mem_fraction: number; bytes_per_token: number; limits_concurrency: boolean; benchmark: { capacity_tokens: number; needed_tokens: number; max_concurrent_sequences: number; note: string | null } | null };
+  cost: { price_usd_per_gpu_hour: number | null; price_source: string | null; per_request_usd: number | null; per_request_whole_day_usd: number | null; per_million_output_tokens_usd: number | null; per_million_total_tokens_usd: number | null; gpu_seconds_per_request: number };
+  correction_factor: number | null;
+  factors: { name: string; from: string; to: string; ratio: number }[];
+  range: { output_tokens_per_s: { low: number; high: number }; per_request_usd: { low: number; high: number } | null } | null;
+  assumptions: { field: string; value: string; reason: string }[];
+  calibration: { mbu: number; mfu: number; source: "claim" | "ceiling" | "prior"; note: string };
+  warnings: string[];
+  [key: string]: unknown;
+}
+/** Grades a claim (the document of `benchfit check --json`). Throws on empty text. */
+export function check(text: string): CheckReport;
+/** Re-projects a scenario (the document of `benchfit estimate --json`). Throws with the CLI's message on bad input. */
+export function estimate(scenario: Scenario): Estimate;
+/** Reads a scenario from a page URL or query string; bad values are replaced by defaults and listed in `issues`. */
+export function scenarioFromUrl(url: string): { scenario: Scenario; issues: { key: string; value: string; reason: string }[] };
+/** The query string (without `?`) of a scenario. */
+export function scenarioToUrl(scenario: Scenario): string;
+"#;
+
+fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
+    let text = serde_json::to_string(v).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("internal: could not build the result object"))
 }
 
-/// The native-testable body of [`check`].
-pub fn check_json(text: &str) -> Result<String, String> {
+fn from_js(v: &JsValue) -> Result<Scenario, JsError> {
+    let text: String = js_sys::JSON::stringify(v)
+        .map_err(|_| JsError::new("scenario: not a plain object"))?
+        .into();
+    scenario_from_json(&text).map_err(|e| JsError::new(&e))
+}
+
+/// Grades a claim. Throws on empty text.
+#[wasm_bindgen(skip_typescript)]
+pub fn check(text: &str) -> Result<JsValue, JsError> {
     if text.trim().is_empty() {
-        return Err("check: the claim text is empty".into());
+        return Err(JsError::new(EMPTY));
     }
-    serde_json::to_string(&benchfit_core::check(text)).map_err(|e| e.to_string())
+    to_js(&benchfit_core::check(text))
+}
+
+/// Re-projects a scenario (a plain object with the keys of `Scenario`).
+#[wasm_bindgen(skip_typescript)]
+pub fn estimate(scenario: &JsValue) -> Result<JsValue, JsError> {
+    let s = from_js(scenario)?;
+    let r = benchfit_core::estimate(&s).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&r.estimate)
+}
+
+/// Reads a scenario from a URL or query string.
+#[wasm_bindgen(js_name = scenarioFromUrl, skip_typescript)]
+pub fn scenario_from_url(url: &str) -> Result<JsValue, JsError> {
+    to_js(&scenario_from_url_json(url))
+}
+
+/// The query string of a scenario.
+#[wasm_bindgen(js_name = scenarioToUrl, skip_typescript)]
+pub fn scenario_to_url(scenario: &JsValue) -> Result<String, JsError> {
+    Ok(from_js(scenario)?.to_query())
+}
+
+/// The message for empty claim text, as the CLI words it.
+pub const EMPTY: &str = "check: the claim text is empty";
+
+/// The query part of a URL (everything after `?`, before `#`), or the text itself.
+pub fn query_of(url: &str) -> &str {
+    let q = url.split_once('?').map(|(_, q)| q).unwrap_or(url);
+    q.split('#').next().unwrap_or("")
+}
+
+/// `{scenario, issues}` for a URL, as JSON-ready data.
+pub fn scenario_from_url_json(url: &str) -> serde_json::Value {
+    let (scenario, issues) = Scenario::from_query(query_of(url));
+    serde_json::json!({ "scenario": scenario, "issues": issues })
+}
+
+/// A scenario from its JSON text, with an error naming what is wrong.
+pub fn scenario_from_json(text: &str) -> Result<Scenario, String> {
+    serde_json::from_str(text).map_err(|e| format!("scenario: {e}"))
 }
 
 #[cfg(test)]
@@ -31,16 +117,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn check_returns_the_cli_document() {
-        let v: serde_json::Value =
-            serde_json::from_str(&check_json(benchfit_core::scenario::WORKED_EXAMPLE).unwrap())
-                .unwrap();
-        assert_eq!(v["verdict"], "usable");
-        assert_eq!(v["checklist"][4]["condition"], "metric");
-        assert_eq!(v["checklist"][4]["status"], "partial");
-        assert_eq!(
-            check_json("  ").unwrap_err(),
-            "check: the claim text is empty"
-        );
+    fn url_round_trip_through_json() {
+        let v = scenario_from_url_json("https://example.org/benchfit/?v=1&c=12&pin=1000&embed=1#top");
+        assert_eq!(v["issues"].as_array().unwrap().len(), 0);
+        assert_eq!(v["scenario"]["load"]["concurrency"], 12);
+        assert_eq!(v["scenario"]["prompt_tokens"], 1000);
+        let s = scenario_from_json(&v["scenario"].to_string()).unwrap();
+        assert!(s.to_query().contains("c=12"));
+    }
+
+    #[test]
+    fn bad_scenarios_name_the_problem() {
+        let e = scenario_from_json(r#"{"benchmark": 5}"#).unwrap_err();
+        assert!(e.starts_with("scenario: invalid type"), "{e}");
+        let v = scenario_from_url_json("?c=-1");
+        assert_eq!(v["issues"][0]["key"], "c");
     }
 }

@@ -63,8 +63,10 @@ pub enum Field {
 pub enum Action {
     /// An input changed to this text.
     Set(Field, String),
-    /// The link was copied.
-    Copied,
+    /// Something was copied to the clipboard (what, in words).
+    Copied(String),
+    /// Show or hide the embed snippet.
+    ToggleEmbedSnippet,
 }
 
 /// The whole page state.
@@ -86,8 +88,12 @@ pub struct State {
     pub query: Option<String>,
     /// Time of the last recompute, ms.
     pub computed_ms: f64,
-    /// The link was just copied.
-    pub copied: bool,
+    /// What was just copied, for the button's feedback.
+    pub copied: Option<String>,
+    /// Rendered as the compact embed widget (`?embed=1`).
+    pub embed: bool,
+    /// The embed snippet is shown.
+    pub show_snippet: bool,
     /// The text `check` was computed for.
     checked_text: Option<String>,
 }
@@ -111,7 +117,9 @@ impl State {
             url_issues,
             query: None,
             computed_ms: 0.0,
-            copied: false,
+            copied: None,
+            embed: false,
+            show_snippet: false,
             checked_text: None,
         };
         s.recompute();
@@ -155,8 +163,12 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            Action::Copied => {
-                s.copied = true;
+            Action::Copied(what) => {
+                s.copied = Some(what);
+                return Rc::new(s);
+            }
+            Action::ToggleEmbedSnippet => {
+                s.show_snippet = !s.show_snippet;
                 return Rc::new(s);
             }
             Action::Set(field, v) => {
@@ -184,7 +196,7 @@ impl Reducible for State {
                     Field::SloTpot => &mut f.slo_tpot,
                 };
                 *slot = v;
-                s.copied = false;
+                s.copied = None;
             }
         }
         s.recompute();
@@ -211,7 +223,9 @@ fn initial_state() -> State {
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
     let (scenario, issues) = Scenario::from_query(&search);
-    State::new(&scenario, issues)
+    let mut state = State::new(&scenario, issues);
+    state.embed = search.trim_start_matches('?').split('&').any(|kv| kv == "embed=1");
+    state
 }
 
 /// The app.
@@ -225,14 +239,19 @@ pub fn app() -> Html {
     {
         let query = state.query.clone();
         let curve = curve.clone();
+        let embed = state.embed;
         use_effect_with(query, move |q| {
             if let (Some(q), Some(w)) = (q, web_sys::window()) {
                 if let Ok(h) = w.history() {
                     let _ = h.replace_state_with_url(
                         &wasm_bindgen::JsValue::NULL,
                         "",
-                        Some(&format!("?{q}")),
+                        Some(&format!("?{q}{}", if embed { "&embed=1" } else { "" })),
                     );
+                }
+                if embed {
+                    // The widget shows no curve.
+                    return;
                 }
                 let q = q.clone();
                 *pending.borrow_mut() = Some(gloo_timers::callback::Timeout::new(120, move || {

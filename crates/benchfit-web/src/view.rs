@@ -448,19 +448,95 @@ fn kv_svg(e: &benchfit_core::Estimate) -> Html {
     }
 }
 
+fn clipboard(text: String, what: &'static str, d: &Dispatch) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.navigator().clipboard().write_text(&text);
+            d.dispatch(Action::Copied(what.to_string()));
+        }
+    })
+}
+
+/// This page's address without query, and the query of the current scenario.
+fn base_and_query(state: &State) -> (String, String) {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    (base, state.query.clone().unwrap_or_default())
+}
+
+/// The compact widget of `?embed=1`: claim, verdict, corrected cost, a link to the full page.
+fn embed_widget(state: &State, d: &Dispatch) -> Html {
+    let (base, q) = base_and_query(state);
+    let e = state.result.as_ref().map(|r| &r.estimate);
+    let money = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "–".into());
+    html! {
+        <main class="embed">
+            <div class="embed-head">
+                <a class="brand" href={format!("{base}?{q}")} target="_blank" rel="noopener">{ "benchfit" }</a>
+                if let Some(r) = &state.check { { verdict_badge(r.verdict) } }
+            </div>
+            <label for="claim" class="sr-only">{ "Benchmark claim" }</label>
+            <textarea id="claim" rows="3" value={state.form.benchmark.clone()} oninput={on_input(d, Field::Benchmark)} />
+            if let Some(e) = e {
+                <div class="kpis">
+                    <div class="kpi"><span class="k">{ "cost per request" }</span><span class="v" id="cost-request">{ money(e.cost.per_request_usd) }</span></div>
+                    <div class="kpi"><span class="k">{ "per 1M output tokens" }</span><span class="v" id="cost-output">{ money(e.cost.per_million_output_tokens_usd) }</span></div>
+                    if let Some(cf) = e.correction_factor { <div class="kpi"><span class="k">{ "vs headline" }</span><span class="v">{ format!("×{cf:.2}") }</span></div> }
+                </div>
+                <p class="small muted">{ format!("{} in / {} out tokens, {} · {} × {}", state.form.prompt_tokens, state.form.output_tokens, e.simulation.arrivals, e.deployment.gpus, e.deployment.gpu) }</p>
+            } else if let Some(err) = &state.estimate_error {
+                <p class="error">{ err }</p>
+            }
+            <a id="open-full" href={format!("{base}?{q}")} target="_blank" rel="noopener">{ "open in benchfit →" }</a>
+            <span class="muted small" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
+        </main>
+    }
+}
+
+/// Copy link, embed snippet, Markdown and CSV.
+fn share_bar(state: &State, d: &Dispatch) -> Html {
+    let (base, q) = base_and_query(state);
+    let link = format!("{base}?{q}");
+    let snippet = format!("<iframe src=\"{base}?{q}&embed=1\" width=\"520\" height=\"330\" style=\"border:0\" title=\"benchfit\" loading=\"lazy\"></iframe>");
+    let scenario = state.form.parse().ok();
+    let (md, csv) = match (&state.result, &scenario) {
+        (Some(r), Some(s)) => (benchfit_core::export::markdown(s, &r.estimate), benchfit_core::export::csv(s, &r.estimate)),
+        _ => (String::new(), String::new()),
+    };
+    let toggle = {
+        let d = d.clone();
+        Callback::from(move |_| d.dispatch(Action::ToggleEmbedSnippet))
+    };
+    let label = |what: &str, text: &str| if state.copied.as_deref() == Some(what) { format!("{what} copied") } else { text.to_string() };
+    html! {
+        <div class="share">
+            <button id="copy-link" onclick={clipboard(link, "link", d)}>{ label("link", "Copy link") }</button>
+            <button id="embed-button" class="secondary" onclick={toggle} aria-expanded={state.show_snippet.to_string()}>{ "Embed" }</button>
+            <button id="copy-md" class="secondary" onclick={clipboard(md, "Markdown", d)}>{ label("Markdown", "Copy as Markdown") }</button>
+            <button id="copy-csv" class="secondary" onclick={clipboard(csv, "CSV", d)}>{ label("CSV", "Copy as CSV") }</button>
+            <span class="muted" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
+            <span class="muted">{ " · everything runs in your browser" }</span>
+            if state.show_snippet {
+                <div class="snippet">
+                    <label for="snippet">{ "Paste into a wiki page (an iframe with this scenario):" }</label>
+                    <textarea id="snippet" rows="3" readonly=true value={snippet.clone()} />
+                    <button class="secondary" onclick={clipboard(snippet, "snippet", d)}>{ label("snippet", "Copy snippet") }</button>
+                </div>
+            }
+        </div>
+    }
+}
+
 /// The whole page.
 pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>) -> Html {
-    let copy = {
-        let d = d.clone();
-        Callback::from(move |_| {
-            if let Some(w) = web_sys::window() {
-                if let Ok(href) = w.location().href() {
-                    let _ = w.navigator().clipboard().write_text(&href);
-                    d.dispatch(Action::Copied);
-                }
-            }
-        })
-    };
+    if state.embed {
+        return embed_widget(state, &d);
+    }
     let text = &state.form.benchmark;
     html! {
         <>
@@ -485,11 +561,7 @@ pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>) -> Html {
             { inputs(state, &d) }
             { results(state, curve) }
         </main>
-        <footer>
-            <button id="copy-link" onclick={copy}>{ if state.copied { "Link copied" } else { "Copy link" } }</button>
-            <span class="muted" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
-            <span class="muted">{ " · everything runs in your browser" }</span>
-        </footer>
+        <footer>{ share_bar(state, &d) }</footer>
         </>
     }
 }
