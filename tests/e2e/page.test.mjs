@@ -3,6 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
@@ -211,6 +213,28 @@ test('no request leaves the page origin, and the policy allows the page to run',
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   assert.match(csp, /default-src 'none'/);
   assert.ok(urls.every(u => u.startsWith(base) || u.startsWith('data:')), urls.join('\n'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a measurement file imports, compares and recalibrates; bad and huge files are refused', async () => {
+  const { page, errors } = await open(base);
+  const sample = path.join(here, '..', '..', 'crates', 'benchfit-core', 'tests', 'data', 'import', 'vllm_bench_serve.json');
+  await page.setInputFiles('#import-file', sample);
+  await page.waitForSelector('#measured');
+  // vLLM bench serve sample: 6.0 output tok/s, 3 completed, 1 failed.
+  assert.match(await text(page, '#import-summary'), /^3 requests completed, 1 failed/);
+  assert.match(await text(page, '#measured'), /output tok\/s\s+6\.00/);
+  await page.click('#use-measurement');
+  await page.waitForFunction(() => /6\.0 output tokens\/s aggregate/.test(document.querySelector('#claim').value));
+  assert.match(await page.inputValue('#claim'), /concurrency 2, ISL\/OSL 100\/4/);
+  await page.setInputFiles('#import-file', { name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": [1, 2') });
+  await page.waitForSelector('#import-error');
+  const big = path.join(os.tmpdir(), 'benchfit-big.json');
+  fs.writeFileSync(big, Buffer.alloc(51 * 1024 * 1024, 32));
+  await page.setInputFiles('#import-file', big);
+  await page.waitForFunction(() => /over 50 MB are refused/.test(document.querySelector('#import-error')?.innerText || ''));
+  fs.unlinkSync(big);
   assert.deepEqual(errors, []);
   await page.close();
 });

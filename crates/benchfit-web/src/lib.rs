@@ -9,6 +9,7 @@ mod view;
 
 use benchfit_core::estimate::{concurrency_curve, CurvePoint, CURVE_LEVELS};
 use benchfit_core::scenario::{Scenario, UrlIssue};
+use benchfit_core::measurement::{import, Measurement};
 use benchfit_core::{check, estimate, CheckReport, EstimateReport};
 use form::{FieldError, Form};
 use std::rc::Rc;
@@ -67,6 +68,8 @@ pub enum Action {
     Copied(String),
     /// Show or hide the embed snippet.
     ToggleEmbedSnippet,
+    /// A measurement file was read (or refused, with the reason).
+    Imported(Result<Rc<Measurement>, String>),
 }
 
 /// The whole page state.
@@ -94,6 +97,8 @@ pub struct State {
     pub embed: bool,
     /// The embed snippet is shown.
     pub show_snippet: bool,
+    /// An imported measurement, or why the file was refused.
+    pub measurement: Option<Result<Rc<Measurement>, String>>,
     /// The text `check` was computed for.
     checked_text: Option<String>,
 }
@@ -120,6 +125,7 @@ impl State {
             copied: None,
             embed: false,
             show_snippet: false,
+            measurement: None,
             checked_text: None,
         };
         s.recompute();
@@ -171,6 +177,10 @@ impl Reducible for State {
                 s.show_snippet = !s.show_snippet;
                 return Rc::new(s);
             }
+            Action::Imported(m) => {
+                s.measurement = Some(m);
+                return Rc::new(s);
+            }
             Action::Set(field, v) => {
                 let f = &mut s.form;
                 let slot = match field {
@@ -214,6 +224,9 @@ pub struct Curve {
     /// Time it took, ms.
     pub computed_ms: f64,
 }
+
+/// Largest measurement file the page reads, bytes (50 MB).
+pub const MAX_IMPORT_BYTES: u64 = 50 * 1024 * 1024;
 
 /// The dispatcher components use.
 pub type Dispatch = UseReducerDispatcher<State>;
@@ -267,8 +280,29 @@ pub fn app() -> Html {
             }
         });
     }
+    // Reading an imported file: the reader must live until its callback runs.
+    let reader = use_mut_ref(|| None::<gloo_file::callbacks::FileReader>);
+    let on_file = {
+        let d = state.dispatcher();
+        Callback::from(move |file: web_sys::File| {
+            let blob = gloo_file::Blob::from(file);
+            if blob.size() > MAX_IMPORT_BYTES {
+                d.dispatch(Action::Imported(Err(format!(
+                    "the file is {:.1} MB; files over 50 MB are refused", blob.size() as f64 / 1e6))));
+                return;
+            }
+            let d = d.clone();
+            *reader.borrow_mut() = Some(gloo_file::callbacks::read_as_bytes(&blob, move |bytes| {
+                let result = match bytes {
+                    Ok(b) => import(&b).map(Rc::new).map_err(|e| e.to_string()),
+                    Err(e) => Err(format!("the file could not be read: {e}")),
+                };
+                d.dispatch(Action::Imported(result));
+            }));
+        })
+    };
     let current = (*curve)
         .clone()
         .filter(|c| Some(&c.query) == state.query.as_ref());
-    view::page(&state, state.dispatcher(), current.as_ref())
+    view::page(&state, state.dispatcher(), current.as_ref(), on_file)
 }

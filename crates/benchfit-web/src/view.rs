@@ -532,8 +532,76 @@ fn share_bar(state: &State, d: &Dispatch) -> Html {
     }
 }
 
+/// Import a measurement file (picker or drop) and compare it with the prediction.
+fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Html {
+    let pick = {
+        let on_file = on_file.clone();
+        Callback::from(move |e: Event| {
+            let file = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).and_then(|i| i.files()).and_then(|f| f.get(0));
+            if let Some(f) = file {
+                on_file.emit(f);
+            }
+        })
+    };
+    let drop = Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        if let Some(f) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) {
+            on_file.emit(f);
+        }
+    });
+    let over = Callback::from(|e: DragEvent| e.prevent_default());
+    let body = match (&state.measurement, &state.result) {
+        (None, _) => html! {},
+        (Some(Err(e)), _) => html! { <p class="error" role="alert" id="import-error">{ format!("Not imported: {e}") }</p> },
+        (Some(Ok(m)), r) => {
+            let s = &m.summary;
+            let e = r.as_ref().map(|r| &r.estimate);
+            let pred = |f: &dyn Fn(&benchfit_core::Estimate) -> f64| e.map(|e| sig(f(e))).unwrap_or_else(|| "–".into());
+            let meas = |p: Option<benchfit_core::stats::Percentiles>, f: fn(&benchfit_core::stats::Percentiles) -> f64| p.map(|p| sig(f(&p))).unwrap_or_else(|| "–".into());
+            let claim = benchfit_core::measurement::as_claim(m);
+            let use_it = claim.clone().map(|c| {
+                let d = d.clone();
+                Callback::from(move |_| d.dispatch(Action::Set(Field::Benchmark, c.clone())))
+            });
+            let tool = m.source.as_ref().map(|s| format!("{:?}", s.tool)).unwrap_or_else(|| m.run.tool.clone());
+            html! {
+                <>
+                <p id="import-summary">{ format!("{} requests completed, {} failed, {} incomplete{} (from {tool}).",
+                    s.requests.completed, s.requests.failed, s.requests.incomplete, if m.run.partial { "; the run was partial" } else { "" }) }</p>
+                <table class="measured" id="measured">
+                    <thead><tr><th></th><th>{ "measured" }</th><th>{ "predicted" }</th></tr></thead>
+                    <tbody>
+                        <tr><td>{ "output tok/s" }</td><td>{ sig(s.throughput.output_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.output_tokens_per_s) }</td></tr>
+                        <tr><td>{ "total tok/s" }</td><td>{ sig(s.throughput.total_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.total_tokens_per_s) }</td></tr>
+                        <tr><td>{ "TTFT p50 / p99 ms" }</td><td>{ format!("{} / {}", meas(s.latency_ms.ttft, |p| p.p50), meas(s.latency_ms.ttft, |p| p.p99)) }</td>
+                            <td>{ format!("{} / {}", pred(&|e| e.latency_ms.ttft.p50), pred(&|e| e.latency_ms.ttft.p99)) }</td></tr>
+                        <tr><td>{ "ITL p50 / p99 ms" }</td><td>{ format!("{} / {}", meas(s.latency_ms.itl, |p| p.p50), meas(s.latency_ms.itl, |p| p.p99)) }</td>
+                            <td>{ format!("{} / {}", pred(&|e| e.latency_ms.itl.p50), pred(&|e| e.latency_ms.itl.p99)) }</td></tr>
+                        <tr><td>{ "E2E p50 ms" }</td><td>{ meas(s.latency_ms.e2e, |p| p.p50) }</td><td>{ pred(&|e| e.latency_ms.e2e.p50) }</td></tr>
+                    </tbody>
+                </table>
+                if let Some(cb) = use_it {
+                    <button id="use-measurement" class="secondary" onclick={cb}>{ "Recalibrate on this measurement" }</button>
+                    <p class="small muted">{ format!("Makes it the scenario's benchmark: {}", claim.unwrap_or_default()) }</p>
+                }
+                { for m.run.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
+                </>
+            }
+        }
+    };
+    html! {
+        <section class="card" aria-labelledby="measured-h" ondragover={over} ondrop={drop}>
+            <h2 id="measured-h">{ "Measured vs predicted" }</h2>
+            <p class="small muted">{ "Import a file from benchfit measure, or a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result (drop it here). It is read in your browser; nothing is uploaded." }</p>
+            <label for="import-file">{ "Measurement file " }</label>
+            <input id="import-file" type="file" accept=".json,.jsonl,application/json" onchange={pick} />
+            { body }
+        </section>
+    }
+}
+
 /// The whole page.
-pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>) -> Html {
+pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>, on_file: Callback<web_sys::File>) -> Html {
     if state.embed {
         return embed_widget(state, &d);
     }
@@ -560,6 +628,7 @@ pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>) -> Html {
             if let Some(r) = &state.check { { checklist(text, r) } }
             { inputs(state, &d) }
             { results(state, curve) }
+            { measured(state, &d, on_file) }
         </main>
         <footer>{ share_bar(state, &d) }</footer>
         </>

@@ -25,10 +25,12 @@
 //! assert_eq!(s.latency_ms.itl.unwrap().p90, 20.0); // gaps 10, 10, 20, 20
 //! ```
 
+mod as_claim;
 mod gpu_id;
 pub mod import;
 mod summary;
 
+pub use as_claim::as_claim;
 pub use gpu_id::gpu_catalog_id;
 pub use import::{import, ImportError, SourceTool};
 pub use summary::summarize;
