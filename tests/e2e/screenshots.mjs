@@ -1,0 +1,27 @@
+// Writes the README's screenshots from the built dist/: `node tests/e2e/screenshots.mjs`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+const server = await serve(path.join(root, 'dist'));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+async function shot(url, file, opts = {}) {
+  const page = await browser.newPage({ viewport: opts.viewport || { width: 1000, height: 1500 }, colorScheme: opts.dark ? 'dark' : 'light' });
+  await page.goto(url);
+  await page.waitForSelector('#cost-request');
+  if (opts.waitCurve) await page.waitForSelector('#curve svg');
+  await page.screenshot({ path: path.join(root, 'docs', file), fullPage: !!opts.full });
+  await page.close();
+}
+await shot(base, 'screenshot.png', { waitCurve: true });
+await shot(`${base}?v=1&gpu=h100&pin=1800&pout=400&c=8&busy=10&embed=1`, 'embed.png', { viewport: { width: 540, height: 340 } });
+await shot(base, 'dark.png', { dark: true, waitCurve: true, viewport: { width: 1000, height: 1100 } });
+await browser.close();
+server.close();
