@@ -301,8 +301,8 @@ fn validate(s: &Scenario) -> Result<(), EstimateError> {
             ));
         }
     }
-    if !(s.busy_hours.is_finite() && s.busy_hours > 0.0 && s.busy_hours <= 24.0) {
-        return Err(bad("--busy-hours", "must be more than 0 and at most 24"));
+    if !(s.busy_hours.is_finite() && (limits::MIN_BUSY_HOURS..=24.0).contains(&s.busy_hours)) {
+        return Err(bad("--busy-hours", "must be from 0.1 to 24"));
     }
     match s.load {
         Load::Concurrency { concurrency }
@@ -315,14 +315,19 @@ fn validate(s: &Scenario) -> Result<(), EstimateError> {
         }
         Load::Concurrency { .. } => Ok(()),
         Load::Rate { requests_per_s, .. }
-            if !(requests_per_s.is_finite() && requests_per_s > 0.0) =>
+            if !(requests_per_s.is_finite()
+                && (limits::MIN_RATE..=limits::MAX_RATE).contains(&requests_per_s)) =>
         {
-            Err(bad("--rate", "must be a number of requests/s above 0"))
+            Err(bad(
+                "--rate",
+                "must be a number of requests/s from 0.000001 to 1,000,000",
+            ))
         }
         Load::Rate { burstiness, .. }
-            if !(burstiness.is_finite() && burstiness > 0.0 && burstiness <= 100.0) =>
+            if !(burstiness.is_finite()
+                && (limits::MIN_BURSTINESS..=limits::MAX_BURSTINESS).contains(&burstiness)) =>
         {
-            Err(bad("--burstiness", "must be more than 0 and at most 100"))
+            Err(bad("--burstiness", "must be from 0.01 to 100"))
         }
         Load::Rate { .. } => Ok(()),
     }?;
@@ -345,8 +350,11 @@ fn validate(s: &Scenario) -> Result<(), EstimateError> {
         ("--slo-e2e-ms", s.slo.e2e_ms),
     ] {
         if let Some(v) = v {
-            if !(v.is_finite() && v > 0.0 && v <= 1e9) {
-                return Err(bad(flag, "must be a number of milliseconds above 0"));
+            if !(v.is_finite() && (limits::MIN_SLO_MS..=limits::MAX_SLO_MS).contains(&v)) {
+                return Err(bad(
+                    flag,
+                    "must be a number of milliseconds from 0.001 to 1,000,000,000",
+                ));
             }
         }
     }
@@ -656,7 +664,8 @@ pub fn estimate_with(
     price_policy: PricePolicy,
 ) -> Result<EstimateReport, EstimateError> {
     validate(s)?;
-    let claim = claim::read(&s.benchmark);
+    let mut claim = claim::read(&s.benchmark);
+    s.claim_overrides.apply(&mut claim);
     let hints = Hints {
         model: s.model.clone(),
         gpu: s.gpu.clone(),

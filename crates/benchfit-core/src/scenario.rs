@@ -188,8 +188,9 @@ impl Scenario {
             }
         };
         opt(&mut q, "model", &self.model);
-        opt(&mut q, "gpu", &self.gpu);
-        opt(&mut q, "n", &self.gpus.map(|n| n.to_string()));
+        // GPU and count default to the worked example's: "none" is written as an empty value.
+        q.append_pair("gpu", self.gpu.as_deref().unwrap_or(""));
+        q.append_pair("n", &self.gpus.map(|n| n.to_string()).unwrap_or_default());
         opt(&mut q, "tp", &self.tp.map(|n| n.to_string()));
         opt(&mut q, "w", &self.weights);
         opt(&mut q, "kv", &self.kv_dtype);
@@ -264,8 +265,8 @@ impl Scenario {
         let mut arrival = Arrival::Poisson;
         let mut burst = 1.0;
         let mut concurrency: Option<u32> = None;
-        for (k, v) in form_urlencoded::parse(query.as_bytes()) {
-            let v = v.trim();
+        for (k, raw) in form_urlencoded::parse(query.as_bytes()) {
+            let v = raw.trim();
             let int = |lo: u32, hi: u32| v.parse::<u32>().ok().filter(|n| (lo..=hi).contains(n));
             let float = |lo: f64, hi: f64| {
                 v.parse::<f64>()
@@ -279,11 +280,12 @@ impl Scenario {
                     }
                 }
                 "b" => {
-                    if v.chars().count() > MAX_URL_BENCHMARK_CHARS {
+                    // Untrimmed: the text round-trips as pasted.
+                    if raw.chars().count() > MAX_URL_BENCHMARK_CHARS {
                         bad("b", v, "benchmark text longer than 16,384 characters; cut");
-                        s.benchmark = v.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
+                        s.benchmark = raw.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
                     } else {
-                        s.benchmark = v.to_string();
+                        s.benchmark = raw.to_string();
                     }
                 }
                 key @ ("model" | "gpu" | "w" | "kv" | "rt") => {
@@ -315,6 +317,7 @@ impl Scenario {
                     Some(n) => s.tp = Some(n),
                     None => bad(
                         "tp",
+                "n" if v.is_empty() => s.gpus = None,
                         v,
                         "tensor parallelism must be a whole number from 1 to 64",
                     ),

@@ -42,10 +42,16 @@ impl Percentiles {
         }
     }
 
-    /// `low` with probability `1 − f`, `high` with probability `f`.
+    /// `low` with probability `1 − f`, `high` with probability `f` (in either order of size:
+    /// the percentiles are those of the smaller and the larger value).
     pub fn two_point(low: f64, high: f64, f: f64) -> Self {
         let f = f.clamp(0.0, 1.0);
-        let q = |p: f64| if p <= 1.0 - f { low } else { high };
+        let (small, large, f_large) = if high >= low {
+            (low, high, f)
+        } else {
+            (high, low, 1.0 - f)
+        };
+        let q = |p: f64| if p <= 1.0 - f_large { small } else { large };
         Self {
             mean: low * (1.0 - f) + high * f,
             p50: q(0.5),
@@ -170,6 +176,20 @@ impl WeightedSamples {
 
 #[cfg(test)]
 mod tests {
+    use super::Percentiles;
+
+    #[test]
+    fn two_point_orders_its_values_whichever_is_larger() {
+        // 10 with probability 0.95, 4 with 0.05: p50..p95 are 10, p99 too; p5 would be 4.
+        let p = Percentiles::two_point(10.0, 4.0, 0.05);
+        assert_eq!((p.p50, p.p90, p.p95, p.p99), (10.0, 10.0, 10.0, 10.0));
+        assert!((p.mean - 9.7).abs() < 1e-12);
+        // 10 with probability 0.5, 4 with 0.5: the median is the smaller.
+        let p = Percentiles::two_point(10.0, 4.0, 0.5);
+        assert_eq!((p.p50, p.p90), (4.0, 10.0));
+        assert_eq!(Percentiles::two_point(4.0, 10.0, 0.5), p);
+    }
+
     use super::*;
 
     #[test]

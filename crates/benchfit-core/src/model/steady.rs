@@ -141,17 +141,25 @@ pub fn closed_loop(
         let n_pf = (isl / chunk_budget).ceil();
         let lifetime_steps = n_pf + osl - 1.0;
         let prefill_tokens = running * isl;
-        let s = lifetime_steps.max(prefill_tokens / chunk_budget);
+        // Steps per cycle: one request's lifetime, or, when prompts arrive faster than that,
+        // as many full steps as the cycle's prefill and decode tokens fill at the token budget.
+        let s = lifetime_steps.max(running * (isl + osl - 1.0) / budget);
         let pf_steps = (running * n_pf).min(s);
         let p_step = prefill_tokens / pf_steps;
+        // Decoders riding in a prefill step: the cycle's `running × (OSL − 1)` decode tokens
+        // less those of the decode-only steps, spread over the prefill steps (at most the other
+        // sequences). When prefill sets the cycle (s above one lifetime), sequences that have
+        // finished decoding wait for the next prompt's chunks instead of decoding.
+        let mix_decoders =
+            ((running * (osl - 1.0) - (s - pf_steps) * running) / pf_steps).clamp(0.0, others);
         let mix = step_time(
             setup,
             eff,
             &StepLoad {
                 prefill_tokens: p_step,
                 prefill_pairs: prompt_pairs * running / pf_steps,
-                decode_seqs: others,
-                decode_context: others * ctx_avg,
+                decode_seqs: mix_decoders,
+                decode_context: mix_decoders * ctx_avg,
             },
         );
         let t_mix = mix.total.0;
