@@ -239,6 +239,25 @@ test('a measurement file imports, compares and recalibrates; bad and huge files 
   await page.close();
 });
 
+test('claim chips: an edit wins over what was read and is kept in the URL', async () => {
+  const { page, errors } = await open(base);
+  assert.equal(await page.inputValue('#chip-gpu'), 'h100');
+  assert.equal(await page.inputValue('#chip-batch'), '32');
+  // Read as output tokens, 3,200 tok/s at batch 32 is impossible on any H100.
+  await page.selectOption('#chip-metric', 'output');
+  await page.waitForFunction(() => /not possible as written/.test(document.querySelector('main').innerText));
+  assert.match(page.url(), /o\.metric=output/);
+  await page.fill('#chip-gpu', 'h200');
+  await page.press('#chip-gpu', 'Enter');
+  await page.waitForFunction(() => /o\.gpu=h200/.test(location.search));
+  const fresh = await open(page.url());
+  assert.equal(await fresh.page.inputValue('#chip-gpu'), 'h200');
+  assert.equal(await fresh.page.inputValue('#chip-metric'), 'output');
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await page.close();
+  await fresh.page.close();
+});
+
 test('recompute time after an edit (reported, not asserted)', async () => {
   const { page } = await open(base);
   const times = [];

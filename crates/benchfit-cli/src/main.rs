@@ -85,10 +85,10 @@ struct EstimateArgs {
     #[arg(long, value_name = "ID")]
     gpu: Option<String>,
     /// Your GPU count (1–4096).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096), allow_hyphen_values = true)]
     gpus: Option<u32>,
     /// Your tensor-parallel degree (1–64; default: all GPUs in one group).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), allow_hyphen_values = true)]
     tp: Option<u32>,
     /// Your weight dtype (bf16, fp8, awq-int4, q4_k_m, …).
     #[arg(long, value_name = "DTYPE")]
@@ -100,64 +100,64 @@ struct EstimateArgs {
     #[arg(long, value_name = "ID")]
     runtime: Option<String>,
     /// Your memory fraction (vLLM gpu_memory_utilization; 0.05–1).
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
     mem_fraction: Option<f64>,
     /// Prompt tokens per request (1–10,000,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000), allow_hyphen_values = true)]
     prompt_tokens: u32,
     /// Output tokens per request (1–10,000,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000), allow_hyphen_values = true)]
     output_tokens: u32,
     /// Requests in flight (closed loop; 1–100,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate", required_unless_present = "rate")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate", required_unless_present = "rate", allow_hyphen_values = true)]
     concurrency: Option<u32>,
-    /// Requests per second (open loop).
-    #[arg(long, value_name = "REQ_PER_S")]
+    /// Requests per second (open loop; 0.000001–1,000,000).
+    #[arg(long, value_name = "REQ_PER_S", allow_hyphen_values = true)]
     rate: Option<f64>,
     /// Arrival process for --rate.
     #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
     arrival: ArrivalArg,
-    /// Gamma burstiness for --rate (1 = Poisson).
-    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate")]
+    /// Gamma burstiness for --rate (1 = Poisson; 0.01–100).
+    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate", allow_hyphen_values = true)]
     burstiness: f64,
-    /// Price in USD per GPU-hour (default: the GPU's preset, with its source).
-    #[arg(long, value_name = "USD_PER_GPU_HOUR")]
+    /// Price in USD per GPU-hour (0–1,000; default: the GPU's preset, with its source).
+    #[arg(long, value_name = "USD_PER_GPU_HOUR", allow_hyphen_values = true)]
     price: Option<f64>,
-    /// Hours a day the traffic runs (for the whole-day cost per request; 0–24).
-    #[arg(long, value_name = "H", default_value_t = 24.0)]
+    /// Hours a day the traffic runs (for the whole-day cost per request; 0.1–24).
+    #[arg(long, value_name = "H", default_value_t = 24.0, allow_hyphen_values = true)]
     busy_hours: f64,
     /// Spread of prompt lengths: standard deviation in tokens (lognormal around --prompt-tokens).
-    #[arg(long, value_name = "TOKENS")]
+    #[arg(long, value_name = "TOKENS", allow_hyphen_values = true)]
     prompt_sd: Option<f64>,
     /// Spread of output lengths: standard deviation in tokens (lognormal around --output-tokens).
-    #[arg(long, value_name = "TOKENS")]
+    #[arg(long, value_name = "TOKENS", allow_hyphen_values = true)]
     output_sd: Option<f64>,
     /// Requests to simulate (1–100,000).
-    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000), allow_hyphen_values = true)]
     requests: u32,
     /// Simulation seed (same seed, same result).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_hyphen_values = true)]
     seed: u64,
     /// SLO: time to first token per request, ms (for goodput).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     slo_ttft_ms: Option<f64>,
     /// SLO: time per output token per request, ms.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     slo_tpot_ms: Option<f64>,
     /// SLO: end-to-end latency per request, ms.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     slo_e2e_ms: Option<f64>,
     /// Engine: sequences per step (vLLM max_num_seqs; default: the runtime's).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536), allow_hyphen_values = true)]
     max_num_seqs: Option<u32>,
     /// Engine: token budget per step (vLLM max_num_batched_tokens; default: the runtime's).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000), allow_hyphen_values = true)]
     max_batched_tokens: Option<u32>,
     /// Engine: KV block size in tokens (default: the runtime's).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024), allow_hyphen_values = true)]
     block_size: Option<u32>,
     /// Prompt tokens every request shares (served from the prefix cache).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     prefix_tokens: Option<u32>,
     /// Print one JSON document on stdout.
     #[arg(long)]
@@ -229,11 +229,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 },
                 (None, None) => return Err(bad_input("--concurrency or --rate is required")),
             };
-            if !(a.burstiness.is_finite() && a.burstiness > 0.0 && a.burstiness <= 100.0) {
-                return Err(bad_input(
-                    "--burstiness: must be more than 0 and at most 100",
-                ));
-            }
             let scenario = Scenario {
                 benchmark: a.benchmark.unwrap_or_default(),
                 model: a.model.map(|s| s.to_ascii_lowercase()),
@@ -262,6 +257,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 max_batched_tokens: a.max_batched_tokens,
                 block_size: a.block_size,
                 prefix_tokens: a.prefix_tokens,
+                claim_overrides: Default::default(),
             };
             let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,

@@ -28,6 +28,7 @@ pub mod format;
 pub mod limits;
 pub mod measurement;
 pub mod model;
+pub mod overrides;
 pub mod report;
 pub mod scenario;
 pub mod sim;

@@ -1,6 +1,7 @@
 //! The `check` report (DESIGN §5.2 `check`).
 
 use crate::analysis::{analyse, Hints, PlausibilityStatus};
+use crate::overrides::Overrides;
 use crate::checklist::{grade, unstated_count, Row, Verdict};
 use crate::claim::{self, Claim, Evidence, Figure, FigureKind, Scope};
 use crate::model::Metric;
@@ -135,6 +136,11 @@ pub const MAX_CLAIM_BYTES: usize = 1 << 20;
 
 /// Reads and grades a claim.
 pub fn check(text: &str) -> CheckReport {
+    check_with(text, &Overrides::default())
+}
+
+/// Reads a claim, applies the user's corrections, and grades it.
+pub fn check_with(text: &str, overrides: &Overrides) -> CheckReport {
     let mut warnings = Vec::new();
     let mut end = text.len().min(MAX_CLAIM_BYTES);
     while !text.is_char_boundary(end) {
@@ -147,7 +153,8 @@ pub fn check(text: &str) -> CheckReport {
             text.len()
         ));
     }
-    let claim = claim::read(&text[..end]);
+    let mut claim = claim::read(&text[..end]);
+    overrides.apply(&mut claim);
     let checklist = grade(&claim);
     let unstated = unstated_count(&checklist);
     let analysis = if claim.figures.is_empty() {

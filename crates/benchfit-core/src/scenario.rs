@@ -5,6 +5,7 @@
 //! concurrency or `rate` requests/s (`arrival`, `burst`), `price` USD per GPU-hour, `busy` busy
 //! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
 
+use crate::overrides::Overrides;
 use crate::sim::Slo;
 use serde::{Deserialize, Serialize};
 
@@ -104,6 +105,9 @@ pub struct Scenario {
     /// Prompt tokens every request shares, served from the prefix cache.
     #[serde(default)]
     pub prefix_tokens: Option<u32>,
+    /// The user's corrections of the claim as read.
+    #[serde(default)]
+    pub claim_overrides: Overrides,
 }
 
 /// Requests the page simulates by default.
@@ -145,6 +149,7 @@ impl Scenario {
             max_batched_tokens: None,
             block_size: None,
             prefix_tokens: None,
+            claim_overrides: Overrides::default(),
         }
     }
 }
@@ -244,6 +249,9 @@ impl Scenario {
         );
         opt(&mut q, "bs", &self.block_size.map(|v| v.to_string()));
         opt(&mut q, "prefix", &self.prefix_tokens.map(|v| v.to_string()));
+        for (k, v) in self.claim_overrides.to_pairs() {
+            q.append_pair(k, &v);
+        }
         q.finish()
     }
 
@@ -309,6 +317,7 @@ impl Scenario {
                         _ => s.runtime = val,
                     }
                 }
+                "n" if v.is_empty() => s.gpus = None,
                 "n" => match int(1, crate::limits::MAX_GPUS) {
                     Some(n) => s.gpus = Some(n),
                     None => bad("n", v, "GPU count must be a whole number from 1 to 4096"),
@@ -317,7 +326,6 @@ impl Scenario {
                     Some(n) => s.tp = Some(n),
                     None => bad(
                         "tp",
-                "n" if v.is_empty() => s.gpus = None,
                         v,
                         "tensor parallelism must be a whole number from 1 to 64",
                     ),
@@ -452,7 +460,11 @@ impl Scenario {
                         "shared prefix must be a whole number of tokens from 0 to 10,000,000",
                     ),
                 },
-                _ => {}
+                other => {
+                    if let Err(reason) = s.claim_overrides.set_pair(other, v) {
+                        bad(other, v, &reason);
+                    }
+                }
             }
         }
         if let Some(c) = concurrency {
@@ -516,6 +528,7 @@ mod tests {
             max_batched_tokens: Some(2048),
             block_size: Some(32),
             prefix_tokens: Some(100),
+            claim_overrides: Overrides { model: Some("llama-3.1-70b".into()), metric: Some(crate::overrides::MetricOverride::Total), ..Default::default() },
         };
         let (back, issues) = Scenario::from_query(&format!("?{}", s.to_query()));
         assert!(issues.is_empty());

@@ -399,6 +399,7 @@ fn map_row(line: usize, get: &dyn Fn(&str) -> String) -> Result<Case, String> {
         max_batched_tokens: None,
         block_size: None,
         prefix_tokens: None,
+        claim_overrides: Default::default(),
     };
     Ok(Case {
         line,

@@ -49,6 +49,8 @@ export function estimate(scenario: Scenario): Estimate;
 export function scenarioFromUrl(url: string): { scenario: Scenario; issues: { key: string; value: string; reason: string }[] };
 /** The query string (without `?`) of a scenario. */
 export function scenarioToUrl(scenario: Scenario): string;
+/** Reads a measurement file's bytes: the measurement (DESIGN §5.3) and the claim it amounts to. */
+export function importMeasurement(bytes: Uint8Array): { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null };
 "#;
 
 fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
@@ -92,6 +94,21 @@ pub fn scenario_to_url(scenario: &JsValue) -> Result<String, JsError> {
     Ok(from_js(scenario)?.to_query())
 }
 
+/// Reads a measurement file (benchfit measure, vLLM bench serve, genai-perf, AIPerf, GuideLLM,
+/// llmperf): `{measurement, claim}` where `claim` is the measurement written as a benchmark claim
+/// (null when it measured no throughput). Throws with the importer's message.
+#[wasm_bindgen(js_name = importMeasurement, skip_typescript)]
+pub fn import_measurement(bytes: &[u8]) -> Result<JsValue, JsError> {
+    to_js(&import_json(bytes).map_err(|e| JsError::new(&e))?)
+}
+
+/// The native-testable body of [`import_measurement`].
+pub fn import_json(bytes: &[u8]) -> Result<serde_json::Value, String> {
+    let m = benchfit_core::measurement::import(bytes).map_err(|e| e.to_string())?;
+    let claim = benchfit_core::measurement::as_claim(&m);
+    Ok(serde_json::json!({ "measurement": m, "claim": claim }))
+}
+
 /// The message for empty claim text, as the CLI words it.
 pub const EMPTY: &str = "check: the claim text is empty";
 
@@ -124,6 +141,14 @@ mod tests {
         assert_eq!(v["scenario"]["prompt_tokens"], 1000);
         let s = scenario_from_json(&v["scenario"].to_string()).unwrap();
         assert!(s.to_query().contains("c=12"));
+    }
+
+    #[test]
+    fn imports_a_measurement_with_its_claim() {
+        let v = import_json(include_bytes!("../../benchfit-core/tests/data/import/vllm_bench_serve.json")).unwrap();
+        assert_eq!(v["measurement"]["summary"]["throughput"]["output_tokens_per_s"], 6.0);
+        assert!(v["claim"].as_str().unwrap().starts_with("6.0 output tokens/s aggregate"));
+        assert!(import_json(b"not json").is_err());
     }
 
     #[test]

@@ -72,6 +72,8 @@ pub struct Hidden {
     pub block_size: Option<u32>,
     /// Shared prefix tokens.
     pub prefix_tokens: Option<u32>,
+    /// Corrections of the claim as read (edited in the chips).
+    pub overrides: benchfit_core::overrides::Overrides,
 }
 
 /// One invalid field.
@@ -209,6 +211,7 @@ impl Form {
                 max_batched_tokens: s.max_batched_tokens,
                 block_size: s.block_size,
                 prefix_tokens: s.prefix_tokens,
+                overrides: s.claim_overrides.clone(),
             },
         }
     }
@@ -318,6 +321,7 @@ impl Form {
             max_batched_tokens: self.hidden.max_batched_tokens,
             block_size: self.hidden.block_size,
             prefix_tokens: self.hidden.prefix_tokens,
+            claim_overrides: self.hidden.overrides.clone(),
         })
     }
 }

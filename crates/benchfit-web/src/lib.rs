@@ -5,12 +5,13 @@
 //! All computation is in `benchfit-core`; this crate only collects inputs and renders.
 
 pub mod form;
+pub mod imported;
 mod view;
 
 use benchfit_core::estimate::{concurrency_curve, CurvePoint, CURVE_LEVELS};
 use benchfit_core::scenario::{Scenario, UrlIssue};
-use benchfit_core::measurement::{import, Measurement};
-use benchfit_core::{check, estimate, CheckReport, EstimateReport};
+use benchfit_core::report::check_with;
+use benchfit_core::{estimate, CheckReport, EstimateReport};
 use form::{FieldError, Form};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -69,7 +70,9 @@ pub enum Action {
     /// Show or hide the embed snippet.
     ToggleEmbedSnippet,
     /// A measurement file was read (or refused, with the reason).
-    Imported(Result<Rc<Measurement>, String>),
+    Imported(Result<Rc<imported::Imported>, String>),
+    /// A claim chip was edited: its URL key (`o.model`, …) and the new text ("" = as read).
+    Override(&'static str, String),
 }
 
 /// The whole page state.
@@ -98,9 +101,9 @@ pub struct State {
     /// The embed snippet is shown.
     pub show_snippet: bool,
     /// An imported measurement, or why the file was refused.
-    pub measurement: Option<Result<Rc<Measurement>, String>>,
+    pub measurement: Option<Result<Rc<imported::Imported>, String>>,
     /// The text `check` was computed for.
-    checked_text: Option<String>,
+    checked_text: Option<(String, benchfit_core::overrides::Overrides)>,
 }
 
 fn now_ms() -> f64 {
@@ -136,10 +139,11 @@ impl State {
     pub fn recompute(&mut self) {
         let t0 = now_ms();
         // The checklist depends on the text alone: re-read it only when the text changed.
-        if self.checked_text.as_deref() != Some(self.form.benchmark.as_str()) {
+        let key = (self.form.benchmark.clone(), self.form.hidden.overrides.clone());
+        if self.checked_text.as_ref() != Some(&key) {
             let text = &self.form.benchmark;
-            self.check = (!text.trim().is_empty()).then(|| Rc::new(check(text)));
-            self.checked_text = Some(text.clone());
+            self.check = (!text.trim().is_empty()).then(|| Rc::new(check_with(text, &key.1)));
+            self.checked_text = Some(key);
         }
         match self.form.parse() {
             Err(errors) => {
@@ -176,6 +180,13 @@ impl Reducible for State {
             Action::ToggleEmbedSnippet => {
                 s.show_snippet = !s.show_snippet;
                 return Rc::new(s);
+            }
+            Action::Override(key, v) => {
+                s.field_errors.retain(|e| e.field != key);
+                if let Err(reason) = s.form.hidden.overrides.set_pair(key, v.trim()) {
+                    s.field_errors.push(form::FieldError { field: key, message: format!("{}: {reason}", &key[2..]) });
+                    return Rc::new(s);
+                }
             }
             Action::Imported(m) => {
                 s.measurement = Some(m);
@@ -280,7 +291,8 @@ pub fn app() -> Html {
             }
         });
     }
-    // Reading an imported file: the reader must live until its callback runs.
+    // Reading an imported file: the reader must live until its callback runs; the parsing is
+    // done by the JavaScript package, loaded on first use.
     let reader = use_mut_ref(|| None::<gloo_file::callbacks::FileReader>);
     let on_file = {
         let d = state.dispatcher();
@@ -292,12 +304,11 @@ pub fn app() -> Html {
                 return;
             }
             let d = d.clone();
-            *reader.borrow_mut() = Some(gloo_file::callbacks::read_as_bytes(&blob, move |bytes| {
-                let result = match bytes {
-                    Ok(b) => import(&b).map(Rc::new).map_err(|e| e.to_string()),
-                    Err(e) => Err(format!("the file could not be read: {e}")),
-                };
-                d.dispatch(Action::Imported(result));
+            *reader.borrow_mut() = Some(gloo_file::callbacks::read_as_bytes(&blob, move |bytes| match bytes {
+                Ok(b) => wasm_bindgen_futures::spawn_local(async move {
+                    d.dispatch(Action::Imported(imported::import(b).await.map(Rc::new)));
+                }),
+                Err(e) => d.dispatch(Action::Imported(Err(format!("the file could not be read: {e}")))),
             }));
         })
     };

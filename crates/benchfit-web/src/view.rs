@@ -129,7 +129,64 @@ fn evidence(text: &str, r: &CheckReport) -> Html {
     html! { <p class="evidence" id="evidence">{ for out }</p> }
 }
 
-fn checklist(text: &str, r: &CheckReport) -> Html {
+/// The fields as read, as editable chips: an edit wins over what was read (kept in the URL).
+fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
+    let c = &r.claim;
+    let o = &state.form.hidden.overrides;
+    let chip = |key: &'static str, label: &str, read: Option<String>, set: Option<String>| {
+        let edited = set.is_some();
+        let value = set.or(read).unwrap_or_default();
+        let dd = d.clone();
+        let onchange = Callback::from(move |e: Event| {
+            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                dd.dispatch(Action::Override(key, i.value()));
+            }
+        });
+        let id = format!("chip-{}", &key[2..]);
+        let err = error_for(&state.field_errors, key).map(str::to_string);
+        html! {
+            <span class={classes!("chip", edited.then_some("edited"), err.is_some().then_some("invalid"))}>
+                <label for={id.clone()}>{ label }</label>
+                <input id={id} type="text" size="10" value={value} placeholder="not stated" {onchange} aria-invalid={err.is_some().to_string()} title={err.clone().unwrap_or_else(|| if edited { "edited by you".into() } else { "as read; edit to correct".into() })} />
+            </span>
+        }
+    };
+    let num = |f: &Option<benchfit_core::claim::Found<u32>>| f.as_ref().map(|x| x.value.to_string());
+    let txt = |f: &Option<benchfit_core::claim::Found<String>>| f.as_ref().map(|x| x.value.clone());
+    let metric_value = match o.metric {
+        Some(benchfit_core::overrides::MetricOverride::Output) => "output",
+        Some(benchfit_core::overrides::MetricOverride::Total) => "total",
+        None => "",
+    };
+    let dd = d.clone();
+    let on_metric = Callback::from(move |e: Event| {
+        if let Some(sel) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+            dd.dispatch(Action::Override("o.metric", sel.value()));
+        }
+    });
+    html! {
+        <div class="chips" id="chips">
+            { chip("o.model", "model", txt(&c.model), o.model.clone()) }
+            { chip("o.gpu", "GPU", txt(&c.gpu), o.gpu.clone()) }
+            { chip("o.n", "GPUs", num(&c.gpu_count), o.gpu_count.map(|n| n.to_string())) }
+            { chip("o.batch", "batch", num(&c.batch_size).or(num(&c.concurrency)), o.batch_size.map(|n| n.to_string())) }
+            { chip("o.pin", "prompt", num(&c.prompt_tokens), o.prompt_tokens.map(|n| n.to_string())) }
+            { chip("o.pout", "output", num(&c.output_tokens), o.output_tokens.map(|n| n.to_string())) }
+            { chip("o.w", "weights", txt(&c.weight_dtype), o.weight_dtype.clone()) }
+            { chip("o.rt", "runtime", txt(&c.runtime), o.runtime.clone()) }
+            <span class={classes!("chip", o.metric.is_some().then_some("edited"))}>
+                <label for="chip-metric">{ "tokens counted" }</label>
+                <select id="chip-metric" onchange={on_metric}>
+                    <option value="" selected={metric_value.is_empty()}>{ "as read" }</option>
+                    <option value="output" selected={metric_value == "output"}>{ "output" }</option>
+                    <option value="total" selected={metric_value == "total"}>{ "total (in + out)" }</option>
+                </select>
+            </span>
+        </div>
+    }
+}
+
+fn checklist(text: &str, r: &CheckReport, state: &State, d: &Dispatch) -> Html {
     let p = &r.plausibility;
     let (pclass, ptext) = match p.status {
         PlausibilityStatus::Plausible => ("plaus ok", "plausible"),
@@ -141,6 +198,7 @@ fn checklist(text: &str, r: &CheckReport) -> Html {
             <h2 id="checklist-h">{ "Checklist " }{ verdict_badge(r.verdict) }
                 <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
             { evidence(text, r) }
+            { chips(r, state, d) }
             <table class="checklist">
                 <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
                 <tbody>
@@ -554,37 +612,35 @@ fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Ht
         (None, _) => html! {},
         (Some(Err(e)), _) => html! { <p class="error" role="alert" id="import-error">{ format!("Not imported: {e}") }</p> },
         (Some(Ok(m)), r) => {
-            let s = &m.summary;
             let e = r.as_ref().map(|r| &r.estimate);
             let pred = |f: &dyn Fn(&benchfit_core::Estimate) -> f64| e.map(|e| sig(f(e))).unwrap_or_else(|| "–".into());
-            let meas = |p: Option<benchfit_core::stats::Percentiles>, f: fn(&benchfit_core::stats::Percentiles) -> f64| p.map(|p| sig(f(&p))).unwrap_or_else(|| "–".into());
-            let claim = benchfit_core::measurement::as_claim(m);
-            let use_it = claim.clone().map(|c| {
+            let both = |p: Option<(f64, f64)>| p.map(|(a, b)| format!("{} / {}", sig(a), sig(b))).unwrap_or_else(|| "–".into());
+            let use_it = m.claim.clone().map(|c| {
                 let d = d.clone();
                 Callback::from(move |_| d.dispatch(Action::Set(Field::Benchmark, c.clone())))
             });
-            let tool = m.source.as_ref().map(|s| format!("{:?}", s.tool)).unwrap_or_else(|| m.run.tool.clone());
+            let (done, failed, incomplete) = m.requests;
             html! {
                 <>
-                <p id="import-summary">{ format!("{} requests completed, {} failed, {} incomplete{} (from {tool}).",
-                    s.requests.completed, s.requests.failed, s.requests.incomplete, if m.run.partial { "; the run was partial" } else { "" }) }</p>
+                <p id="import-summary">{ format!("{done} requests completed, {failed} failed, {incomplete} incomplete{} (from {}).",
+                    if m.partial { "; the run was partial" } else { "" }, m.tool) }</p>
                 <table class="measured" id="measured">
                     <thead><tr><th></th><th>{ "measured" }</th><th>{ "predicted" }</th></tr></thead>
                     <tbody>
-                        <tr><td>{ "output tok/s" }</td><td>{ sig(s.throughput.output_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.output_tokens_per_s) }</td></tr>
-                        <tr><td>{ "total tok/s" }</td><td>{ sig(s.throughput.total_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.total_tokens_per_s) }</td></tr>
-                        <tr><td>{ "TTFT p50 / p99 ms" }</td><td>{ format!("{} / {}", meas(s.latency_ms.ttft, |p| p.p50), meas(s.latency_ms.ttft, |p| p.p99)) }</td>
+                        <tr><td>{ "output tok/s" }</td><td>{ sig(m.output_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.output_tokens_per_s) }</td></tr>
+                        <tr><td>{ "total tok/s" }</td><td>{ sig(m.total_tokens_per_s) }</td><td>{ pred(&|e| e.throughput.total_tokens_per_s) }</td></tr>
+                        <tr><td>{ "TTFT p50 / p99 ms" }</td><td>{ both(m.ttft) }</td>
                             <td>{ format!("{} / {}", pred(&|e| e.latency_ms.ttft.p50), pred(&|e| e.latency_ms.ttft.p99)) }</td></tr>
-                        <tr><td>{ "ITL p50 / p99 ms" }</td><td>{ format!("{} / {}", meas(s.latency_ms.itl, |p| p.p50), meas(s.latency_ms.itl, |p| p.p99)) }</td>
+                        <tr><td>{ "ITL p50 / p99 ms" }</td><td>{ both(m.itl) }</td>
                             <td>{ format!("{} / {}", pred(&|e| e.latency_ms.itl.p50), pred(&|e| e.latency_ms.itl.p99)) }</td></tr>
-                        <tr><td>{ "E2E p50 ms" }</td><td>{ meas(s.latency_ms.e2e, |p| p.p50) }</td><td>{ pred(&|e| e.latency_ms.e2e.p50) }</td></tr>
+                        <tr><td>{ "E2E p50 ms" }</td><td>{ m.e2e_p50.map(sig).unwrap_or_else(|| "–".into()) }</td><td>{ pred(&|e| e.latency_ms.e2e.p50) }</td></tr>
                     </tbody>
                 </table>
                 if let Some(cb) = use_it {
                     <button id="use-measurement" class="secondary" onclick={cb}>{ "Recalibrate on this measurement" }</button>
-                    <p class="small muted">{ format!("Makes it the scenario's benchmark: {}", claim.unwrap_or_default()) }</p>
+                    <p class="small muted">{ format!("Makes it the scenario's benchmark: {}", m.claim.clone().unwrap_or_default()) }</p>
                 }
-                { for m.run.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
+                { for m.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
                 </>
             }
         }
@@ -625,7 +681,7 @@ pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>, on_file: Callback
                     placeholder="Paste a benchmark sentence, table or tool output" />
                 if text.trim().is_empty() { <p class="hint">{ "Paste a benchmark claim to grade it; the estimate then needs a model and a GPU below." }</p> }
             </section>
-            if let Some(r) = &state.check { { checklist(text, r) } }
+            if let Some(r) = &state.check { { checklist(text, r, state, &d) } }
             { inputs(state, &d) }
             { results(state, curve) }
             { measured(state, &d, on_file) }

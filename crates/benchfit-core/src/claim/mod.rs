@@ -239,7 +239,8 @@ impl Claim {
     pub fn evidence(&self) -> Vec<Evidence> {
         let mut out = Vec::new();
         let mut push = |field: &'static str, span: Option<Span>| {
-            if let Some(span) = span {
+            // An empty span marks a value the user set (not read from the text).
+            if let Some(span) = span.filter(|s| s.end > s.start) {
                 out.push(Evidence { field, span });
             }
         };

@@ -1,0 +1,177 @@
+//! What the user corrected in the claim as read (the page's editable chips, the URL's `o.*`
+//! keys). An edit wins over what the reader found; the field then carries an empty span (no
+//! highlight: it was not read from the text).
+
+use crate::claim::{Claim, FigureKind, Found, Span};
+use serde::{Deserialize, Serialize};
+
+/// User corrections of a claim's conditions. `None` keeps what was read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overrides {
+    /// Model id.
+    pub model: Option<String>,
+    /// GPU id.
+    pub gpu: Option<String>,
+    /// GPU count.
+    pub gpu_count: Option<u32>,
+    /// Batch size (or concurrency) of the benchmark.
+    pub batch_size: Option<u32>,
+    /// Prompt tokens.
+    pub prompt_tokens: Option<u32>,
+    /// Output tokens.
+    pub output_tokens: Option<u32>,
+    /// Weight dtype id.
+    pub weight_dtype: Option<String>,
+    /// Runtime id.
+    pub runtime: Option<String>,
+    /// What the headline figure counts: `output` or `total` tokens.
+    pub metric: Option<MetricOverride>,
+}
+
+/// Output or total tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetricOverride {
+    /// Generated tokens per second.
+    Output,
+    /// Input + output tokens per second.
+    Total,
+}
+
+const USER: Span = Span { start: 0, end: 0 };
+
+fn set<T>(slot: &mut Option<Found<T>>, v: &Option<T>)
+where
+    T: Clone,
+{
+    if let Some(v) = v {
+        *slot = Some(Found { value: v.clone(), span: USER });
+    }
+}
+
+impl Overrides {
+    /// True when nothing is overridden.
+    pub fn is_empty(&self) -> bool {
+        *self == Overrides::default()
+    }
+
+    /// Applies the corrections to a claim as read.
+    pub fn apply(&self, c: &mut Claim) {
+        set(&mut c.model, &self.model);
+        set(&mut c.gpu, &self.gpu);
+        set(&mut c.gpu_count, &self.gpu_count);
+        if self.batch_size.is_some() {
+            c.concurrency = None;
+        }
+        set(&mut c.batch_size, &self.batch_size);
+        set(&mut c.prompt_tokens, &self.prompt_tokens);
+        set(&mut c.output_tokens, &self.output_tokens);
+        set(&mut c.weight_dtype, &self.weight_dtype);
+        if self.runtime.is_some() {
+            c.runtime_from_shape = false;
+        }
+        set(&mut c.runtime, &self.runtime);
+        if let (Some(m), Some(h)) = (self.metric, c.figures.first_mut()) {
+            if h.kind.is_throughput() && h.kind != FigureKind::ThroughputPerUser {
+                h.kind = match m {
+                    MetricOverride::Output => FigureKind::ThroughputOutput,
+                    MetricOverride::Total => FigureKind::ThroughputTotal,
+                };
+            }
+        }
+    }
+
+    /// `(key, value)` pairs for the URL (`o.model`, …), in a fixed order.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut v = Vec::new();
+        let mut push = |k: &'static str, x: Option<String>| {
+            if let Some(x) = x {
+                v.push((k, x));
+            }
+        };
+        push("o.model", self.model.clone());
+        push("o.gpu", self.gpu.clone());
+        push("o.n", self.gpu_count.map(|n| n.to_string()));
+        push("o.batch", self.batch_size.map(|n| n.to_string()));
+        push("o.pin", self.prompt_tokens.map(|n| n.to_string()));
+        push("o.pout", self.output_tokens.map(|n| n.to_string()));
+        push("o.w", self.weight_dtype.clone());
+        push("o.rt", self.runtime.clone());
+        push("o.metric", self.metric.map(|m| match m {
+            MetricOverride::Output => "output".to_string(),
+            MetricOverride::Total => "total".to_string(),
+        }));
+        v
+    }
+
+    /// Sets one field from its URL key; Err(reason) for a bad value, Ok(false) for a key that is
+    /// not an override.
+    pub fn set_pair(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let id = |v: &str| -> Result<Option<String>, String> {
+            if v.is_empty() {
+                Ok(None)
+            } else if v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || "-._".contains(c)) {
+                Ok(Some(v.to_ascii_lowercase()))
+            } else {
+                Err("not an id (letters, digits, '-', '.', '_', at most 64)".into())
+            }
+        };
+        let int = |v: &str, hi: u32| -> Result<Option<u32>, String> {
+            if v.is_empty() {
+                return Ok(None);
+            }
+            v.parse::<u32>().ok().filter(|n| (1..=hi).contains(n)).map(Some).ok_or_else(|| format!("must be a whole number from 1 to {hi}"))
+        };
+        match key {
+            "o.model" => self.model = id(value)?,
+            "o.gpu" => self.gpu = id(value)?,
+            "o.n" => self.gpu_count = int(value, crate::limits::MAX_GPUS)?,
+            "o.batch" => self.batch_size = int(value, crate::limits::MAX_CONCURRENCY)?,
+            "o.pin" => self.prompt_tokens = int(value, crate::limits::MAX_TOKENS)?,
+            "o.pout" => self.output_tokens = int(value, crate::limits::MAX_TOKENS)?,
+            "o.w" => self.weight_dtype = id(value)?,
+            "o.rt" => self.runtime = id(value)?,
+            "o.metric" => {
+                self.metric = match value {
+                    "" => None,
+                    "output" => Some(MetricOverride::Output),
+                    "total" => Some(MetricOverride::Total),
+                    _ => return Err("must be output or total".into()),
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::WORKED_EXAMPLE;
+
+    #[test]
+    fn edits_win_over_what_was_read() {
+        let mut c = crate::claim::read(WORKED_EXAMPLE);
+        let o = Overrides { gpu: Some("h100-pcie".into()), batch_size: Some(16), metric: Some(MetricOverride::Output), ..Default::default() };
+        o.apply(&mut c);
+        assert_eq!(c.gpu.as_ref().unwrap().value, "h100-pcie");
+        assert_eq!(c.batch_size.as_ref().unwrap().value, 16);
+        assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputOutput);
+        // Not highlighted: the edited value was not read from the text.
+        assert!(c.evidence().iter().all(|e| e.field != "gpu"));
+    }
+
+    #[test]
+    fn url_pairs_round_trip() {
+        let o = Overrides { model: Some("llama-3.1-70b".into()), gpu_count: Some(8), metric: Some(MetricOverride::Total), ..Default::default() };
+        let mut back = Overrides::default();
+        for (k, v) in o.to_pairs() {
+            assert_eq!(back.set_pair(k, &v), Ok(true));
+        }
+        assert_eq!(back, o);
+        assert!(back.set_pair("o.n", "0").is_err());
+        assert!(back.set_pair("o.metric", "<b>").is_err());
+        assert_eq!(back.set_pair("c", "3"), Ok(false));
+    }
+}
