@@ -62,32 +62,48 @@ pub struct MeasureArgs {
     #[arg(long, value_enum, default_value = "completions")]
     pub api: ApiArg,
     /// Prompt tokens per request: N, or MIN-MAX (uniform).
-    #[arg(long, value_name = "N|MIN-MAX", default_value = "128")]
+    #[arg(
+        long,
+        value_name = "N|MIN-MAX",
+        default_value = "128",
+        allow_hyphen_values = true
+    )]
     pub prompt_tokens: String,
     /// Output tokens per request (max_tokens, with ignore_eos/min_tokens where supported): N,
     /// or MIN-MAX (uniform).
-    #[arg(long, value_name = "N|MIN-MAX", default_value = "128")]
+    #[arg(
+        long,
+        value_name = "N|MIN-MAX",
+        default_value = "128",
+        allow_hyphen_values = true
+    )]
     pub output_tokens: String,
     /// Requests in flight (closed loop; 1–100,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), conflicts_with = "rate", allow_hyphen_values = true)]
     pub concurrency: Option<u32>,
     /// Requests per second (open loop).
-    #[arg(long, value_name = "REQ_PER_S")]
+    #[arg(long, value_name = "REQ_PER_S", allow_hyphen_values = true)]
     pub rate: Option<f64>,
     /// Arrival process for --rate.
     #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
     pub arrival: ArrivalArg,
     /// Gamma shape for --arrival gamma (1 = Poisson; below 1 burstier).
-    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate")]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1.0,
+        requires = "rate",
+        allow_hyphen_values = true
+    )]
     pub burstiness: f64,
     /// Counted requests (default 100 unless --duration is given).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000), allow_hyphen_values = true)]
     pub requests: Option<u64>,
     /// Stop sending after S seconds; requests still running then are reported incomplete.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub duration: Option<f64>,
     /// Warm-up requests before counting (not in the file).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000), allow_hyphen_values = true)]
     pub warmup: u32,
     /// Prometheus metrics URL (default: the server's /metrics).
     #[arg(long, value_name = "URL")]
@@ -108,10 +124,20 @@ pub struct MeasureArgs {
     #[arg(long, value_name = "JSON")]
     pub extra_body: Option<String>,
     /// Per-request time limit, seconds.
-    #[arg(long, value_name = "S", default_value_t = 600.0)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 600.0,
+        allow_hyphen_values = true
+    )]
     pub timeout: f64,
     /// Seed for prompts, lengths and arrivals.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        allow_hyphen_values = true
+    )]
     pub seed: u64,
 }
 
@@ -277,7 +303,11 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             Api::Chat => "chat/completions",
         }
     );
+    // TLS is rustls (reqwest's `rustls-tls`, no native TLS) with certificate checks on.
+    // Redirects are not followed: a benchmark should time the server it was given, and the
+    // API key must not travel to wherever a 3xx points (the request fails "http 30x").
     let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
         .pool_max_idle_per_host(usize::MAX)
         .tcp_nodelay(true)
         .connect_timeout(Duration::from_secs(10))
@@ -326,6 +356,12 @@ fn words(n: usize, rng: &mut impl Rng) -> String {
     s
 }
 
+/// Most bytes of a `/tokenize` answer read (a token list of the 200-word probe is a few KB).
+const MAX_TOKENIZE_BODY_BYTES: usize = 1 << 20;
+
+/// Most bytes of one `/metrics` scrape read (vLLM's, with histograms, is a few hundred KB).
+pub const MAX_METRICS_BODY_BYTES: usize = 16 << 20;
+
 /// Counts the tokens of `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM:
 /// `prompt`), if it offers one.
 async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
@@ -337,15 +373,14 @@ async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
     if let Some(k) = &ctx.api_key {
         req = req.bearer_auth(k);
     }
-    let v: serde_json::Value = req
-        .send()
-        .await
-        .ok()?
-        .error_for_status()
-        .ok()?
-        .json()
+    let resp = req.send().await.ok()?.error_for_status().ok()?;
+    let (body, whole) = request::read_limited(resp, MAX_TOKENIZE_BODY_BYTES)
         .await
         .ok()?;
+    if !whole {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_slice(&body).ok()?;
     v.get("count")
         .and_then(serde_json::Value::as_u64)
         .or_else(|| {
@@ -847,8 +882,9 @@ async fn scrape(
     start: Instant,
     stop: Arc<AtomicBool>,
 ) -> ServerMetrics {
+    let shown = ctx.redact(&url);
     let mut out = ServerMetrics {
-        url: Some(ctx.redact(&url)),
+        url: Some(shown.clone()),
         ..ServerMetrics::default()
     };
     let mut found = BTreeSet::new();
@@ -865,11 +901,23 @@ async fn scrape(
         }
         let t_ms = start.elapsed().as_secs_f64() * 1000.0;
         let text = match req.send().await {
-            Ok(r) if r.status().is_success() => r.text().await.ok(),
+            Ok(r) if r.status().is_success() => {
+                match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
+                    Ok((body, true)) => Some(String::from_utf8_lossy(&body).into_owned()),
+                    Ok((_, false)) => {
+                        out.notes.push(format!(
+                            "no server metrics: {shown} answered with more than {} MiB",
+                            MAX_METRICS_BODY_BYTES >> 20
+                        ));
+                        break;
+                    }
+                    Err(_) => None,
+                }
+            }
             Ok(r) => {
                 if out.samples.is_empty() {
                     out.notes.push(format!(
-                        "no server metrics: {url} answered http {}",
+                        "no server metrics: {shown} answered http {}",
                         r.status().as_u16()
                     ));
                     break;
@@ -879,7 +927,7 @@ async fn scrape(
             Err(e) => {
                 if out.samples.is_empty() {
                     out.notes.push(format!(
-                        "no server metrics: {url} did not answer ({})",
+                        "no server metrics: {shown} did not answer ({})",
                         if e.is_timeout() {
                             "timeout"
                         } else {

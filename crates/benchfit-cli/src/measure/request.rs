@@ -5,7 +5,7 @@
 //! chunk with text (content or reasoning) is one token and the final `usage` gives the total
 //! (labelled in `token_source`). A chat role-only chunk carries no token.
 
-use super::sse::{Event, Parser};
+use super::sse::{Event, Parser, MAX_EVENT_BYTES};
 use benchfit_core::measurement::{Chunk, RequestRecord, RequestStatus};
 use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
@@ -330,11 +330,15 @@ pub async fn run(
         };
         let status = resp.status();
         if !status.is_success() {
-            let text = tokio::time::timeout(Duration::from_secs(5), resp.text())
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default();
+            let text = tokio::time::timeout(
+                Duration::from_secs(5),
+                read_limited(resp, MAX_ERROR_BODY_BYTES),
+            )
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .map(|(b, _)| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
             return Err(format!("http {}: {}", status.as_u16(), snippet(&text)));
         }
         let mut resp = resp;
@@ -345,6 +349,12 @@ pub async fn run(
                     let t = ms(Instant::now());
                     for ev in parser.feed(&bytes) {
                         state.on_event(&ev, t);
+                    }
+                    if parser.pending_bytes() > MAX_EVENT_BYTES {
+                        return Ok(Some(format!(
+                            "body error: one stream event is larger than {} MiB",
+                            MAX_EVENT_BYTES >> 20
+                        )));
                     }
                 }
                 Ok(None) => {
@@ -385,6 +395,26 @@ pub async fn run(
             r
         }
     }
+}
+
+/// Most bytes of an error response read (only its start is shown).
+pub const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
+
+/// Reads a response body, at most `limit` bytes (the rest is left unread), so a misbehaving
+/// server cannot fill memory. Returns the bytes read and whether that was the whole body.
+pub async fn read_limited(
+    mut resp: reqwest::Response,
+    limit: usize,
+) -> Result<(Vec<u8>, bool), String> {
+    let mut out = Vec::new();
+    while let Some(chunk) = resp.chunk().await.map_err(|e| transport_reason(&e))? {
+        if out.len() + chunk.len() > limit {
+            out.extend_from_slice(&chunk[..limit - out.len()]);
+            return Ok((out, false));
+        }
+        out.extend_from_slice(&chunk);
+    }
+    Ok((out, true))
 }
 
 /// A short reason for a reqwest error: its kind and message chain, without the URL.

@@ -16,6 +16,11 @@ pub struct Event {
     pub data: String,
 }
 
+/// Most bytes one event may hold while it is read (its unfinished line plus its data so far):
+/// a streamed chunk is a few hundred bytes, so a server that sends more without ending the
+/// event is broken or hostile, and the request is cut rather than memory filled.
+pub const MAX_EVENT_BYTES: usize = 1 << 20;
+
 /// Incremental parser: feed bytes as they arrive, collect events.
 #[derive(Debug, Default)]
 pub struct Parser {
@@ -32,6 +37,10 @@ impl Parser {
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
         let mut out = Vec::new();
         let mut bytes = bytes;
+        if bytes.is_empty() {
+            // An empty read says nothing about a `\r\n` split across reads.
+            return out;
+        }
         if self.after_cr {
             if let Some(rest) = bytes.strip_prefix(b"\n") {
                 bytes = rest;
@@ -61,6 +70,12 @@ impl Parser {
         }
         self.buf.extend_from_slice(&bytes[start..]);
         out
+    }
+
+    /// Bytes held for the event being read (unfinished line, name and data); compare with
+    /// [`MAX_EVENT_BYTES`] after each [`Parser::feed`].
+    pub fn pending_bytes(&self) -> usize {
+        self.buf.len() + self.name.len() + self.data.len()
     }
 
     /// The body ended: dispatches a pending line and event, if any.
@@ -159,6 +174,34 @@ mod tests {
         let ev = p.feed(b"event: error\ndata: {\"error\":\ndata: \"boom\"}\n\n");
         assert_eq!(ev[0].name, "error");
         assert_eq!(ev[0].data, "{\"error\":\n\"boom\"}");
+    }
+
+    #[test]
+    fn empty_read_between_cr_and_lf_is_no_line_end() {
+        // Fuzz finding (fuzz/fuzz_targets/sse.rs): an empty read after a read ending in `\r`
+        // forgot the `\r`, so the `\n` of the next read ended a second, empty line and
+        // dispatched the event early, split in two.
+        let body = b"data:\r\ndata:\r\n\r\n";
+        let mut whole = Parser::default();
+        let expect = whole.feed(body);
+        assert_eq!(data(&expect), vec!["\n"]);
+        let mut p = Parser::default();
+        let mut ev = p.feed(b"data:\r");
+        ev.extend(p.feed(b""));
+        ev.extend(p.feed(b"\ndata:\r"));
+        ev.extend(p.feed(b""));
+        ev.extend(p.feed(b"\n\r\n"));
+        assert_eq!(ev, expect);
+    }
+
+    #[test]
+    fn pending_bytes_count_the_unfinished_event() {
+        let mut p = Parser::default();
+        assert!(p.feed(b"data: abc\ndata: de").is_empty());
+        // "abc" held as data, "data: de" as the unfinished line.
+        assert_eq!(p.pending_bytes(), 3 + 8);
+        assert_eq!(p.feed(b"\n\n").len(), 1);
+        assert_eq!(p.pending_bytes(), 0);
     }
 
     #[test]
