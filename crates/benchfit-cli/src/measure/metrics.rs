@@ -97,6 +97,15 @@ pub fn parse(text: &str, t_ms: f64) -> (MetricSample, BTreeSet<String>) {
     if kv.1 > 0 {
         sample.kv_usage = Some(kv.0 / f64::from(kv.1));
     }
+    // Finite values can add up past f64::MAX; such a sum says nothing.
+    for slot in [
+        &mut sample.kv_usage,
+        &mut sample.running,
+        &mut sample.waiting,
+        &mut sample.preemptions_total,
+    ] {
+        *slot = slot.filter(|v| v.is_finite());
+    }
     (sample, found)
 }
 
@@ -140,6 +149,18 @@ mod tests {
         assert_eq!(s.preemptions_total, Some(7.0));
         assert_eq!(found.len(), 4);
         assert_eq!(runtime_of("vllm:num_requests_running"), Some("vllm"));
+    }
+
+    #[test]
+    fn sums_past_f64_max_are_dropped() {
+        let (s, found) = parse(
+            "vllm:num_requests_running{a=\"1\"} 1e308\nvllm:num_requests_running{a=\"2\"} 1e308\n\
+             vllm:kv_cache_usage_perc{a=\"1\"} 1.7e308\nvllm:kv_cache_usage_perc{a=\"2\"} 1.7e308\n\
+             vllm:num_requests_waiting 2\n",
+            0.0,
+        );
+        assert_eq!((s.running, s.kv_usage, s.waiting), (None, None, Some(2.0)));
+        assert_eq!(found.len(), 3);
     }
 
     #[test]
