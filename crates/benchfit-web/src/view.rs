@@ -94,6 +94,21 @@ fn select(
     }
 }
 
+/// A text input with type-to-search suggestions (a `<datalist>` of ids with their names).
+fn picker(id: &'static str, label: &str, value: &str, field: Field, options: Vec<(String, String)>, d: &Dispatch, placeholder: &str) -> Html {
+    let list = format!("{id}-list");
+    html! {
+        <div class="field">
+            <label for={id}>{ label }</label>
+            <input id={id} type="text" list={list.clone()} value={value.to_string()} placeholder={placeholder.to_string()}
+                autocomplete="off" spellcheck="false" oninput={on_input(d, field)} />
+            <datalist id={list}>
+                { for options.into_iter().filter(|(v, _)| !v.is_empty()).map(|(v, text)| html! { <option value={v}>{ text }</option> }) }
+            </datalist>
+        </div>
+    }
+}
+
 fn verdict_badge(v: Verdict) -> Html {
     let class = match v {
         Verdict::Usable => "badge usable",
@@ -407,8 +422,8 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
                 { number("busy", "Busy hours", "h/day", &f.busy_hours, Field::BusyHours, error_for(errs, "busy_hours"), d, "") }
                 { number("sttft", "TTFT SLO (p95)", "ms", &f.slo_ttft, Field::SloTtft, error_for(errs, "slo_ttft"), d, "none") }
                 { number("stpot", "TPOT SLO (p95)", "ms", &f.slo_tpot, Field::SloTpot, error_for(errs, "slo_tpot"), d, "none") }
-                { select("model", "Model", &f.model, Field::Model, models, d) }
-                { select("gpu", "GPU", &f.gpu, Field::Gpu, gpus, d) }
+                { picker("model", "Model", &f.model, Field::Model, models, d, "as in the claim") }
+                { picker("gpu", "GPU", &f.gpu, Field::Gpu, gpus, d, "as in the claim") }
                 { number("ngpu", "GPUs", "GPUs", &f.gpus, Field::Gpus, error_for(errs, "gpus"), d, "as in the claim") }
                 { select("weights", "Weights", &f.weights, Field::Weights, weights, d) }
                 { select("kv", "KV cache", &f.kv_dtype, Field::KvDtype, kvs, d) }
