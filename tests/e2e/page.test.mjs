@@ -248,7 +248,6 @@ test('claim chips: an edit wins over what was read and is kept in the URL', asyn
   await page.waitForFunction(() => /not possible as written/.test(document.querySelector('main').innerText));
   assert.match(page.url(), /o\.metric=output/);
   await page.fill('#chip-gpu', 'h200');
-  await page.press('#chip-gpu', 'Enter');
   await page.waitForFunction(() => /o\.gpu=h200/.test(location.search));
   const fresh = await open(page.url());
   assert.equal(await fresh.page.inputValue('#chip-gpu'), 'h200');
@@ -269,6 +268,11 @@ test('GPU and model pickers offer the catalog and accept a typed id', async () =
   // 4.8 vs 3.35 TB/s: the memory-bound decode is faster on the H200.
   const num = s => parseFloat(s.replace(/[^0-9.]/g, ''));
   assert.ok(num(await text(page, '#throughput')) > num(before));
+  const onDemand = await text(page, '#cost-request');
+  await page.selectOption('#tier', 'committed');
+  await page.waitForFunction(b => document.querySelector('#cost-request').innerText !== b, onDemand);
+  assert.match(await text(page, '#price-source'), /1-year commitment/);
+  assert.match(page.url(), /tier=committed/);
   await page.fill('#model', 'no-such-model');
   await page.waitForFunction(() => /unknown model id/.test(document.querySelector('.results')?.innerText || ''));
   assert.deepEqual(errors, []);

@@ -258,6 +258,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 block_size: a.block_size,
                 prefix_tokens: a.prefix_tokens,
                 claim_overrides: Default::default(),
+                price_tier: Default::default(),
             };
             let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,

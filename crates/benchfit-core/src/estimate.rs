@@ -1009,14 +1009,9 @@ pub fn estimate_with(
             if price_policy == PricePolicy::OnlyGiven {
                 return None;
             }
-            let p = gpu.price;
-            assume(
-                &mut assumptions,
-                "price_usd_per_gpu_hour",
-                p.usd_per_gpu_hour,
-                p.source,
-            );
-            Some((p.usd_per_gpu_hour, p.source.to_string()))
+            let (p, source) = gpu.price.for_tier(s.price_tier);
+            assume(&mut assumptions, "price_usd_per_gpu_hour", p, &source);
+            Some((p, source))
         });
     let cost = cost(&rates, user.total_gpus(), price.clone(), s.busy_hours);
 

@@ -5,6 +5,7 @@
 //! concurrency or `rate` requests/s (`arrival`, `burst`), `price` USD per GPU-hour, `busy` busy
 //! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
 
+use crate::catalog::PriceTier;
 use crate::overrides::Overrides;
 use crate::sim::Slo;
 use serde::{Deserialize, Serialize};
@@ -108,6 +109,9 @@ pub struct Scenario {
     /// The user's corrections of the claim as read.
     #[serde(default)]
     pub claim_overrides: Overrides,
+    /// Which preset price applies when no price is given.
+    #[serde(default)]
+    pub price_tier: PriceTier,
 }
 
 /// Requests the page simulates by default.
@@ -150,6 +154,7 @@ impl Scenario {
             block_size: None,
             prefix_tokens: None,
             claim_overrides: Overrides::default(),
+            price_tier: PriceTier::OnDemand,
         }
     }
 }
@@ -249,6 +254,9 @@ impl Scenario {
         );
         opt(&mut q, "bs", &self.block_size.map(|v| v.to_string()));
         opt(&mut q, "prefix", &self.prefix_tokens.map(|v| v.to_string()));
+        if self.price_tier == PriceTier::Committed {
+            q.append_pair("tier", "committed");
+        }
         for (k, v) in self.claim_overrides.to_pairs() {
             q.append_pair(k, &v);
         }
@@ -460,6 +468,11 @@ impl Scenario {
                         "shared prefix must be a whole number of tokens from 0 to 10,000,000",
                     ),
                 },
+                "tier" => match v {
+                    "committed" => s.price_tier = PriceTier::Committed,
+                    "on_demand" | "" => s.price_tier = PriceTier::OnDemand,
+                    _ => bad("tier", v, "price tier must be on_demand or committed"),
+                },
                 other => {
                     if let Err(reason) = s.claim_overrides.set_pair(other, v) {
                         bad(other, v, &reason);
@@ -529,6 +542,7 @@ mod tests {
             block_size: Some(32),
             prefix_tokens: Some(100),
             claim_overrides: Overrides { model: Some("llama-3.1-70b".into()), metric: Some(crate::overrides::MetricOverride::Total), ..Default::default() },
+            price_tier: PriceTier::Committed,
         };
         let (back, issues) = Scenario::from_query(&format!("?{}", s.to_query()));
         assert!(issues.is_empty());

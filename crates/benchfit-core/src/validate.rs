@@ -400,6 +400,7 @@ fn map_row(line: usize, get: &dyn Fn(&str) -> String) -> Result<Case, String> {
         block_size: None,
         prefix_tokens: None,
         claim_overrides: Default::default(),
+        price_tier: Default::default(),
     };
     Ok(Case {
         line,

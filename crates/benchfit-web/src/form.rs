@@ -1,5 +1,6 @@
 //! The form as typed (raw strings) and its parse into a [`Scenario`]: pure, tested natively.
 
+use benchfit_core::catalog::PriceTier;
 use benchfit_core::limits;
 use benchfit_core::scenario::{Arrival, Load, Scenario};
 use benchfit_core::sim::Slo;
@@ -47,6 +48,8 @@ pub struct Form {
     pub price: String,
     /// Busy hours per day.
     pub busy_hours: String,
+    /// `on_demand` or `committed`: which preset price applies when `price` is empty.
+    pub price_tier: String,
     /// Fields the form does not show, carried from the URL.
     pub hidden: Hidden,
 }
@@ -201,6 +204,10 @@ impl Form {
             slo_tpot: s.slo.tpot_ms.map(fmt_f).unwrap_or_default(),
             price: s.price_usd_per_gpu_hour.map(fmt_f).unwrap_or_default(),
             busy_hours: fmt_f(s.busy_hours),
+            price_tier: match s.price_tier {
+                PriceTier::Committed => "committed".into(),
+                PriceTier::OnDemand => "on_demand".into(),
+            },
             hidden: Hidden {
                 tp: s.tp,
                 mem_fraction: s.mem_fraction,
@@ -322,6 +329,7 @@ impl Form {
             block_size: self.hidden.block_size,
             prefix_tokens: self.hidden.prefix_tokens,
             claim_overrides: self.hidden.overrides.clone(),
+            price_tier: if self.price_tier == "committed" { PriceTier::Committed } else { PriceTier::OnDemand },
         })
     }
 }

@@ -59,6 +59,8 @@ pub enum Field {
     SloTtft,
     /// TPOT SLO.
     SloTpot,
+    /// Price tier.
+    PriceTier,
 }
 
 /// What the user did.
@@ -215,6 +217,7 @@ impl Reducible for State {
                     Field::OutputSd => &mut f.output_sd,
                     Field::SloTtft => &mut f.slo_ttft,
                     Field::SloTpot => &mut f.slo_tpot,
+                    Field::PriceTier => &mut f.price_tier,
                 };
                 *slot = v;
                 s.copied = None;

@@ -152,7 +152,9 @@ fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
         let edited = set.is_some();
         let value = set.or(read).unwrap_or_default();
         let dd = d.clone();
-        let onchange = Callback::from(move |e: Event| {
+        // On every keystroke, like the other inputs: the state always holds what is typed, so
+        // a re-render (the curve arriving) never resets a half-typed chip.
+        let oninput = Callback::from(move |e: InputEvent| {
             if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                 dd.dispatch(Action::Override(key, i.value()));
             }
@@ -162,7 +164,7 @@ fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
         html! {
             <span class={classes!("chip", edited.then_some("edited"), err.is_some().then_some("invalid"))}>
                 <label for={id.clone()}>{ label }</label>
-                <input id={id} type="text" size="10" value={value} placeholder="not stated" {onchange} aria-invalid={err.is_some().to_string()} title={err.clone().unwrap_or_else(|| if edited { "edited by you".into() } else { "as read; edit to correct".into() })} />
+                <input id={id} type="text" size="10" value={value} placeholder="not stated" {oninput} aria-invalid={err.is_some().to_string()} title={err.clone().unwrap_or_else(|| if edited { "edited by you".into() } else { "as read; edit to correct".into() })} />
             </span>
         }
     };
@@ -395,11 +397,8 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
         ("constant".to_string(), "constant".to_string()),
         ("gamma".to_string(), "gamma (bursty)".to_string()),
     ];
-    let preset = state
-        .result
-        .as_ref()
-        .and_then(|r| catalog::gpu(r.estimate.deployment.gpu))
-        .map(|g| g.price);
+    let tier = if f.price_tier == "committed" { catalog::PriceTier::Committed } else { catalog::PriceTier::OnDemand };
+    let preset = state.result.as_ref().and_then(|r| catalog::gpu(r.estimate.deployment.gpu)).map(|g| g.price.for_tier(tier));
     let rate_mode = f.mode == "rate";
     html! {
         <section class="card" aria-labelledby="traffic-h">
@@ -428,11 +427,13 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
                 { select("weights", "Weights", &f.weights, Field::Weights, weights, d) }
                 { select("kv", "KV cache", &f.kv_dtype, Field::KvDtype, kvs, d) }
                 { select("runtime", "Runtime", &f.runtime, Field::Runtime, rts, d) }
+                { select("tier", "Price preset", &f.price_tier, Field::PriceTier,
+                    vec![("on_demand".into(), "on-demand".into()), ("committed".into(), "1-year commitment".into())], d) }
                 { number("price", "Price", "USD/GPU-h", &f.price, Field::Price, error_for(errs, "price"), d,
-                    &preset.map(|p| format!("{:.2} (preset)", p.usd_per_gpu_hour)).unwrap_or_default()) }
+                    &preset.as_ref().map(|p| format!("{:.2} (preset)", p.0)).unwrap_or_default()) }
             </div>
             if f.price.trim().is_empty() {
-                if let Some(p) = preset { <p class="muted small" id="price-source">{ format!("Default price: ${:.2}/GPU-hour — {}", p.usd_per_gpu_hour, p.source) }</p> }
+                if let Some(p) = preset { <p class="muted small" id="price-source">{ format!("Default price: ${:.2}/GPU-hour — {}", p.0, p.1) }</p> }
             }
         </section>
     }

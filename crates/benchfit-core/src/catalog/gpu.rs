@@ -27,6 +27,35 @@ pub struct PricePreset {
     pub source: &'static str,
 }
 
+/// Multiplier from an on-demand price to a typical 1-year commitment: 0.65 (reserved / committed
+/// GPU capacity is commonly listed 30–40% below on-demand by neoclouds and hyperscalers, 2025).
+/// An assumption, always shown with the price and editable.
+pub const COMMITTED_DISCOUNT: f64 = 0.65;
+
+impl PricePreset {
+    /// The preset for a pricing tier, with its source.
+    pub fn for_tier(&self, tier: PriceTier) -> (f64, String) {
+        match tier {
+            PriceTier::OnDemand => (self.usd_per_gpu_hour, self.source.to_string()),
+            PriceTier::Committed => (
+                (self.usd_per_gpu_hour * COMMITTED_DISCOUNT * 100.0).round() / 100.0,
+                format!("1-year commitment: on-demand × {COMMITTED_DISCOUNT} (typical 30–40% discount, 2025); on-demand: {}", self.source),
+            ),
+        }
+    }
+}
+
+/// Which preset price to use when none is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceTier {
+    /// On-demand list price.
+    #[default]
+    OnDemand,
+    /// A typical 1-year commitment.
+    Committed,
+}
+
 /// One accelerator model. Peaks are dense (no 2:4 sparsity) tensor-core rates.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Gpu {

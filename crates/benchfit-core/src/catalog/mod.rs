@@ -9,7 +9,7 @@ pub mod model;
 pub mod runtime;
 
 pub use dtype::{dtype, ComputeClass, Dtype, DTYPES};
-pub use gpu::{
+pub use gpu::{PriceTier, COMMITTED_DISCOUNT, 
     gpu, gpu_variants, Gpu, LinkKind, PricePreset, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS, GPUS,
 };
 pub use model::{model, Model, MODELS};
