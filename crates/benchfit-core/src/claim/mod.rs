@@ -12,6 +12,7 @@
 //! ```
 
 pub mod consistency;
+mod pattern;
 mod reader;
 mod table;
 

@@ -10,6 +10,7 @@
 //! latencies; a figure marked as the gain of a comparison (`5770.24 (+47.1%)`) or the current
 //! one (`currently 29.5 ms/token`) goes first; among running estimates (a progress bar) the last.
 
+use super::pattern::{Caps, Digits, Pat, Starts, M};
 use super::table;
 use super::{Claim, Figure, FigureKind, Found, Scope, Span};
 use regex_lite::{Captures, Regex};
@@ -21,129 +22,180 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 /// GPU and accelerator names the reader knows, longest first within a family.
 const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|l40s|l40|l4|mi300x|mi325x|mi355x|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras";
 
+/// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
+const GPU_STARTS: &[&str] = &[
+    "gb3",
+    "gb2",
+    "gh2",
+    "h1",
+    "h2",
+    "h8",
+    "b2",
+    "b3",
+    "a1",
+    "l4",
+    "mi3",
+    "rtx",
+    "m1",
+    "m2",
+    "m3",
+    "m4",
+    "bhx",
+    "blackhole",
+    "quietbox",
+    "wafer",
+    "cerebras",
+    "single",
+    "one",
+    "nvidia",
+];
+
+/// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
-    throughput: Regex,
-    tps: Regex,
-    per_second_of: Regex,
+    throughput: Pat,
+    tps: Pat,
+    per_second_of: Pat,
     labelled: Regex,
-    label_unit_value: Regex,
-    rate_units: Regex,
-    request_rate: Regex,
-    latency_before: Regex,
-    latency_after: Regex,
-    ms_per_token: Regex,
-    unitless_throughput: Regex,
-    bench_row: Regex,
-    glued_gguf: Regex,
-    batch: Regex,
-    concurrency: Regex,
-    concurrency_after: Regex,
-    batch_described: Regex,
-    isl_osl: Regex,
-    b_i_o: Regex,
-    tokens_prompt: Regex,
-    tokens_output: Regex,
-    tokens_output_before: Regex,
-    tokens_prompt_before: Regex,
-    input_kw: Regex,
-    output_kw: Regex,
-    seq_len: Regex,
-    pp_tg: Regex,
-    in_out: Regex,
-    gpu: Regex,
-    gpus_word: Regex,
-    tp: Regex,
-    kv_dtype: Regex,
-    dtype: Regex,
-    quantised: Regex,
-    runtime: Regex,
+    label_unit_value: Pat,
+    rate_units: Pat,
+    request_rate: Pat,
+    latency_before: Pat,
+    latency_after: Pat,
+    ms_per_token: Pat,
+    unitless_throughput: Pat,
+    bench_row: Pat,
+    glued_gguf: Pat,
+    batch: Pat,
+    concurrency: Pat,
+    concurrency_after: Pat,
+    batch_described: Pat,
+    isl_osl: Pat,
+    b_i_o: Pat,
+    tokens_prompt: Pat,
+    tokens_output: Pat,
+    tokens_output_before: Pat,
+    tokens_prompt_before: Pat,
+    input_kw: Pat,
+    output_kw: Pat,
+    seq_len: Pat,
+    pp_tg: Pat,
+    in_out: Pat,
+    gpu: Pat,
+    gpus_word: Pat,
+    tp: Pat,
+    kv_dtype: Pat,
+    dtype: Pat,
+    quantised: Pat,
+    runtime: Pat,
     version: Regex,
-    llama: Regex,
-    mixtral: Regex,
-    other_model: Regex,
-    named_model: Regex,
-    interconnect: Regex,
-    request_count: Regex,
-    lengths_described: Regex,
-    observed_load: Regex,
-    shape_vllm: Regex,
-    shape_trtllm: Regex,
+    llama: Pat,
+    mixtral: Pat,
+    other_model: Pat,
+    named_model: Pat,
+    interconnect: Pat,
+    request_count: Pat,
+    lengths_described: Pat,
+    observed_load: Pat,
+    shape_vllm: Pat,
+    shape_trtllm: Pat,
 }
 
 fn patterns() -> &'static Patterns {
     static P: OnceLock<Patterns> = OnceLock::new();
     P.get_or_init(|| {
-        let re = |s: &str| {
-            Regex::new(&s.replace("NUM", NUM).replace("GPUS", GPU_NAMES))
-                .expect("static pattern compiles")
+        let expand = |s: &str| s.replace("NUM", NUM).replace("GPUS", GPU_NAMES);
+        let re = |s: &str| Regex::new(&expand(s)).expect("static pattern compiles");
+        type Words = &'static [&'static str];
+        let pat = |digits: Digits, words: Words, anywhere: Words, s: &str| {
+            let starts = Starts {
+                digits,
+                words,
+                anywhere,
+                follow: None,
+            };
+            Pat::new(&expand(s), starts)
         };
+        use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
-            throughput: re(
+            throughput: pat(ANY, &[], &[],
                 r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
-            ),
-            tps: re(r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?"),
-            per_second_of: re(r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
+            )
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d"]),
+            tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
+                .then(" .,k+", false, &["tps"]),
+            per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
             labelled: re(
                 r#"([a-z][a-z0-9_ .\[\]/-]{0,60}?)"?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#,
             ),
-            label_unit_value: re(
+            label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
                 r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
             ),
-            rate_units: re(r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b"),
-            request_rate: re(r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps)\b"),
-            latency_before: re(
+            rate_units: pat(ANY, &[], &[], r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b")
+                .then(" .,", false, &["sample", "prompt", "queries", "it"]),
+            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps)\b")
+                .then(" .,", false, &["req", "qps", "rps"]),
+            latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
-            latency_after: re(
+            latency_after: pat(ANY, &[], &[],
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time to first token)",
-            ),
-            ms_per_token: re(r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b"),
-            unitless_throughput: re(r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
-            bench_row: re(r"\b(pp\d+\+tg\d+|pp\d+|tg\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
-            glued_gguf: re(r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
-            batch: re(r"\b(?:batch[\s_-]*size|batch|bs|b)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
-            concurrency: re(r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
-            concurrency_after: re(r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)"),
-            batch_described: re(r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput)\b"),
-            isl_osl: re(r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
-            b_i_o: re(r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
-            tokens_prompt: re(r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b"),
-            tokens_output: re(r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?)\b"),
-            tokens_output_before: re(r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b"),
-            tokens_prompt_before: re(r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b"),
-            input_kw: re(r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
-            output_kw: re(r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
-            seq_len: re(r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
-            pp_tg: re(r"\b(pp|tg)(\d+)\b"),
-            in_out: re(r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b"),
-            gpu: re(
+            )
+                .then(" .,", false, &["m", "s"]),
+            ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
+                .then(" .,", false, &["ms"]),
+            unitless_throughput: pat(NO, &["throughput"], &[], r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
+            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\d+|tg\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
+            glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
+            batch: pat(NO, &["b"], &[], r"\b(?:batch[\s_-]*size|batch|bs|b)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
+            concurrency: pat(NO, &["max", "concurren"], &[], r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput)\b"),
+            isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
+            b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
+            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
+                .then(" ,k-", false, &["token"]),
+            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?)\b")
+                .then(" ,k-", false, &["token"]),
+            tokens_output_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b")
+                .then(" ,k", false, &["output", "generated", "completion"]),
+            tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
+                .then(" ,k", false, &["input", "prompt"]),
+            input_kw: pat(NO, &["input", "prompt", "prefill"], &[], r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode"], &[], r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
+            pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)(\d+)\b"),
+            in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
+                .then(" ", false, &["in"]),
+            gpu: pat(ANY, GPU_STARTS, &[],
                 r"(?:(\d+)\s*[x×]\s*|\b(single|one)\s+|\b)(?:nvidia\s+)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×]\s*(\d+))?",
-            ),
-            gpus_word: re(r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b"),
-            tp: re(r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
-            kv_dtype: re(r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
-            dtype: re(
+            )
+                .then(" ", false, &["x", "×"]),
+            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b"),
+            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
+            dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q"], &[],
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
-            quantised: re(r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: re(
+            quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras"], &[],
                 r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference)",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
-            llama: re(r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
-            mixtral: re(r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
-            other_model: re(
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
+            mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
+            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama"], &[],
                 r"\b(mistral|qwen[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b\b",
             ),
-            named_model: re(
+            named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
             ),
-            interconnect: re(r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
-            request_count: re(r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
-            lengths_described: re(r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
-            observed_load: re(r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
-            shape_vllm: re(r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs"),
-            shape_trtllm: re(r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
+            interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
+            request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
+            lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min", "sharegpt"], &["短提示词", "长提示词"], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
+            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
+            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs"),
+            shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
         }
     })
 }
@@ -153,15 +205,34 @@ fn num(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-fn span_of(c: &Captures, i: usize) -> Span {
-    let m = c.get(i).expect("group exists");
-    Span {
-        start: m.start(),
-        end: m.end(),
+/// Capture groups of either kind of pattern.
+trait Groups {
+    fn span(&self, i: usize) -> Option<Span>;
+}
+
+impl Groups for Captures<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.get(i).map(|m| Span {
+            start: m.start(),
+            end: m.end(),
+        })
     }
 }
 
-fn whole(c: &Captures) -> Span {
+impl Groups for Caps<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.get(i).map(|m| Span {
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+}
+
+fn span_of(c: &impl Groups, i: usize) -> Span {
+    c.span(i).expect("group exists")
+}
+
+fn whole(c: &impl Groups) -> Span {
     span_of(c, 0)
 }
 
@@ -169,7 +240,7 @@ fn found<T>(value: T, span: Span) -> Option<Found<T>> {
     Some(Found { value, span })
 }
 
-fn kilo(k: Option<regex_lite::Match>) -> f64 {
+fn kilo(k: Option<M>) -> f64 {
     match k.map(|m| m.as_str()) {
         Some("k") => 1000.0,
         Some("m") => 1e6,
@@ -291,7 +362,7 @@ fn settle(mut f: Figure) -> Figure {
     f
 }
 
-fn throughput_figure(lower: &str, c: &Captures, tps: bool) -> Option<Figure> {
+fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let (k1, k2, qual, per) = if tps { (2, 99, 99, 4) } else { (2, 5, 6, 7) };
     let mut lo = num(c.get(1)?.as_str())?;
     let mut hi = if tps {
@@ -524,18 +595,37 @@ fn prio_of(f: &Figure) -> i32 {
     }
 }
 
+/// Spans already read as figures: none of them overlap, so the one starting last before a span's
+/// end is the only one that can overlap it.
+#[derive(Default)]
+struct Taken(std::collections::BTreeMap<usize, usize>);
+
+impl Taken {
+    /// Takes `s` unless it overlaps a span already taken.
+    fn take(&mut self, s: Span) -> bool {
+        if self
+            .0
+            .range(..s.end)
+            .next_back()
+            .is_some_and(|(_, &end)| s.start < end)
+        {
+            return false;
+        }
+        let end = self.0.entry(s.start).or_insert(s.end);
+        *end = (*end).max(s.end);
+        true
+    }
+}
+
 /// Every figure in the text, headline first.
 fn read_figures(lower: &str) -> Vec<Figure> {
     let p = patterns();
     let mut cands: Vec<Cand> = Vec::new();
-    let mut taken: Vec<Span> = Vec::new();
-    let overlaps =
-        |taken: &[Span], s: Span| taken.iter().any(|t| s.start < t.end && t.start < s.end);
-    let push = |cands: &mut Vec<Cand>, taken: &mut Vec<Span>, f: Figure, bonus: i32| {
-        if overlaps(taken, f.span) {
+    let mut taken = Taken::default();
+    let push = |cands: &mut Vec<Cand>, taken: &mut Taken, f: Figure, bonus: i32| {
+        if !taken.take(f.span) {
             return;
         }
-        taken.push(f.span);
         let prio = prio_of(&f) + bonus;
         cands.push(Cand { fig: f, prio });
     };
@@ -778,23 +868,47 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             },
         )
     });
-    let mut figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
+    let figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
     // The same number said twice, once with its scope: keep the fuller one, merged.
-    let mut i = 0;
-    while i < figures.len() {
-        let dup = (0..figures.len()).find(|&j| {
-            j != i
-                && figures[j].value == figures[i].value
-                && figures[j].unit == figures[i].unit
-                && figures[i].scope.is_none()
-                && figures[j].scope.is_some()
-                && figures[i].kind.is_throughput()
-                && figures[j].kind.is_throughput()
-        });
-        if let Some(j) = dup {
-            let gone = figures.remove(i);
-            let j = if j > i { j - 1 } else { j };
-            let keep = &mut figures[j];
+    merge_unscoped_twins(figures)
+}
+
+/// Each unscoped throughput figure with the same value and unit as a scoped one is merged into
+/// the first such scoped figure, which takes the place of the earliest of them.
+fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
+    use std::collections::HashMap;
+    let key = |f: &Figure| (f.value.to_bits(), f.unit.clone());
+    // The first scoped throughput figure of each value and unit.
+    let mut keep_of: HashMap<(u64, String), usize> = HashMap::new();
+    for (j, f) in figures.iter().enumerate() {
+        if f.scope.is_some() && f.kind.is_throughput() {
+            keep_of.entry(key(f)).or_insert(j);
+        }
+    }
+    if keep_of.is_empty() {
+        return figures;
+    }
+    // For each unscoped twin, the figure it merges into; for each kept figure, where it goes.
+    let twin_of: Vec<Option<usize>> = figures
+        .iter()
+        .map(|f| {
+            (f.scope.is_none() && f.kind.is_throughput())
+                .then(|| keep_of.get(&key(f)).copied())
+                .flatten()
+        })
+        .collect();
+    let mut slot: HashMap<usize, usize> = keep_of.values().map(|&j| (j, j)).collect();
+    for (i, t) in twin_of.iter().enumerate() {
+        if let Some(j) = t {
+            let s = slot.get_mut(j).expect("kept figure has a slot");
+            *s = (*s).min(i);
+        }
+    }
+    let mut figures: Vec<Option<Figure>> = figures.into_iter().map(Some).collect();
+    for i in 0..figures.len() {
+        if let Some(j) = twin_of[i] {
+            let gone = figures[i].take().expect("each twin merges once");
+            let keep = figures[j].as_mut().expect("kept figures stay");
             if gone.kind_stated && !keep.kind_stated {
                 keep.kind_stated = true;
                 if keep.kind == FigureKind::ThroughputUnspecified {
@@ -804,16 +918,18 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
                 keep.kind = FigureKind::ThroughputPerUser;
             }
-            // Keep the headline's position: the merged figure takes the earlier slot.
-            if j > i {
-                let f = figures.remove(j);
-                figures.insert(i, f);
-            }
-            continue;
         }
-        i += 1;
     }
-    figures
+    let mut at_slot: HashMap<usize, usize> = slot.iter().map(|(&j, &s)| (s, j)).collect();
+    let mut out = Vec::with_capacity(figures.len());
+    for i in 0..figures.len() {
+        if let Some(j) = at_slot.remove(&i) {
+            out.push(figures[j].take().expect("kept figure placed once"));
+        } else if let Some(f) = figures[i].take() {
+            out.push(f);
+        }
+    }
+    out
 }
 
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
@@ -1357,7 +1473,7 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         let o = num(&c[2]).and_then(token_count);
         pair(claim, i, o, at(whole(&c)));
     }
-    let length = |re: &Regex, kw: bool| -> Option<Found<u32>> {
+    let length = |re: &Pat, kw: bool| -> Option<Found<u32>> {
         re.captures_iter(part).find_map(|c| {
             let m = c.get(1)?;
             let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
@@ -1710,5 +1826,303 @@ mod tests {
         assert!(c.runtime.is_none());
         assert_eq!(c.gpu.as_ref().unwrap().value, "tt-blackhole");
         assert_eq!(c.headline().unwrap().kind, FigureKind::DecodeThroughput);
+    }
+}
+
+#[cfg(test)]
+mod prefilter_tests {
+    //! [`Pat`] must give exactly what the plain regex gives: every match, every group.
+    use super::*;
+    use proptest::prelude::*;
+
+    fn all(p: &Patterns) -> Vec<(&'static str, &Pat)> {
+        macro_rules! list { ($($f:ident),*) => { vec![$((stringify!($f), &p.$f)),*] } }
+        list!(
+            throughput,
+            tps,
+            per_second_of,
+            label_unit_value,
+            rate_units,
+            request_rate,
+            latency_before,
+            latency_after,
+            ms_per_token,
+            unitless_throughput,
+            bench_row,
+            glued_gguf,
+            batch,
+            concurrency,
+            concurrency_after,
+            batch_described,
+            isl_osl,
+            b_i_o,
+            tokens_prompt,
+            tokens_output,
+            tokens_output_before,
+            tokens_prompt_before,
+            input_kw,
+            output_kw,
+            seq_len,
+            pp_tg,
+            in_out,
+            gpu,
+            gpus_word,
+            tp,
+            kv_dtype,
+            dtype,
+            quantised,
+            runtime,
+            llama,
+            mixtral,
+            other_model,
+            named_model,
+            interconnect,
+            request_count,
+            lengths_described,
+            observed_load,
+            shape_vllm,
+            shape_trtllm
+        )
+    }
+
+    fn plain() -> &'static Vec<Regex> {
+        static R: OnceLock<Vec<Regex>> = OnceLock::new();
+        R.get_or_init(|| {
+            all(patterns())
+                .iter()
+                .map(|(_, p)| Regex::new(&p.src).unwrap())
+                .collect()
+        })
+    }
+
+    type Groups = Vec<Option<(usize, usize)>>;
+
+    fn check_same(text: &str) -> Result<(), String> {
+        let lower = text.to_ascii_lowercase();
+        for ((name, pat), re) in all(patterns()).into_iter().zip(plain()) {
+            let want: Vec<Groups> = re
+                .captures_iter(&lower)
+                .map(|c| {
+                    (0..c.len())
+                        .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                        .collect()
+                })
+                .collect();
+            let got: Vec<Groups> = pat
+                .captures_iter(&lower)
+                .map(|c| {
+                    (0..re.captures_len())
+                        .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                        .collect()
+                })
+                .collect();
+            if want != got {
+                return Err(format!("{name} on {lower:?}: want {want:?}, got {got:?}"));
+            }
+            if pat.is_match(&lower) != re.is_match(&lower) {
+                return Err(format!("{name} is_match on {lower:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn same_as_plain_regex_on_the_dev_set() {
+        let data = include_str!("../../tests/data/claims_dev.jsonl");
+        let mut n = 0;
+        for line in data.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let text = v["text"].as_str().unwrap();
+            check_same(text).unwrap();
+            // Every suffix start keeps the first-character and word-boundary cases honest.
+            for (i, _) in text.char_indices().step_by(7) {
+                check_same(&text[i..]).unwrap();
+            }
+            n += 1;
+        }
+        assert!(n > 20);
+    }
+
+    #[test]
+    fn same_as_plain_regex_on_edge_cases() {
+        for t in [
+            "",
+            "1",
+            "h100",
+            "8xh100 8×H100 2x h200 single a100 one l40s nvidia h100 sxm5",
+            "1,2345 tok/s 12,345,6789 t/s 1234,567 tokens/s 1.5.3 tok/s x1000 tok/s",
+            "tp8 tp=2 tensor parallel 4 xtensor-parallel 8 tensor-parallelism of 2",
+            "ab: 3 b: 32 i: 4k o: 256 b:1 batch=8 bs 16 b 4",
+            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight",
+            "长提示词 短提示词 total input tokens: 5 sharegpt input_tokens/min",
+            "processed prompts: x successful requests: 3 blah benchmark duration",
+            "per user output speed [1/tpot] per gpu output throughput (tokens/sec/gpu)",
+            "q4_k_m108.35 xq4_0 fp8 kv cache fp8 xfp8kv w4a16 awq gptq nvfp4 mxfp4",
+            "meta-llama-3-8b codellama 34b llama3.1 405b mixtral 8x7b qwen3-32b deepseek-r1 gemma-3-27b gpt-j",
+            "ttft 200 ms, time to first token 1.2 s, 30 ms of ttft, latency: 3 s, e2e 4 s",
+            "at 2 qps 3 req/s 5 requests per second xat 4 rps",
+            "512-token prompts 256 tokens output 1k input tokens 128 generated tokens",
+            "input 1024 output 128 prompt length of 2k decode tokens 64 1000 in / 200 out",
+            "seq len 2048 sequence length: 4096 pp512 tg128 pp512+tg128 | 4918.36 ± 132.23",
+            "4 concurrent users, concurrency 16, max concurrency: 32, 8 gpus, eight h100 gpus",
+            "nvlink pcie infiniband ib-ndr xgmi quantized quantisation",
+            "throughput of 500 throughput = output tokens / time token rate of 969 per second",
+            "decode tok/s 1480 ttft p50 ms 220 saturated offline max batch maximum throughput",
+            "9999999999999999999999999999999999999 tok/s 0.5 samples/s 3 it/s 29.5 ms / token",
+        ] {
+            check_same(t).unwrap();
+        }
+    }
+
+    const WORDS: &[&str] = &[
+        "tok/s",
+        "tokens/sec",
+        "t/s",
+        "tps",
+        "per user",
+        "/gpu",
+        "ms",
+        "s",
+        "k",
+        "x",
+        "×",
+        "h100",
+        "b:",
+        "i:",
+        "o:",
+        "batch",
+        "tp",
+        "ttft",
+        "latency",
+        "input",
+        "output",
+        "tokens",
+        "prompts",
+        "llama",
+        "3",
+        "70b",
+        "fp8",
+        "kv",
+        "vllm",
+        "0.6.2",
+        "pp512",
+        "tg128",
+        "±",
+        "|",
+        ":",
+        "-",
+        "–",
+        "to",
+        "concurrent",
+        "requests",
+        "req/s",
+        "qps",
+        "at",
+        "of",
+        "=",
+        "1/req",
+        "8x",
+        "single",
+        "gpus",
+        "in",
+        "out",
+        "/",
+        "samples",
+        "per second",
+        "seq len",
+        "isl/osl",
+    ];
+
+    /// The merge as first written (quadratic), for comparison.
+    fn merge_reference(mut figures: Vec<Figure>) -> Vec<Figure> {
+        let mut i = 0;
+        while i < figures.len() {
+            let dup = (0..figures.len()).find(|&j| {
+                j != i
+                    && figures[j].value == figures[i].value
+                    && figures[j].unit == figures[i].unit
+                    && figures[i].scope.is_none()
+                    && figures[j].scope.is_some()
+                    && figures[i].kind.is_throughput()
+                    && figures[j].kind.is_throughput()
+            });
+            if let Some(j) = dup {
+                let gone = figures.remove(i);
+                let j = if j > i { j - 1 } else { j };
+                let keep = &mut figures[j];
+                if gone.kind_stated && !keep.kind_stated {
+                    keep.kind_stated = true;
+                    if keep.kind == FigureKind::ThroughputUnspecified {
+                        keep.kind = gone.kind;
+                    }
+                }
+                if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
+                    keep.kind = FigureKind::ThroughputPerUser;
+                }
+                if j > i {
+                    let f = figures.remove(j);
+                    figures.insert(i, f);
+                }
+                continue;
+            }
+            i += 1;
+        }
+        figures
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn merge_same_as_first_written(
+            fs in proptest::collection::vec((0u8..4, 0u8..2, 0u8..5, 0u8..4, any::<bool>()), 0..24)
+        ) {
+            use FigureKind::*;
+            let kinds = [ThroughputUnspecified, ThroughputOutput, ThroughputPerUser, Ttft, RequestRate];
+            let scopes = [None, Some(Scope::PerUser), Some(Scope::Aggregate), Some(Scope::PerGpu)];
+            let figures: Vec<Figure> = fs
+                .iter()
+                .enumerate()
+                .map(|(n, &(v, u, k, sc, stated))| {
+                    let mut f = Figure::new(
+                        v as f64,
+                        ["tok/s", "ms"][u as usize],
+                        kinds[k as usize],
+                        Span { start: n, end: n + 1 },
+                    );
+                    f.scope = scopes[sc as usize];
+                    f.kind_stated = stated;
+                    f
+                })
+                .collect();
+            let want = merge_reference(figures.clone());
+            let got = merge_unscoped_twins(figures);
+            prop_assert_eq!(format!("{want:?}"), format!("{got:?}"));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn same_as_plain_regex_on_claim_shaped_text(
+            words in proptest::collection::vec(prop_oneof![
+                4 => proptest::sample::select(WORDS).prop_map(String::from),
+                1 => "[0-9]{1,6}",
+                1 => "[0-9]{1,3}(,[0-9]{3}){0,2}(\\.[0-9]{1,2})?",
+                1 => "[a-z]{1,3}",
+                1 => "[ \n._/,()-]{0,2}",
+            ], 0..40),
+            seps in proptest::collection::vec(prop_oneof![Just(""), Just(" "), Just("  ")], 40),
+        ) {
+            let mut t = String::new();
+            for (w, s) in words.iter().zip(&seps) {
+                t.push_str(w);
+                t.push_str(s);
+            }
+            if let Err(e) = check_same(&t) {
+                prop_assert!(false, "{}", e);
+            }
+        }
     }
 }

@@ -1,0 +1,300 @@
+//! Patterns with a prefilter: a cheap byte scan finds where a match can start, and the regex runs
+//! anchored there only.
+//!
+//! regex-lite has no literal prefilter: an unanchored search starts a thread at every byte and
+//! pays the pattern's whole start state there (a large alternation costs its state count per
+//! byte). Every claim pattern begins with a digit or with one of a few words, so [`Pat`] scans
+//! for those (see [`Starts`]) and runs `^(?s:.)\d*?(PATTERN)` on the text from the character
+//! before each candidate. The leading character keeps `\b` at the start seeing what is really
+//! there; the lazy `\d*?` tries every start inside a run of digits in one pass, leftmost first,
+//! as the unanchored search would. Results are the same as the plain regex's (the tests compare
+//! them), at a cost proportional to the candidates rather than to the text.
+
+use regex_lite::Regex;
+use std::sync::OnceLock;
+
+/// Where a digit can start a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Digits {
+    /// No match starts with a digit.
+    No,
+    /// Any digit, even inside a word (`h100`, `8xh100`).
+    Any,
+    /// A digit at a word start (the pattern begins `\b\d`).
+    WordStart,
+}
+
+/// The places a pattern's matches can start. Must cover every start the regex could match at:
+/// a missing word loses matches (the tests compare against the plain regex).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Starts {
+    pub digits: Digits,
+    /// Literals the match starts with, at a word start (after `\b`).
+    pub words: &'static [&'static str],
+    /// Literals the match starts with, anywhere.
+    pub anywhere: &'static [&'static str],
+    /// What must come after the digits a match starts with (digit candidates only).
+    pub follow: Option<Follow>,
+}
+
+/// After the digits a match starts with: bytes of `filler` (digits always, a space standing for
+/// any ASCII whitespace, and every non-ASCII byte when `non_ascii`), then one of `heads`. For a
+/// match the heads must cover every way the part after the filler can begin, and no head may
+/// begin with a filler byte; a candidate without it is skipped without running the regex.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Follow {
+    pub filler: &'static str,
+    pub non_ascii: bool,
+    pub heads: &'static [&'static str],
+}
+
+impl Follow {
+    fn admits(&self, b: &[u8], c: usize) -> bool {
+        let space = self.filler.contains(' ');
+        let mut i = c;
+        while i < b.len() {
+            let x = b[i];
+            let filler = x.is_ascii_digit()
+                || if x >= 0x80 {
+                    self.non_ascii
+                } else if x.is_ascii_whitespace() || x == 0x0b {
+                    space
+                } else {
+                    self.filler.as_bytes().contains(&x)
+                };
+            if !filler {
+                break;
+            }
+            i += 1;
+        }
+        self.heads.iter().any(|h| b[i..].starts_with(h.as_bytes()))
+    }
+}
+
+/// A pattern that runs only where its [`Starts`] say a match can begin.
+pub(crate) struct Pat {
+    /// The pattern as written.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub src: String,
+    /// `^(?s:.)\d*?(PATTERN)`: run from the character before a candidate.
+    next: Regex,
+    /// `^\d*?(PATTERN)`: run at the start of the text.
+    first: OnceLock<Regex>,
+    starts: Starts,
+    /// Bytes a candidate can start with.
+    lead: [bool; 256],
+}
+
+/// A match: byte offsets in the haystack the pattern ran on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct M<'h> {
+    hay: &'h str,
+    start: usize,
+    end: usize,
+}
+
+impl<'h> M<'h> {
+    pub fn start(&self) -> usize {
+        self.start
+    }
+    pub fn end(&self) -> usize {
+        self.end
+    }
+    pub fn as_str(&self) -> &'h str {
+        &self.hay[self.start..self.end]
+    }
+}
+
+/// Capture groups of one match, numbered as in the pattern as written.
+pub(crate) struct Caps<'h> {
+    hay: &'h str,
+    base: usize,
+    inner: regex_lite::Captures<'h>,
+}
+
+impl<'h> Caps<'h> {
+    pub fn get(&self, i: usize) -> Option<M<'h>> {
+        let m = self.inner.get(i + 1)?;
+        Some(M {
+            hay: self.hay,
+            start: self.base + m.start(),
+            end: self.base + m.end(),
+        })
+    }
+}
+
+impl std::ops::Index<usize> for Caps<'_> {
+    type Output = str;
+    fn index(&self, i: usize) -> &str {
+        self.inner
+            .get(i + 1)
+            .map(|m| m.as_str())
+            .unwrap_or_else(|| panic!("no group at index '{i}'"))
+    }
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl Pat {
+    pub fn new(src: &str, starts: Starts) -> Pat {
+        let next = Regex::new(&format!(r"^(?s:.)\d*?({src})")).expect("static pattern compiles");
+        let mut lead = [false; 256];
+        if starts.digits != Digits::No {
+            for b in b'0'..=b'9' {
+                lead[b as usize] = true;
+            }
+        }
+        for w in starts.words.iter().chain(starts.anywhere) {
+            lead[w.as_bytes()[0] as usize] = true;
+        }
+        Pat {
+            src: src.to_string(),
+            next,
+            first: OnceLock::new(),
+            starts,
+            lead,
+        }
+    }
+
+    /// Sets what must follow a digit candidate (see [`Follow`]).
+    pub fn then(
+        mut self,
+        filler: &'static str,
+        non_ascii: bool,
+        heads: &'static [&'static str],
+    ) -> Pat {
+        self.starts.follow = Some(Follow {
+            filler,
+            non_ascii,
+            heads,
+        });
+        self
+    }
+
+    /// The first candidate start at or after `from`.
+    fn candidate(&self, hay: &str, from: usize) -> Option<usize> {
+        let b = hay.as_bytes();
+        let s = &self.starts;
+        let mut i = from;
+        while i < b.len() {
+            let x = b[i];
+            if self.lead[x as usize] {
+                let word_start = i == 0 || !is_word(b[i - 1]);
+                let rest = &b[i..];
+                if x.is_ascii_digit()
+                    && (s.digits == Digits::Any || s.digits == Digits::WordStart && word_start)
+                    && s.follow.is_none_or(|f| f.admits(b, i))
+                    || word_start && s.words.iter().any(|w| rest.starts_with(w.as_bytes()))
+                    || s.anywhere.iter().any(|w| rest.starts_with(w.as_bytes()))
+                {
+                    return Some(i);
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The leftmost match starting in the candidate cluster at `c` (the run of digits there).
+    fn at<'h>(&self, hay: &'h str, c: usize) -> Option<Caps<'h>> {
+        let (base, re) = if c == 0 {
+            (
+                0,
+                self.first.get_or_init(|| {
+                    Regex::new(&format!(r"^\d*?({})", self.src)).expect("static pattern compiles")
+                }),
+            )
+        } else {
+            let mut b = c - 1;
+            while !hay.is_char_boundary(b) {
+                b -= 1;
+            }
+            (b, &self.next)
+        };
+        let h = &hay[base..];
+        if !re.is_match(h) {
+            return None;
+        }
+        re.captures(h).map(|inner| Caps { hay, base, inner })
+    }
+
+    /// Where to look after a cluster at `c` gave no match: past its run of digits.
+    fn past(hay: &str, c: usize) -> usize {
+        let b = hay.as_bytes();
+        let mut i = c + 1;
+        while i < b.len() && b[i].is_ascii_digit() && b[c].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    }
+
+    /// Successive non-overlapping matches, as `Regex::captures_iter` gives them.
+    pub fn captures_iter<'a, 'h>(&'a self, hay: &'h str) -> impl Iterator<Item = Caps<'h>> + 'a
+    where
+        'h: 'a,
+    {
+        let mut pos = 0;
+        std::iter::from_fn(move || {
+            while pos <= hay.len() {
+                let c = self.candidate(hay, pos)?;
+                if let Some(caps) = self.at(hay, c) {
+                    let m = caps.get(0).expect("group 0 is the match");
+                    pos = if m.end() > m.start() {
+                        m.end()
+                    } else {
+                        // No pattern matches the empty string; step on regardless.
+                        hay[m.end()..]
+                            .chars()
+                            .next()
+                            .map(|ch| m.end() + ch.len_utf8())
+                            .unwrap_or(hay.len() + 1)
+                    };
+                    return Some(caps);
+                }
+                pos = Self::past(hay, c);
+            }
+            None
+        })
+    }
+
+    pub fn captures<'h>(&self, hay: &'h str) -> Option<Caps<'h>> {
+        self.captures_iter(hay).next()
+    }
+
+    pub fn find<'h>(&self, hay: &'h str) -> Option<M<'h>> {
+        self.captures(hay).and_then(|c| c.get(0))
+    }
+
+    pub fn find_iter<'a, 'h>(&'a self, hay: &'h str) -> impl Iterator<Item = M<'h>> + 'a
+    where
+        'h: 'a,
+    {
+        self.captures_iter(hay).filter_map(|c| c.get(0))
+    }
+
+    pub fn is_match(&self, hay: &str) -> bool {
+        let mut pos = 0;
+        while let Some(c) = self.candidate(hay, pos) {
+            let base = if c == 0 {
+                if self.at(hay, 0).is_some() {
+                    return true;
+                }
+                pos = Self::past(hay, c);
+                continue;
+            } else {
+                let mut b = c - 1;
+                while !hay.is_char_boundary(b) {
+                    b -= 1;
+                }
+                b
+            };
+            if self.next.is_match(&hay[base..]) {
+                return true;
+            }
+            pos = Self::past(hay, c);
+        }
+        false
+    }
+}
