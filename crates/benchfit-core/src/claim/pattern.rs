@@ -49,7 +49,9 @@ pub(crate) struct Follow {
 }
 
 impl Follow {
-    fn admits(&self, b: &[u8], c: usize) -> bool {
+    /// Whether a match can start with the digits at `c`, and where the filler after them ends:
+    /// every digit before that end gets the same answer.
+    fn admits(&self, b: &[u8], c: usize) -> (bool, usize) {
         let space = self.filler.contains(' ');
         let mut i = c;
         while i < b.len() {
@@ -67,7 +69,12 @@ impl Follow {
             }
             i += 1;
         }
-        self.heads.iter().any(|h| b[i..].starts_with(h.as_bytes()))
+        (
+            self.heads
+                .iter()
+                .any(|h| starts_with(&b[i..], h.as_bytes())),
+            i,
+        )
     }
 }
 
@@ -81,8 +88,12 @@ pub(crate) struct Pat {
     /// `^\d*?(PATTERN)`: run at the start of the text.
     first: OnceLock<Regex>,
     starts: Starts,
-    /// Bytes a candidate can start with.
-    lead: [bool; 256],
+    /// Literals one of which every match contains (empty: no such list).
+    needs: &'static [&'static str],
+    /// For each byte, what a candidate starting with it can be: [`DIGIT`], [`WORD`], [`ANYWHERE`].
+    lead: [u8; 256],
+    /// Words and anywhere literals by first byte.
+    by_lead: Vec<(u8, Vec<&'static [u8]>, Vec<&'static [u8]>)>,
 }
 
 /// A match: byte offsets in the haystack the pattern ran on.
@@ -133,6 +144,15 @@ impl std::ops::Index<usize> for Caps<'_> {
     }
 }
 
+const DIGIT: u8 = 1;
+const WORD: u8 = 2;
+const ANYWHERE: u8 = 4;
+
+/// `rest` starts with `w` (a short literal: a plain loop beats a `memcmp` call).
+fn starts_with(rest: &[u8], w: &[u8]) -> bool {
+    rest.len() >= w.len() && rest.iter().zip(w).all(|(a, b)| a == b)
+}
+
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -140,22 +160,51 @@ fn is_word(b: u8) -> bool {
 impl Pat {
     pub fn new(src: &str, starts: Starts) -> Pat {
         let next = Regex::new(&format!(r"^(?s:.)\d*?({src})")).expect("static pattern compiles");
-        let mut lead = [false; 256];
+        let mut lead = [0u8; 256];
         if starts.digits != Digits::No {
             for b in b'0'..=b'9' {
-                lead[b as usize] = true;
+                lead[b as usize] |= DIGIT;
             }
         }
-        for w in starts.words.iter().chain(starts.anywhere) {
-            lead[w.as_bytes()[0] as usize] = true;
+        let mut by_lead: Vec<(u8, Vec<&'static [u8]>, Vec<&'static [u8]>)> = Vec::new();
+        for (list, flag) in [(starts.words, WORD), (starts.anywhere, ANYWHERE)] {
+            for w in list {
+                let w = w.as_bytes();
+                lead[w[0] as usize] |= flag;
+                let i = match by_lead.iter().position(|e| e.0 == w[0]) {
+                    Some(i) => i,
+                    None => {
+                        by_lead.push((w[0], Vec::new(), Vec::new()));
+                        by_lead.len() - 1
+                    }
+                };
+                if flag == WORD {
+                    by_lead[i].1.push(w);
+                } else {
+                    by_lead[i].2.push(w);
+                }
+            }
         }
         Pat {
             src: src.to_string(),
             next,
             first: OnceLock::new(),
             starts,
+            needs: &[],
             lead,
+            by_lead,
         }
+    }
+
+    /// Sets literals one of which every match contains: text without any of them has no match.
+    pub fn needs(mut self, needs: &'static [&'static str]) -> Pat {
+        self.needs = needs;
+        self
+    }
+
+    /// Whether the text can hold a match at all.
+    fn possible(&self, hay: &str) -> bool {
+        self.needs.is_empty() || self.needs.iter().any(|n| hay.contains(n))
     }
 
     /// Sets what must follow a digit candidate (see [`Follow`]).
@@ -173,23 +222,43 @@ impl Pat {
         self
     }
 
-    /// The first candidate start at or after `from`.
-    fn candidate(&self, hay: &str, from: usize) -> Option<usize> {
+    /// The first candidate start at or after `from`. `seen` carries [`Follow::admits`]'s last
+    /// answer and how far it holds, so a long run of digits and filler is scanned once.
+    fn candidate(&self, hay: &str, from: usize, seen: &mut (usize, bool)) -> Option<usize> {
         let b = hay.as_bytes();
         let s = &self.starts;
         let mut i = from;
         while i < b.len() {
             let x = b[i];
-            if self.lead[x as usize] {
+            let kinds = self.lead[x as usize];
+            if kinds != 0 {
                 let word_start = i == 0 || !is_word(b[i - 1]);
-                let rest = &b[i..];
-                if x.is_ascii_digit()
-                    && (s.digits == Digits::Any || s.digits == Digits::WordStart && word_start)
-                    && s.follow.is_none_or(|f| f.admits(b, i))
-                    || word_start && s.words.iter().any(|w| rest.starts_with(w.as_bytes()))
-                    || s.anywhere.iter().any(|w| rest.starts_with(w.as_bytes()))
-                {
-                    return Some(i);
+                if kinds & DIGIT != 0 && (s.digits == Digits::Any || word_start) {
+                    let ok = match s.follow {
+                        None => true,
+                        Some(_) if i < seen.0 => seen.1,
+                        Some(f) => {
+                            let (ok, end) = f.admits(b, i);
+                            *seen = (end, ok);
+                            ok
+                        }
+                    };
+                    if ok {
+                        return Some(i);
+                    }
+                }
+                if kinds & (WORD | ANYWHERE) != 0 {
+                    let rest = &b[i..];
+                    let (_, words, anywhere) = self
+                        .by_lead
+                        .iter()
+                        .find(|e| e.0 == x)
+                        .expect("a lead byte has its literals");
+                    if word_start && words.iter().any(|w| starts_with(rest, w))
+                        || anywhere.iter().any(|w| starts_with(rest, w))
+                    {
+                        return Some(i);
+                    }
                 }
             }
             i += 1;
@@ -235,10 +304,11 @@ impl Pat {
     where
         'h: 'a,
     {
-        let mut pos = 0;
+        let mut pos = if self.possible(hay) { 0 } else { hay.len() + 1 };
+        let mut seen = (0, false);
         std::iter::from_fn(move || {
             while pos <= hay.len() {
-                let c = self.candidate(hay, pos)?;
+                let c = self.candidate(hay, pos, &mut seen)?;
                 if let Some(caps) = self.at(hay, c) {
                     let m = caps.get(0).expect("group 0 is the match");
                     pos = if m.end() > m.start() {
@@ -275,8 +345,12 @@ impl Pat {
     }
 
     pub fn is_match(&self, hay: &str) -> bool {
+        if !self.possible(hay) {
+            return false;
+        }
         let mut pos = 0;
-        while let Some(c) = self.candidate(hay, pos) {
+        let mut seen = (0, false);
+        while let Some(c) = self.candidate(hay, pos, &mut seen) {
             let base = if c == 0 {
                 if self.at(hay, 0).is_some() {
                     return true;

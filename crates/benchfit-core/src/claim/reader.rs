@@ -50,12 +50,16 @@ const GPU_STARTS: &[&str] = &[
     "nvidia",
 ];
 
+/// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
+/// then this; see [`labelled_matches`].
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
+
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
     throughput: Pat,
     tps: Pat,
     per_second_of: Pat,
-    labelled: Regex,
+    label_tail: Regex,
     label_unit_value: Pat,
     rate_units: Pat,
     request_rate: Pat,
@@ -124,9 +128,7 @@ fn patterns() -> &'static Patterns {
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+", false, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
-            labelled: re(
-                r#"([a-z][a-z0-9_ .\[\]/-]{0,60}?)"?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#,
-            ),
+            label_tail: re(&format!("^{LABEL_TAIL}")),
             label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
                 r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
             ),
@@ -171,7 +173,8 @@ fn patterns() -> &'static Patterns {
                 r"(?:(\d+)\s*[x×]\s*|\b(single|one)\s+|\b)(?:nvidia\s+)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×"]),
-            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b"),
+            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b")
+                .needs(&["gpus"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q"], &[],
@@ -194,7 +197,8 @@ fn patterns() -> &'static Patterns {
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
             lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min", "sharegpt"], &["短提示词", "长提示词"], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
-            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs"),
+            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs")
+                .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
         }
     })
@@ -595,6 +599,81 @@ fn prio_of(f: &Figure) -> i32 {
     }
 }
 
+/// A match of an anchored pattern run `base` bytes into the haystack.
+struct Tail<'h> {
+    base: usize,
+    caps: Captures<'h>,
+}
+
+impl<'h> Tail<'h> {
+    fn str(&self, i: usize) -> Option<&'h str> {
+        self.caps.get(i).map(|m| m.as_str())
+    }
+}
+
+impl Groups for Tail<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.caps.get(i).map(|m| Span {
+            start: self.base + m.start(),
+            end: self.base + m.end(),
+        })
+    }
+}
+
+/// The matches of `label` + [`LABEL_TAIL`] in `hay`, as the regex would find them one after the
+/// other: each as where its label starts and the tail's groups (on `hay`).
+///
+/// The lazy, bounded label makes that regex slow (a thread per start and count). Found directly:
+/// the tail runs anchored only where a label can end (a label byte before it, a `(` or `:` after
+/// optional `"` and spaces); for a label ending at `q` the earliest start is the first `[a-z]`
+/// from `max(from, q - 61, start of the label-byte run ending at q)`, a bound that never falls
+/// as `q` grows, so the first `q` that has a start gives the leftmost match, with the shortest
+/// label, as the regex's leftmost-first rule picks.
+fn labelled_matches<'h>(
+    hay: &'h str,
+    tail: &'h Regex,
+) -> impl Iterator<Item = (usize, Tail<'h>)> + 'h {
+    let b = hay.as_bytes();
+    let label_byte =
+        |x: u8| x.is_ascii_lowercase() || x.is_ascii_digit() || b"_ .[]/-".contains(&x);
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        for q in from + 1..=b.len() {
+            if !label_byte(b[q - 1]) {
+                continue;
+            }
+            let mut j = q;
+            if b.get(j) == Some(&b'"') {
+                j += 1;
+            }
+            while b
+                .get(j)
+                .is_some_and(|&x| x.is_ascii_whitespace() || x == 0x0b)
+            {
+                j += 1;
+            }
+            if !matches!(b.get(j), Some(b'(' | b':')) {
+                continue;
+            }
+            let mut lo = q - 1;
+            while lo > from && lo + 61 > q && label_byte(b[lo - 1]) {
+                lo -= 1;
+            }
+            let Some(start) = (lo..q).find(|&i| b[i].is_ascii_lowercase()) else {
+                continue;
+            };
+            let Some(caps) = tail.captures(&hay[q..]) else {
+                continue;
+            };
+            let t = Tail { base: q, caps };
+            from = whole(&t).end;
+            return Some((start, t));
+        }
+        from = b.len();
+        None
+    })
+}
+
 /// Spans already read as figures: none of them overlap, so the one starting last before a span's
 /// end is the only one that can overlap it.
 #[derive(Default)]
@@ -694,19 +773,19 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let ws = floor_boundary(lower, colon.saturating_sub(96)).max(prev_end);
         let we = floor_boundary(lower, colon + 48);
         let window = &lower[ws..we];
-        let Some(c) = p
-            .labelled
-            .captures_iter(window)
-            .find(|c| ws + whole(c).end > colon)
+        let Some((label_start, c)) =
+            labelled_matches(window, &p.label_tail).find(|(_, c)| ws + whole(c).end > colon)
         else {
             continue;
         };
-        let Some(v) = num(&c[3]) else { continue };
-        let label = &c[1];
-        let unit = c.get(2).map(|m| m.as_str()).unwrap_or("");
-        let after_unit = c.get(4).map(|m| m.as_str()).unwrap_or("");
+        let Some(v) = c.str(2).and_then(num) else {
+            continue;
+        };
+        let label = &window[label_start..span_of(&c, 0).start];
+        let unit = c.str(1).unwrap_or("");
+        let after_unit = c.str(3).unwrap_or("");
         let span = Span {
-            start: ws + span_of(&c, 1).start,
+            start: ws + label_start,
             end: ws + whole(&c).end,
         };
         prev_end = span.end;
@@ -1895,12 +1974,12 @@ mod prefilter_tests {
         })
     }
 
-    type Groups = Vec<Option<(usize, usize)>>;
+    type GroupSpans = Vec<Option<(usize, usize)>>;
 
     fn check_same(text: &str) -> Result<(), String> {
         let lower = text.to_ascii_lowercase();
         for ((name, pat), re) in all(patterns()).into_iter().zip(plain()) {
-            let want: Vec<Groups> = re
+            let want: Vec<GroupSpans> = re
                 .captures_iter(&lower)
                 .map(|c| {
                     (0..c.len())
@@ -1908,7 +1987,7 @@ mod prefilter_tests {
                         .collect()
                 })
                 .collect();
-            let got: Vec<Groups> = pat
+            let got: Vec<GroupSpans> = pat
                 .captures_iter(&lower)
                 .map(|c| {
                     (0..re.captures_len())
@@ -1934,6 +2013,11 @@ mod prefilter_tests {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let text = v["text"].as_str().unwrap();
             check_same(text).unwrap();
+            let lower = text.to_ascii_lowercase();
+            for (i, _) in lower.char_indices() {
+                let end = floor_boundary(&lower, i + 150);
+                labelled_same(&lower[i..end]).unwrap();
+            }
             // Every suffix start keeps the first-character and word-boundary cases honest.
             for (i, _) in text.char_indices().step_by(7) {
                 check_same(&text[i..]).unwrap();
@@ -1941,6 +2025,38 @@ mod prefilter_tests {
             n += 1;
         }
         assert!(n > 20);
+    }
+
+    fn labelled_same(window: &str) -> Result<(), String> {
+        static FULL: OnceLock<Regex> = OnceLock::new();
+        let full = FULL.get_or_init(|| {
+            let src = format!(r"([a-z][a-z0-9_ .\[\]/-]{{0,60}}?){LABEL_TAIL}").replace("NUM", NUM);
+            Regex::new(&src).unwrap()
+        });
+        let want: Vec<GroupSpans> = full
+            .captures_iter(window)
+            .map(|c| {
+                (0..5)
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect()
+            })
+            .collect();
+        let got: Vec<GroupSpans> = labelled_matches(window, &patterns().label_tail)
+            .map(|(start, t)| {
+                let mut g = vec![
+                    Some((start, whole(&t).end)),
+                    Some((start, span_of(&t, 0).start)),
+                ];
+                g.extend((1..4).map(|i| t.span(i).map(|s| (s.start, s.end))));
+                g
+            })
+            .collect();
+        if want != got {
+            return Err(format!(
+                "labelled on {window:?}: want {want:?}, got {got:?}"
+            ));
+        }
+        Ok(())
     }
 
     #[test]
@@ -1969,8 +2085,14 @@ mod prefilter_tests {
             "throughput of 500 throughput = output tokens / time token rate of 969 per second",
             "decode tok/s 1480 ttft p50 ms 220 saturated offline max batch maximum throughput",
             "9999999999999999999999999999999999999 tok/s 0.5 samples/s 3 it/s 29.5 ms / token",
+            "the weather was nice and nobody measured anything at all today. output token throughput (tok/s): 10777.64 / mean ttft (ms): 9408.20 /",
+            "a: 1 b: 2 x: 5 ms tokens: 3 \"mean_ttft_ms\": 12.5, \"p99\" : \"7\" (a:b): 5 q (s) : 3 s",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 5",
+            "9 0123456789012345678901234567890123456789012345678901234567890123456789 x: 5",
+            "é: 5 ü latency (ms):\n 7ms x (((: 4) z(): 3 k (1234567890123456789012345): 3",
         ] {
             check_same(t).unwrap();
+            labelled_same(t).unwrap();
         }
     }
 
@@ -2120,7 +2242,7 @@ mod prefilter_tests {
                 t.push_str(w);
                 t.push_str(s);
             }
-            if let Err(e) = check_same(&t) {
+            if let Err(e) = check_same(&t).and_then(|_| labelled_same(&t)) {
                 prop_assert!(false, "{}", e);
             }
         }
