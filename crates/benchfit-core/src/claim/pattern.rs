@@ -93,7 +93,7 @@ pub(crate) struct Pat {
     /// For each byte, what a candidate starting with it can be: [`DIGIT`], [`WORD`], [`ANYWHERE`].
     lead: [u8; 256],
     /// Words and anywhere literals by first byte.
-    by_lead: Vec<(u8, Vec<&'static [u8]>, Vec<&'static [u8]>)>,
+    by_lead: Vec<Literals>,
 }
 
 /// A match: byte offsets in the haystack the pattern ran on.
@@ -144,6 +144,9 @@ impl std::ops::Index<usize> for Caps<'_> {
     }
 }
 
+/// A lead byte, the words and the anywhere literals that start with it.
+type Literals = (u8, Vec<&'static [u8]>, Vec<&'static [u8]>);
+
 const DIGIT: u8 = 1;
 const WORD: u8 = 2;
 const ANYWHERE: u8 = 4;
@@ -166,7 +169,7 @@ impl Pat {
                 lead[b as usize] |= DIGIT;
             }
         }
-        let mut by_lead: Vec<(u8, Vec<&'static [u8]>, Vec<&'static [u8]>)> = Vec::new();
+        let mut by_lead: Vec<Literals> = Vec::new();
         for (list, flag) in [(starts.words, WORD), (starts.anywhere, ANYWHERE)] {
             for w in list {
                 let w = w.as_bytes();
