@@ -68,10 +68,9 @@ python3 -c 'import json
 for i in range(int('"$R"')): print(json.dumps({"prompt": " ".join(["word"] * 16) + f" {i}"}))' >"$OUT/prompts.jsonl"
 stub 60 peer
 ( cd "$OUT" && timeout 55 /usr/bin/time -f "%U %S %e" -o "$OUT/peer.time" "$VENV/bin/guidellm" run \
-  --target "http://127.0.0.1:$PORT" --model stub --request-type text_completions \
-  --profile kind=concurrent,streams="$C" --constraint kind=max_requests,max_num="$R" \
-  --constraint kind=max_duration,max_duration=45 --data "$OUT/prompts.jsonl" \
-  --data-args "{\"data_files\": \"$OUT/prompts.jsonl\"}" --output-dir "$OUT" \
+  --backend kind=openai_http,target="http://127.0.0.1:$PORT",model=stub \
+  --profile kind=concurrent,streams="$C" --constraint kind=max_requests,count="$R" \
+  --data kind=json_file,path="$OUT/prompts.jsonl" \
   --disable-console-interactive >"$OUT/peer.txt" 2>&1 ) || true
 kill -INT "$STUB" 2>/dev/null || true; wait "$STUB" 2>/dev/null || true
 grep -E "tokens sent" "$OUT/stub.peer.err" || true
