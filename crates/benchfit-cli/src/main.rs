@@ -118,13 +118,24 @@ struct EstimateArgs {
     #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
     arrival: ArrivalArg,
     /// Gamma burstiness for --rate (1 = Poisson; 0.01–100).
-    #[arg(long, value_name = "K", default_value_t = 1.0, requires = "rate", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1.0,
+        requires = "rate",
+        allow_hyphen_values = true
+    )]
     burstiness: f64,
     /// Price in USD per GPU-hour (0–1,000; default: the GPU's preset, with its source).
     #[arg(long, value_name = "USD_PER_GPU_HOUR", allow_hyphen_values = true)]
     price: Option<f64>,
     /// Hours a day the traffic runs (for the whole-day cost per request; 0.1–24).
-    #[arg(long, value_name = "H", default_value_t = 24.0, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "H",
+        default_value_t = 24.0,
+        allow_hyphen_values = true
+    )]
     busy_hours: f64,
     /// Spread of prompt lengths: standard deviation in tokens (lognormal around --prompt-tokens).
     #[arg(long, value_name = "TOKENS", allow_hyphen_values = true)]
@@ -136,7 +147,12 @@ struct EstimateArgs {
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000), allow_hyphen_values = true)]
     requests: u32,
     /// Simulation seed (same seed, same result).
-    #[arg(long, value_name = "N", default_value_t = 1, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        allow_hyphen_values = true
+    )]
     seed: u64,
     /// SLO: time to first token per request, ms (for goodput).
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]

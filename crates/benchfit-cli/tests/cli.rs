@@ -323,7 +323,7 @@ fn bad_input_exits_2_naming_the_flag() {
 fn open_loop_rate_is_simulated() {
     // 0.3 req/s is below what one H100 completes for these requests (~0.68 req/s at 8 in
     // flight): the deployment keeps up, so it completes the offered rate.
-    let v = json(&benchfit(&[
+    let args = [
         "estimate",
         "--benchmark",
         WORKED,
@@ -344,32 +344,11 @@ fn open_loop_rate_is_simulated() {
         "--slo-ttft-ms",
         "2000",
         "--json",
-    ]));
+    ];
+    let v = json(&benchfit(&args));
     let rps = v["throughput"]["requests_per_s"].as_f64().unwrap();
     assert!((rps / 0.3 - 1.0).abs() < 0.1, "{rps}");
     let goodput = v["simulation"]["goodput_requests_per_s"].as_f64().unwrap();
     assert!(goodput > 0.0 && goodput <= rps + 1e-9);
-    let again = json(&benchfit(&[
-        "estimate",
-        "--benchmark",
-        WORKED,
-        "--gpu",
-        "h100",
-        "--prompt-tokens",
-        "1800",
-        "--output-tokens",
-        "400",
-        "--rate",
-        "0.3",
-        "--arrival",
-        "poisson",
-        "--requests",
-        "500",
-        "--seed",
-        "3",
-        "--slo-ttft-ms",
-        "2000",
-        "--json",
-    ]));
-    assert_eq!(v, again, "same seed, same result");
+    assert_eq!(v, json(&benchfit(&args)), "same seed, same result");
 }

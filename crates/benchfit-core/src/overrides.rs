@@ -45,7 +45,10 @@ where
     T: Clone,
 {
     if let Some(v) = v {
-        *slot = Some(Found { value: v.clone(), span: USER });
+        *slot = Some(Found {
+            value: v.clone(),
+            span: USER,
+        });
     }
 }
 
@@ -97,10 +100,13 @@ impl Overrides {
         push("o.pout", self.output_tokens.map(|n| n.to_string()));
         push("o.w", self.weight_dtype.clone());
         push("o.rt", self.runtime.clone());
-        push("o.metric", self.metric.map(|m| match m {
-            MetricOverride::Output => "output".to_string(),
-            MetricOverride::Total => "total".to_string(),
-        }));
+        push(
+            "o.metric",
+            self.metric.map(|m| match m {
+                MetricOverride::Output => "output".to_string(),
+                MetricOverride::Total => "total".to_string(),
+            }),
+        );
         v
     }
 
@@ -110,7 +116,10 @@ impl Overrides {
         let id = |v: &str| -> Result<Option<String>, String> {
             if v.is_empty() {
                 Ok(None)
-            } else if v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || "-._".contains(c)) {
+            } else if v.len() <= 64
+                && v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-._".contains(c))
+            {
                 Ok(Some(v.to_ascii_lowercase()))
             } else {
                 Err("not an id (letters, digits, '-', '.', '_', at most 64)".into())
@@ -120,7 +129,11 @@ impl Overrides {
             if v.is_empty() {
                 return Ok(None);
             }
-            v.parse::<u32>().ok().filter(|n| (1..=hi).contains(n)).map(Some).ok_or_else(|| format!("must be a whole number from 1 to {hi}"))
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=hi).contains(n))
+                .map(Some)
+                .ok_or_else(|| format!("must be a whole number from 1 to {hi}"))
         };
         match key {
             "o.model" => self.model = id(value)?,
@@ -153,7 +166,12 @@ mod tests {
     #[test]
     fn edits_win_over_what_was_read() {
         let mut c = crate::claim::read(WORKED_EXAMPLE);
-        let o = Overrides { gpu: Some("h100-pcie".into()), batch_size: Some(16), metric: Some(MetricOverride::Output), ..Default::default() };
+        let o = Overrides {
+            gpu: Some("h100-pcie".into()),
+            batch_size: Some(16),
+            metric: Some(MetricOverride::Output),
+            ..Default::default()
+        };
         o.apply(&mut c);
         assert_eq!(c.gpu.as_ref().unwrap().value, "h100-pcie");
         assert_eq!(c.batch_size.as_ref().unwrap().value, 16);
@@ -164,7 +182,12 @@ mod tests {
 
     #[test]
     fn url_pairs_round_trip() {
-        let o = Overrides { model: Some("llama-3.1-70b".into()), gpu_count: Some(8), metric: Some(MetricOverride::Total), ..Default::default() };
+        let o = Overrides {
+            model: Some("llama-3.1-70b".into()),
+            gpu_count: Some(8),
+            metric: Some(MetricOverride::Total),
+            ..Default::default()
+        };
         let mut back = Overrides::default();
         for (k, v) in o.to_pairs() {
             assert_eq!(back.set_pair(k, &v), Ok(true));

@@ -1,10 +1,10 @@
 //! The `check` report (DESIGN §5.2 `check`).
 
 use crate::analysis::{analyse, Hints, PlausibilityStatus};
-use crate::overrides::Overrides;
 use crate::checklist::{grade, unstated_count, Row, Verdict};
 use crate::claim::{self, Claim, Evidence, Figure, FigureKind, Scope};
 use crate::model::Metric;
+use crate::overrides::Overrides;
 use serde::Serialize;
 
 /// One reading in the plausibility report.

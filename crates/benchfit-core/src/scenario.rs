@@ -541,7 +541,11 @@ mod tests {
             max_batched_tokens: Some(2048),
             block_size: Some(32),
             prefix_tokens: Some(100),
-            claim_overrides: Overrides { model: Some("llama-3.1-70b".into()), metric: Some(crate::overrides::MetricOverride::Total), ..Default::default() },
+            claim_overrides: Overrides {
+                model: Some("llama-3.1-70b".into()),
+                metric: Some(crate::overrides::MetricOverride::Total),
+                ..Default::default()
+            },
             price_tier: PriceTier::Committed,
         };
         let (back, issues) = Scenario::from_query(&format!("?{}", s.to_query()));

@@ -55,7 +55,8 @@ export function importMeasurement(bytes: Uint8Array): { measurement: { run: Reco
 
 fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
     let text = serde_json::to_string(v).map_err(|e| JsError::new(&e.to_string()))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("internal: could not build the result object"))
+    js_sys::JSON::parse(&text)
+        .map_err(|_| JsError::new("internal: could not build the result object"))
 }
 
 fn from_js(v: &JsValue) -> Result<Scenario, JsError> {
@@ -135,7 +136,8 @@ mod tests {
 
     #[test]
     fn url_round_trip_through_json() {
-        let v = scenario_from_url_json("https://example.org/benchfit/?v=1&c=12&pin=1000&embed=1#top");
+        let v =
+            scenario_from_url_json("https://example.org/benchfit/?v=1&c=12&pin=1000&embed=1#top");
         assert_eq!(v["issues"].as_array().unwrap().len(), 0);
         assert_eq!(v["scenario"]["load"]["concurrency"], 12);
         assert_eq!(v["scenario"]["prompt_tokens"], 1000);
@@ -145,9 +147,18 @@ mod tests {
 
     #[test]
     fn imports_a_measurement_with_its_claim() {
-        let v = import_json(include_bytes!("../../benchfit-core/tests/data/import/vllm_bench_serve.json")).unwrap();
-        assert_eq!(v["measurement"]["summary"]["throughput"]["output_tokens_per_s"], 6.0);
-        assert!(v["claim"].as_str().unwrap().starts_with("6.0 output tokens/s aggregate"));
+        let v = import_json(include_bytes!(
+            "../../benchfit-core/tests/data/import/vllm_bench_serve.json"
+        ))
+        .unwrap();
+        assert_eq!(
+            v["measurement"]["summary"]["throughput"]["output_tokens_per_s"],
+            6.0
+        );
+        assert!(v["claim"]
+            .as_str()
+            .unwrap()
+            .starts_with("6.0 output tokens/s aggregate"));
         assert!(import_json(b"not json").is_err());
     }
 

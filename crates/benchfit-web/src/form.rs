@@ -329,7 +329,11 @@ impl Form {
             block_size: self.hidden.block_size,
             prefix_tokens: self.hidden.prefix_tokens,
             claim_overrides: self.hidden.overrides.clone(),
-            price_tier: if self.price_tier == "committed" { PriceTier::Committed } else { PriceTier::OnDemand },
+            price_tier: if self.price_tier == "committed" {
+                PriceTier::Committed
+            } else {
+                PriceTier::OnDemand
+            },
         })
     }
 }

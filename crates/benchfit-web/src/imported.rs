@@ -65,11 +65,20 @@ fn pair(v: &JsValue, path: &[&str]) -> Option<(f64, f64)> {
 pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
     let array = js_sys::Uint8Array::from(bytes.as_slice());
     let out = import_with_package(array).await.map_err(|e| {
-        e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string()).unwrap_or_else(|| "the file could not be imported".into())
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "the file could not be imported".into())
     })?;
     let m = get(&out, &["measurement"]);
-    let notes = js_sys::Array::from(&get(&m, &["run", "notes"])).iter().filter_map(|n| n.as_string()).collect();
-    let tool = get(&m, &["source", "tool"]).as_string().or_else(|| get(&m, &["run", "tool"]).as_string()).unwrap_or_default();
+    let notes = js_sys::Array::from(&get(&m, &["run", "notes"]))
+        .iter()
+        .filter_map(|n| n.as_string())
+        .collect();
+    let tool = get(&m, &["source", "tool"])
+        .as_string()
+        .or_else(|| get(&m, &["run", "tool"]).as_string())
+        .unwrap_or_default();
     Ok(Imported {
         tool,
         requests: (
@@ -78,8 +87,10 @@ pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
             num(&m, &["summary", "requests", "incomplete"]).unwrap_or(0.0),
         ),
         partial: get(&m, &["run", "partial"]).as_bool().unwrap_or(false),
-        output_tokens_per_s: num(&m, &["summary", "throughput", "output_tokens_per_s"]).unwrap_or(0.0),
-        total_tokens_per_s: num(&m, &["summary", "throughput", "total_tokens_per_s"]).unwrap_or(0.0),
+        output_tokens_per_s: num(&m, &["summary", "throughput", "output_tokens_per_s"])
+            .unwrap_or(0.0),
+        total_tokens_per_s: num(&m, &["summary", "throughput", "total_tokens_per_s"])
+            .unwrap_or(0.0),
         ttft: pair(&m, &["summary", "latency_ms", "ttft"]),
         itl: pair(&m, &["summary", "latency_ms", "itl"]),
         e2e_p50: num(&m, &["summary", "latency_ms", "e2e", "p50"]),

@@ -9,8 +9,8 @@ pub mod imported;
 mod view;
 
 use benchfit_core::estimate::{concurrency_curve, CurvePoint, CURVE_LEVELS};
-use benchfit_core::scenario::{Scenario, UrlIssue};
 use benchfit_core::report::check_with;
+use benchfit_core::scenario::{Scenario, UrlIssue};
 use benchfit_core::{estimate, CheckReport, EstimateReport};
 use form::{FieldError, Form};
 use std::rc::Rc;
@@ -141,7 +141,10 @@ impl State {
     pub fn recompute(&mut self) {
         let t0 = now_ms();
         // The checklist depends on the text alone: re-read it only when the text changed.
-        let key = (self.form.benchmark.clone(), self.form.hidden.overrides.clone());
+        let key = (
+            self.form.benchmark.clone(),
+            self.form.hidden.overrides.clone(),
+        );
         if self.checked_text.as_ref() != Some(&key) {
             let text = &self.form.benchmark;
             self.check = (!text.trim().is_empty()).then(|| Rc::new(check_with(text, &key.1)));
@@ -186,7 +189,10 @@ impl Reducible for State {
             Action::Override(key, v) => {
                 s.field_errors.retain(|e| e.field != key);
                 if let Err(reason) = s.form.hidden.overrides.set_pair(key, v.trim()) {
-                    s.field_errors.push(form::FieldError { field: key, message: format!("{}: {reason}", &key[2..]) });
+                    s.field_errors.push(form::FieldError {
+                        field: key,
+                        message: format!("{}: {reason}", &key[2..]),
+                    });
                     return Rc::new(s);
                 }
             }
@@ -251,7 +257,10 @@ fn initial_state() -> State {
         .unwrap_or_default();
     let (scenario, issues) = Scenario::from_query(&search);
     let mut state = State::new(&scenario, issues);
-    state.embed = search.trim_start_matches('?').split('&').any(|kv| kv == "embed=1");
+    state.embed = search
+        .trim_start_matches('?')
+        .split('&')
+        .any(|kv| kv == "embed=1");
     state
 }
 
@@ -303,16 +312,24 @@ pub fn app() -> Html {
             let blob = gloo_file::Blob::from(file);
             if blob.size() > MAX_IMPORT_BYTES {
                 d.dispatch(Action::Imported(Err(format!(
-                    "the file is {:.1} MB; files over 50 MB are refused", blob.size() as f64 / 1e6))));
+                    "the file is {:.1} MB; files over 50 MB are refused",
+                    blob.size() as f64 / 1e6
+                ))));
                 return;
             }
             let d = d.clone();
-            *reader.borrow_mut() = Some(gloo_file::callbacks::read_as_bytes(&blob, move |bytes| match bytes {
-                Ok(b) => wasm_bindgen_futures::spawn_local(async move {
-                    d.dispatch(Action::Imported(imported::import(b).await.map(Rc::new)));
-                }),
-                Err(e) => d.dispatch(Action::Imported(Err(format!("the file could not be read: {e}")))),
-            }));
+            *reader.borrow_mut() =
+                Some(gloo_file::callbacks::read_as_bytes(
+                    &blob,
+                    move |bytes| match bytes {
+                        Ok(b) => wasm_bindgen_futures::spawn_local(async move {
+                            d.dispatch(Action::Imported(imported::import(b).await.map(Rc::new)));
+                        }),
+                        Err(e) => d.dispatch(Action::Imported(Err(format!(
+                            "the file could not be read: {e}"
+                        )))),
+                    },
+                ));
         })
     };
     let current = (*curve)

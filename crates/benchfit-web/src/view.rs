@@ -95,7 +95,15 @@ fn select(
 }
 
 /// A text input with type-to-search suggestions (a `<datalist>` of ids with their names).
-fn picker(id: &'static str, label: &str, value: &str, field: Field, options: Vec<(String, String)>, d: &Dispatch, placeholder: &str) -> Html {
+fn picker(
+    id: &'static str,
+    label: &str,
+    value: &str,
+    field: Field,
+    options: Vec<(String, String)>,
+    d: &Dispatch,
+    placeholder: &str,
+) -> Html {
     let list = format!("{id}-list");
     html! {
         <div class="field">
@@ -155,7 +163,10 @@ fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
         // On every keystroke, like the other inputs: the state always holds what is typed, so
         // a re-render (the curve arriving) never resets a half-typed chip.
         let oninput = Callback::from(move |e: InputEvent| {
-            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
                 dd.dispatch(Action::Override(key, i.value()));
             }
         });
@@ -168,7 +179,8 @@ fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
             </span>
         }
     };
-    let num = |f: &Option<benchfit_core::claim::Found<u32>>| f.as_ref().map(|x| x.value.to_string());
+    let num =
+        |f: &Option<benchfit_core::claim::Found<u32>>| f.as_ref().map(|x| x.value.to_string());
     let txt = |f: &Option<benchfit_core::claim::Found<String>>| f.as_ref().map(|x| x.value.clone());
     let metric_value = match o.metric {
         Some(benchfit_core::overrides::MetricOverride::Output) => "output",
@@ -177,7 +189,10 @@ fn chips(r: &CheckReport, state: &State, d: &Dispatch) -> Html {
     };
     let dd = d.clone();
     let on_metric = Callback::from(move |e: Event| {
-        if let Some(sel) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+        if let Some(sel) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
             dd.dispatch(Action::Override("o.metric", sel.value()));
         }
     });
@@ -397,8 +412,16 @@ fn inputs(state: &State, d: &Dispatch) -> Html {
         ("constant".to_string(), "constant".to_string()),
         ("gamma".to_string(), "gamma (bursty)".to_string()),
     ];
-    let tier = if f.price_tier == "committed" { catalog::PriceTier::Committed } else { catalog::PriceTier::OnDemand };
-    let preset = state.result.as_ref().and_then(|r| catalog::gpu(r.estimate.deployment.gpu)).map(|g| g.price.for_tier(tier));
+    let tier = if f.price_tier == "committed" {
+        catalog::PriceTier::Committed
+    } else {
+        catalog::PriceTier::OnDemand
+    };
+    let preset = state
+        .result
+        .as_ref()
+        .and_then(|r| catalog::gpu(r.estimate.deployment.gpu))
+        .map(|g| g.price.for_tier(tier));
     let rate_mode = f.mode == "rate";
     html! {
         <section class="card" aria-labelledby="traffic-h">
@@ -579,14 +602,23 @@ fn share_bar(state: &State, d: &Dispatch) -> Html {
     let snippet = format!("<iframe src=\"{base}?{q}&embed=1\" width=\"520\" height=\"330\" style=\"border:0\" title=\"benchfit\" loading=\"lazy\"></iframe>");
     let scenario = state.form.parse().ok();
     let (md, csv) = match (&state.result, &scenario) {
-        (Some(r), Some(s)) => (benchfit_core::export::markdown(s, &r.estimate), benchfit_core::export::csv(s, &r.estimate)),
+        (Some(r), Some(s)) => (
+            benchfit_core::export::markdown(s, &r.estimate),
+            benchfit_core::export::csv(s, &r.estimate),
+        ),
         _ => (String::new(), String::new()),
     };
     let toggle = {
         let d = d.clone();
         Callback::from(move |_| d.dispatch(Action::ToggleEmbedSnippet))
     };
-    let label = |what: &str, text: &str| if state.copied.as_deref() == Some(what) { format!("{what} copied") } else { text.to_string() };
+    let label = |what: &str, text: &str| {
+        if state.copied.as_deref() == Some(what) {
+            format!("{what} copied")
+        } else {
+            text.to_string()
+        }
+    };
     html! {
         <div class="share">
             <button id="copy-link" onclick={clipboard(link, "link", d)}>{ label("link", "Copy link") }</button>
@@ -611,7 +643,11 @@ fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Ht
     let pick = {
         let on_file = on_file.clone();
         Callback::from(move |e: Event| {
-            let file = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).and_then(|i| i.files()).and_then(|f| f.get(0));
+            let file = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0));
             if let Some(f) = file {
                 on_file.emit(f);
             }
@@ -619,18 +655,29 @@ fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Ht
     };
     let drop = Callback::from(move |e: DragEvent| {
         e.prevent_default();
-        if let Some(f) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) {
+        if let Some(f) = e
+            .data_transfer()
+            .and_then(|dt| dt.files())
+            .and_then(|f| f.get(0))
+        {
             on_file.emit(f);
         }
     });
     let over = Callback::from(|e: DragEvent| e.prevent_default());
     let body = match (&state.measurement, &state.result) {
         (None, _) => html! {},
-        (Some(Err(e)), _) => html! { <p class="error" role="alert" id="import-error">{ format!("Not imported: {e}") }</p> },
+        (Some(Err(e)), _) => {
+            html! { <p class="error" role="alert" id="import-error">{ format!("Not imported: {e}") }</p> }
+        }
         (Some(Ok(m)), r) => {
             let e = r.as_ref().map(|r| &r.estimate);
-            let pred = |f: &dyn Fn(&benchfit_core::Estimate) -> f64| e.map(|e| sig(f(e))).unwrap_or_else(|| "–".into());
-            let both = |p: Option<(f64, f64)>| p.map(|(a, b)| format!("{} / {}", sig(a), sig(b))).unwrap_or_else(|| "–".into());
+            let pred = |f: &dyn Fn(&benchfit_core::Estimate) -> f64| {
+                e.map(|e| sig(f(e))).unwrap_or_else(|| "–".into())
+            };
+            let both = |p: Option<(f64, f64)>| {
+                p.map(|(a, b)| format!("{} / {}", sig(a), sig(b)))
+                    .unwrap_or_else(|| "–".into())
+            };
             let use_it = m.claim.clone().map(|c| {
                 let d = d.clone();
                 Callback::from(move |_| d.dispatch(Action::Set(Field::Benchmark, c.clone())))
@@ -673,7 +720,12 @@ fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Ht
 }
 
 /// The whole page.
-pub fn page(state: &State, d: Dispatch, curve: Option<&Curve>, on_file: Callback<web_sys::File>) -> Html {
+pub fn page(
+    state: &State,
+    d: Dispatch,
+    curve: Option<&Curve>,
+    on_file: Callback<web_sys::File>,
+) -> Html {
     if state.embed {
         return embed_widget(state, &d);
     }

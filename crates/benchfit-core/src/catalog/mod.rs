@@ -9,8 +9,9 @@ pub mod model;
 pub mod runtime;
 
 pub use dtype::{dtype, ComputeClass, Dtype, DTYPES};
-pub use gpu::{PriceTier, COMMITTED_DISCOUNT, 
-    gpu, gpu_variants, Gpu, LinkKind, PricePreset, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS, GPUS,
+pub use gpu::{
+    gpu, gpu_variants, Gpu, LinkKind, PricePreset, PriceTier, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS,
+    COMMITTED_DISCOUNT, GPUS,
 };
 pub use model::{model, Model, MODELS};
 pub use runtime::{runtime, MemoryPolicy, Runtime, RUNTIMES};

@@ -188,6 +188,14 @@ const fn llama(
     }
 }
 
+/// DeepSeek-V3 (and R1, the same architecture).
+const DEEPSEEK_V3: Model = Model {
+        mla: Some((512, 64)),
+        ..llama("deepseek-v3", "DeepSeek-V3", (61, 7168, 128, 128, 18432, 129280), 671.0, 163840,
+            "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json (MLA kv_lora_rank 512, qk_rope_head_dim 64; 256 routed experts top-8 + 1 shared; 671B total, 37B active)")
+            .moe(37.0, 256, 8)
+    };
+
 /// Models benchfit knows. Shapes from each `config.json` on the Hugging Face hub (URL given),
 /// parameter counts from the model cards / safetensors index totals.
 pub static MODELS: &[Model] = &[
@@ -252,17 +260,12 @@ pub static MODELS: &[Model] = &[
     llama("qwen3-30b-a3b", "Qwen3 30B-A3B", (48, 2048, 32, 4, 768, 151936), 30.5, 40960,
         "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json (128 experts, top-8; 30.5B total, 3.3B active)")
         .moe(3.3, 128, 8),
+    DEEPSEEK_V3,
     Model {
-        mla: Some((512, 64)),
-        ..llama("deepseek-v3", "DeepSeek-V3", (61, 7168, 128, 128, 18432, 129280), 671.0, 163840,
-            "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json (MLA kv_lora_rank 512, qk_rope_head_dim 64; 256 routed experts top-8 + 1 shared; 671B total, 37B active)")
-            .moe(37.0, 256, 8)
-    },
-    Model {
-        mla: Some((512, 64)),
-        ..llama("deepseek-r1", "DeepSeek-R1", (61, 7168, 128, 128, 18432, 129280), 671.0, 163840,
-            "https://huggingface.co/deepseek-ai/DeepSeek-R1/blob/main/config.json (DeepSeek-V3 architecture)")
-            .moe(37.0, 256, 8)
+        id: "deepseek-r1",
+        name: "DeepSeek-R1",
+        source: "https://huggingface.co/deepseek-ai/DeepSeek-R1/blob/main/config.json (DeepSeek-V3 architecture)",
+        ..DEEPSEEK_V3
     },
     Model {
         sliding_window: Some(128),

@@ -15,7 +15,10 @@ pub fn as_claim(m: &Measurement) -> Option<String> {
         return None;
     }
     let done = s.requests.completed as f64;
-    let mut parts = vec![format!("{:.1} output tokens/s aggregate", s.throughput.output_tokens_per_s)];
+    let mut parts = vec![format!(
+        "{:.1} output tokens/s aggregate",
+        s.throughput.output_tokens_per_s
+    )];
     if let Some(t) = s.latency_ms.ttft {
         parts.push(format!("TTFT p50 {} ms", sig(t.p50)));
     }
@@ -24,11 +27,19 @@ pub fn as_claim(m: &Measurement) -> Option<String> {
         setup.push(format!("for {model}"));
     }
     if let Some(first) = m.gpu.devices.first() {
-        setup.push(format!("on {}x {}", m.gpu.devices.len(), first.catalog_id.to_uppercase().replace('-', " ")));
+        setup.push(format!(
+            "on {}x {}",
+            m.gpu.devices.len(),
+            first.catalog_id.to_uppercase().replace('-', " ")
+        ));
     }
     match &m.run.load {
-        Some(LoadMode::Concurrency { concurrency }) => setup.push(format!("concurrency {concurrency}")),
-        Some(LoadMode::Rate { requests_per_s, .. }) => setup.push(format!("at {} QPS", sig(*requests_per_s))),
+        Some(LoadMode::Concurrency { concurrency }) => {
+            setup.push(format!("concurrency {concurrency}"))
+        }
+        Some(LoadMode::Rate { requests_per_s, .. }) => {
+            setup.push(format!("at {} QPS", sig(*requests_per_s)))
+        }
         None => {}
     }
     setup.push(format!(
@@ -39,7 +50,12 @@ pub fn as_claim(m: &Measurement) -> Option<String> {
     if let Some(rt) = &m.run.runtime {
         setup.push(format!("under {rt}"));
     }
-    Some(format!("{} {} (measured by {}).", parts.join(", "), setup.join(", "), m.run.tool))
+    Some(format!(
+        "{} {} (measured by {}).",
+        parts.join(", "),
+        setup.join(", "),
+        m.run.tool
+    ))
 }
 
 #[cfg(test)]
@@ -60,7 +76,12 @@ mod tests {
         m.summary.requests.completed = 100;
         m.summary.prompt_tokens = 180_000;
         m.summary.output_tokens = 40_000;
-        m.gpu.devices.push(GpuDevice { index: 0, name: "NVIDIA H100 80GB HBM3".into(), catalog_id: "h100-sxm".into(), memory_total_mib: 81_559.0 });
+        m.gpu.devices.push(GpuDevice {
+            index: 0,
+            name: "NVIDIA H100 80GB HBM3".into(),
+            catalog_id: "h100-sxm".into(),
+            memory_total_mib: 81_559.0,
+        });
         let text = as_claim(&m).unwrap();
         let c = crate::claim::read(&text);
         assert_eq!(c.headline().unwrap().value, 812.5);
@@ -68,7 +89,13 @@ mod tests {
         assert_eq!(c.gpu.unwrap().value, "h100-sxm");
         assert_eq!(c.gpu_count.unwrap().value, 1);
         assert_eq!(c.concurrency.unwrap().value, 16);
-        assert_eq!((c.prompt_tokens.unwrap().value, c.output_tokens.unwrap().value), (1800, 400));
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (1800, 400)
+        );
         assert_eq!(c.weight_dtype.unwrap().value, "fp8");
         assert_eq!(c.runtime.unwrap().value, "vllm");
         // A run that measured nothing gives no claim.
