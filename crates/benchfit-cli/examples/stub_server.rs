@@ -7,7 +7,7 @@
 //! read, token k exactly k/tps s after the first (absolute deadlines, so lateness never
 //! accumulates). Each token chunk carries `server_t_us`, the server's send time in µs after
 //! the request was read; the final chunk carries `usage`, then `[DONE]`. Keep-alive.
-//! Anything else answers 404. On exit (after `--seconds`, default 120) it prints its own
+//! `GET /v1/models` and `/health` answer for clients that check first. Anything else answers 404. On exit (after `--seconds`, default 120) it prints its own
 //! pacing lateness (actual write minus deadline) to stderr, so the stub's share of any delay
 //! is known.
 //!
@@ -131,6 +131,18 @@ async fn conn(mut sock: TcpStream, gap: Duration) -> std::io::Result<()> {
         let chat = match path.as_str() {
             "/v1/completions" => false,
             "/v1/chat/completions" => true,
+            // Clients that check the server first (guidellm) ask for these.
+            "/v1/models" | "/health" => {
+                let body = if path == "/health" {
+                    "{}".to_string()
+                } else {
+                    r#"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"benchfit"}]}"#.to_string()
+                };
+                let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\ncontent-type: application/json\r\n\r\n", body.len());
+                sock.write_all(head.as_bytes()).await?;
+                sock.write_all(body.as_bytes()).await?;
+                continue;
+            }
             _ => {
                 sock.write_all(
                     b"HTTP/1.1 404 Not Found\r\ncontent-length: 9\r\ncontent-type: text/plain\r\n\r\nnot found",
