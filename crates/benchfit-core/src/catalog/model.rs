@@ -146,6 +146,13 @@ impl Model {
             ..self
         }
     }
+    const fn window(self, sliding_window: u32, sliding_layers: u32) -> Model {
+        Model {
+            sliding_window: Some(sliding_window),
+            sliding_layers,
+            ..self
+        }
+    }
     const fn moe(self, params_active_b: f64, experts: u32, experts_active: u32) -> Model {
         Model {
             params_active_b,
@@ -217,12 +224,9 @@ pub static MODELS: &[Model] = &[
         "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json"),
     llama("llama-3.3-70b", "Llama 3.3 70B", (80, 8192, 64, 8, 28672, 128256), 70.554, 131072,
         "https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct/blob/main/config.json"),
-    Model {
-        sliding_window: Some(4096),
-        sliding_layers: 32,
-        ..llama("mistral-7b", "Mistral 7B (v0.1)", (32, 4096, 32, 8, 14336, 32000), 7.242, 32768,
+    llama("mistral-7b", "Mistral 7B (v0.1)", (32, 4096, 32, 8, 14336, 32000), 7.242, 32768,
             "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json")
-    },
+        .window(4096, 32),
     Model {
         params_active_b: 12.879,
         experts: 8,
@@ -267,34 +271,22 @@ pub static MODELS: &[Model] = &[
         source: "https://huggingface.co/deepseek-ai/DeepSeek-R1/blob/main/config.json (DeepSeek-V3 architecture)",
         ..DEEPSEEK_V3
     },
-    Model {
-        sliding_window: Some(128),
-        sliding_layers: 18,
-        ..llama("gpt-oss-120b", "gpt-oss 120B", (36, 2880, 64, 8, 2880, 201088), 116.8, 131072,
+    llama("gpt-oss-120b", "gpt-oss 120B", (36, 2880, 64, 8, 2880, 201088), 116.8, 131072,
             "https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json (head_dim 64, 128 experts top-4, sliding window 128 on alternate layers; 116.8B total, 5.1B active per the model card)")
             .with_head_dim(64).moe(5.1, 128, 4)
-    },
-    Model {
-        sliding_window: Some(128),
-        sliding_layers: 12,
-        ..llama("gpt-oss-20b", "gpt-oss 20B", (24, 2880, 64, 8, 2880, 201088), 20.9, 131072,
+        .window(128, 18),
+    llama("gpt-oss-20b", "gpt-oss 20B", (24, 2880, 64, 8, 2880, 201088), 20.9, 131072,
             "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json (head_dim 64, 32 experts top-4, sliding window 128 on alternate layers; 20.9B total, 3.6B active per the model card)")
             .with_head_dim(64).moe(3.6, 32, 4)
-    },
-    Model {
-        sliding_window: Some(4096),
-        sliding_layers: 21,
-        ..llama("gemma-2-9b", "Gemma 2 9B", (42, 3584, 16, 8, 14336, 256000), 9.242, 8192,
+        .window(128, 12),
+    llama("gemma-2-9b", "Gemma 2 9B", (42, 3584, 16, 8, 14336, 256000), 9.242, 8192,
             "https://huggingface.co/google/gemma-2-9b/blob/main/config.json (head_dim 256, tied embeddings, sliding window 4096 on alternate layers)")
             .with_head_dim(256).tied()
-    },
-    Model {
-        sliding_window: Some(4096),
-        sliding_layers: 23,
-        ..llama("gemma-2-27b", "Gemma 2 27B", (46, 4608, 32, 16, 36864, 256000), 27.227, 8192,
+        .window(4096, 21),
+    llama("gemma-2-27b", "Gemma 2 27B", (46, 4608, 32, 16, 36864, 256000), 27.227, 8192,
             "https://huggingface.co/google/gemma-2-27b/blob/main/config.json (head_dim 128, tied embeddings, sliding window 4096 on alternate layers)")
             .tied()
-    },
+        .window(4096, 23),
 ];
 
 /// Looks a model up by id (case-insensitive).
