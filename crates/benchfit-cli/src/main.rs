@@ -7,8 +7,8 @@ mod measure;
 mod render;
 
 use anyhow::Context;
-use benchfit_core::estimate::{estimate_with, PricePolicy};
-use benchfit_core::scenario::{Arrival, Load, Scenario};
+use benchfit_core::input::{Arrival, Load, Scenario};
+use benchfit_core::project::{estimate_with, PricePolicy};
 use benchfit_core::{check, EstimateError};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
@@ -264,7 +264,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 output_sd: a.output_sd,
                 requests: a.requests,
                 seed: a.seed,
-                slo: benchfit_core::sim::Slo {
+                slo: benchfit_core::input::Slo {
                     ttft_ms: a.slo_ttft_ms,
                     tpot_ms: a.slo_tpot_ms,
                     e2e_ms: a.slo_e2e_ms,

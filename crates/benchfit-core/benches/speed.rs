@@ -2,7 +2,8 @@
 //! concurrency 64 in ≤ 100 ms natively; the page's default recompute (check + estimate with its
 //! simulation) well inside a 16 ms frame; reading 100 KB of claim text under 50 ms (issue 3). Run: `cargo bench -p benchfit-core`.
 
-use benchfit_core::{check, estimate, sim, Scenario};
+use benchfit_core::model::sim;
+use benchfit_core::{check, estimate, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 

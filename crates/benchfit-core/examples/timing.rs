@@ -20,9 +20,9 @@ fn main() {
         "estimate: {:.3} ms",
         t.elapsed().as_secs_f64() * 1e3 / n as f64
     );
-    let cfg = benchfit_core::sim::bench_config(10_000, 64);
+    let cfg = benchfit_core::model::sim::bench_config(10_000, 64);
     let t = std::time::Instant::now();
-    let r = benchfit_core::sim::simulate(&cfg);
+    let r = benchfit_core::model::sim::simulate(&cfg);
     println!(
         "simulate 10k × 1800/400 at C=64: {:.1} ms ({} steps, mean batch {:.1}, {} preemptions)",
         t.elapsed().as_secs_f64() * 1e3,

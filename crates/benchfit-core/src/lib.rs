@@ -7,7 +7,7 @@
 //! ```
 //! use benchfit_core::{check, estimate, Scenario};
 //!
-//! let report = check(benchfit_core::scenario::WORKED_EXAMPLE);
+//! let report = check(benchfit_core::input::WORKED_EXAMPLE);
 //! assert_eq!(report.verdict, benchfit_core::checklist::Verdict::Usable);
 //!
 //! let e = estimate(&Scenario::worked_example()).unwrap().estimate;
@@ -19,23 +19,21 @@
 
 pub mod analysis;
 pub mod catalog;
-pub mod chart;
 pub mod checklist;
 pub mod claim;
-pub mod estimate;
-pub mod export;
 pub mod format;
+pub mod input;
 pub mod limits;
 pub mod measurement;
 pub mod model;
 pub mod overrides;
+pub mod present;
+pub mod project;
 pub mod report;
-pub mod scenario;
-pub mod sim;
 pub mod stats;
 pub mod units;
 pub mod validate;
 
-pub use estimate::{estimate, Estimate, EstimateError, EstimateReport};
+pub use input::{Scenario, Slo};
+pub use project::{estimate, Estimate, EstimateError, EstimateReport};
 pub use report::{check, CheckReport};
-pub use scenario::Scenario;

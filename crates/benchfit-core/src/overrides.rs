@@ -161,7 +161,7 @@ impl Overrides {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::WORKED_EXAMPLE;
+    use crate::input::WORKED_EXAMPLE;
 
     #[test]
     fn edits_win_over_what_was_read() {

@@ -6,8 +6,8 @@
 //! as a benchmark claim and read back through the claim reader, exactly as a user's paste would.
 
 use crate::catalog;
-use crate::estimate::{estimate_with, Estimate, PricePolicy};
-use crate::scenario::{Arrival, Load, Scenario};
+use crate::input::{Arrival, Load, Scenario};
+use crate::project::{estimate_with, Estimate, PricePolicy};
 use crate::stats::quantile_sorted;
 use serde::Serialize;
 

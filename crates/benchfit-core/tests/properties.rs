@@ -3,9 +3,9 @@
 
 use benchfit_core::analysis::make_setup;
 use benchfit_core::catalog::{self, MemoryPolicy, DTYPES, GPUS, MODELS, RUNTIMES};
+use benchfit_core::input::Slo;
+use benchfit_core::input::{Arrival, Load, Scenario, MAX_URL_BENCHMARK_CHARS};
 use benchfit_core::model::{closed_loop, Efficiency, KvCap, Workload};
-use benchfit_core::scenario::{Arrival, Load, Scenario, MAX_URL_BENCHMARK_CHARS};
-use benchfit_core::sim::Slo;
 use benchfit_core::stats::Percentiles;
 use benchfit_core::{estimate, Estimate};
 use proptest::prelude::*;

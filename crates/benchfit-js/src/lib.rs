@@ -13,7 +13,7 @@
 //! `benchfit check --json` / `benchfit estimate --json`); errors are thrown as JS `Error`s with the
 //! same messages as the CLI.
 
-use benchfit_core::scenario::Scenario;
+use benchfit_core::input::Scenario;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]

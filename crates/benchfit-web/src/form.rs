@@ -1,9 +1,9 @@
 //! The form as typed (raw strings) and its parse into a [`Scenario`]: pure, tested natively.
 
 use benchfit_core::catalog::PriceTier;
+use benchfit_core::input::Slo;
+use benchfit_core::input::{Arrival, Load, Scenario};
 use benchfit_core::limits;
-use benchfit_core::scenario::{Arrival, Load, Scenario};
-use benchfit_core::sim::Slo;
 
 /// Every input as the user typed it.
 #[derive(Debug, Clone, PartialEq, Default)]

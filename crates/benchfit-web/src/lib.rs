@@ -8,9 +8,9 @@ pub mod form;
 pub mod imported;
 mod view;
 
-use benchfit_core::estimate::{concurrency_curve, CurvePoint, CURVE_LEVELS};
+use benchfit_core::input::{Scenario, UrlIssue};
+use benchfit_core::project::{concurrency_curve, CurvePoint, CURVE_LEVELS};
 use benchfit_core::report::check_with;
-use benchfit_core::scenario::{Scenario, UrlIssue};
 use benchfit_core::{estimate, CheckReport, EstimateReport};
 use form::{FieldError, Form};
 use std::rc::Rc;

@@ -4,10 +4,10 @@ use crate::form::FieldError;
 use crate::{Action, Curve, Dispatch, Field, State};
 use benchfit_core::analysis::PlausibilityStatus;
 use benchfit_core::catalog;
-use benchfit_core::chart::{self, BarKind};
 use benchfit_core::checklist::{Status, Verdict};
-use benchfit_core::estimate::highest_concurrency_within_slo;
 use benchfit_core::format::{sig, thousands, usd};
+use benchfit_core::present::chart::{self, BarKind};
+use benchfit_core::project::highest_concurrency_within_slo;
 use benchfit_core::{CheckReport, EstimateReport};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -603,8 +603,8 @@ fn share_bar(state: &State, d: &Dispatch) -> Html {
     let scenario = state.form.parse().ok();
     let (md, csv) = match (&state.result, &scenario) {
         (Some(r), Some(s)) => (
-            benchfit_core::export::markdown(s, &r.estimate),
-            benchfit_core::export::csv(s, &r.estimate),
+            benchfit_core::present::export::markdown(s, &r.estimate),
+            benchfit_core::present::export::csv(s, &r.estimate),
         ),
         _ => (String::new(), String::new()),
     };

@@ -1,8 +1,10 @@
-//! The performance model (DESIGN §4): memory, one engine step, the analytic steady state, and
-//! calibration of efficiencies from a claimed figure.
+//! The performance model (DESIGN §4): memory, one engine step, the analytic steady state,
+//! calibration of efficiencies from a claimed figure, and the discrete-event simulator
+//! ([`sim`]).
 
 pub mod calibrate;
 pub mod setup;
+pub mod sim;
 pub mod steady;
 pub mod step;
 

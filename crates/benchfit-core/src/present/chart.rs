@@ -1,6 +1,6 @@
 //! Chart geometry as pure functions: the page draws these as SVG; tests check them natively.
 
-use crate::estimate::Factor;
+use crate::project::Factor;
 use serde::Serialize;
 
 /// What a waterfall bar stands for.

@@ -1,8 +1,8 @@
 //! Results as text for wikis and spreadsheets: a Markdown table and CSV.
 
-use crate::estimate::Estimate;
 use crate::format::{sig, thousands, usd};
-use crate::scenario::{Load, Scenario};
+use crate::input::{Load, Scenario};
+use crate::project::Estimate;
 
 /// (label, value with unit) rows shared by both formats.
 fn rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {

@@ -6,8 +6,8 @@
 //! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
 
 use crate::catalog::PriceTier;
+use crate::input::{Arrival, Load, Slo};
 use crate::overrides::Overrides;
-use crate::sim::Slo;
 use serde::{Deserialize, Serialize};
 
 /// The URL format version written by [`Scenario::to_query`].
@@ -15,38 +15,6 @@ pub const URL_VERSION: u32 = 1;
 
 /// The default benchmark text: the worked example of the seed.
 pub const WORKED_EXAMPLE: &str = "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, 512-token prompts, 256-token outputs, FP8, under vLLM.";
-
-/// Open-loop arrival process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Arrival {
-    /// Evenly spaced.
-    Constant,
-    /// Poisson (exponential gaps).
-    Poisson,
-    /// Gamma gaps with a burstiness factor (1 = Poisson).
-    Gamma,
-}
-
-/// How load is offered.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "mode", rename_all = "snake_case")]
-pub enum Load {
-    /// Closed loop: this many requests in flight.
-    Concurrency {
-        /// Requests in flight.
-        concurrency: u32,
-    },
-    /// Open loop at a request rate.
-    Rate {
-        /// Requests per second.
-        requests_per_s: f64,
-        /// Arrival process.
-        arrival: Arrival,
-        /// Gamma burstiness (1 = Poisson).
-        burstiness: f64,
-    },
-}
 
 /// Every input of one estimate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,0 +1,16 @@
+//! The input vocabulary: every input of one estimate ([`Scenario`]) and the traffic words it is
+//! made of — how load is offered ([`Load`], [`Arrival`], the simulator's [`Arrivals`]), request
+//! lengths ([`LengthDist`]), latency targets ([`Slo`]) — plus the arrival-time generator
+//! ([`arrival_times`]). The model and the projection read these; nothing here depends on them.
+
+mod length;
+mod load;
+pub mod scenario;
+mod slo;
+
+pub use length::LengthDist;
+pub use load::{arrival_times, Arrival, Arrivals, Load, TraceRow};
+pub use scenario::{
+    Scenario, UrlIssue, DEFAULT_REQUESTS, MAX_URL_BENCHMARK_CHARS, URL_VERSION, WORKED_EXAMPLE,
+};
+pub use slo::Slo;

@@ -1,0 +1,299 @@
+//! Projecting a claim onto the user's deployment (DESIGN §1 project, §4.6 cost), in phases:
+//! [`resolve`] the scenario into a setup and efficiencies, the user's [`load`] on it, the
+//! [`waterfall`] from the benchmark's setup to the user's, the [`simulate`]d traffic, the
+//! [`cost`], and the throughput–latency [`curve`] over concurrency. [`estimate`] runs them in
+//! that order.
+
+mod cost;
+mod curve;
+mod load;
+mod output;
+mod resolve;
+mod simulate;
+mod waterfall;
+
+pub use curve::{concurrency_curve, highest_concurrency_within_slo, CurvePoint, CURVE_LEVELS};
+pub use output::{
+    Band, CalibrationInfo, Cost, Deployment, Estimate, Factor, Headline, Kv, KvBenchmark, Latency,
+    Range, Simulation, Throughput,
+};
+pub use simulate::MAX_SIM_STEPS;
+
+use crate::analysis::{analyse, Analysis, Hints};
+use crate::claim::{self, Claim};
+use crate::input::Scenario;
+
+/// Why an estimate cannot be made. Messages name the input and the allowed range.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EstimateError {
+    /// An input is out of range.
+    #[error("{input}: {reason}")]
+    BadInput {
+        /// The flag / field name (`--prompt-tokens`).
+        input: &'static str,
+        /// Why, with the allowed range.
+        reason: String,
+    },
+    /// An input is missing and the claim does not supply it.
+    #[error("{input}: {reason}")]
+    Missing {
+        /// The flag / field name.
+        input: &'static str,
+        /// What would supply it.
+        reason: String,
+    },
+    /// The deployment cannot serve the traffic at all.
+    #[error("{0}")]
+    Infeasible(String),
+}
+
+fn bad(input: &'static str, reason: impl Into<String>) -> EstimateError {
+    EstimateError::BadInput {
+        input,
+        reason: reason.into(),
+    }
+}
+
+/// The report of one estimate, plus the claim analysis behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EstimateReport {
+    /// The estimate.
+    pub estimate: Estimate,
+    /// The claim as read.
+    pub claim: Claim,
+    /// The analysis of the claim.
+    pub analysis: Analysis,
+}
+
+/// What to do when the scenario gives no price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PricePolicy {
+    /// Use the GPU's preset price and list it among the assumptions (the page).
+    Preset,
+    /// Leave the cost keys null (the CLI without `--price`, DESIGN §5.1).
+    OnlyGiven,
+}
+
+/// Estimates a scenario, pricing with the GPU's preset when no price is given.
+///
+/// # Errors
+/// [`EstimateError`] naming the input when a value is out of range, an id is unknown, a needed
+/// input is missing, or the deployment cannot serve even one request.
+pub fn estimate(s: &Scenario) -> Result<EstimateReport, EstimateError> {
+    estimate_with(s, PricePolicy::Preset)
+}
+
+/// Estimates a scenario with an explicit [`PricePolicy`].
+///
+/// # Errors
+/// As [`estimate`].
+/// Estimates a scenario with an explicit [`PricePolicy`].
+///
+/// # Errors
+/// As [`estimate`].
+pub fn estimate_with(
+    s: &Scenario,
+    price_policy: PricePolicy,
+) -> Result<EstimateReport, EstimateError> {
+    resolve::validate(s)?;
+    let mut claim = claim::read(&s.benchmark);
+    s.claim_overrides.apply(&mut claim);
+    let analysis = analyse(&claim, &hints(s));
+    let mut assumptions = analysis.assumptions.clone();
+    let mut warnings = Vec::new();
+    let chosen = analysis.chosen();
+
+    let user = resolve::deployment(s, &claim, &analysis, &mut assumptions)?;
+    let (eff, source, note) = resolve::efficiency(s, &analysis, &mut warnings);
+    let (concurrency, offered_rate) = load::operating_point(s, &user, eff, &mut warnings)?;
+    let label = load::arrivals_label(s);
+    let projections = simulate::projections(s, &analysis, eff, &user, concurrency, &label)?;
+    let (state, sim) = simulate::primary(s, &projections, eff, &user, concurrency)?;
+    simulate::warn(
+        &state,
+        &sim,
+        concurrency,
+        offered_rate.is_some(),
+        &mut warnings,
+    );
+    let rates = simulate::rates_of(&sim, &state, user.replicas);
+
+    let price = cost::price(s, user.gpu, price_policy, &mut assumptions);
+    let cost = cost::cost(&rates, user.total_gpus(), price.clone(), s.busy_hours);
+    let range = cost::range(
+        &projections,
+        user.replicas,
+        user.total_gpus(),
+        price,
+        s.busy_hours,
+    );
+    let (correction_factor, factors, headline) = match (projections.first(), chosen) {
+        (Some((p, _)), Some(r)) => {
+            let cf: f64 = p.factors.iter().map(|f| f.ratio).product();
+            let headline = Headline {
+                value: r.target,
+                metric: p.metric,
+                effective: r.target * cf,
+            };
+            (Some(cf), p.factors.clone(), Some(headline))
+        }
+        _ => (None, vec![], None),
+    };
+    let estimate = Estimate {
+        latency_ms: Latency::of(&sim, &state),
+        throughput: rates,
+        kv: Kv::of(&state, &sim, &user, chosen),
+        cost,
+        correction_factor,
+        factors,
+        headline,
+        range,
+        assumptions,
+        calibration: CalibrationInfo {
+            mbu: eff.mbu,
+            mfu: eff.mfu,
+            source,
+            note,
+        },
+        deployment: Deployment::of(&user, concurrency),
+        simulation: Simulation::of(&sim, user.replicas, label),
+        warnings,
+    };
+    Ok(EstimateReport {
+        estimate,
+        claim,
+        analysis,
+    })
+}
+
+/// What the analysis may take from the scenario when reading the claim.
+fn hints(s: &Scenario) -> Hints {
+    Hints {
+        model: s.model.clone(),
+        gpu: s.gpu.clone(),
+        runtime: s.runtime.clone(),
+        weights: s.weights.clone(),
+        prompt_tokens: Some(s.prompt_tokens),
+        output_tokens: Some(s.output_tokens),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Load;
+    use crate::model::Metric;
+
+    #[test]
+    fn cost_arithmetic() {
+        // 1 GPU at $3.60/h serving 0.5 req/s: 2 GPU-seconds = $0.002 a request; at 100 output
+        // tok/s, $0.001 per GPU-second / 100 tok/s = $10 per 1M output tokens; 10 busy hours
+        // a day spread 24 h of rent: × 2.4.
+        let rates = Throughput {
+            requests_per_s: 0.5,
+            output_tokens_per_s: 100.0,
+            total_tokens_per_s: 400.0,
+        };
+        let c = cost::cost(&rates, 1, Some((3.6, "test".into())), 10.0);
+        assert!((c.per_request_usd.unwrap() - 0.002).abs() < 1e-12);
+        assert!((c.per_request_whole_day_usd.unwrap() - 0.0048).abs() < 1e-12);
+        assert!((c.per_million_output_tokens_usd.unwrap() - 10.0).abs() < 1e-9);
+        assert!((c.per_million_total_tokens_usd.unwrap() - 2.5).abs() < 1e-9);
+        assert_eq!(c.gpu_seconds_per_request, 2.0);
+        let none = cost::cost(&rates, 1, None, 10.0);
+        assert_eq!(
+            (none.per_request_usd, none.per_million_output_tokens_usd),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn worked_example_projection() {
+        let r = estimate(&Scenario::worked_example()).unwrap();
+        let e = &r.estimate;
+        // Calibrated on the total-token reading (the only possible one).
+        let h = e.headline.as_ref().unwrap();
+        assert_eq!((h.value, h.metric), (3200.0, Metric::TotalTokensPerS));
+        // Waterfall ratios multiply to the correction factor.
+        let product: f64 = e.factors.iter().map(|f| f.ratio).product();
+        let cf = e.correction_factor.unwrap();
+        assert!((product / cf - 1.0).abs() < 1e-9, "{product} vs {cf}");
+        // Like for like the user gets a third to a half of the headline (seed article).
+        assert!((0.33..=0.5).contains(&cf), "{cf}");
+        assert!((h.effective - e.throughput.total_tokens_per_s).abs() < 1e-6 * h.effective);
+        // KV: FP8 cache at 0.93 carried over; (85.521 × 0.93 − 72.655 − 2.147) GB / 163,840 B
+        // = 28,878 tokens; 2,200-token requests take 138 blocks of 16 = 2,208 → 13 sequences.
+        assert_eq!(e.kv.kv_dtype, "fp8");
+        assert_eq!(e.kv.capacity_tokens, 28_878.0);
+        assert_eq!(e.kv.max_concurrent_sequences, 13);
+        assert_eq!(
+            e.kv.benchmark.as_ref().unwrap().max_concurrent_sequences,
+            37
+        );
+        assert!(!e.kv.limits_concurrency);
+        // Cost per request = GPU-hours per request × price.
+        let price = e.cost.price_usd_per_gpu_hour.unwrap();
+        let per_req = 1.0 / e.throughput.requests_per_s / 3600.0 * price;
+        assert!((e.cost.per_request_usd.unwrap() - per_req).abs() < 1e-12);
+        // Business hours (10 h of 24): the whole-day figure is 2.4× the busy-hour one.
+        assert!(
+            (e.cost.per_request_whole_day_usd.unwrap() / e.cost.per_request_usd.unwrap() - 2.4)
+                .abs()
+                < 1e-9
+        );
+        // Percentiles are ordered.
+        for p in [&e.latency_ms.ttft, &e.latency_ms.itl, &e.latency_ms.e2e] {
+            assert!(p.p50 <= p.p90 && p.p90 <= p.p95 && p.p95 <= p.p99, "{p:?}");
+        }
+        // The user's 1,800-token prefill on 70B FP8 at MFU ≤ 0.8 takes at least
+        // 1,800 × 2 × 69.5e9 FLOP / (1,979 TFLOPS × 0.8) = 158 ms.
+        assert!(e.latency_ms.ttft.p50 > 158.0);
+    }
+
+    #[test]
+    fn kv_ceiling_queues_the_excess() {
+        let mut s = Scenario::worked_example();
+        s.load = Load::Concurrency { concurrency: 40 };
+        let e = estimate(&s).unwrap().estimate;
+        assert!(e.kv.limits_concurrency);
+        let kv = e.factors.iter().find(|f| f.name == "KV ceiling").unwrap();
+        assert!(kv.ratio < 1.0, "{kv:?}");
+        assert!(e
+            .warnings
+            .iter()
+            .any(|w| w.contains("exceeds the KV-cache ceiling of 13")));
+    }
+
+    #[test]
+    fn bad_inputs_name_the_flag() {
+        let mut s = Scenario::worked_example();
+        s.prompt_tokens = 8000;
+        let e = estimate(&s).unwrap_err().to_string();
+        assert!(e.contains("--prompt-tokens") && e.contains("8192"), "{e}");
+        let mut s = Scenario::worked_example();
+        s.gpu = Some("tpu-v9".into());
+        assert!(estimate(&s)
+            .unwrap_err()
+            .to_string()
+            .starts_with("--gpu: unknown GPU id"));
+        let mut s = Scenario::worked_example();
+        s.price_usd_per_gpu_hour = Some(f64::NAN);
+        assert!(estimate(&s).unwrap_err().to_string().starts_with("--price"));
+        let mut s = Scenario::worked_example();
+        s.benchmark = String::new();
+        s.model = None;
+        assert!(matches!(
+            estimate(&s),
+            Err(EstimateError::Missing {
+                input: "--model",
+                ..
+            })
+        ));
+        let mut s = Scenario::worked_example();
+        s.gpu = Some("l4".into());
+        s.benchmark = String::new();
+        s.model = Some("llama-3-70b".into());
+        // 141 GB of BF16 weights on a 24 GB L4.
+        assert!(matches!(estimate(&s), Err(EstimateError::Infeasible(_))));
+    }
+}
