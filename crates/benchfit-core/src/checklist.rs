@@ -223,13 +223,16 @@ pub fn grade(c: &Claim) -> Vec<Row> {
     rows.push(match c.headline() {
         None => row("metric", Status::Unstated, None, Some("no figure found")),
         Some(h) => {
-            let kind_known = h.kind_stated || h.kind.is_latency();
+            // CLAIMS.md §3 "Metric row": the headline's kind is specific (anything but a bare
+            // tok/s or a cost) and its scope is known, whether written or read from the shape
+            // (a tool summary is aggregate, a llama-bench `tg` row per user).
+            let kind_known =
+                !matches!(h.kind, FigureKind::ThroughputUnspecified | FigureKind::Cost);
             // At batch 1 aggregate and per user coincide.
             let single = [&c.batch_size, &c.concurrency]
                 .iter()
                 .any(|b| b.as_ref().is_some_and(|b| b.value == 1));
-            let scope_known =
-                h.scope_stated || h.kind.is_latency() || (h.scope.is_none() && single);
+            let scope_known = h.scope.is_some() || h.kind.is_latency() || single;
             let value = Some(format!(
                 "{} ({})",
                 serde_kind(h.kind),

@@ -26,6 +26,11 @@ pub struct Overrides {
     pub runtime: Option<String>,
     /// What the headline figure counts: `output` or `total` tokens.
     pub metric: Option<MetricOverride>,
+    /// The figure to take as the headline, by its `index` as read (`claim.figures[].index`);
+    /// its attached settings replace the claim's, so the checklist and estimate follow it.
+    /// Applied before the other corrections. An index the claim does not have is ignored.
+    #[serde(default)]
+    pub headline: Option<usize>,
 }
 
 /// Output or total tokens.
@@ -60,6 +65,33 @@ impl Overrides {
 
     /// Applies the corrections to a claim as read.
     pub fn apply(&self, c: &mut Claim) {
+        if let Some(i) = self.headline {
+            if crate::claim::headline::choose(&mut c.figures, i) {
+                let s = c.figures[0].settings.clone();
+                let keep = |slot: &mut Option<Found<_>>, v: Option<Found<_>>| {
+                    if v.is_some() {
+                        *slot = v;
+                    }
+                };
+                keep(&mut c.model, s.model);
+                keep(&mut c.gpu, s.gpu);
+                let keep_n = |slot: &mut Option<Found<u32>>, v: Option<Found<u32>>| {
+                    if v.is_some() {
+                        *slot = v;
+                    }
+                };
+                keep_n(&mut c.gpu_count, s.gpu_count);
+                keep_n(&mut c.tp, s.tp);
+                if s.batch_size.is_some() || s.concurrency.is_some() {
+                    c.batch_size = s.batch_size;
+                    c.concurrency = s.concurrency;
+                }
+                keep_n(&mut c.prompt_tokens, s.prompt_tokens);
+                keep_n(&mut c.output_tokens, s.output_tokens);
+                keep(&mut c.weight_dtype, s.weight_dtype);
+                keep(&mut c.runtime, s.runtime);
+            }
+        }
         set(&mut c.model, &self.model);
         set(&mut c.gpu, &self.gpu);
         set(&mut c.gpu_count, &self.gpu_count);
@@ -100,6 +132,7 @@ impl Overrides {
         push("o.pout", self.output_tokens.map(|n| n.to_string()));
         push("o.w", self.weight_dtype.clone());
         push("o.rt", self.runtime.clone());
+        push("o.fig", self.headline.map(|n| n.to_string()));
         push(
             "o.metric",
             self.metric.map(|m| match m {
@@ -144,6 +177,19 @@ impl Overrides {
             "o.pout" => self.output_tokens = int(value, crate::limits::MAX_TOKENS)?,
             "o.w" => self.weight_dtype = id(value)?,
             "o.rt" => self.runtime = id(value)?,
+            "o.fig" => {
+                self.headline = if value.is_empty() {
+                    None
+                } else {
+                    Some(
+                        value
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|n| *n < 1000)
+                            .ok_or("must be a figure index from 0 to 999")?,
+                    )
+                }
+            }
             "o.metric" => {
                 self.metric = match value {
                     "" => None,
@@ -181,11 +227,47 @@ mod tests {
     }
 
     #[test]
+    fn headline_override_takes_its_own_row() {
+        // Two setups side by side: the reader heads with the first; the user picks the second,
+        // whose own batch replaces the claim's, and the checklist follows.
+        let text = "Llama 3 8B on one H100: 2,000 tok/s output at batch size 8. \
+                    On two H100s we measured 3,500 tok/s output at batch size 64.";
+        let read = crate::claim::read(text);
+        let second = read.figures.iter().find(|f| f.value == 3500.0).unwrap().index;
+        let mut c = read.clone();
+        Overrides {
+            headline: Some(second),
+            ..Default::default()
+        }
+        .apply(&mut c);
+        assert_eq!(c.headline().unwrap().value, 3500.0);
+        assert_eq!(c.batch_size.as_ref().unwrap().value, 64);
+        assert!(c.headline().unwrap().headline_reason.contains("chosen by the user"));
+        let r = crate::report::check_with(
+            text,
+            &Overrides {
+                headline: Some(second),
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.checklist[0].value.as_deref(), Some("batch 64"));
+        // An index the claim does not have changes nothing.
+        let mut d = read.clone();
+        Overrides {
+            headline: Some(999),
+            ..Default::default()
+        }
+        .apply(&mut d);
+        assert_eq!(d, read);
+    }
+
+    #[test]
     fn url_pairs_round_trip() {
         let o = Overrides {
             model: Some("llama-3.1-70b".into()),
             gpu_count: Some(8),
             metric: Some(MetricOverride::Total),
+            headline: Some(2),
             ..Default::default()
         };
         let mut back = Overrides::default();
@@ -195,6 +277,7 @@ mod tests {
         assert_eq!(back, o);
         assert!(back.set_pair("o.n", "0").is_err());
         assert!(back.set_pair("o.metric", "<b>").is_err());
+        assert!(back.set_pair("o.fig", "-1").is_err());
         assert_eq!(back.set_pair("c", "3"), Ok(false));
     }
 }

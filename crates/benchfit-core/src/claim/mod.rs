@@ -11,10 +11,14 @@
 //! assert_eq!(claim.batch_size.as_ref().unwrap().value, 32);
 //! ```
 
+mod attach;
 pub mod consistency;
+pub mod headline;
 mod pattern;
 mod reader;
 mod table;
+
+pub use attach::FigureSettings;
 
 pub use reader::read;
 use serde::{Serialize, Serializer};
@@ -130,6 +134,14 @@ pub struct Figure {
     /// What the text says the figure is (`Output token throughput`, `tg128`), when labelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// Its position among the figures as the reader found them (the reader's headline is 0);
+    /// the number a headline override (`o.fig`) names. Stable under overrides.
+    pub index: usize,
+    /// The setup written beside this figure: the same table row, line or sentence (CLAIMS.md
+    /// §1 rule 5: settings belong to the figure they are written beside).
+    pub settings: FigureSettings,
+    /// Why this figure is or is not the headline, naming the CLAIMS.md §1 rule.
+    pub headline_reason: String,
     /// Where it was read.
     #[serde(skip)]
     pub span: Span,
@@ -153,6 +165,9 @@ impl Figure {
             derived: false,
             percentile: None,
             label: None,
+            index: 0,
+            settings: FigureSettings::default(),
+            headline_reason: String::new(),
             span,
             kind_stated: false,
             scope_stated: false,

@@ -1036,6 +1036,7 @@ pub fn read(text: &str) -> Claim {
     // A pipe table: its chosen cell heads the claim; its column header and row label are the
     // setup read first.
     let mut focus: Vec<Span> = Vec::new();
+    let mut table_headline = false;
     let bench_rows = figures.iter().any(|f| {
         f.label
             .as_deref()
@@ -1046,6 +1047,7 @@ pub fn read(text: &str) -> Claim {
             if let Some(f) = table_figure(lower, &t, &mut focus) {
                 figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
                 figures.insert(0, f);
+                table_headline = true;
             }
         }
     }
@@ -1223,6 +1225,7 @@ pub fn read(text: &str) -> Claim {
             }
         }
     }
+    infer_scopes(&mut figures, batch);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
         let (factor, kind) = match (f.scope, gpus, batch) {
@@ -1241,8 +1244,42 @@ pub fn read(text: &str) -> Claim {
         derived.push(d);
     }
     figures.extend(derived);
+    for (i, f) in figures.iter_mut().enumerate() {
+        f.index = i;
+    }
     claim.figures = figures;
+    super::attach::attach(lower, &mut claim);
+    super::headline::explain(lower, &mut claim.figures, table_headline);
     claim
+}
+
+/// Scopes the text leaves to its shape (CLAIMS.md §2): a latency is one request's view; a
+/// llama-bench `tg` row is one stream's decode; a throughput of a run whose stated batch or
+/// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate.
+fn infer_scopes(figures: &mut [Figure], batch: Option<u32>) {
+    for f in figures.iter_mut() {
+        if f.scope.is_some() {
+            continue;
+        }
+        if f.kind.is_latency() {
+            f.scope = Some(Scope::PerUser);
+        } else if f.kind == FigureKind::DecodeThroughput
+            && f.label.as_deref().is_some_and(|l| l.starts_with("tg"))
+        {
+            f.scope = Some(Scope::PerUser);
+        } else if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
+            match batch {
+                Some(1) => {
+                    f.scope = Some(Scope::PerUser);
+                    if f.kind != FigureKind::DecodeThroughput {
+                        f.kind = FigureKind::ThroughputPerUser;
+                    }
+                }
+                Some(b) if b > 1 => f.scope = Some(Scope::Aggregate),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// The cell of a table the headline belongs to; pushes its header and row label to `focus`.
@@ -1328,6 +1365,46 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
         });
     }
     Some(settle(f))
+}
+
+/// The setup of one stretch of text (`part`, starting at byte `offset` of the claim), with its
+/// batch and concurrency: what [`super::attach`] gives one figure.
+pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
+    let p = patterns();
+    read_setup(part, offset, claim, p);
+    let at = |s: Span| Span {
+        start: s.start + offset,
+        end: s.end + offset,
+    };
+    if claim.batch_size.is_none() {
+        for c in p.batch.captures_iter(part) {
+            let span = whole(&c);
+            let head = &part[span.start..span.end];
+            if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
+                continue;
+            }
+            if followed_by_rate(part, span.end) {
+                continue;
+            }
+            if let Ok(n) = c[1].parse::<u32>() {
+                if n > 0 {
+                    claim.batch_size = found(n, at(span));
+                    break;
+                }
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        if let Some(c) = p
+            .concurrency
+            .captures(part)
+            .or_else(|| p.concurrency_after.captures(part))
+        {
+            if let Ok(n) = c[1].parse::<u32>() {
+                claim.concurrency = found(n, at(whole(&c)));
+            }
+        }
+    }
 }
 
 /// Reads the setup fields that are still empty in `claim` from `part` (which starts at byte

@@ -1,0 +1,164 @@
+//! Stage: attach settings to the figure they belong to. Each figure's own stretch of text is the
+//! table row it sits in (a line holding `|` or tabs), else its sentence (cut at `. `, `;`, `。`,
+//! `；` or a line end); the setup read there is the figure's own (CLAIMS.md §1 rule 5), and words
+//! that mark a different setup in that stretch (`vs`, `compared to`, `baseline`, `try`,
+//! `would`, `instead of`) flag it (CLAIMS.md §4).
+
+use super::reader::read_setup_into;
+use super::{Claim, Found, Span};
+use serde::Serialize;
+
+/// The most figures given their own settings; later ones keep none (bounds the work on long
+/// pastes: each attachment reads one line).
+const MAX_ATTACHED: usize = 64;
+
+/// The longest stretch read for one figure, bytes (a sentence or a table row).
+const MAX_STRETCH: usize = 600;
+
+/// The setup written beside one figure. Every value keeps the span it was read from; a key is
+/// left out of the JSON when its stretch of text does not say it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct FigureSettings {
+    /// Model id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<Found<String>>,
+    /// GPU or accelerator id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<Found<String>>,
+    /// Devices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_count: Option<Found<u32>>,
+    /// Tensor-parallel degree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tp: Option<Found<u32>>,
+    /// Fixed batch size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch_size: Option<Found<u32>>,
+    /// Requests kept in flight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<Found<u32>>,
+    /// Prompt tokens per request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens: Option<Found<u32>>,
+    /// Output tokens per request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_tokens: Option<Found<u32>>,
+    /// Weight precision id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight_dtype: Option<Found<String>>,
+    /// Serving engine id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runtime: Option<Found<String>>,
+    /// The figure's stretch marks a different setup (a comparison's other side, a baseline, a
+    /// suggestion): the marker word as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_setup: Option<Found<String>>,
+}
+
+/// Words that put a figure on a different setup than the one the text describes (CLAIMS.md §4).
+const OTHER_SETUP: &[&str] = &[
+    " vs ",
+    " vs. ",
+    "versus",
+    "compared to",
+    "compared with",
+    "baseline",
+    "instead of",
+    " try ",
+    " would ",
+    "competitor",
+    "对比",
+    "基准",
+];
+
+/// The figure's own stretch of `lower`: its table row or its sentence.
+fn stretch(lower: &str, span: Span) -> Span {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let line_start = lower[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = lower[end..].find('\n').map(|i| end + i).unwrap_or(lower.len());
+    let line = &lower[line_start..line_end];
+    let (s, e) = if line.contains('|') || line.contains('\t') {
+        (line_start, line_end)
+    } else {
+        let is_stop = |w: &str| w.starts_with(". ") || w.starts_with(';') || w.starts_with('。') || w.starts_with('；');
+        let mut s = line_start;
+        for (i, _) in lower[line_start..start].char_indices() {
+            if is_stop(&lower[line_start + i..]) {
+                s = line_start + i + 1;
+            }
+        }
+        let mut e = line_end;
+        for (i, _) in lower[end..line_end].char_indices() {
+            if is_stop(&lower[end + i..]) {
+                e = end + i;
+                break;
+            }
+        }
+        (s, e)
+    };
+    // Bounded around the figure, on character boundaries.
+    let mut s = s.max(start.saturating_sub(MAX_STRETCH / 2));
+    while !lower.is_char_boundary(s) {
+        s += 1;
+    }
+    let mut e = e.min(end + MAX_STRETCH / 2).max(s);
+    while !lower.is_char_boundary(e) {
+        e -= 1;
+    }
+    Span { start: s, end: e.max(s) }
+}
+
+/// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
+pub(super) fn attach(lower: &str, claim: &mut Claim) {
+    for f in claim.figures.iter_mut().take(MAX_ATTACHED) {
+        if f.derived {
+            continue;
+        }
+        let st = stretch(lower, f.span);
+        let part = &lower[st.start..st.end];
+        let mut c = Claim::default();
+        read_setup_into(part, st.start, &mut c);
+        let padded = format!(" {part} ");
+        let other = OTHER_SETUP.iter().find_map(|w| {
+            let i = padded.find(w)?;
+            let from = (st.start + i.saturating_sub(1)).min(st.end);
+            let to = (from + w.trim().len()).min(st.end);
+            Some(Found {
+                value: w.trim().to_string(),
+                span: Span { start: from, end: to },
+            })
+        });
+        f.settings = FigureSettings {
+            model: c.model,
+            gpu: c.gpu,
+            gpu_count: c.gpu_count,
+            tp: c.tp,
+            batch_size: c.batch_size,
+            concurrency: c.concurrency,
+            prompt_tokens: c.prompt_tokens,
+            output_tokens: c.output_tokens,
+            weight_dtype: c.weight_dtype,
+            runtime: c.runtime,
+            other_setup: other,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn settings_stay_with_their_sentence() {
+        let c = crate::claim::read(
+            "We get 3,200 tok/s on 8xH100 with batch size 64. A competitor reports 2,000 tok/s \
+             at batch size 16.",
+        );
+        let a = &c.figures.iter().find(|f| f.value == 3200.0).unwrap().settings;
+        assert_eq!(a.batch_size.as_ref().unwrap().value, 64);
+        assert_eq!(a.gpu_count.as_ref().unwrap().value, 8);
+        let b = &c.figures.iter().find(|f| f.value == 2000.0).unwrap().settings;
+        assert_eq!(b.batch_size.as_ref().unwrap().value, 16);
+        assert!(b.gpu.is_none());
+        assert_eq!(b.other_setup.as_ref().unwrap().value, "competitor");
+    }
+}
