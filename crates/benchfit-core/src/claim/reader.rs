@@ -20,7 +20,10 @@ use std::sync::OnceLock;
 const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 
 /// GPU and accelerator names the reader knows, longest first within a family.
-const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|l40s|l40|l4|mi300x|mi325x|mi355x|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras";
+///
+/// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
+/// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
+const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|v100|l40s|l40|l4|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -45,6 +48,19 @@ const GPU_STARTS: &[&str] = &[
     "quietbox",
     "wafer",
     "cerebras",
+    "a3",
+    "v1",
+    "mi2",
+    "gaudi",
+    "ascend",
+    "atlas",
+    "tpu",
+    "groq",
+    "sn4",
+    "amd",
+    "intel",
+    "huawei",
+    "google",
     "single",
     "one",
     "nvidia",
@@ -170,11 +186,11 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
                 .then(" ", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &[],
-                r"(?:(\d+)\s*[x×]\s*|\b(single|one)\s+|\b)(?:nvidia\s+)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×]\s*(\d+))?",
+                r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×"]),
-            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:\w+\s+)?gpus\b")
-                .needs(&["gpus"]),
+            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards)\b")
+                .needs(&["gpus", "accelerators", "npus", "chips", "cards"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q"], &[],
@@ -542,6 +558,12 @@ fn gpu_id(family: &str, variant: &str) -> String {
         "quietbox" => "tt-quietbox".into(),
         "blackhole" => "tt-blackhole".into(),
         f if f.starts_with("bhx") => "tt-blackhole".into(),
+        f if f.starts_with("gaudi") => f.replace(['-', '®'], ""),
+        f if f.starts_with("ascend") => f.replace("ascend-", "ascend").replace("ascend", "ascend-"),
+        f if f.starts_with("atlas") => format!("ascend-{f}"),
+        f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
+        f if f.starts_with("groq") => "groq-lpu".into(),
+        "sn40l" => "sambanova-sn40l".into(),
         f => f.replace("-generation", ""),
     }
 }
@@ -1225,6 +1247,12 @@ pub fn read(text: &str) -> Claim {
             }
         }
     }
+    // TP (× PP) when that is all the text gives (CLAIMS.md §3 Hardware).
+    if claim.gpu_count.is_none() {
+        if let Some(t) = &claim.tp {
+            claim.gpu_count = Some(t.clone());
+        }
+    }
     infer_scopes(&mut figures, batch);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
@@ -1469,6 +1497,7 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     }
     if let Some(c) = p.gpus_word.captures(part) {
         let n = match &c[1] {
+            "one" | "single" => Some(1),
             "two" => Some(2),
             "four" => Some(4),
             "eight" => Some(8),
@@ -1491,9 +1520,64 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
         }
     }
     if claim.tp.is_none() {
-        if let Some(c) = p.tp.captures(part) {
-            if let Ok(n) = c[1].parse::<u32>() {
-                claim.tp = found(n, at(whole(&c)));
+        // A sweep of TP degrees ("TP 2/4/8", "tp=2 or tp=4") is read at its last point
+        // (CLAIMS.md §1 rule 5); a suggestion ("try TP=4") is another setup.
+        for c in p.tp.captures_iter(part) {
+            let span = whole(&c);
+            let pre = before(part, span.start, 24);
+            if pre.contains("try") || pre.contains("would") || pre.contains("suggest") {
+                continue;
+            }
+            let mut n = c[1].parse::<u32>().ok().filter(|n| *n > 0);
+            let mut end = span.end;
+            // `2/4/8`: the sweep's last value.
+            while let Some(rest) = part[end..].strip_prefix('/') {
+                let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if digits == 0 {
+                    break;
+                }
+                n = rest[..digits].parse().ok().filter(|n| *n > 0).or(n);
+                end += 1 + digits;
+            }
+            if let Some(n) = n {
+                claim.tp = found(n, at(Span { start: span.start, end }));
+            }
+        }
+    }
+    // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
+    if claim.gpu_count.is_none() {
+        for (w, n) in [("单卡", 1), ("单张", 1), ("双卡", 2), ("两卡", 2), ("四卡", 4), ("八卡", 8)] {
+            if let Some(i) = part.find(w) {
+                claim.gpu_count = found(n, at(Span { start: i, end: i + w.len() }));
+                break;
+            }
+        }
+    }
+    // A device named once, in the singular, as the one the run used ("on an RTX 3090",
+    // "GPU: H100", "with a A100"): one device (CLAIMS.md §3).
+    if claim.gpu_count.is_none() && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+        if let Some(g) = &claim.gpu {
+            let local = g.span.start.saturating_sub(offset);
+            if local <= part.len() && g.span.start >= offset {
+                let b = before(part, local, 24);
+                let mut b = b.trim_end_matches(|c: char| c == ' ' || c == '*' || c == '"');
+                // A vendor word between the marker and the name ("on NVIDIA H100").
+                for v in ["nvidia", "amd instinct", "amd", "intel®", "intel", "huawei", "google cloud", "google", "geforce"] {
+                    b = b.strip_suffix(v).unwrap_or(b).trim_end();
+                }
+                let device = [
+                    " on", " on a", " on an", " with a", " with an", " using a", " using an",
+                    "gpu:", "gpu =", "device:", "hardware:", "gpu_type:", "gpu type:", " a", " an",
+                    " single", " one", "1x", "1 x", "one x",
+                ]
+                .iter()
+                .any(|w| format!(" {b}").ends_with(w));
+                let end = (g.span.end - offset).min(part.len());
+                let rest = part[end..].trim_start();
+                let plural = rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
+                if device && !plural && !part.contains(" gpus") {
+                    claim.gpu_count = found(1, g.span);
+                }
             }
         }
     }
