@@ -325,12 +325,31 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     .any(|u| rest.starts_with(u))
 }
 
+/// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
+/// rate" is prefill even though it holds "eval rate"), then total, then decode words ("token
+/// generation", "eval rate", "decode speed", `tg`), then output words ("generation
+/// throughput", "completion").
 fn kind_from_words(words: &str) -> Option<FigureKind> {
     let has = |w: &str| words.contains(w);
-    if has("prefill") || has("prompt processing") || has("input tok") || has("input:") {
+    if has("prefill")
+        || has("prompt processing")
+        || has("prompt throughput")
+        || has("prompt eval")
+        || has("encode speed")
+        || has("input tok")
+        || has("input:")
+    {
         Some(FigureKind::PrefillThroughput)
     } else if has("total") || has("input+output") || has("input + output") {
         Some(FigureKind::ThroughputTotal)
+    } else if has("token generation")
+        || has("eval rate")
+        || has("decode speed")
+        || has("decoding speed")
+        || has("tg =")
+        || has("s_tg")
+    {
+        Some(FigureKind::DecodeThroughput)
     } else if has("output") || has("generat") || has("completion") {
         Some(FigureKind::ThroughputOutput)
     } else if has("decode") {
@@ -513,13 +532,22 @@ fn labelled_figure(
         f.scope_stated = true;
         return Some(f);
     }
-    let tokens = has("throughput") || has("tps") || has("tokens/") || has("tok/s");
+    let tokens = has("throughput")
+        || has("tps")
+        || has("tokens/")
+        || has("tok/s")
+        || has("token generation")
+        || has("prompt evaluation")
+        || has("decode speed")
+        || has("tokens_per_sec");
     if !tokens || has("peak") {
         return None;
     }
     let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s");
-    let kind = if has("input") || has("prefill") {
+    let kind = if has("input") || has("prefill") || has("prompt") {
         Some(FigureKind::PrefillThroughput)
+    } else if has("token generation") || has("decode") {
+        Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {
         Some(FigureKind::ThroughputTotal)
     } else if has("output") {
@@ -616,8 +644,11 @@ fn prio_of(f: &Figure) -> i32 {
         (ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput, _) => 0,
         (ThroughputPerUser, _) => 1,
         (PrefillThroughput, _) => 2,
-        (RequestRate, _) => 3,
-        _ => 4,
+        // CLAIMS.md §1 rule 3: with no throughput, TPOT or ITL; never the request rate unless
+        // nothing else; TTFT or E2E only when nothing else is given.
+        (Tpot | Itl, _) => 3,
+        (RequestRate, _) => 4,
+        _ => 5,
     }
 }
 
@@ -1291,9 +1322,9 @@ fn infer_scopes(figures: &mut [Figure], batch: Option<u32>) {
         }
         if f.kind.is_latency() {
             f.scope = Some(Scope::PerUser);
-        } else if f.kind == FigureKind::DecodeThroughput
-            && f.label.as_deref().is_some_and(|l| l.starts_with("tg"))
-        {
+        } else if f.kind == FigureKind::DecodeThroughput && batch.is_none_or(|b| b <= 1) {
+            // A decode rate with no batch above 1: one stream's (llama-bench `tg`, ollama's
+            // eval rate, a chat's "decode speed").
             f.scope = Some(Scope::PerUser);
         } else if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
             match batch {
