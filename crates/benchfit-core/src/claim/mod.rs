@@ -13,6 +13,7 @@
 
 mod attach;
 pub mod consistency;
+mod grid;
 pub mod headline;
 mod pattern;
 mod reader;

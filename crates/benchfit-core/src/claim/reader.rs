@@ -388,6 +388,11 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     }
 }
 
+/// [`settle`] for the other stages.
+pub(super) fn settle_figure(f: Figure) -> Figure {
+    settle(f)
+}
+
 fn settle(mut f: Figure) -> Figure {
     if f.scope == Some(Scope::PerUser)
         && f.kind.is_throughput()
@@ -1095,7 +1100,18 @@ pub fn read(text: &str) -> Claim {
             .as_deref()
             .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
     });
-    if !bench_rows {
+    let grid = if bench_rows { None } else { super::grid::headline(lower) };
+    if let Some((f, row)) = grid {
+        figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
+        figures.insert(0, f);
+        table_headline = true;
+        claim.prompt_tokens = row.prompt_tokens;
+        claim.output_tokens = row.output_tokens;
+        claim.batch_size = row.batch_size;
+        claim.concurrency = row.concurrency;
+        claim.gpu_count = row.gpu_count;
+        claim.weight_dtype = row.weight_dtype;
+    } else if !bench_rows {
         if let Some(t) = table::find(lower) {
             if let Some(f) = table_figure(lower, &t, &mut focus) {
                 figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));

@@ -1,0 +1,386 @@
+//! Stage: tables of the common shapes, read by what their headers say. A table is a run of
+//! lines split into cells by `|` (markdown, pasted tool tables), tabs, or two or more spaces
+//! (space-aligned console output). Each column gets a role from its header (a throughput with
+//! its kind and scope, an input or output length, a batch, a concurrency, a device count, a
+//! precision); a table whose first column names metrics (`| Output Tokens/s | 642.43 | 678.94 |`)
+//! is read row by row instead.
+//!
+//! The headline cell follows CLAIMS.md §1: the throughput column that ranks first by §1.3's
+//! order (output, total, unspecified/decode, per user, prefill); among equals, the last column
+//! shown (§1.5); the row the surrounding words name, else the last data row (§1.5). The
+//! settings of that row (§1.5: "settings are read from the same row") come with it.
+
+use super::{Figure, FigureKind, Found, Scope, Span};
+
+/// What a column holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Role {
+    Rate(FigureKind, Option<Scope>),
+    Input,
+    Output,
+    Batch,
+    Concurrency,
+    Devices,
+    Precision,
+    Other,
+}
+
+/// The settings a table row gives its figure.
+#[derive(Debug, Default)]
+pub(crate) struct RowSettings {
+    pub prompt_tokens: Option<Found<u32>>,
+    pub output_tokens: Option<Found<u32>>,
+    pub batch_size: Option<Found<u32>>,
+    pub concurrency: Option<Found<u32>>,
+    pub gpu_count: Option<Found<u32>>,
+    pub weight_dtype: Option<Found<String>>,
+}
+
+struct Line {
+    cells: Vec<Span>,
+}
+
+/// Cells of one line, or None when it is not a table line.
+fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
+    let line = &lower[start..end];
+    let mut out = Vec::new();
+    let mut push = |a: usize, b: usize| {
+        let raw = &lower[a..b];
+        let lead = raw.len() - raw.trim_start().len();
+        let t = raw.trim();
+        if !t.is_empty() {
+            out.push(Span {
+                start: a + lead,
+                end: a + lead + t.len(),
+            });
+        }
+    };
+    if line.matches('|').count() >= 2 {
+        let mut from = start;
+        for (i, _) in line.match_indices('|') {
+            push(from, start + i);
+            from = start + i + 1;
+        }
+        push(from, end);
+    } else if line.contains('\t') {
+        let mut from = start;
+        for (i, _) in line.match_indices('\t') {
+            push(from, start + i);
+            from = start + i + 1;
+        }
+        push(from, end);
+    } else if line.contains("  ") {
+        // Two or more spaces separate cells.
+        let bytes = line.as_bytes();
+        let mut from = start;
+        let mut i = 0;
+        while i + 1 < bytes.len() {
+            if bytes[i] == b' ' && bytes[i + 1] == b' ' {
+                push(from, start + i);
+                while i < bytes.len() && bytes[i] == b' ' {
+                    i += 1;
+                }
+                from = start + i;
+            } else {
+                i += 1;
+            }
+        }
+        push(from, end);
+    } else {
+        return None;
+    }
+    (out.len() >= 3).then_some(out)
+}
+
+fn is_rule(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| matches!(c, '-' | ':' | '=' | ' ' | '|' | '+'))
+}
+
+/// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`), else None.
+fn cell_number(t: &str) -> Option<f64> {
+    let t = t.trim().trim_matches('*').trim_start_matches('~').trim();
+    let t = t.split('±').next()?.trim();
+    let (body, mult) = match t.strip_suffix(['k', 'K']) {
+        Some(b) => (b, 1000.0),
+        None => (t, 1.0),
+    };
+    if body.is_empty() || !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if !body.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.') {
+        return None;
+    }
+    body.replace(',', "").parse::<f64>().ok().map(|v| v * mult)
+}
+
+/// The role of a column (or of a metric row) from its header text.
+fn role(h: &str) -> Role {
+    let h = h.trim_matches(|c: char| c == '*' || c.is_ascii_digit() && false);
+    let has = |w: &str| h.contains(w);
+    let rate = has("tok/s")
+        || has("tokens/s")
+        || has("token/s")
+        || has("t/s")
+        || has("tok/sec")
+        || has("tokens/sec")
+        || has("throughput")
+        || has("tps")
+        || has("tokens per second")
+        || has("tput");
+    if rate && !has("req") && !has("ms") {
+        let kind = if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
+            FigureKind::PrefillThroughput
+        } else if has("s_tg") || has("decode") || has("tg ") {
+            FigureKind::DecodeThroughput
+        } else if has("total") && !has("output") {
+            FigureKind::ThroughputTotal
+        } else if has("output") || has("generat") {
+            FigureKind::ThroughputOutput
+        } else {
+            FigureKind::ThroughputUnspecified
+        };
+        let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
+            Some(Scope::PerGpu)
+        } else if has("/user") || has("per user") || has("per-user") {
+            Some(Scope::PerUser)
+        } else if has("/node") || has("per node") {
+            Some(Scope::PerNode)
+        } else {
+            None
+        };
+        return Role::Rate(kind, scope);
+    }
+    let word = |w: &str| h == w || h.starts_with(&format!("{w} ")) || h.ends_with(&format!(" {w}"));
+    if has("input len")
+        || has("input length")
+        || has("isl")
+        || has("input tokens")
+        || has("prompt len")
+        || has("prompt tokens")
+        || word("input")
+        || word("pp")
+        || word("in")
+    {
+        Role::Input
+    } else if has("output len")
+        || has("output length")
+        || has("osl")
+        || has("output tokens")
+        || has("max output")
+        || word("output")
+        || word("tg")
+        || word("out")
+    {
+        Role::Output
+    } else if has("batch") || word("bs") || word("b") {
+        Role::Batch
+    } else if has("concurrency") || word("conc") || has("users") {
+        Role::Concurrency
+    } else if has("# hpu")
+        || has("#hpu")
+        || has("# gpu")
+        || has("#gpu")
+        || has("num gpu")
+        || has("gpu num")
+        || word("gpus")
+        || word("tp")
+        || word("hpu")
+    {
+        Role::Devices
+    } else if has("precision") || has("dtype") || has("quant") {
+        Role::Precision
+    } else {
+        Role::Other
+    }
+}
+
+/// CLAIMS.md §1.3 order; lower first. Per-user and per-GPU rates after aggregate ones.
+fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
+    let base = match k {
+        FigureKind::ThroughputOutput => 0,
+        FigureKind::ThroughputTotal => 1,
+        FigureKind::ThroughputUnspecified | FigureKind::DecodeThroughput => 2,
+        FigureKind::ThroughputPerUser => 4,
+        _ => 5,
+    };
+    base + if matches!(s, Some(Scope::PerGpu) | Some(Scope::PerUser)) { 2 } else { 0 }
+}
+
+/// Table blocks: runs of table lines with the same cell count (a `...` line may sit between).
+fn blocks(lower: &str) -> Vec<Vec<Line>> {
+    let mut out: Vec<Vec<Line>> = Vec::new();
+    let mut cur: Vec<Line> = Vec::new();
+    let mut start = 0;
+    for line in lower.split_inclusive('\n') {
+        let end = start + line.trim_end_matches(['\n', '\r']).len();
+        let text = lower[start..end].trim();
+        if text == "..." || text == "…" || is_rule(text) && !cur.is_empty() {
+            // An excerpt gap or a rule line: the block goes on.
+        } else if let Some(cells) = split(lower, start, end) {
+            if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.push(Line { cells });
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        start += line.len();
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out.retain(|b| b.len() >= 2);
+    out
+}
+
+fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
+    if let Some(v) = cell_number(&lower[s.start..s.end]) {
+        if v >= 1.0 && v < 1e7 && v.fract() == 0.0 {
+            *slot = Some(Found {
+                value: v as u32,
+                span: s,
+            });
+        }
+    }
+}
+
+/// The headline figure of the first table that has one, with its row's settings.
+pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
+    for block in blocks(lower) {
+        if let Some(found) = read_block(lower, &block) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let header = &block[0];
+    let data: Vec<&Line> = block[1..]
+        .iter()
+        .filter(|l| l.cells.iter().any(|c| cell_number(text(*c)).is_some()))
+        .collect();
+    if data.is_empty() {
+        return None;
+    }
+    let header_is_text = header
+        .cells
+        .iter()
+        .filter(|c| cell_number(text(**c)).is_some())
+        .count()
+        * 2
+        < header.cells.len();
+    let roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    let rate_cols: Vec<(usize, FigureKind, Option<Scope>)> = roles
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Role::Rate(k, s) => Some((i, *k, *s)),
+            _ => None,
+        })
+        .collect();
+    if header_is_text && !rate_cols.is_empty() {
+        // Columns by role: the best-ranked throughput column, the last among equals.
+        let (col, kind, scope) = *rate_cols
+            .iter()
+            .rev()
+            .min_by_key(|(_, k, s)| rank(*k, *s))?;
+        // The row: the last data row with a number in that column.
+        let row = data
+            .iter()
+            .rev()
+            .find(|l| l.cells.get(col).is_some_and(|c| cell_number(text(*c)).is_some()))?;
+        let cell = row.cells[col];
+        let v = cell_number(text(cell))?;
+        let mut f = Figure::new(v, "tok/s", kind, cell);
+        f.scope = scope;
+        f.kind_stated = kind != FigureKind::ThroughputUnspecified;
+        f.scope_stated = scope.is_some();
+        f.label = Some(text(header.cells[col]).to_string());
+        let mut s = RowSettings::default();
+        for (i, r) in roles.iter().enumerate() {
+            let Some(c) = row.cells.get(i).copied() else {
+                continue;
+            };
+            match r {
+                Role::Input => set_u32(&mut s.prompt_tokens, lower, c),
+                Role::Output => set_u32(&mut s.output_tokens, lower, c),
+                Role::Batch => set_u32(&mut s.batch_size, lower, c),
+                Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
+                Role::Devices => set_u32(&mut s.gpu_count, lower, c),
+                Role::Precision => {
+                    let t = text(c);
+                    if !t.is_empty() && t.len() <= 12 && t.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-') {
+                        s.weight_dtype = Some(Found {
+                            value: t.replace("bfloat16", "bf16").replace("float16", "fp16"),
+                            span: c,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        return Some((super::reader::settle_figure(f), s));
+    }
+    // Metric rows: the first cell names the metric, the last number is the latest column.
+    let mut best: Option<(u8, Figure)> = None;
+    for l in block {
+        let Some(first) = l.cells.first() else { continue };
+        let Role::Rate(kind, scope) = role(text(*first)) else {
+            continue;
+        };
+        let Some(cell) = l.cells[1..]
+            .iter()
+            .rev()
+            .find(|c| cell_number(text(**c)).is_some())
+            .copied()
+        else {
+            continue;
+        };
+        let v = cell_number(text(cell))?;
+        let r = rank(kind, scope);
+        if best.as_ref().is_none_or(|(b, _)| r < *b) {
+            let mut f = Figure::new(v, "tok/s", kind, cell);
+            f.scope = scope.or(Some(Scope::Aggregate));
+            f.kind_stated = kind != FigureKind::ThroughputUnspecified;
+            f.scope_stated = scope.is_some();
+            f.label = Some(text(*first).to_string());
+            best = Some((r, f));
+        }
+    }
+    best.map(|(_, f)| (super::reader::settle_figure(f), RowSettings::default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_roles_last_row_and_its_settings() {
+        let t = "model | input length | output length | batch size | throughput (tokens/sec)\n\
+                 --|--|--|--|--\n\
+                 llama | 128 | 128 | 32 | 3,516\n\
+                 llama | 2048 | 2048 | 64 | 1,200\n";
+        let (f, s) = headline(t).unwrap();
+        assert_eq!(f.value, 1200.0);
+        assert_eq!(s.prompt_tokens.unwrap().value, 2048);
+        assert_eq!(s.batch_size.unwrap().value, 64);
+    }
+
+    #[test]
+    fn metric_rows_take_the_last_column() {
+        let t = "| metric | main | pr |\n|---|---|---|\n| Total Tokens/s | 14318.03 | 14986.92 |\n| Output Tokens/s | 642.43 | 678.94 |\n";
+        let (f, _) = headline(&t.to_lowercase()).unwrap();
+        assert_eq!(f.value, 678.94);
+        assert_eq!(f.kind, FigureKind::ThroughputOutput);
+    }
+
+    #[test]
+    fn space_aligned_columns() {
+        let t = "conc   isl    osl    output tok/s\n1      1024   1024   95.2\n8      1024   1024   640.5\n";
+        let (f, s) = headline(t).unwrap();
+        assert_eq!(f.value, 640.5);
+        assert_eq!(s.prompt_tokens.unwrap().value, 1024);
+    }
+}
