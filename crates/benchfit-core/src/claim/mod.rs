@@ -14,6 +14,7 @@
 mod attach;
 pub mod consistency;
 mod grid;
+mod lengths;
 pub mod headline;
 mod pattern;
 mod reader;

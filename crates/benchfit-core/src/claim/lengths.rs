@@ -1,0 +1,194 @@
+//! Stage: prompt and output lengths written as pairs, records or shorthand (CLAIMS.md §3
+//! "Lengths"): `Input/Output token length: 8K/1K`, a sweep `1k/1k, 1k/8k, 8k/1k` (its last
+//! point, §1.5), `(1, 2048)` after words naming input and output, `3.5K+1.5K`,
+//! `512 input + 512 output tokens`, tool records `Average Input Length (tokens): 1024.0000` and
+//! ollama's `prompt eval count: 11` / `eval count: 120`, Chinese `15K输入` / `1000token输出`.
+//! `k` is 1000 (§3). Totals (`Total input tokens: 741804`) and limits are not lengths.
+
+use super::{Claim, Found, Span};
+use regex_lite::{Captures, Regex};
+use std::sync::OnceLock;
+
+struct Res {
+    pair_kk: Regex,
+    pair_named: Regex,
+    paren: Regex,
+    plus_k: Regex,
+    in_plus_out: Regex,
+    record_in: Regex,
+    record_out: Regex,
+    zh_in: Regex,
+    zh_out: Regex,
+}
+
+fn res() -> &'static Res {
+    static R: OnceLock<Res> = OnceLock::new();
+    R.get_or_init(|| {
+        let re = |s: &str| Regex::new(s).expect("static pattern compiles");
+        Res {
+            // `8k/1k` (both with k), a shorthand for input/output.
+            pair_kk: re(r"\b(\d+(?:\.\d+)?)\s*k\s*/\s*(\d+(?:\.\d+)?)\s*k\b"),
+            // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`.
+            pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion))\b[^0-9\n]{0,30}?(\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d+(?:\.\d+)?)\s*(k)?"),
+            paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
+            plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
+            in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
+            record_in: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
+            record_out: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
+            zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
+            zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
+        }
+    })
+}
+
+fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
+    let v: f64 = c.get(i)?.as_str().replace(',', "").parse().ok()?;
+    let v = if k.and_then(|k| c.get(k)).is_some() { v * 1000.0 } else { v };
+    (v >= 1.0 && v < 1e7).then(|| v.round() as u32)
+}
+
+fn span(c: &Captures) -> Span {
+    let m = c.get(0).expect("group 0");
+    Span {
+        start: m.start(),
+        end: m.end(),
+    }
+}
+
+fn found(v: u32, s: Span) -> Option<Found<u32>> {
+    Some(Found { value: v, span: s })
+}
+
+/// Fills `prompt_tokens` / `output_tokens` that are still empty from the forms above.
+pub(super) fn read(lower: &str, claim: &mut Claim) {
+    if claim.prompt_tokens.is_some() && claim.output_tokens.is_some() {
+        return;
+    }
+    let r = res();
+    let mut pair: Option<(u32, u32, Span)> = None;
+    // Named pairs first; then shorthand (the last of a sweep).
+    if lower.contains('/') {
+        if let Some(c) = r.pair_named.captures(lower) {
+            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+                pair = Some((i, o, span(&c)));
+            }
+        }
+        if pair.is_none() && lower.contains("k/") {
+            for c in r.pair_kk.captures_iter(lower) {
+                let s = span(&c);
+                let pre = &lower[s.start.saturating_sub(12)..s.start];
+                if pre.contains("model") || lower[s.end..].starts_with("/") {
+                    continue;
+                }
+                let i: Option<f64> = c[1].parse().ok();
+                let o: Option<f64> = c[2].parse().ok();
+                if let (Some(i), Some(o)) = (i, o) {
+                    pair = Some(((i * 1000.0) as u32, (o * 1000.0) as u32, s));
+                }
+            }
+        }
+    }
+    if pair.is_none() && lower.contains('(') {
+        for c in r.paren.captures_iter(lower) {
+            let s = span(&c);
+            let from = s.start.saturating_sub(80);
+            let mut from = from;
+            while !lower.is_char_boundary(from) {
+                from += 1;
+            }
+            let pre = &lower[from..s.start];
+            if (pre.contains("input") || pre.contains("prompt")) && pre.contains("output") {
+                if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
+                    pair = Some((i, o, s));
+                    break;
+                }
+            }
+        }
+    }
+    if pair.is_none() && (lower.contains("k+") || lower.contains("k +")) {
+        if let Some(c) = r.plus_k.captures(lower) {
+            let i: Option<f64> = c[1].parse().ok();
+            let o: Option<f64> = c[2].parse().ok();
+            if let (Some(i), Some(o)) = (i, o) {
+                pair = Some(((i * 1000.0) as u32, (o * 1000.0) as u32, span(&c)));
+            }
+        }
+    }
+    if pair.is_none() && (lower.contains("input") || lower.contains("prompt")) {
+        if let Some(c) = r.in_plus_out.captures(lower) {
+            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+                pair = Some((i, o, span(&c)));
+            }
+        }
+    }
+    if let Some((i, o, s)) = pair {
+        if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+            claim.prompt_tokens = found(i, s);
+            claim.output_tokens = found(o, s);
+            return;
+        }
+    }
+    // Records, one side at a time.
+    if claim.prompt_tokens.is_none() && (lower.contains("input") || lower.contains("prompt")) {
+        if let Some(c) = r.record_in.captures(lower) {
+            if let Some(v) = n(&c, 1, None) {
+                claim.prompt_tokens = found(v, span(&c));
+            }
+        }
+    }
+    if claim.output_tokens.is_none() {
+        for c in r.record_out.captures_iter(lower) {
+            let s = span(&c);
+            let m = &lower[s.start..s.end];
+            // `prompt eval count` is the input side.
+            if m.contains("prompt") {
+                continue;
+            }
+            if let Some(v) = n(&c, 1, None) {
+                claim.output_tokens = found(v, s);
+                break;
+            }
+        }
+    }
+    if lower.contains("输") {
+        if claim.prompt_tokens.is_none() {
+            if let Some(c) = r.zh_in.captures(lower) {
+                if let Some(v) = n(&c, 1, Some(2)) {
+                    claim.prompt_tokens = found(v, span(&c));
+                }
+            }
+        }
+        if claim.output_tokens.is_none() {
+            if let Some(c) = r.zh_out.captures(lower) {
+                if let Some(v) = n(&c, 1, Some(2)) {
+                    claim.output_tokens = found(v, span(&c));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn lens(t: &str) -> (Option<u32>, Option<u32>) {
+        let mut c = crate::claim::Claim::default();
+        super::read(&t.to_lowercase(), &mut c);
+        (c.prompt_tokens.map(|f| f.value), c.output_tokens.map(|f| f.value))
+    }
+
+    #[test]
+    fn forms() {
+        assert_eq!(lens("Input/Output token length: 8K/1K"), (Some(8000), Some(1000)));
+        assert_eq!(lens("we ran 1k/1k, 1k/8k and 8k/1k"), (Some(8000), Some(1000)));
+        assert_eq!(lens("fixed input token and output token number (1, 2048)"), (Some(1), Some(2048)));
+        assert_eq!(lens("prompts of 3.5K+1.5K tokens"), (Some(3500), Some(1500)));
+        assert_eq!(lens("64 prompts × 512 input + 512 output tokens"), (Some(512), Some(512)));
+        assert_eq!(
+            lens("Average Input Length (tokens):  1024.0000\nAverage Output Length (tokens): 16384.0000"),
+            (Some(1024), Some(16384))
+        );
+        assert_eq!(lens("prompt eval count:    11 token(s)\neval count:           120 token(s)"), (Some(11), Some(120)));
+        assert_eq!(lens("1并发 15K输入"), (Some(15000), None));
+        assert_eq!(lens("Total input tokens: 741804"), (None, None));
+    }
+}
