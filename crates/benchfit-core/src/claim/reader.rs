@@ -197,14 +197,14 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen))",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama"], &[],
-                r"\b(mistral|qwen[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b\b",
+                r"\b(mistral|qwen[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
@@ -628,7 +628,19 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "textgenerationinference" | "tgi" => ("tgi", false),
         "lmdeploy" => ("lmdeploy", false),
         "ollama" => ("ollama", false),
-        "ttmetal" | "cerebrasinference" => ("other", false),
+        "ttmetal" => ("tt-metal", false),
+        "cerebrasinference" => ("cerebras", false),
+        // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
+        "ktransformers" => ("ktransformers", false),
+        "mlcllm" => ("mlc-llm", false),
+        "exllamav2" | "exllama2" => ("exllamav2", false),
+        "powerinfer" => ("powerinfer", false),
+        "flexgen" => ("flexgen", false),
+        "mindie" => ("mindie", false),
+        "jetstream" | "jetstreampytorch" => ("jetstream-pytorch", false),
+        "lmstudio" => ("lm-studio", false),
+        "deepspeedmii" => ("deepspeed-mii", false),
+        "deepspeedfastgen" => ("deepspeed-fastgen", false),
         _ => ("mlx", false),
     }
 }
@@ -1837,9 +1849,37 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
     if let Some(c) = p.mixtral.captures(lower) {
         consider(format!("mixtral-{}x{}b", &c[1], &c[2]), whole(&c));
     }
+    // A distill keeps its base (CLAIMS.md §3 Model): `deepseek-r1-distill-llama-70b`.
+    if let Some(i) = lower.find("distill") {
+        static DISTILL: OnceLock<Regex> = OnceLock::new();
+        let re = DISTILL.get_or_init(|| {
+            Regex::new(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*([\d.]*)[\s-]*(\d+(?:\.\d+)?)\s*b\b")
+                .expect("static pattern compiles")
+        });
+        let from = floor_boundary(lower, i.saturating_sub(16));
+        if let Some(c) = re.captures(&lower[from..]) {
+            let m = c.get(0).expect("group 0");
+            let ver = c.get(3).map(|v| v.as_str()).filter(|v| !v.is_empty());
+            let base = match ver {
+                Some(v) => format!("{}-{v}", &c[2]),
+                None => c[2].to_string(),
+            };
+            let id = format!("deepseek-r1-distill-{base}-{}b", &c[4]);
+            // Taken first: the distill's name holds its base's name.
+            best = Some(Found {
+                value: id,
+                span: Span {
+                    start: from + m.start(),
+                    end: from + m.end(),
+                },
+            });
+            return best;
+        }
+    }
     if let Some(c) = p.other_model.captures(lower) {
+        let active = c.get(3).map(|a| format!("-{}", a.as_str())).unwrap_or_default();
         consider(
-            format!("{}-{}b", c[1].trim_end_matches('-'), &c[2]),
+            format!("{}-{}b{active}", c[1].trim_end_matches('-'), &c[2]),
             whole(&c),
         );
     }
