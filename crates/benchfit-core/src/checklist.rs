@@ -297,7 +297,7 @@ pub fn grade(c: &Claim) -> Vec<Row> {
                 notes.push("GPU count not said");
             }
             if !known {
-                notes.push("GPU not in the catalog");
+                notes.push("not in the catalog: physics cannot be checked");
             }
             if count.unwrap_or(1) > 1 && c.interconnect.is_none() {
                 notes.push("interconnect (NVLink or PCIe) not said");

@@ -115,7 +115,7 @@ fn cell_number(t: &str) -> Option<f64> {
 
 /// The role of a column (or of a metric row) from its header text.
 fn role(h: &str) -> Role {
-    let h = h.trim_matches(|c: char| c == '*' || c.is_ascii_digit() && false);
+    let h = h.trim_matches('*');
     let has = |w: &str| h.contains(w);
     let rate = has("tok/s")
         || has("tokens/s")
@@ -126,7 +126,8 @@ fn role(h: &str) -> Role {
         || has("throughput")
         || has("tps")
         || has("tokens per second")
-        || has("tput");
+        || h.starts_with("tput")
+        || has(" tput");
     if rate && !has("req") && !has("ms") {
         let kind = if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
             FigureKind::PrefillThroughput
