@@ -191,7 +191,7 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             "runtime",
             Status::Partial,
             Some(r.value.clone()),
-            Some("recognised only from the shape of its output; not named"),
+            Some("recognised only from the shape of its output, or a vendor stack without a serving engine named"),
         ),
         Some(r) => {
             let v = c

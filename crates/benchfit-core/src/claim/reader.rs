@@ -197,8 +197,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen))",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai)",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
@@ -213,8 +213,8 @@ fn patterns() -> &'static Patterns {
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
             lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min", "sharegpt"], &["短提示词", "长提示词"], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
-            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs")
-                .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs"]),
+            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
+                .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
         }
     })
@@ -641,6 +641,8 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "lmstudio" => ("lm-studio", false),
         "deepspeedmii" => ("deepspeed-mii", false),
         "deepspeedfastgen" => ("deepspeed-fastgen", false),
+        // A vendor's software stack without a serving engine: partial (CLAIMS.md §3).
+        "synapseai" => ("synapseai", true),
         _ => ("mlx", false),
     }
 }
@@ -1247,23 +1249,27 @@ pub fn read(text: &str) -> Claim {
         }
     }
     if claim.runtime.is_none() && claim.runtime_baseline_only.is_none() {
-        let shape = if p.shape_trtllm.is_match(lower) {
-            Some(("tensorrt-llm", p.shape_trtllm.find(lower)))
-        } else if p.shape_vllm.is_match(lower) {
-            Some(("vllm", p.shape_vllm.find(lower)))
-        } else if bench_rows {
-            Some(("llama.cpp", p.pp_tg.find(lower)))
-        } else {
-            None
+        let sp = |m: Option<M>| {
+            m.map(|m| Span {
+                start: m.start(),
+                end: m.end(),
+            })
         };
-        if let Some((id, Some(m))) = shape {
-            claim.runtime = found(
-                id.to_string(),
-                Span {
-                    start: m.start(),
-                    end: m.end(),
-                },
-            );
+        let shape = if p.shape_trtllm.is_match(lower) {
+            Some(("tensorrt-llm", sp(p.shape_trtllm.find(lower))))
+        } else if p.shape_vllm.is_match(lower) {
+            Some(("vllm", sp(p.shape_vllm.find(lower))))
+        } else if bench_rows {
+            Some(("llama.cpp", sp(p.pp_tg.find(lower))))
+        } else {
+            // llama.cpp's own timing lines and tools, recognised by their shape (CLAIMS.md §3).
+            ["print_timing", "llama_print_timings", "llama_perf_context_print", "batched-bench"]
+                .iter()
+                .find_map(|w| lower.find(w).map(|i| (i, w.len())))
+                .map(|(i, n)| ("llama.cpp", Some(Span { start: i, end: i + n })))
+        };
+        if let Some((id, Some(span))) = shape {
+            claim.runtime = found(id.to_string(), span);
             claim.runtime_from_shape = true;
         }
     }
