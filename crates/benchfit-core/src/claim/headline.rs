@@ -17,6 +17,8 @@ pub enum Rule {
     TableCell,
     /// §1.6: the tuned result over the baseline it improves on.
     OverBaseline,
+    /// §1.5: a sweep (one setting varied over values) is read at its last point.
+    SweepLastPoint,
     /// §1.5 / §1.3 order: the first result of the kind that ranks highest (output, total, then
     /// per-user, decode, prefill, request rate, latencies).
     FirstOfBestKind,
@@ -42,6 +44,9 @@ impl Rule {
             ),
             Rule::OverBaseline => format!(
                 "headline (CLAIMS §1.6): the improved result, not the baseline it is compared with ({what})"
+            ),
+            Rule::SweepLastPoint => format!(
+                "headline (CLAIMS §1.5): the last point of a sweep over one setting ({what})"
             ),
             Rule::FirstOfBestKind => format!(
                 "headline (CLAIMS §1.5, §1.3 order): the first {what} the text states for its own setup"
@@ -132,14 +137,77 @@ fn not_reason(f: &Figure, h: &Figure) -> String {
 }
 
 /// Names the headline's rule and every other figure's reason.
-pub(super) fn explain(lower: &str, figures: &mut [Figure], from_table: bool) {
+pub(super) fn explain(lower: &str, figures: &mut [Figure], from_table: bool, sweep: bool) {
     let Some(h) = figures.first().cloned() else {
         return;
     };
-    figures[0].headline_reason = rule_of(lower, &h, from_table).reason(&h);
+    let rule = if sweep {
+        Rule::SweepLastPoint
+    } else {
+        rule_of(lower, &h, from_table)
+    };
+    figures[0].headline_reason = rule.reason(&h);
     for f in figures.iter_mut().skip(1) {
         f.headline_reason = not_reason(f, &h);
     }
+}
+
+/// The setting a figure's own stretch gives, as a number, by key (for telling sweeps).
+fn setting(f: &Figure, key: usize) -> Option<u32> {
+    let s = &f.settings;
+    match key {
+        0 => s.batch_size.as_ref().map(|v| v.value),
+        1 => s.concurrency.as_ref().map(|v| v.value),
+        2 => s.prompt_tokens.as_ref().map(|v| v.value),
+        3 => s.output_tokens.as_ref().map(|v| v.value),
+        4 => s.gpu_count.as_ref().map(|v| v.value),
+        _ => s.tp.as_ref().map(|v| v.value),
+    }
+}
+
+/// CLAIMS.md §1.5, a sweep: when the figures of the headline's kind (two or more, none marked
+/// as another setup) each carry the same setting with different values and nothing else
+/// differs in kind, the last one shown heads. Returns true when it reordered.
+pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    let (kind, unit) = (h.kind, h.unit.clone());
+    let same: Vec<usize> = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == kind && f.unit == unit && !f.derived)
+        .map(|(i, _)| i)
+        .collect();
+    if same.len() < 2 || same.iter().any(|&i| figures[i].settings.other_setup.is_some()) {
+        return false;
+    }
+    // Another model or GPU between them: a comparison of setups, not a sweep.
+    let differs = |get: fn(&Figure) -> Option<&str>| {
+        let named: Vec<&str> = same.iter().filter_map(|&i| get(&figures[i])).collect();
+        named.windows(2).any(|w| w[0] != w[1])
+    };
+    if differs(|f| f.settings.model.as_ref().map(|m| m.value.as_str()))
+        || differs(|f| f.settings.gpu.as_ref().map(|m| m.value.as_str()))
+    {
+        return false;
+    }
+    let varies = (0..6).any(|key| {
+        let vals: Vec<Option<u32>> = same.iter().map(|&i| setting(&figures[i], key)).collect();
+        vals.iter().all(Option::is_some) && vals.windows(2).any(|w| w[0] != w[1])
+    });
+    if !varies {
+        return false;
+    }
+    let last = *same
+        .iter()
+        .max_by_key(|&&i| figures[i].span.start)
+        .expect("two or more");
+    if last == 0 {
+        return false;
+    }
+    figures[..=last].rotate_right(1);
+    true
 }
 
 /// Makes the figure read at `index` the headline (a user's choice); false when there is none.

@@ -138,7 +138,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -777,7 +777,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         if !taken.take(f.span) {
             return;
         }
-        let prio = prio_of(&f) + bonus;
+        let prio = prio_of(&f) + bonus + standing(lower, f.span);
         cands.push(Cand { fig: f, prio });
     };
 
@@ -1083,6 +1083,37 @@ fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
     out
 }
 
+/// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
+/// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
+/// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",
+/// "target", "limit") or a peak is not the measured result when another is given (rules 1, 3:
+/// +1).
+fn standing(lower: &str, span: Span) -> i32 {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end();
+    let pre = pre.trim_end_matches(['~', '*', '"', ':', ' ']);
+    let post = lower[end..].trim_start();
+    if pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>") {
+        return -1;
+    }
+    let mut step = 0;
+    if post.starts_with('→') || post.starts_with("->") {
+        step += 1;
+    }
+    let threshold = [
+        "over", "more than", "surpasses", "surpassing", "exceeds", "exceeding", "above",
+        "beyond", "up to", "nearly", "almost", "under", "less than", "at least", "<", ">",
+        "peak", "target", "slo", "limit",
+    ];
+    if threshold.iter().any(|w| pre.ends_with(w))
+        || post.starts_with('+') && !post.starts_with("+%")
+    {
+        step += 1;
+    }
+    step
+}
+
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
 fn gain_bonus(lower: &str, end: usize) -> i32 {
     let rest = lower[end..].trim_start();
@@ -1320,10 +1351,25 @@ pub fn read(text: &str) -> Claim {
             claim.gpu_count = Some(t.clone());
         }
     }
+    // Settings attached to each figure (its row or sentence); a sweep's last point heads.
+    claim.figures = figures;
+    super::attach::attach(lower, &mut claim);
+    let sweep = super::headline::sweep_end(&mut claim.figures);
+    if sweep {
+        adopt_headline_settings(&mut claim);
+    }
+    let mut figures = std::mem::take(&mut claim.figures);
     infer_scopes(&mut figures, batch);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
-        let (factor, kind) = match (f.scope, gpus, batch) {
+        let own = f
+            .settings
+            .batch_size
+            .as_ref()
+            .or(f.settings.concurrency.as_ref())
+            .map(|b| b.value)
+            .or(batch);
+        let (factor, kind) = match (f.scope, gpus, own) {
             (Some(Scope::PerGpu), Some(n), _) if n > 1 => (n as f64, f.kind),
             (Some(Scope::PerUser), _, Some(b))
                 if b > 1 && f.kind == FigureKind::ThroughputPerUser =>
@@ -1343,19 +1389,49 @@ pub fn read(text: &str) -> Claim {
         f.index = i;
     }
     claim.figures = figures;
-    super::attach::attach(lower, &mut claim);
-    super::headline::explain(lower, &mut claim.figures, table_headline);
+    super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
     claim
+}
+
+/// The headline's own settings (its row or sentence) replace the claim-wide ones they name
+/// (CLAIMS.md §1 rule 5: settings are read from the same row or point as the figure).
+pub(super) fn adopt_headline_settings(c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let s = h.settings.clone();
+    if s.batch_size.is_some() || s.concurrency.is_some() {
+        c.batch_size = s.batch_size;
+        c.concurrency = s.concurrency;
+    }
+    if s.prompt_tokens.is_some() {
+        c.prompt_tokens = s.prompt_tokens;
+    }
+    if s.output_tokens.is_some() {
+        c.output_tokens = s.output_tokens;
+    }
+    if s.gpu_count.is_some() {
+        c.gpu_count = s.gpu_count;
+    }
+    if s.tp.is_some() {
+        c.tp = s.tp;
+    }
 }
 
 /// Scopes the text leaves to its shape (CLAIMS.md §2): a latency is one request's view; a
 /// llama-bench `tg` row is one stream's decode; a throughput of a run whose stated batch or
 /// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate.
-fn infer_scopes(figures: &mut [Figure], batch: Option<u32>) {
+fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>) {
     for f in figures.iter_mut() {
         if f.scope.is_some() {
             continue;
         }
+        // The figure's own batch or concurrency first (its row or sentence), else the claim's.
+        let batch = f
+            .settings
+            .batch_size
+            .as_ref()
+            .or(f.settings.concurrency.as_ref())
+            .map(|b| b.value)
+            .or(claim_batch);
         if f.kind.is_latency() {
             f.scope = Some(Scope::PerUser);
         } else if f.kind == FigureKind::DecodeThroughput && batch.is_none_or(|b| b <= 1) {
@@ -1634,15 +1710,17 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 }
                 let device = [
                     " on", " on a", " on an", " with a", " with an", " using a", " using an",
-                    "gpu:", "gpu =", "device:", "hardware:", "gpu_type:", "gpu type:", " a", " an",
-                    " single", " one", "1x", "1 x", "one x",
+                    "gpu:", "gpu =", "device:", "hardware:", "gpu_type:", "gpu type:", " single",
+                    " one", "1x", "1 x", "one x",
                 ]
                 .iter()
                 .any(|w| format!(" {b}").ends_with(w));
                 let end = (g.span.end - offset).min(part.len());
                 let rest = part[end..].trim_start();
                 let plural = rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
-                if device && !plural && !part.contains(" gpus") {
+                // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
+                let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
+                if device && !plural && !system && !part.contains(" gpus") {
                     claim.gpu_count = found(1, g.span);
                 }
             }
