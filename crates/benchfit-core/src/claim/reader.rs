@@ -363,6 +363,12 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
     if has("per user")
         || has("/user")
+        || has("single request")
+        || has("one request")
+        || has("a single prompt")
+        || has("response generated")
+        || has("单请求")
+        || has("单用户")
         || has("per request")
         || has("per-user")
         || has("1/req")
@@ -371,7 +377,17 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         Some(Scope::PerUser)
     } else if has("per gpu") || has("/gpu") || has("per-gpu") {
         Some(Scope::PerGpu)
-    } else if has("per node") || has("/node") || has("per-replica") || has("per replica") {
+    } else if has("per node")
+        || has("/node")
+        || has("per-replica")
+        || has("per replica")
+        || has("single node")
+        || has("one node")
+        || has("per machine")
+        || has("per server")
+        || has("单机")
+        || has("单节点")
+    {
         Some(Scope::PerNode)
     } else if has("aggregate") {
         Some(Scope::Aggregate)
@@ -897,6 +913,44 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             f.kind_stated = true;
         }
         push(&mut cands, &mut taken, f, 0);
+    }
+    // Chinese per-second forms: `63.33 tokens / 秒`, `每秒1200 Token`, `8 token/秒`.
+    if lower.contains('秒') {
+        static ZH: OnceLock<Regex> = OnceLock::new();
+        let re = ZH.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?token)"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let (v, k) = match (c.get(1), c.get(3)) {
+                (Some(v), _) => (v.as_str(), c.get(2)),
+                (None, Some(v)) => (v.as_str(), c.get(4)),
+                _ => continue,
+            };
+            let Some(mut v) = num(v) else { continue };
+            if k.is_some() {
+                v *= 1000.0;
+            }
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let pre = &lower[floor_boundary(lower, span.start.saturating_sub(40))..span.start];
+            let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
+            if pre.contains("输出") || m.as_str().contains("输出") || m.as_str().contains("生成") {
+                f.kind = FigureKind::ThroughputOutput;
+                f.kind_stated = true;
+            }
+            if pre.contains("总吞吐") {
+                f.scope = Some(Scope::Aggregate);
+                f.scope_stated = true;
+            }
+            f.scope = f.scope.or(scope_from_words(pre));
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
     }
     for c in p.rate_units.captures_iter(lower) {
         let Some(v) = num(&c[1]) else { continue };
