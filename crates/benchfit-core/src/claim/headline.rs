@@ -72,17 +72,26 @@ fn kind_words(k: FigureKind) -> &'static str {
     }
 }
 
+fn article(w: &str) -> &'static str {
+    if w.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// Rank of a kind in CLAIMS §1.3's order (lower ranks first).
 fn rank(k: FigureKind) -> u8 {
     use FigureKind::*;
     match k {
-        ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput => 0,
-        ThroughputPerUser => 1,
-        PrefillThroughput => 2,
-        Tpot | Itl => 3,
-        RequestRate => 4,
-        Ttft | E2eLatency => 5,
-        Cost => 6,
+        ThroughputOutput | DecodeThroughput => 0,
+        ThroughputTotal | ThroughputUnspecified => 1,
+        ThroughputPerUser => 2,
+        PrefillThroughput => 3,
+        Tpot | Itl => 4,
+        RequestRate => 5,
+        Ttft | E2eLatency => 6,
+        Cost => 7,
     }
 }
 
@@ -110,7 +119,7 @@ fn rule_of(lower: &str, f: &Figure, from_table: bool) -> Rule {
 fn not_reason(f: &Figure, h: &Figure) -> String {
     let what = kind_words(f.kind);
     if f.derived {
-        return format!("not the headline (CLAIMS §1.6): a {what} derived from another figure, not written in the text");
+        return format!("not the headline (CLAIMS §1.6): {} {what} derived from another figure, not written in the text", article(what));
     }
     if let Some(m) = &f.settings.other_setup {
         return format!(
@@ -126,7 +135,8 @@ fn not_reason(f: &Figure, h: &Figure) -> String {
     }
     if rank(f.kind) > rank(h.kind) {
         return format!(
-            "not the headline (CLAIMS §1.3 order): a {what} ranks after the headline's {}",
+            "not the headline (CLAIMS §1.3 order): {} {what} ranks after the headline's {}",
+            article(what),
             kind_words(h.kind)
         );
     }

@@ -1408,6 +1408,30 @@ pub fn read(text: &str) -> Claim {
     // Settings attached to each figure (its row or sentence); a sweep's last point heads.
     claim.figures = figures;
     super::attach::attach(lower, &mut claim);
+    // A flattened table's cell: its settings are its column header and row label, not the
+    // whole line.
+    if !focus.is_empty() {
+        if let Some(h) = claim.figures.first_mut() {
+            let mut c = Claim::default();
+            for s in &focus {
+                read_setup_into(&lower[s.start..s.end], s.start, &mut c);
+            }
+            let other = h.settings.other_setup.take();
+            h.settings = super::FigureSettings {
+                model: c.model,
+                gpu: c.gpu,
+                gpu_count: c.gpu_count,
+                tp: c.tp,
+                batch_size: c.batch_size,
+                concurrency: c.concurrency,
+                prompt_tokens: c.prompt_tokens,
+                output_tokens: c.output_tokens,
+                weight_dtype: c.weight_dtype,
+                runtime: c.runtime,
+                other_setup: other,
+            };
+        }
+    }
     let sweep = super::headline::sweep_end(&mut claim.figures);
     if sweep {
         adopt_headline_settings(&mut claim);
