@@ -41,17 +41,69 @@ fn res() -> &'static Res {
     })
 }
 
+/// The most anchor hits looked at per pattern: bounds the work on long pastes.
+const MAX_HITS: usize = 64;
+
+/// Byte windows around each hit of an anchor literal (`back` bytes before, `fwd` after, on
+/// char boundaries, merged when they overlap): the patterns run only there, so a long paste
+/// costs a substring search, not a regex scan.
+fn windows(lower: &str, anchors: &[&str], back: usize, fwd: usize) -> Vec<(usize, usize)> {
+    let mut hits: Vec<usize> = anchors
+        .iter()
+        .flat_map(|a| lower.match_indices(a).take(MAX_HITS).map(|(i, _)| i))
+        .collect();
+    hits.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for h in hits.into_iter().take(MAX_HITS) {
+        let mut a = h.saturating_sub(back);
+        while !lower.is_char_boundary(a) {
+            a -= 1;
+        }
+        let mut b = (h + fwd).min(lower.len());
+        while !lower.is_char_boundary(b) {
+            b += 1;
+        }
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// Every match of `re` inside the windows around `anchors`, with its offset in `lower`.
+fn matches<'h>(
+    lower: &'h str,
+    re: &Regex,
+    anchors: &[&str],
+    back: usize,
+    fwd: usize,
+) -> Vec<(usize, Captures<'h>)> {
+    let mut out = Vec::new();
+    let mut last_end = 0;
+    for (a, b) in windows(lower, anchors, back, fwd) {
+        for c in re.captures_iter(&lower[a..b]) {
+            let m = c.get(0).expect("group 0");
+            if a + m.start() >= last_end {
+                last_end = a + m.end();
+                out.push((a, c));
+            }
+        }
+    }
+    out
+}
+
 fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
     let v: f64 = c.get(i)?.as_str().replace(',', "").parse().ok()?;
     let v = if k.and_then(|k| c.get(k)).is_some() { v * 1000.0 } else { v };
     (v >= 1.0 && v < 1e7).then(|| v.round() as u32)
 }
 
-fn span(c: &Captures) -> Span {
+fn span(off: usize, c: &Captures) -> Span {
     let m = c.get(0).expect("group 0");
     Span {
-        start: m.start(),
-        end: m.end(),
+        start: off + m.start(),
+        end: off + m.end(),
     }
 }
 
@@ -66,37 +118,32 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     let r = res();
     let mut pair: Option<(u32, u32, Span)> = None;
+    let kilo = |t: &str| t.parse::<f64>().ok().map(|v| (v * 1000.0).round() as u32);
     // Named pairs first; then shorthand (the last of a sweep).
-    if lower.contains('/') {
-        if let Some(c) = r.pair_named.captures(lower) {
-            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
-                pair = Some((i, o, span(&c)));
-            }
+    if let Some((off, c)) = matches(lower, &r.pair_named, &["input", "isl", "in/", "in /", "i/o", "prompt"], 0, 60)
+        .into_iter()
+        .next()
+    {
+        if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+            pair = Some((i, o, span(off, &c)));
         }
-        if pair.is_none() && lower.contains("k/") {
-            for c in r.pair_kk.captures_iter(lower) {
-                let s = span(&c);
-                let pre = &lower[s.start.saturating_sub(12)..s.start];
-                if pre.contains("model") || lower[s.end..].starts_with("/") {
-                    continue;
-                }
-                let i: Option<f64> = c[1].parse().ok();
-                let o: Option<f64> = c[2].parse().ok();
-                if let (Some(i), Some(o)) = (i, o) {
-                    pair = Some(((i * 1000.0) as u32, (o * 1000.0) as u32, s));
-                }
+    }
+    if pair.is_none() {
+        for (off, c) in matches(lower, &r.pair_kk, &["k/", "k /"], 12, 16) {
+            let s = span(off, &c);
+            let pre = &lower[floor(lower, s.start.saturating_sub(12))..s.start];
+            if pre.contains("model") || lower[s.end..].starts_with('/') {
+                continue;
+            }
+            if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
+                pair = Some((i, o, s));
             }
         }
     }
-    if pair.is_none() && lower.contains('(') {
-        for c in r.paren.captures_iter(lower) {
-            let s = span(&c);
-            let from = s.start.saturating_sub(80);
-            let mut from = from;
-            while !lower.is_char_boundary(from) {
-                from += 1;
-            }
-            let pre = &lower[from..s.start];
+    if pair.is_none() {
+        for (off, c) in matches(lower, &r.paren, &["("], 0, 24) {
+            let s = span(off, &c);
+            let pre = &lower[floor(lower, s.start.saturating_sub(80))..s.start];
             if (pre.contains("input") || pre.contains("prompt")) && pre.contains("output") {
                 if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
                     pair = Some((i, o, s));
@@ -105,19 +152,17 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             }
         }
     }
-    if pair.is_none() && (lower.contains("k+") || lower.contains("k +")) {
-        if let Some(c) = r.plus_k.captures(lower) {
-            let i: Option<f64> = c[1].parse().ok();
-            let o: Option<f64> = c[2].parse().ok();
-            if let (Some(i), Some(o)) = (i, o) {
-                pair = Some(((i * 1000.0) as u32, (o * 1000.0) as u32, span(&c)));
+    if pair.is_none() {
+        if let Some((off, c)) = matches(lower, &r.plus_k, &["k+", "k +"], 12, 16).into_iter().next() {
+            if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
+                pair = Some((i, o, span(off, &c)));
             }
         }
     }
-    if pair.is_none() && (lower.contains("input") || lower.contains("prompt")) {
-        if let Some(c) = r.in_plus_out.captures(lower) {
+    if pair.is_none() {
+        if let Some((off, c)) = matches(lower, &r.in_plus_out, &[" input", " prompt"], 16, 60).into_iter().next() {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
-                pair = Some((i, o, span(&c)));
+                pair = Some((i, o, span(off, &c)));
             }
         }
     }
@@ -129,19 +174,18 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     // Records, one side at a time.
-    if claim.prompt_tokens.is_none() && (lower.contains("input") || lower.contains("prompt")) {
-        if let Some(c) = r.record_in.captures(lower) {
+    if claim.prompt_tokens.is_none() {
+        if let Some((off, c)) = matches(lower, &r.record_in, &["input", "prompt"], 16, 80).into_iter().next() {
             if let Some(v) = n(&c, 1, None) {
-                claim.prompt_tokens = found(v, span(&c));
+                claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
     if claim.output_tokens.is_none() {
-        for c in r.record_out.captures_iter(lower) {
-            let s = span(&c);
-            let m = &lower[s.start..s.end];
+        for (off, c) in matches(lower, &r.record_out, &["output", "completion", "generated", "eval"], 16, 80) {
+            let s = span(off, &c);
             // `prompt eval count` is the input side.
-            if m.contains("prompt") {
+            if lower[s.start..s.end].contains("prompt") {
                 continue;
             }
             if let Some(v) = n(&c, 1, None) {
@@ -150,22 +194,27 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             }
         }
     }
-    if lower.contains("输") {
-        if claim.prompt_tokens.is_none() {
-            if let Some(c) = r.zh_in.captures(lower) {
-                if let Some(v) = n(&c, 1, Some(2)) {
-                    claim.prompt_tokens = found(v, span(&c));
-                }
-            }
-        }
-        if claim.output_tokens.is_none() {
-            if let Some(c) = r.zh_out.captures(lower) {
-                if let Some(v) = n(&c, 1, Some(2)) {
-                    claim.output_tokens = found(v, span(&c));
-                }
+    if claim.prompt_tokens.is_none() {
+        if let Some((off, c)) = matches(lower, &r.zh_in, &["输入"], 24, 8).into_iter().next() {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
+    if claim.output_tokens.is_none() {
+        if let Some((off, c)) = matches(lower, &r.zh_out, &["输出"], 24, 8).into_iter().next() {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.output_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+}
+
+fn floor(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 #[cfg(test)]
