@@ -1247,6 +1247,13 @@ pub fn read(text: &str) -> Claim {
             if followed_by_rate(lower, span.end) {
                 continue;
             }
+            // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
+            // not the load (CLAIMS.md §3).
+            let pre = &lower[floor_boundary(lower, span.start.saturating_sub(16))..span.start];
+            if pre.contains("max") {
+                claim.batch_described.get_or_insert(span);
+                continue;
+            }
             let Ok(n) = c[1].parse::<u32>() else { continue };
             if n == 0 {
                 continue;
@@ -1280,15 +1287,17 @@ pub fn read(text: &str) -> Claim {
                     claim.concurrency = found(n, span);
                 }
             }
-        } else if let Some(m) = c.get(3) {
-            if claim.batch_size.is_none() {
-                if let Ok(n) = m.as_str().parse() {
-                    claim.batch_size = found(n, span);
-                }
-            }
+        } else if c.get(3).is_some() {
+            // `--max-num-seqs N` is an engine limit, not the load (CLAIMS.md §3 Load): the
+            // fields stay empty and the row is at most partial.
         } else if claim.concurrency.is_none() {
             claim.concurrency = found(1, span); // single-flight
         }
+    }
+    // Load words the patterns above leave: a log's `Running: 10 reqs` (observed), Chinese
+    // `1并发` / `并发数 8`, and a single request (CLAIMS.md §3 Load).
+    if claim.concurrency.is_none() && claim.batch_size.is_none() {
+        load_words(text, lower, &mut claim);
     }
     if let Some(m) = p.request_count.find(lower) {
         claim.load_observed.get_or_insert(Span {
@@ -1469,6 +1478,41 @@ pub fn read(text: &str) -> Claim {
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
     claim
+}
+
+fn load_words(text: &str, lower: &str, claim: &mut Claim) {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"running:\s*(\d+)\s*reqs?\b|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
+            .expect("static pattern compiles")
+    });
+    let _ = text;
+    let anchors = ["running:", "并发", "single request", "one request at", "单请求"];
+    let Some(start) = anchors.iter().filter_map(|a| lower.find(a)).min() else {
+        return;
+    };
+    let from = floor_boundary(lower, start.saturating_sub(8));
+    let to = floor_boundary(lower, (start + 64).min(lower.len()));
+    let Some(c) = re.captures(&lower[from..to]) else {
+        return;
+    };
+    let m = c.get(0).expect("group 0");
+    let span = Span {
+        start: from + m.start(),
+        end: from + m.end(),
+    };
+    if let Some(n) = c.get(1) {
+        if let Ok(n) = n.as_str().parse() {
+            claim.concurrency = found(n, span);
+            claim.load_observed.get_or_insert(span);
+        }
+    } else if let Some(n) = c.get(2).or(c.get(3)) {
+        if let Ok(n) = n.as_str().parse() {
+            claim.concurrency = found(n, span);
+        }
+    } else {
+        claim.concurrency = found(1, span);
+    }
 }
 
 /// The headline's own settings (its row or sentence) replace the claim-wide ones they name
