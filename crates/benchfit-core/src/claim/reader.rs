@@ -162,7 +162,7 @@ fn patterns() -> &'static Patterns {
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 .then(" .,", false, &["ms"]),
             unitless_throughput: pat(NO, &["throughput"], &[], r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
-            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\d+|tg\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
+            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r"\b(?:batch[\s_-]*size|batch|bs|b)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
             concurrency: pat(NO, &["max", "concurren"], &[], r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
@@ -182,7 +182,7 @@ fn patterns() -> &'static Patterns {
             input_kw: pat(NO, &["input", "prompt", "prefill"], &[], r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
             output_kw: pat(NO, &["output", "completion", "generation", "decode"], &[], r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
-            pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)(\d+)\b"),
+            pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
                 .then(" ", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &[],
@@ -1922,6 +1922,62 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
             claim.weight_dtype = found(dtype_id(&c[1]), s);
             break;
+        }
+    }
+    // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
+    // weights (CLAIMS.md §3 Quantisation).
+    let mut kv_flag: Option<Span> = None;
+    if let Some(i) = part.find("--cache-type-k").or(part.find("--kv-cache-dtype")) {
+        let rest = &part[i..];
+        let flag_end = rest.find([' ', '=']).unwrap_or(rest.len());
+        let val = rest[flag_end..].trim_start_matches([' ', '=']);
+        let v_len = val.find(|c: char| c.is_whitespace()).unwrap_or(val.len());
+        let v_start = i + (rest.len() - val.len());
+        if v_len > 0 && v_len <= 12 {
+            kv_flag = Some(at(Span {
+                start: v_start,
+                end: v_start + v_len,
+            }));
+            if claim.kv_dtype.is_none() && !val[..v_len].starts_with("auto") {
+                claim.kv_dtype = found(val[..v_len].to_string(), at(Span { start: i, end: v_start + v_len }));
+            }
+        }
+    }
+    if let (Some(w), Some(k)) = (&claim.weight_dtype, kv_flag) {
+        if w.span == k {
+            claim.weight_dtype = None;
+        }
+    }
+    // Bit widths and spelled-out floats (`4-bit`, `16-bit`, `bfloat16`), not next to a KV word.
+    if claim.weight_dtype.is_none() {
+        static BITS: OnceLock<Regex> = OnceLock::new();
+        let re = BITS.get_or_init(|| {
+            Regex::new(r"(4|8|16)[\s-]?bit|(bfloat16|float16|half[\s-]precision)")
+                .expect("static pattern compiles")
+        });
+        if part.contains("bit") || part.contains("float16") || part.contains("precision") {
+            for c in re.captures_iter(part) {
+                let m = c.get(0).expect("group 0");
+                let pre = &part[floor_boundary(part, m.start().saturating_sub(24))..m.start()];
+                if pre.contains("kv") || pre.contains("cache") || pre.contains("os") {
+                    continue;
+                }
+                let id = match (c.get(1).map(|g| g.as_str()), c.get(2).map(|g| g.as_str())) {
+                    (Some("4"), _) => "int4",
+                    (Some("8"), _) => "int8",
+                    (Some(_), _) => "fp16",
+                    (_, Some("bfloat16")) => "bf16",
+                    _ => "fp16",
+                };
+                claim.weight_dtype = found(
+                    id.to_string(),
+                    at(Span {
+                        start: m.start(),
+                        end: m.end(),
+                    }),
+                );
+                break;
+            }
         }
     }
     if claim.weight_dtype.is_none() {
