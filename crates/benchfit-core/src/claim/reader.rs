@@ -1137,6 +1137,21 @@ fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
     out
 }
 
+/// Tool names, log lines and flags that belong to one engine, for a text that never names it:
+/// (marker, runtime id). Each is the engine's own (its benchmark tool, its log format, a flag
+/// no other engine has).
+const ENGINE_MARKS: &[(&str, &str)] = &[
+    ("print_timing", "llama.cpp"),
+    ("llama_print_timings", "llama.cpp"),
+    ("llama_perf_context_print", "llama.cpp"),
+    ("batched-bench", "llama.cpp"),
+    ("gptsessionbenchmark", "tensorrt-llm"),
+    ("gptmanagerbenchmark", "tensorrt-llm"),
+    ("trtllm-bench", "tensorrt-llm"),
+    ("--cpu_infer", "ktransformers"),
+    ("bench_one_batch", "sglang"),
+];
+
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
 /// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
 /// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",
@@ -1356,11 +1371,11 @@ pub fn read(text: &str) -> Claim {
         } else if bench_rows {
             Some(("llama.cpp", sp(p.pp_tg.find(lower))))
         } else {
-            // llama.cpp's own timing lines and tools, recognised by their shape (CLAIMS.md §3).
-            ["print_timing", "llama_print_timings", "llama_perf_context_print", "batched-bench"]
+            // An engine's own tools, log lines and flags: recognised by their shape only
+            // (CLAIMS.md §3 Runtime: partial).
+            ENGINE_MARKS
                 .iter()
-                .find_map(|w| lower.find(w).map(|i| (i, w.len())))
-                .map(|(i, n)| ("llama.cpp", Some(Span { start: i, end: i + n })))
+                .find_map(|(w, id)| lower.find(w).map(|i| (*id, Some(Span { start: i, end: i + w.len() }))))
         };
         if let Some((id, Some(span))) = shape {
             claim.runtime = found(id.to_string(), span);
