@@ -233,7 +233,12 @@ mod tests {
         let text = "Llama 3 8B on one H100: 2,000 tok/s output at batch size 8. \
                     On two H100s we measured 3,500 tok/s output at batch size 64.";
         let read = crate::claim::read(text);
-        let second = read.figures.iter().find(|f| f.value == 3500.0).unwrap().index;
+        let second = read
+            .figures
+            .iter()
+            .find(|f| f.value == 3500.0)
+            .unwrap()
+            .index;
         let mut c = read.clone();
         Overrides {
             headline: Some(second),
@@ -242,7 +247,11 @@ mod tests {
         .apply(&mut c);
         assert_eq!(c.headline().unwrap().value, 3500.0);
         assert_eq!(c.batch_size.as_ref().unwrap().value, 64);
-        assert!(c.headline().unwrap().headline_reason.contains("chosen by the user"));
+        assert!(c
+            .headline()
+            .unwrap()
+            .headline_reason
+            .contains("chosen by the user"));
         let r = crate::report::check_with(
             text,
             &Overrides {

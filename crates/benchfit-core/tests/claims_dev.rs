@@ -149,7 +149,11 @@ fn score(case: &Case) -> Scored {
         fields.push((name, e.clone(), g.clone(), ok));
     };
     for key in ["value", "kind", "scope"] {
-        push(format!("primary.{key}"), &exp["primary"][key], &primary[key]);
+        push(
+            format!("primary.{key}"),
+            &exp["primary"][key],
+            &primary[key],
+        );
     }
     for key in FIELDS {
         push((*key).to_string(), &exp[key], &claim[key]);
@@ -164,7 +168,11 @@ fn score(case: &Case) -> Scored {
         );
     }
     let verdict_ok = exp["expected_verdict"] == report["verdict"];
-    push("verdict".into(), &exp["expected_verdict"], &report["verdict"]);
+    push(
+        "verdict".into(),
+        &exp["expected_verdict"],
+        &report["verdict"],
+    );
     Scored { fields, verdict_ok }
 }
 
@@ -264,7 +272,20 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
                 lines.push(format!("{} {name}", case.id));
                 // Misses of the tune part only: the check part stays blind.
                 if std::env::var_os("CLAIMS_DUMP").is_some() && part(case.set, &case.id) == "tune" {
-                    println!("  miss {} {name}: expected {}, got {}", case.id, s.fields.iter().find(|f| &f.0 == name).map(|f| f.1.to_string()).unwrap_or_default(), s.fields.iter().find(|f| &f.0 == name).map(|f| f.2.to_string()).unwrap_or_default());
+                    println!(
+                        "  miss {} {name}: expected {}, got {}",
+                        case.id,
+                        s.fields
+                            .iter()
+                            .find(|f| &f.0 == name)
+                            .map(|f| f.1.to_string())
+                            .unwrap_or_default(),
+                        s.fields
+                            .iter()
+                            .find(|f| &f.0 == name)
+                            .map(|f| f.2.to_string())
+                            .unwrap_or_default()
+                    );
                 }
             }
         }
@@ -289,10 +310,10 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
     }
     let all = groups["all"];
     assert_eq!(all.verdicts, 148, "the dev sets hold 148 claims");
-    // Floors: what the reader has reached (a regression below them fails); the targets
-    // are in the report, not asserted here.
-    let floor_fields = 0.0;
-    let floor_verdicts = 0.0;
+    // Floors: what the reader has reached on all 148 (a regression below them fails; the
+    // per-claim ratchet catches each miss). The targets (92% / 90%) are not yet met.
+    let floor_fields = 81.0;
+    let floor_verdicts = 74.0;
     if all.field_pct() < floor_fields || all.verdict_pct() < floor_verdicts {
         return Err(format!("below the floor: {}", all.line("all")).into());
     }

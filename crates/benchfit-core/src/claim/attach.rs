@@ -76,12 +76,17 @@ fn stretch(lower: &str, span: Span) -> Span {
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
     let line_start = lower[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let line_end = lower[end..].find('\n').map(|i| end + i).unwrap_or(lower.len());
+    let line_end = lower[end..]
+        .find('\n')
+        .map(|i| end + i)
+        .unwrap_or(lower.len());
     let line = &lower[line_start..line_end];
     let (s, e) = if line.contains('|') || line.contains('\t') {
         (line_start, line_end)
     } else {
-        let is_stop = |w: &str| w.starts_with(". ") || w.starts_with(';') || w.starts_with('。') || w.starts_with('；');
+        let is_stop = |w: &str| {
+            w.starts_with(". ") || w.starts_with(';') || w.starts_with('。') || w.starts_with('；')
+        };
         let mut s = line_start;
         for (i, _) in lower[line_start..start].char_indices() {
             if is_stop(&lower[line_start + i..]) {
@@ -106,7 +111,10 @@ fn stretch(lower: &str, span: Span) -> Span {
     while !lower.is_char_boundary(e) {
         e -= 1;
     }
-    Span { start: s, end: e.max(s) }
+    Span {
+        start: s,
+        end: e.max(s),
+    }
 }
 
 /// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
@@ -126,7 +134,10 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             let to = (from + w.trim().len()).min(st.end);
             Some(Found {
                 value: w.trim().to_string(),
-                span: Span { start: from, end: to },
+                span: Span {
+                    start: from,
+                    end: to,
+                },
             })
         });
         f.settings = FigureSettings {
@@ -153,10 +164,20 @@ mod tests {
             "We get 3,200 tok/s on 8xH100 with batch size 64. A competitor reports 2,000 tok/s \
              at batch size 16.",
         );
-        let a = &c.figures.iter().find(|f| f.value == 3200.0).unwrap().settings;
+        let a = &c
+            .figures
+            .iter()
+            .find(|f| f.value == 3200.0)
+            .unwrap()
+            .settings;
         assert_eq!(a.batch_size.as_ref().unwrap().value, 64);
         assert_eq!(a.gpu_count.as_ref().unwrap().value, 8);
-        let b = &c.figures.iter().find(|f| f.value == 2000.0).unwrap().settings;
+        let b = &c
+            .figures
+            .iter()
+            .find(|f| f.value == 2000.0)
+            .unwrap()
+            .settings;
         assert_eq!(b.batch_size.as_ref().unwrap().value, 16);
         assert!(b.gpu.is_none());
         assert_eq!(b.other_setup.as_ref().unwrap().value, "competitor");

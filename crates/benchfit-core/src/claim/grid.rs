@@ -93,7 +93,9 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
 }
 
 fn is_rule(t: &str) -> bool {
-    !t.is_empty() && t.chars().all(|c| matches!(c, '-' | ':' | '=' | ' ' | '|' | '+'))
+    !t.is_empty()
+        && t.chars()
+            .all(|c| matches!(c, '-' | ':' | '=' | ' ' | '|' | '+'))
 }
 
 /// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`), else None.
@@ -107,7 +109,10 @@ fn cell_number(t: &str) -> Option<f64> {
     if body.is_empty() || !body.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    if !body.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.') {
+    if !body
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    {
         return None;
     }
     body.replace(',', "").parse::<f64>().ok().map(|v| v * mult)
@@ -129,17 +134,18 @@ fn role(h: &str) -> Role {
         || h.starts_with("tput")
         || has(" tput");
     if rate && !has("req") && !has("ms") {
-        let kind = if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
-            FigureKind::PrefillThroughput
-        } else if has("s_tg") || has("decode") || has("tg ") {
-            FigureKind::DecodeThroughput
-        } else if has("total") && !has("output") {
-            FigureKind::ThroughputTotal
-        } else if has("output") || has("generat") {
-            FigureKind::ThroughputOutput
-        } else {
-            FigureKind::ThroughputUnspecified
-        };
+        let kind =
+            if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
+                FigureKind::PrefillThroughput
+            } else if has("s_tg") || has("decode") || has("tg ") {
+                FigureKind::DecodeThroughput
+            } else if has("total") && !has("output") {
+                FigureKind::ThroughputTotal
+            } else if has("output") || has("generat") {
+                FigureKind::ThroughputOutput
+            } else {
+                FigureKind::ThroughputUnspecified
+            };
         let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
             Some(Scope::PerGpu)
         } else if has("/user") || has("per user") || has("per-user") {
@@ -204,7 +210,11 @@ fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
         FigureKind::ThroughputPerUser => 4,
         _ => 5,
     };
-    base + if matches!(s, Some(Scope::PerGpu) | Some(Scope::PerUser)) { 2 } else { 0 }
+    base + if matches!(s, Some(Scope::PerGpu) | Some(Scope::PerUser)) {
+        2
+    } else {
+        0
+    }
 }
 
 /// Table blocks: runs of table lines with the same cell count (a `...` line may sit between).
@@ -236,7 +246,7 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
 
 fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
     if let Some(v) = cell_number(&lower[s.start..s.end]) {
-        if v >= 1.0 && v < 1e7 && v.fract() == 0.0 {
+        if (1.0..1e7).contains(&v) && v.fract() == 0.0 {
             *slot = Some(Found {
                 value: v as u32,
                 span: s,
@@ -288,10 +298,11 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             .rev()
             .min_by_key(|(_, k, s)| rank(*k, *s))?;
         // The row: the last data row with a number in that column.
-        let row = data
-            .iter()
-            .rev()
-            .find(|l| l.cells.get(col).is_some_and(|c| cell_number(text(*c)).is_some()))?;
+        let row = data.iter().rev().find(|l| {
+            l.cells
+                .get(col)
+                .is_some_and(|c| cell_number(text(*c)).is_some())
+        })?;
         let cell = row.cells[col];
         let v = cell_number(text(cell))?;
         let mut f = Figure::new(v, "tok/s", kind, cell);
@@ -312,7 +323,11 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 Role::Devices => set_u32(&mut s.gpu_count, lower, c),
                 Role::Precision => {
                     let t = text(c);
-                    if !t.is_empty() && t.len() <= 12 && t.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-') {
+                    if !t.is_empty()
+                        && t.len() <= 12
+                        && t.chars()
+                            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
+                    {
                         s.weight_dtype = Some(Found {
                             value: t.replace("bfloat16", "bf16").replace("float16", "fp16"),
                             span: c,
@@ -327,7 +342,9 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     // Metric rows: the first cell names the metric, the last number is the latest column.
     let mut best: Option<(u8, Figure)> = None;
     for l in block {
-        let Some(first) = l.cells.first() else { continue };
+        let Some(first) = l.cells.first() else {
+            continue;
+        };
         let Role::Rate(kind, scope) = role(text(*first)) else {
             continue;
         };

@@ -127,7 +127,10 @@ fn not_reason(f: &Figure, h: &Figure) -> String {
             m.value
         );
     }
-    if f.label.as_deref().is_some_and(|l| l.starts_with("pp") && l.contains("tg")) {
+    if f.label
+        .as_deref()
+        .is_some_and(|l| l.starts_with("pp") && l.contains("tg"))
+    {
         return "not the headline (CLAIMS §1.4): a pp+tg row averages two phases".into();
     }
     if f.kind == FigureKind::PrefillThroughput {
@@ -189,7 +192,11 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
         .filter(|(_, f)| f.kind == kind && f.unit == unit && !f.derived)
         .map(|(i, _)| i)
         .collect();
-    if same.len() < 2 || same.iter().any(|&i| figures[i].settings.other_setup.is_some()) {
+    if same.len() < 2
+        || same
+            .iter()
+            .any(|&i| figures[i].settings.other_setup.is_some())
+    {
         return false;
     }
     // Another model or GPU between them: a comparison of setups, not a sweep.
@@ -230,8 +237,10 @@ pub fn choose(figures: &mut Vec<Figure>, index: usize) -> bool {
         let f = figures.remove(pos);
         figures.insert(0, f);
         if let Some(old) = figures.get_mut(1) {
-            old.headline_reason =
-                format!("not the headline: the user chose figure {index} (was: {})", old.headline_reason);
+            old.headline_reason = format!(
+                "not the headline: the user chose figure {index} (was: {})",
+                old.headline_reason
+            );
         }
     }
     figures[0].headline_reason = format!("headline: chosen by the user (figure {index})");

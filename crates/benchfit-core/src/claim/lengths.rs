@@ -95,8 +95,12 @@ fn matches<'h>(
 
 fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
     let v: f64 = c.get(i)?.as_str().replace(',', "").parse().ok()?;
-    let v = if k.and_then(|k| c.get(k)).is_some() { v * 1000.0 } else { v };
-    (v >= 1.0 && v < 1e7).then(|| v.round() as u32)
+    let v = if k.and_then(|k| c.get(k)).is_some() {
+        v * 1000.0
+    } else {
+        v
+    };
+    (1.0..1e7).contains(&v).then(|| v.round() as u32)
 }
 
 fn span(off: usize, c: &Captures) -> Span {
@@ -120,9 +124,15 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     let mut pair: Option<(u32, u32, Span)> = None;
     let kilo = |t: &str| t.parse::<f64>().ok().map(|v| (v * 1000.0).round() as u32);
     // Named pairs first; then shorthand (the last of a sweep).
-    if let Some((off, c)) = matches(lower, &r.pair_named, &["input", "isl", "in/", "in /", "i/o", "prompt"], 0, 60)
-        .into_iter()
-        .next()
+    if let Some((off, c)) = matches(
+        lower,
+        &r.pair_named,
+        &["input", "isl", "in/", "in /", "i/o", "prompt"],
+        0,
+        60,
+    )
+    .into_iter()
+    .next()
     {
         if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
             pair = Some((i, o, span(off, &c)));
@@ -153,14 +163,20 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.plus_k, &["k+", "k +"], 12, 16).into_iter().next() {
+        if let Some((off, c)) = matches(lower, &r.plus_k, &["k+", "k +"], 12, 16)
+            .into_iter()
+            .next()
+        {
             if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
                 pair = Some((i, o, span(off, &c)));
             }
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.in_plus_out, &[" input", " prompt"], 16, 60).into_iter().next() {
+        if let Some((off, c)) = matches(lower, &r.in_plus_out, &[" input", " prompt"], 16, 60)
+            .into_iter()
+            .next()
+        {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
                 pair = Some((i, o, span(off, &c)));
             }
@@ -175,14 +191,23 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     // Records, one side at a time.
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.record_in, &["input", "prompt"], 16, 80).into_iter().next() {
+        if let Some((off, c)) = matches(lower, &r.record_in, &["input", "prompt"], 16, 80)
+            .into_iter()
+            .next()
+        {
             if let Some(v) = n(&c, 1, None) {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
     if claim.output_tokens.is_none() {
-        for (off, c) in matches(lower, &r.record_out, &["output", "completion", "generated", "eval"], 16, 80) {
+        for (off, c) in matches(
+            lower,
+            &r.record_out,
+            &["output", "completion", "generated", "eval"],
+            16,
+            80,
+        ) {
             let s = span(off, &c);
             // `prompt eval count` is the input side.
             if lower[s.start..s.end].contains("prompt") {
@@ -195,14 +220,20 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_in, &["输入"], 24, 8).into_iter().next() {
+        if let Some((off, c)) = matches(lower, &r.zh_in, &["输入"], 24, 8)
+            .into_iter()
+            .next()
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_out, &["输出"], 24, 8).into_iter().next() {
+        if let Some((off, c)) = matches(lower, &r.zh_out, &["输出"], 24, 8)
+            .into_iter()
+            .next()
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.output_tokens = found(v, span(off, &c));
             }
@@ -222,21 +253,42 @@ mod tests {
     fn lens(t: &str) -> (Option<u32>, Option<u32>) {
         let mut c = crate::claim::Claim::default();
         super::read(&t.to_lowercase(), &mut c);
-        (c.prompt_tokens.map(|f| f.value), c.output_tokens.map(|f| f.value))
+        (
+            c.prompt_tokens.map(|f| f.value),
+            c.output_tokens.map(|f| f.value),
+        )
     }
 
     #[test]
     fn forms() {
-        assert_eq!(lens("Input/Output token length: 8K/1K"), (Some(8000), Some(1000)));
-        assert_eq!(lens("we ran 1k/1k, 1k/8k and 8k/1k"), (Some(8000), Some(1000)));
-        assert_eq!(lens("fixed input token and output token number (1, 2048)"), (Some(1), Some(2048)));
-        assert_eq!(lens("prompts of 3.5K+1.5K tokens"), (Some(3500), Some(1500)));
-        assert_eq!(lens("64 prompts × 512 input + 512 output tokens"), (Some(512), Some(512)));
+        assert_eq!(
+            lens("Input/Output token length: 8K/1K"),
+            (Some(8000), Some(1000))
+        );
+        assert_eq!(
+            lens("we ran 1k/1k, 1k/8k and 8k/1k"),
+            (Some(8000), Some(1000))
+        );
+        assert_eq!(
+            lens("fixed input token and output token number (1, 2048)"),
+            (Some(1), Some(2048))
+        );
+        assert_eq!(
+            lens("prompts of 3.5K+1.5K tokens"),
+            (Some(3500), Some(1500))
+        );
+        assert_eq!(
+            lens("64 prompts × 512 input + 512 output tokens"),
+            (Some(512), Some(512))
+        );
         assert_eq!(
             lens("Average Input Length (tokens):  1024.0000\nAverage Output Length (tokens): 16384.0000"),
             (Some(1024), Some(16384))
         );
-        assert_eq!(lens("prompt eval count:    11 token(s)\neval count:           120 token(s)"), (Some(11), Some(120)));
+        assert_eq!(
+            lens("prompt eval count:    11 token(s)\neval count:           120 token(s)"),
+            (Some(11), Some(120))
+        );
         assert_eq!(lens("1并发 15K输入"), (Some(15000), None));
         assert_eq!(lens("Total input tokens: 741804"), (None, None));
     }

@@ -14,8 +14,8 @@
 mod attach;
 pub mod consistency;
 mod grid;
-mod lengths;
 pub mod headline;
+mod lengths;
 mod pattern;
 mod reader;
 mod table;

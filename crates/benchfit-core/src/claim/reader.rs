@@ -270,7 +270,7 @@ fn kilo(k: Option<M>) -> f64 {
 
 /// Token counts are whole, positive and below 10 million; anything else is not a length.
 fn token_count(v: f64) -> Option<u32> {
-    (v >= 1.0 && v < 1e7).then_some(v.round() as u32)
+    (1.0..1e7).contains(&v).then_some(v.round() as u32)
 }
 
 fn floor_boundary(s: &str, mut i: usize) -> usize {
@@ -940,7 +940,8 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             };
             let pre = &lower[floor_boundary(lower, span.start.saturating_sub(40))..span.start];
             let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
-            if pre.contains("输出") || m.as_str().contains("输出") || m.as_str().contains("生成") {
+            if pre.contains("输出") || m.as_str().contains("输出") || m.as_str().contains("生成")
+            {
                 f.kind = FigureKind::ThroughputOutput;
                 f.kind_stated = true;
             }
@@ -1171,9 +1172,26 @@ fn standing(lower: &str, span: Span) -> i32 {
         step += 1;
     }
     let threshold = [
-        "over", "more than", "surpasses", "surpassing", "exceeds", "exceeding", "above",
-        "beyond", "up to", "nearly", "almost", "under", "less than", "at least", "<", ">",
-        "peak", "target", "slo", "limit",
+        "over",
+        "more than",
+        "surpasses",
+        "surpassing",
+        "exceeds",
+        "exceeding",
+        "above",
+        "beyond",
+        "up to",
+        "nearly",
+        "almost",
+        "under",
+        "less than",
+        "at least",
+        "<",
+        ">",
+        "peak",
+        "target",
+        "slo",
+        "limit",
     ];
     if threshold.iter().any(|w| pre.ends_with(w))
         || post.starts_with('+') && !post.starts_with("+%")
@@ -1214,7 +1232,11 @@ pub fn read(text: &str) -> Claim {
             .as_deref()
             .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
     });
-    let grid = if bench_rows { None } else { super::grid::headline(lower) };
+    let grid = if bench_rows {
+        None
+    } else {
+        super::grid::headline(lower)
+    };
     if let Some((f, row)) = grid {
         figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
         figures.insert(0, f);
@@ -1373,9 +1395,17 @@ pub fn read(text: &str) -> Claim {
         } else {
             // An engine's own tools, log lines and flags: recognised by their shape only
             // (CLAIMS.md §3 Runtime: partial).
-            ENGINE_MARKS
-                .iter()
-                .find_map(|(w, id)| lower.find(w).map(|i| (*id, Some(Span { start: i, end: i + w.len() }))))
+            ENGINE_MARKS.iter().find_map(|(w, id)| {
+                lower.find(w).map(|i| {
+                    (
+                        *id,
+                        Some(Span {
+                            start: i,
+                            end: i + w.len(),
+                        }),
+                    )
+                })
+            })
         };
         if let Some((id, Some(span))) = shape {
             claim.runtime = found(id.to_string(), span);
@@ -1502,7 +1532,13 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
             .expect("static pattern compiles")
     });
     let _ = text;
-    let anchors = ["running:", "并发", "single request", "one request at", "单请求"];
+    let anchors = [
+        "running:",
+        "并发",
+        "single request",
+        "one request at",
+        "单请求",
+    ];
     let Some(start) = anchors.iter().filter_map(|a| lower.find(a)).min() else {
         return;
     };
@@ -1599,13 +1635,13 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     // Column: the largest batch (`B: 32`), else the most widely deployed GPU, else the first
     // value column; never a prefill column when another exists.
     let mut best: Option<(usize, i64)> = None;
-    for col in 1..cols {
+    for (col, rcell) in row.iter().enumerate().take(cols).skip(1) {
         let h = cell(t.header[col].span);
         if h.contains("prefill") && cols > 2 {
             continue;
         }
-        if table::is_value(cell(row[col].span))
-            && !cell(row[col].span)
+        if table::is_value(cell(rcell.span))
+            && !cell(rcell.span)
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_digit() || c == '~')
@@ -1812,7 +1848,8 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             let mut end = span.end;
             // `2/4/8`: the sweep's last value.
             while let Some(rest) = part[end..].strip_prefix('/') {
-                let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let digits =
+                    rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 if digits == 0 {
                     break;
                 }
@@ -1820,15 +1857,34 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 end += 1 + digits;
             }
             if let Some(n) = n {
-                claim.tp = found(n, at(Span { start: span.start, end }));
+                claim.tp = found(
+                    n,
+                    at(Span {
+                        start: span.start,
+                        end,
+                    }),
+                );
             }
         }
     }
     // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
     if claim.gpu_count.is_none() {
-        for (w, n) in [("单卡", 1), ("单张", 1), ("双卡", 2), ("两卡", 2), ("四卡", 4), ("八卡", 8)] {
+        for (w, n) in [
+            ("单卡", 1),
+            ("单张", 1),
+            ("双卡", 2),
+            ("两卡", 2),
+            ("四卡", 4),
+            ("八卡", 8),
+        ] {
             if let Some(i) = part.find(w) {
-                claim.gpu_count = found(n, at(Span { start: i, end: i + w.len() }));
+                claim.gpu_count = found(
+                    n,
+                    at(Span {
+                        start: i,
+                        end: i + w.len(),
+                    }),
+                );
                 break;
             }
         }
@@ -1840,21 +1896,47 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             let local = g.span.start.saturating_sub(offset);
             if local <= part.len() && g.span.start >= offset {
                 let b = before(part, local, 24);
-                let mut b = b.trim_end_matches(|c: char| c == ' ' || c == '*' || c == '"');
+                let mut b = b.trim_end_matches([' ', '*', '"']);
                 // A vendor word between the marker and the name ("on NVIDIA H100").
-                for v in ["nvidia", "amd instinct", "amd", "intel®", "intel", "huawei", "google cloud", "google", "geforce"] {
+                for v in [
+                    "nvidia",
+                    "amd instinct",
+                    "amd",
+                    "intel®",
+                    "intel",
+                    "huawei",
+                    "google cloud",
+                    "google",
+                    "geforce",
+                ] {
                     b = b.strip_suffix(v).unwrap_or(b).trim_end();
                 }
                 let device = [
-                    " on", " on a", " on an", " with a", " with an", " using a", " using an",
-                    "gpu:", "gpu =", "device:", "hardware:", "gpu_type:", "gpu type:", " single",
-                    " one", "1x", "1 x", "one x",
+                    " on",
+                    " on a",
+                    " on an",
+                    " with a",
+                    " with an",
+                    " using a",
+                    " using an",
+                    "gpu:",
+                    "gpu =",
+                    "device:",
+                    "hardware:",
+                    "gpu_type:",
+                    "gpu type:",
+                    " single",
+                    " one",
+                    "1x",
+                    "1 x",
+                    "one x",
                 ]
                 .iter()
                 .any(|w| format!(" {b}").ends_with(w));
                 let end = (g.span.end - offset).min(part.len());
                 let rest = part[end..].trim_start();
-                let plural = rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
+                let plural =
+                    rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
                 // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
                 let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
                 if device && !plural && !system && !part.contains(" gpus") {
@@ -1942,7 +2024,10 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
     // weights (CLAIMS.md §3 Quantisation).
     let mut kv_flag: Option<Span> = None;
-    if let Some(i) = part.find("--cache-type-k").or(part.find("--kv-cache-dtype")) {
+    if let Some(i) = part
+        .find("--cache-type-k")
+        .or(part.find("--kv-cache-dtype"))
+    {
         let rest = &part[i..];
         let flag_end = rest.find([' ', '=']).unwrap_or(rest.len());
         let val = rest[flag_end..].trim_start_matches([' ', '=']);
@@ -1954,7 +2039,13 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 end: v_start + v_len,
             }));
             if claim.kv_dtype.is_none() && !val[..v_len].starts_with("auto") {
-                claim.kv_dtype = found(val[..v_len].to_string(), at(Span { start: i, end: v_start + v_len }));
+                claim.kv_dtype = found(
+                    val[..v_len].to_string(),
+                    at(Span {
+                        start: i,
+                        end: v_start + v_len,
+                    }),
+                );
             }
         }
     }
@@ -2154,7 +2245,10 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
         }
     }
     if let Some(c) = p.other_model.captures(lower) {
-        let active = c.get(3).map(|a| format!("-{}", a.as_str())).unwrap_or_default();
+        let active = c
+            .get(3)
+            .map(|a| format!("-{}", a.as_str()))
+            .unwrap_or_default();
         consider(
             format!("{}-{}b{active}", c[1].trim_end_matches('-'), &c[2]),
             whole(&c),
