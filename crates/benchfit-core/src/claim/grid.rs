@@ -44,24 +44,38 @@ struct Line {
 fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
     let line = &lower[start..end];
     let mut out = Vec::new();
-    let mut push = |a: usize, b: usize| {
+    let cell = |a: usize, b: usize| {
         let raw = &lower[a..b];
         let lead = raw.len() - raw.trim_start().len();
         let t = raw.trim();
-        if !t.is_empty() {
-            out.push(Span {
-                start: a + lead,
-                end: a + lead + t.len(),
-            });
+        Span {
+            start: a + lead,
+            end: a + lead + t.len(),
+        }
+    };
+    let mut push = |a: usize, b: usize| {
+        let c = cell(a, b);
+        if c.end > c.start {
+            out.push(c);
         }
     };
     if line.matches('|').count() >= 2 {
+        // Pipe rows keep their empty cells (columns stay aligned); only the empty ends that
+        // outer pipes make are dropped.
+        let mut cells = Vec::new();
         let mut from = start;
         for (i, _) in line.match_indices('|') {
-            push(from, start + i);
+            cells.push(cell(from, start + i));
             from = start + i + 1;
         }
-        push(from, end);
+        cells.push(cell(from, end));
+        if cells.first().is_some_and(|c| c.end == c.start) {
+            cells.remove(0);
+        }
+        if cells.last().is_some_and(|c| c.end == c.start) {
+            cells.pop();
+        }
+        return (cells.len() >= 3).then_some(cells);
     } else if line.contains('\t') {
         let mut from = start;
         for (i, _) in line.match_indices('\t') {
@@ -339,16 +353,24 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         }
         return Some((super::reader::settle_figure(f), s));
     }
-    // Metric rows: the first cell names the metric, the last number is the latest column.
+    // Metric rows: a text cell names the metric (the first one that names a rate), the last
+    // number after it is the latest column.
     let mut best: Option<(u8, Figure)> = None;
     for l in block {
-        let Some(first) = l.cells.first() else {
+        let Some((at, kind, scope)) = l.cells.iter().enumerate().find_map(|(i, c)| {
+            let t = text(*c);
+            if t.is_empty() || cell_number(t).is_some() {
+                return None;
+            }
+            match role(t) {
+                Role::Rate(k, s) => Some((i, k, s)),
+                _ => None,
+            }
+        }) else {
             continue;
         };
-        let Role::Rate(kind, scope) = role(text(*first)) else {
-            continue;
-        };
-        let Some(cell) = l.cells[1..]
+        let first = &l.cells[at];
+        let Some(cell) = l.cells[at + 1..]
             .iter()
             .rev()
             .find(|c| cell_number(text(**c)).is_some())
