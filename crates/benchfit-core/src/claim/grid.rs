@@ -269,6 +269,39 @@ fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
     }
 }
 
+/// The settings a row's cells give by their columns' roles.
+fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
+    let text = |s: Span| &lower[s.start..s.end];
+    let mut s = RowSettings::default();
+    for (i, r) in roles.iter().enumerate() {
+        let Some(c) = cells.get(i).copied() else {
+            continue;
+        };
+        match r {
+            Role::Input => set_u32(&mut s.prompt_tokens, lower, c),
+            Role::Output => set_u32(&mut s.output_tokens, lower, c),
+            Role::Batch => set_u32(&mut s.batch_size, lower, c),
+            Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
+            Role::Devices => set_u32(&mut s.gpu_count, lower, c),
+            Role::Precision => {
+                let t = text(c);
+                if !t.is_empty()
+                    && t.len() <= 12
+                    && t.chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
+                {
+                    s.weight_dtype = Some(Found {
+                        value: t.replace("bfloat16", "bf16").replace("float16", "fp16"),
+                        span: c,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
 /// The headline figure of the first table that has one, with its row's settings.
 pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
     for block in blocks(lower) {
@@ -324,39 +357,23 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();
         f.label = Some(text(header.cells[col]).to_string());
-        let mut s = RowSettings::default();
-        for (i, r) in roles.iter().enumerate() {
-            let Some(c) = row.cells.get(i).copied() else {
-                continue;
-            };
-            match r {
-                Role::Input => set_u32(&mut s.prompt_tokens, lower, c),
-                Role::Output => set_u32(&mut s.output_tokens, lower, c),
-                Role::Batch => set_u32(&mut s.batch_size, lower, c),
-                Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
-                Role::Devices => set_u32(&mut s.gpu_count, lower, c),
-                Role::Precision => {
-                    let t = text(c);
-                    if !t.is_empty()
-                        && t.len() <= 12
-                        && t.chars()
-                            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
-                    {
-                        s.weight_dtype = Some(Found {
-                            value: t.replace("bfloat16", "bf16").replace("float16", "fp16"),
-                            span: c,
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
+        let s = row_settings(lower, &roles, &row.cells);
         return Some((super::reader::settle_figure(f), s));
     }
     // Metric rows: a text cell names the metric (the first one that names a rate), the last
     // number after it is the latest column.
-    let mut best: Option<(u8, Figure)> = None;
+    let mut best: Option<(u8, Figure, RowSettings)> = None;
+    // Empty cells repeat the cell above (a merged cell: `| | | Output Tokens/s |`).
+    let mut carried: Vec<Span> = Vec::new();
     for l in block {
+        if carried.len() < l.cells.len() {
+            carried.resize(l.cells.len(), Span { start: 0, end: 0 });
+        }
+        for (i, c) in l.cells.iter().enumerate() {
+            if c.end > c.start {
+                carried[i] = *c;
+            }
+        }
         let Some((at, kind, scope)) = l.cells.iter().enumerate().find_map(|(i, c)| {
             let t = text(*c);
             if t.is_empty() || cell_number(t).is_some() {
@@ -380,16 +397,22 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         };
         let v = cell_number(text(cell))?;
         let r = rank(kind, scope);
-        if best.as_ref().is_none_or(|(b, _)| r < *b) {
+        // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
+        if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
             let mut f = Figure::new(v, "tok/s", kind, cell);
             f.scope = scope.or(Some(Scope::Aggregate));
             f.kind_stated = kind != FigureKind::ThroughputUnspecified;
             f.scope_stated = scope.is_some();
             f.label = Some(text(*first).to_string());
-            best = Some((r, f));
+            let settings = if header_is_text {
+                row_settings(lower, &roles, &carried)
+            } else {
+                RowSettings::default()
+            };
+            best = Some((r, f, settings));
         }
     }
-    best.map(|(_, f)| (super::reader::settle_figure(f), RowSettings::default()))
+    best.map(|(_, f, s)| (super::reader::settle_figure(f), s))
 }
 
 #[cfg(test)]
