@@ -1461,6 +1461,38 @@ pub fn read(text: &str) -> Claim {
             }
         }
     }
+    // One device named, and nothing in the text speaks of several (no plural, no count, no
+    // node or cluster): the run used one (CLAIMS.md §3: a GPU named in the singular with no
+    // number is 1), unless it names the product in general ("an H100 can …", "the H100 …").
+    if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() {
+        if let Some(g) = &claim.gpu {
+            let plural = [
+                "gpus",
+                "cards",
+                "devices",
+                "accelerators",
+                "nodes",
+                "node",
+                "cluster",
+                "卡",
+                "servers",
+                "chips",
+                "multi-gpu",
+            ]
+            .iter()
+            .any(|w| lower.contains(w));
+            let pre = before(lower, g.span.start, 12);
+            let general = pre.ends_with("the ") || pre.ends_with("an ") || pre.ends_with("a ");
+            let system = g.value.starts_with("tt-")
+                || g.value.starts_with("cerebras")
+                || g.value.starts_with("groq")
+                || g.value.starts_with("sambanova")
+                || g.value.starts_with("gb");
+            if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+                claim.gpu_count = found(1, g.span);
+            }
+        }
+    }
     // TP (× PP) when that is all the text gives (CLAIMS.md §3 Hardware).
     if claim.gpu_count.is_none() {
         if let Some(t) = &claim.tp {
@@ -1916,7 +1948,11 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     "google cloud",
                     "google",
                     "geforce",
-                ] {
+                ]
+                .iter()
+                .cycle()
+                .take(18)
+                {
                     b = b.strip_suffix(v).unwrap_or(b).trim_end();
                 }
                 let device = [
@@ -1930,6 +1966,9 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     "gpu:",
                     "gpu =",
                     "device:",
+                    "device 0:",
+                    "gpu 0:",
+                    "gpu0:",
                     "hardware:",
                     "gpu_type:",
                     "gpu type:",
