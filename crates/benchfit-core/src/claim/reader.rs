@@ -2238,7 +2238,30 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
     }
 }
 
+/// A name written with its size where the catalog holds the release without one
+/// (`deepseek-r1-671b` → `deepseek-r1`): the catalog id when its parameter count matches the
+/// written size within 5% (the size adds nothing; CLAIMS.md §3 Model: catalog id first).
+fn catalog_alias(id: String) -> String {
+    let Some((base, size)) = id.rsplit_once('-') else {
+        return id;
+    };
+    let Some(b) = size.strip_suffix('b').and_then(|n| n.parse::<f64>().ok()) else {
+        return id;
+    };
+    match crate::catalog::model(base) {
+        Some(m) if (m.params_total_b / b - 1.0).abs() < 0.05 => base.to_string(),
+        _ => id,
+    }
+}
+
 fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
+    read_model_raw(lower, p).map(|f| Found {
+        value: catalog_alias(f.value),
+        span: f.span,
+    })
+}
+
+fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     let mut best: Option<Found<String>> = None;
     let mut consider = |id: String, span: Span| {
         if best
