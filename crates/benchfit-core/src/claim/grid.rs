@@ -219,8 +219,8 @@ fn role(h: &str) -> Role {
 fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
     let base = match k {
         FigureKind::ThroughputOutput => 0,
-        FigureKind::ThroughputTotal => 1,
-        FigureKind::ThroughputUnspecified | FigureKind::DecodeThroughput => 2,
+        FigureKind::ThroughputTotal | FigureKind::DecodeThroughput => 1,
+        FigureKind::ThroughputUnspecified => 2,
         FigureKind::ThroughputPerUser => 4,
         _ => 5,
     };
