@@ -26,7 +26,7 @@ enum Role {
 }
 
 /// The settings a table row gives its figure.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct RowSettings {
     pub prompt_tokens: Option<Found<u32>>,
     pub output_tokens: Option<Found<u32>>,

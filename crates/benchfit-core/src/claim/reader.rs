@@ -1245,7 +1245,9 @@ pub fn read(text: &str) -> Claim {
     } else {
         super::grid::headline(lower)
     };
+    let mut grid_row = None;
     if let Some((f, row)) = grid {
+        grid_row = Some((f.span, row.clone()));
         figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
         figures.insert(0, f);
         table_headline = true;
@@ -1524,6 +1526,18 @@ pub fn read(text: &str) -> Claim {
                 runtime: c.runtime,
                 other_setup: other,
             };
+        }
+    }
+    // A table headline's row settings, by its columns' roles, are its own.
+    if let Some((span, row)) = grid_row {
+        if let Some(f) = claim.figures.iter_mut().find(|f| f.span == span) {
+            let s = &mut f.settings;
+            s.prompt_tokens = row.prompt_tokens.or(s.prompt_tokens.take());
+            s.output_tokens = row.output_tokens.or(s.output_tokens.take());
+            s.batch_size = row.batch_size.or(s.batch_size.take());
+            s.concurrency = row.concurrency.or(s.concurrency.take());
+            s.gpu_count = row.gpu_count.or(s.gpu_count.take());
+            s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
         }
     }
     let sweep = super::headline::sweep_end(&mut claim.figures);
