@@ -203,8 +203,8 @@ fn patterns() -> &'static Patterns {
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
-            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama"], &[],
-                r"\b(mistral|qwen[\d.]*|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama)[\s-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
@@ -2269,10 +2269,43 @@ fn catalog_alias(id: String) -> String {
 }
 
 fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
-    read_model_raw(lower, p).map(|f| Found {
-        value: catalog_alias(f.value),
-        span: f.span,
-    })
+    read_model_raw(lower, p)
+        .map(|f| Found {
+            value: catalog_alias(f.value),
+            span: f.span,
+        })
+        .or_else(|| family_only(lower))
+}
+
+/// A family named without size or release ("the Mixtral model", "GLM", ollama's `mistral`):
+/// its id as written (CLAIMS.md §3 Model). Not a tool's name (`llama.cpp`), not two models
+/// joined (`DeepSeek V3/R1`).
+fn family_only(lower: &str) -> Option<Found<String>> {
+    const FAMILIES: &[&str] = &["mixtral", "mistral", "glm", "deepseek", "falcon", "gpt-j"];
+    let mut best: Option<Found<String>> = None;
+    for fam in FAMILIES {
+        for (i, _) in lower.match_indices(fam).take(16) {
+            let end = i + fam.len();
+            let before_ok = lower[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && c != '-' && c != '_' && c != '/');
+            let rest = &lower[end..];
+            let after_ok = rest
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && !"-_./".contains(c));
+            // `DeepSeek V3/R1`: a release follows; the sized patterns decide.
+            let release = rest.trim_start().starts_with(['v', 'r']) && rest.trim_start().chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+            if before_ok && after_ok && !release && best.as_ref().is_none_or(|b| i < b.span.start) {
+                best = Some(Found {
+                    value: (*fam).to_string(),
+                    span: Span { start: i, end },
+                });
+            }
+        }
+    }
+    best
 }
 
 fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
@@ -2333,10 +2366,8 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .get(3)
             .map(|a| format!("-{}", a.as_str()))
             .unwrap_or_default();
-        consider(
-            format!("{}-{}b{active}", c[1].trim_end_matches('-'), &c[2]),
-            whole(&c),
-        );
+        let family = c[1].trim_end_matches('-').split_whitespace().collect::<Vec<_>>().join("-");
+        consider(format!("{family}-{}b{active}", &c[2]), whole(&c));
     }
     if let Some(c) = p.named_model.captures(lower) {
         let name = &c[1];
