@@ -1546,6 +1546,7 @@ pub fn read(text: &str) -> Claim {
     }
     let mut figures = std::mem::take(&mut claim.figures);
     infer_scopes(&mut figures, batch);
+    infer_hardware_scope(lower, &mut figures, gpus);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
         let own = f
@@ -1617,6 +1618,29 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         }
     } else {
         claim.concurrency = found(1, span);
+    }
+}
+
+/// Scopes from the hardware and the run's shape (CLAIMS.md §2): a throughput of one server of
+/// several GPUs ("a single 8×H100 node", 单节点, 单机) is per node; an offline run or a run
+/// with concurrent requests sums over them (aggregate).
+fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) {
+    let node = lower
+        .match_indices("node")
+        .any(|(i, _)| !lower[i + 4..].starts_with('s'))
+        || lower.contains("单节点")
+        || lower.contains("单机");
+    let several = gpus.is_some_and(|n| (2..=16).contains(&n));
+    let offline = lower.contains("offline") || lower.contains("concurrent");
+    for f in figures.iter_mut() {
+        if f.scope.is_some() || !f.kind.is_throughput() || f.kind == FigureKind::PrefillThroughput {
+            continue;
+        }
+        if node && (several || lower.contains("单")) {
+            f.scope = Some(Scope::PerNode);
+        } else if offline {
+            f.scope = Some(Scope::Aggregate);
+        }
     }
 }
 
@@ -2296,7 +2320,12 @@ fn family_only(lower: &str) -> Option<Found<String>> {
                 .next()
                 .is_none_or(|c| !c.is_ascii_alphanumeric() && !"-_./".contains(c));
             // `DeepSeek V3/R1`: a release follows; the sized patterns decide.
-            let release = rest.trim_start().starts_with(['v', 'r']) && rest.trim_start().chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+            let release = rest.trim_start().starts_with(['v', 'r'])
+                && rest
+                    .trim_start()
+                    .chars()
+                    .nth(1)
+                    .is_some_and(|c| c.is_ascii_digit());
             if before_ok && after_ok && !release && best.as_ref().is_none_or(|b| i < b.span.start) {
                 best = Some(Found {
                     value: (*fam).to_string(),
@@ -2366,7 +2395,11 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .get(3)
             .map(|a| format!("-{}", a.as_str()))
             .unwrap_or_default();
-        let family = c[1].trim_end_matches('-').split_whitespace().collect::<Vec<_>>().join("-");
+        let family = c[1]
+            .trim_end_matches('-')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join("-");
         consider(format!("{family}-{}b{active}", &c[2]), whole(&c));
     }
     if let Some(c) = p.named_model.captures(lower) {
