@@ -15,6 +15,22 @@ fn dev_set_errors_within_targets() {
         "throughput calibrated: {:?}\nlatency calibrated: {:?}",
         r.throughput_calibrated, r.latency_calibrated
     );
+    if std::env::var_os("BENCHFIT_ROWS").is_some() {
+        for x in r.rows.iter().filter(|x| x.predicted.is_some()) {
+            let m = x.measured.unwrap();
+            let e = |p: f64| (p / m - 1.0) * 100.0;
+            println!(
+                "{:>4} {:<70} {:?} meas {:>10.2} pred {:>+6.0}% cal {:>+6.0}% (from line {})",
+                x.line,
+                x.label,
+                x.metric.unwrap(),
+                m,
+                x.predicted.map(e).unwrap_or(f64::NAN),
+                x.calibrated.map(|c| e(c.0)).unwrap_or(f64::NAN),
+                x.calibrated.map(|c| c.1).unwrap_or(0)
+            );
+        }
+    }
     assert!(t.n >= 50, "{} throughput rows", t.n);
     assert!(l.n >= 15, "{} latency rows", l.n);
     assert!(

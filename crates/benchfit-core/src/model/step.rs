@@ -1,6 +1,7 @@
 //! One continuous-batching engine iteration (DESIGN §4.2).
 
 use super::setup::Setup;
+use crate::catalog::ComputeClass;
 use crate::units::{Bytes, Flops, Seconds};
 use serde::{Deserialize, Serialize};
 
@@ -64,34 +65,98 @@ pub struct StepTime {
     pub overhead: Seconds,
 }
 
+/// Kernels one decoder layer launches in a fused serving engine: input norm, QKV projection,
+/// rotary embedding + attention, output projection, residual + post-attention norm, gate/up
+/// projection, activation, down projection (TensorRT-LLM's and vLLM's Llama layers fuse to about
+/// this many; the unfused PyTorch layer launches over 20).
+pub const KERNELS_PER_LAYER: f64 = 8.0;
+
+/// Extra kernels per layer with FP8 activations (W8A8): one dynamic/static quantisation of the
+/// activations before each of the four projections.
+pub const FP8_EXTRA_KERNELS_PER_LAYER: f64 = 4.0;
+
+/// The fixed cost of one kernel in a CUDA-graph-replayed decode step, µs: the launch and the
+/// ramp-up/tail of a short kernel that cannot reach full bandwidth. Launching through the driver
+/// costs 4–6 µs per kernel (measured on an RTX 5070 Ti, susun-blog.com "pegainfer (3): From
+/// Launch Overhead to CUDA Graph", 2025); a replayed graph hides most of the CPU side, and the
+/// GPU side of a back-to-back kernel boundary is about 2 µs (NVIDIA, "Getting Started with CUDA
+/// Graphs", 2019: 3.8 µs → 3.4 µs per 2.9 µs kernel once in a graph). 2 µs is used.
+pub const KERNEL_FIXED_US: f64 = 2.0;
+
+/// Decode attention reads the paged KV cache at this fraction of the bandwidth the weight
+/// stream reaches: paged, gathered reads of short blocks, split across few CTAs when the batch
+/// or the KV heads per GPU are few. FlashInfer's decode-attention benchmarks (FlashInfer blog,
+/// "Accelerating Self-Attentions for LLM Serving with FlashInfer", 2024-02) show vLLM's paged
+/// kernel at roughly half to two-thirds of the bandwidth FlashInfer reaches at small batch; the
+/// middle of that range, 0.6, is used.
+pub const KV_READ_EFFICIENCY_RATIO: f64 = 0.8;
+
 /// FLOPs and bytes of one iteration (before efficiencies).
 pub fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
+    let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
+    (flops, weights + kv_read + kv_write)
+}
+
+/// FLOPs, and the bytes split into weights, KV read and KV written.
+fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Bytes) {
     let m = setup.model;
     let tokens = load.prefill_tokens + load.decode_seqs;
     let flops = m.matmul_flops_per_token() * tokens
         + m.attention_flops_per_pair() * (load.prefill_pairs + load.decode_context);
     let kvb = setup.kv_bytes_per_token().0;
     // Weights once, the decoders' KV read, and the new tokens' KV written.
-    let bytes =
-        m.weight_bytes_read(setup.weights, tokens).0 + load.decode_context * kvb + tokens * kvb;
-    (Flops(flops), Bytes(bytes))
+    (
+        Flops(flops),
+        m.weight_bytes_read(setup.weights, tokens),
+        Bytes(load.decode_context * kvb),
+        Bytes(tokens * kvb),
+    )
 }
 
-/// The time of one iteration (DESIGN §4.2).
+/// The latency of one all-reduce of a small message across `tp` GPUs: the link's base latency
+/// ([`Setup::allreduce_latency`]) times `(1 + log2 tp) / 2`, since NCCL's tree and NVLS
+/// algorithms take `log2 tp` steps (1× at TP2, 1.5× at TP4, 2× at TP8).
+pub fn allreduce_latency(setup: &Setup) -> Seconds {
+    let n = setup.tp.max(1) as f64;
+    if n <= 1.0 {
+        return Seconds(0.0);
+    }
+    setup.allreduce_latency() * ((1.0 + n.log2()) / 2.0)
+}
+
+/// The time of one iteration (DESIGN §4.2):
+/// `max(compute, weights + KV read + KV write) + all-reduces + per-step + per-layer overhead`.
+///
+/// * compute: FLOPs / (N × dense peak × MFU);
+/// * weights and KV written at N × HBM bandwidth × MBU; KV read at
+///   [`KV_READ_EFFICIENCY_RATIO`] of that;
+/// * all-reduces: two per layer, each a ring transfer of the step's activations plus
+///   [`allreduce_latency`];
+/// * overhead: the runtime's per-step CPU cost plus `layers ×` [`KERNELS_PER_LAYER`] (and
+///   [`FP8_EXTRA_KERNELS_PER_LAYER`] with FP8 activations) `×` [`KERNEL_FIXED_US`].
 pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
-    let (flops, bytes) = step_work(setup, load);
+    let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     let n = setup.tp as f64;
     let compute = flops / (setup.gpu.peak(setup.weights.compute) * (n * eff.mfu));
-    let memory = bytes / (setup.gpu.hbm_bandwidth() * (n * eff.mbu));
+    let bw = setup.gpu.hbm_bandwidth() * (n * eff.mbu);
+    let memory = (weights + kv_write) / bw + kv_read / (bw * KV_READ_EFFICIENCY_RATIO);
+    let layers = setup.model.layers as f64;
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
         let msg = Bytes(tokens * setup.model.hidden as f64 * 2.0);
         let ring = msg * (2.0 * (n - 1.0) / n) / setup.gpu.link_bandwidth();
-        (ring + setup.allreduce_latency()) * (2.0 * setup.model.layers as f64)
+        (ring + allreduce_latency(setup)) * (2.0 * layers)
     } else {
         Seconds(0.0)
     };
-    let overhead = Seconds::from_ms(setup.runtime.step_overhead_ms);
+    let kernels = KERNELS_PER_LAYER
+        + if setup.weights.compute == ComputeClass::Fp8 {
+            FP8_EXTRA_KERNELS_PER_LAYER
+        } else {
+            0.0
+        };
+    let overhead = Seconds::from_ms(setup.runtime.step_overhead_ms)
+        + Seconds::from_us(KERNEL_FIXED_US * kernels * layers);
     StepTime {
         total: compute.max(memory) + comm + overhead,
         compute,
