@@ -139,6 +139,11 @@ pub struct ValidationReport {
     pub throughput_calibrated: Option<ErrorStats>,
     /// Latency rows, calibrated (leave one out).
     pub latency_calibrated: Option<ErrorStats>,
+    /// Throughput rows that have a calibrated prediction, uncalibrated: the fair comparison
+    /// for [`ValidationReport::throughput_calibrated`] (the same rows).
+    pub throughput_uncalibrated_paired: Option<ErrorStats>,
+    /// Latency rows that have a calibrated prediction, uncalibrated.
+    pub latency_uncalibrated_paired: Option<ErrorStats>,
 }
 
 /// Why a file cannot be validated at all.
@@ -597,9 +602,11 @@ pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
     }
     rows.sort_by_key(|r| r.line);
     let ape = |p: f64, m: f64| (p / m - 1.0).abs() * 100.0;
-    let collect = |latency: bool, calibrated: bool| -> Vec<f64> {
+    // `paired`: only rows that have a calibrated prediction.
+    let collect = |latency: bool, calibrated: bool, paired: bool| -> Vec<f64> {
         rows.iter()
             .filter(|r| r.metric.is_some_and(|m| m.is_latency() == latency))
+            .filter(|r| !paired || r.calibrated.is_some())
             .filter_map(|r| {
                 let m = r.measured?;
                 let p = if calibrated {
@@ -612,10 +619,12 @@ pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
             .collect()
     };
     Ok(ValidationReport {
-        throughput_uncalibrated: stats(&mut collect(false, false)),
-        latency_uncalibrated: stats(&mut collect(true, false)),
-        throughput_calibrated: stats(&mut collect(false, true)),
-        latency_calibrated: stats(&mut collect(true, true)),
+        throughput_uncalibrated: stats(&mut collect(false, false, false)),
+        latency_uncalibrated: stats(&mut collect(true, false, false)),
+        throughput_calibrated: stats(&mut collect(false, true, true)),
+        latency_calibrated: stats(&mut collect(true, true, true)),
+        throughput_uncalibrated_paired: stats(&mut collect(false, false, true)),
+        latency_uncalibrated_paired: stats(&mut collect(true, false, true)),
         rows,
     })
 }

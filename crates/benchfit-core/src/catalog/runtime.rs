@@ -51,6 +51,10 @@ pub struct Runtime {
     /// that arrives during step k joins at step k+2, one step later than in a synchronous
     /// engine (vLLM `--async-scheduling`, on by default from 0.14).
     pub async_scheduling: bool,
+    /// Prefill chunks and decodes share a step (vLLM, TensorRT-LLM in-flight batching). When
+    /// false the engine runs a prefill-only step whenever prompts wait and decodes pause for it
+    /// (SGLang without `--enable-mixed-chunk`, its default).
+    pub mixed_prefill: bool,
     /// Fixed cost of one request outside the engine, ms: HTTP parsing, tokenisation, and
     /// detokenising and streaming the first chunk. Added to TTFT and E2E; a closed-loop client
     /// waits it out before its next request reaches the engine. See [`FRONTEND_MS`].
@@ -82,6 +86,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: true,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
     },
@@ -99,8 +104,9 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: false,
         frontend_ms: FRONTEND_MS,
-        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192)",
+        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches)",
     },
     Runtime {
         id: "tensorrt-llm",
@@ -116,6 +122,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: true,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://nvidia.github.io/TensorRT-LLM/ (kv_cache_free_gpu_mem_fraction 0.9, tokens_per_block 32, max_batch_size 2048); performance-tuning-guide/useful-runtime-flags (capacity scheduler GUARANTEED_NO_EVICT by default; chunked context off unless enable_chunked_context)",
     },
@@ -133,6 +140,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://huggingface.co/docs/text-generation-inference/reference/launcher (cuda_memory_fraction 1.0, max_batch_prefill_tokens 4096)",
     },
@@ -150,6 +158,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://lmdeploy.readthedocs.io/en/latest/ (cache_max_entry_count 0.8, cache_block_seq_len 64, max_batch_size 256)",
     },
@@ -167,6 +176,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://github.com/ggml-org/llama.cpp/tree/master/tools/server (--parallel slots, -b 2048; the context is split evenly across slots)",
     },
@@ -184,6 +194,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://github.com/ollama/ollama/blob/main/docs/faq.md (OLLAMA_NUM_PARALLEL default 4 when memory allows)",
     },
@@ -201,6 +212,7 @@ pub static RUNTIMES: &[Runtime] = &[
         version: "current",
         reserve_full_length: false,
         async_scheduling: false,
+        mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         source: "https://github.com/ml-explore/mlx-examples (mlx_lm.generate, single stream)",
     },

@@ -362,6 +362,14 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             sched.push((r, n));
             budget -= n;
         }
+        if !setup.runtime.mixed_prefill {
+            // Prefill-only step when any prompt work is scheduled: the decodes wait for it (their
+            // blocks stay reserved for the next step).
+            let is_decode = |&(r, n): &(usize, u32)| n == 1 && reqs[r].generated > 0;
+            if sched.iter().any(|x| !is_decode(x)) {
+                sched.retain(|x| !is_decode(x));
+            }
+        }
         if sched.is_empty() {
             if running.is_empty() && waiting.is_empty() {
                 continue;
@@ -397,6 +405,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         // gaps go into the ITL counts in four equal-count segments.
         if load.prefill_tokens == 0.0
             && setup.model.sliding_window.is_none()
+            && !(async_sched && !waiting.is_empty())
             && sched
                 .iter()
                 .all(|&(r, _)| reqs[r].last_token == prev_step_end)
