@@ -672,6 +672,8 @@ pub struct OnlineFigures {
     pub itl_ms: Option<f64>,
     /// Output tokens per second, whole deployment.
     pub output_tokens_per_s: Option<f64>,
+    /// Mean end-to-end latency, ms.
+    pub e2e_ms: Option<f64>,
 }
 
 /// One online row and its prediction.
@@ -723,6 +725,8 @@ pub struct OnlineGroup {
     pub itl: Option<MetricErrors>,
     /// Output tokens per second errors.
     pub output_tokens_per_s: Option<MetricErrors>,
+    /// Mean E2E latency errors.
+    pub e2e: Option<MetricErrors>,
 }
 
 /// The online validation report.
@@ -753,20 +757,22 @@ impl std::fmt::Display for OnlineReport {
         };
         writeln!(
             f,
-            "{:<34} | {:^28} | {:^28} | {:^28}",
+            "{:<34} | {:^28} | {:^28} | {:^28} | {:^28}",
             "group",
             "TTFT n med p90 signed",
             "ITL/TPOT n med p90 signed",
-            "out tok/s n med p90 signed"
+            "out tok/s n med p90 signed",
+            "E2E n med p90 signed"
         )?;
         for g in &self.groups {
             writeln!(
                 f,
-                "{:<34} | {} | {} | {}",
+                "{:<34} | {} | {} | {} | {}",
                 g.name,
                 cell(&g.ttft),
                 cell(&g.itl),
-                cell(&g.output_tokens_per_s)
+                cell(&g.output_tokens_per_s),
+                cell(&g.e2e)
             )?;
         }
         let skipped = self.rows.iter().filter(|r| r.skipped.is_some()).count();
@@ -919,6 +925,7 @@ fn map_online(
             .or_else(|| num("tpot_mean_ms"))
             .or_else(|| number_after(&notes, "median ITL ")),
         output_tokens_per_s: num("output_tok_s"),
+        e2e_ms: num("e2e_mean_ms"),
     };
     let requests = match load {
         Load::Concurrency { concurrency } => (4 * concurrency).clamp(400, 1200),
@@ -983,6 +990,7 @@ fn online_group(name: String, rows: &[&OnlineRow]) -> OnlineGroup {
         ttft: metric_errors(&pairs(|f| f.ttft_ms)),
         itl: metric_errors(&pairs(|f| f.itl_ms)),
         output_tokens_per_s: metric_errors(&pairs(|f| f.output_tokens_per_s)),
+        e2e: metric_errors(&pairs(|f| f.e2e_ms)),
     }
 }
 
@@ -1071,6 +1079,7 @@ pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
                             // (TPOT); the medians of sglang.bench_serving are of every gap.
                             itl_ms: Some(if medians { l.itl.p50 } else { l.tpot.mean }),
                             output_tokens_per_s: Some(r.estimate.throughput.output_tokens_per_s),
+                            e2e_ms: Some(l.e2e.mean),
                         };
                     }
                 }
