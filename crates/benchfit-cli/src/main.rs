@@ -320,7 +320,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
             // Online-serving rows (measured_online.tsv's columns): TTFT, ITL, output tok/s per
             // tune/check part, source, engine and load band.
-            if text.lines().next().is_some_and(|h| h.split('\t').any(|c| c == "load_kind")) {
+            if text
+                .lines()
+                .next()
+                .is_some_and(|h| h.split('\t').any(|c| c == "load_kind"))
+            {
                 let report = benchfit_core::validate::validate_online(&text)
                     .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
                 if json {

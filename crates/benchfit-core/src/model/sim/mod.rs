@@ -405,7 +405,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         // gaps go into the ITL counts in four equal-count segments.
         if load.prefill_tokens == 0.0
             && setup.model.sliding_window.is_none()
-            && !(async_sched && !waiting.is_empty())
+            && (!async_sched || waiting.is_empty())
             && sched
                 .iter()
                 .all(|&(r, _)| reqs[r].last_token == prev_step_end)
