@@ -318,6 +318,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Validate { file, json } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
+            // Online-serving rows (measured_online.tsv's columns): TTFT, ITL, output tok/s per
+            // tune/check part, source, engine and load band.
+            if text
+                .lines()
+                .next()
+                .is_some_and(|h| h.split('\t').any(|c| c == "load_kind"))
+            {
+                let report = benchfit_core::validate::validate_online(&text)
+                    .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
+                if json {
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&report).context("serialising the report")?
+                    );
+                } else {
+                    print!("{report}");
+                }
+                return Ok(());
+            }
             let report = benchfit_core::validate::validate(&text)
                 .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
             if json {

@@ -40,9 +40,35 @@ pub struct Runtime {
     /// Per-step scheduling / launch overhead in milliseconds. An assumption of the order DESIGN
     /// §4.2 gives ("order of a millisecond"); it is reported in `assumptions`.
     pub step_overhead_ms: f64,
+    /// The release this entry describes (`"current"` for the newest behaviour; an id
+    /// `runtime@version` picks the entry whose behaviour that version had, see [`runtime`]).
+    pub version: &'static str,
+    /// The KV blocks of a request's whole length (prompt + maximum output) are reserved when it
+    /// is admitted, so a started request is never preempted (TensorRT-LLM's default capacity
+    /// policy `GUARANTEED_NO_EVICT`); otherwise blocks are allocated as the sequence grows.
+    pub reserve_full_length: bool,
+    /// Asynchronous scheduling: the scheduler plans step k+1 while step k runs, so a request
+    /// that arrives during step k joins at step k+2, one step later than in a synchronous
+    /// engine (vLLM `--async-scheduling`, on by default from 0.14).
+    pub async_scheduling: bool,
+    /// Prefill chunks and decodes share a step (vLLM, TensorRT-LLM in-flight batching). When
+    /// false the engine runs a prefill-only step whenever prompts wait and decodes pause for it
+    /// (SGLang without `--enable-mixed-chunk`, its default).
+    pub mixed_prefill: bool,
+    /// Fixed cost of one request outside the engine, ms: HTTP parsing, tokenisation, and
+    /// detokenising and streaming the first chunk. Added to TTFT and E2E; a closed-loop client
+    /// waits it out before its next request reaches the engine. See [`FRONTEND_MS`].
+    pub frontend_ms: f64,
     /// Where the defaults come from.
     pub source: &'static str,
 }
+
+/// The per-request cost of an OpenAI-compatible frontend, ms: 3 ms. vLLM's v0.6.0 performance
+/// blog (2024-09, "vLLM v0.6.0: 1.8–2.7x Throughput Improvement") measured the API server and
+/// detokenisation at a few ms per request on Llama 3 8B / H100 before it moved them to a
+/// separate process; tokenising a 1,000-token prompt with a Rust (HF `tokenizers`) tokenizer
+/// takes about 1 ms, and an HTTP round trip on localhost under 1 ms.
+pub const FRONTEND_MS: f64 = 3.0;
 
 /// Runtimes benchfit knows.
 pub static RUNTIMES: &[Runtime] = &[
@@ -57,7 +83,12 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 256,
         max_batched_tokens: 8192,
         step_overhead_ms: 1.0,
-        source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256)",
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: true,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
+        source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
     },
     Runtime {
         id: "sglang",
@@ -70,7 +101,12 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 1024,
         max_batched_tokens: 8192,
         step_overhead_ms: 0.8,
-        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192)",
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: false,
+        frontend_ms: FRONTEND_MS,
+        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches)",
     },
     Runtime {
         id: "tensorrt-llm",
@@ -78,12 +114,17 @@ pub static RUNTIMES: &[Runtime] = &[
         paged_kv: true,
         block_tokens: 32,
         continuous_batching: true,
-        chunked_prefill: true,
+        chunked_prefill: false,
         memory: MemoryPolicy::FractionOfFree(0.9),
         max_num_seqs: 2048,
         max_batched_tokens: 8192,
         step_overhead_ms: 0.5,
-        source: "https://nvidia.github.io/TensorRT-LLM/ (kv_cache_free_gpu_mem_fraction 0.9, tokens_per_block 32, max_batch_size 2048)",
+        version: "current",
+        reserve_full_length: true,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
+        source: "https://nvidia.github.io/TensorRT-LLM/ (kv_cache_free_gpu_mem_fraction 0.9, tokens_per_block 32, max_batch_size 2048); performance-tuning-guide/useful-runtime-flags (capacity scheduler GUARANTEED_NO_EVICT by default; chunked context off unless enable_chunked_context)",
     },
     Runtime {
         id: "tgi",
@@ -96,6 +137,11 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 256,
         max_batched_tokens: 4096,
         step_overhead_ms: 1.5,
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
         source: "https://huggingface.co/docs/text-generation-inference/reference/launcher (cuda_memory_fraction 1.0, max_batch_prefill_tokens 4096)",
     },
     Runtime {
@@ -109,6 +155,11 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 256,
         max_batched_tokens: 8192,
         step_overhead_ms: 0.8,
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
         source: "https://lmdeploy.readthedocs.io/en/latest/ (cache_max_entry_count 0.8, cache_block_seq_len 64, max_batch_size 256)",
     },
     Runtime {
@@ -122,6 +173,11 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 64,
         max_batched_tokens: 2048,
         step_overhead_ms: 0.3,
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
         source: "https://github.com/ggml-org/llama.cpp/tree/master/tools/server (--parallel slots, -b 2048; the context is split evenly across slots)",
     },
     Runtime {
@@ -135,6 +191,11 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 4,
         max_batched_tokens: 512,
         step_overhead_ms: 0.5,
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
         source: "https://github.com/ollama/ollama/blob/main/docs/faq.md (OLLAMA_NUM_PARALLEL default 4 when memory allows)",
     },
     Runtime {
@@ -148,11 +209,82 @@ pub static RUNTIMES: &[Runtime] = &[
         max_num_seqs: 1,
         max_batched_tokens: 2048,
         step_overhead_ms: 0.5,
+        version: "current",
+        reserve_full_length: false,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
         source: "https://github.com/ml-explore/mlx-examples (mlx_lm.generate, single stream)",
     },
 ];
 
-/// Looks a runtime up by id (case-insensitive).
+/// Older releases whose behaviour differs from the current entry: `(base id, first version
+/// that behaves like the current entry, the entry for versions before it)`.
+static OLDER: &[(&str, (u32, u32), Runtime)] = &[(
+    "vllm",
+    (0, 14),
+    Runtime {
+        id: "vllm@0.13",
+        name: "vLLM ≤ 0.13",
+        version: "0.13",
+        async_scheduling: false,
+        source: "vLLM before 0.14: synchronous scheduling unless --async-scheduling (PR #19970)",
+        ..RUNTIMES[0]
+    },
+)];
+
+/// Parses `major.minor` from the start of a version ("0.15", "v0.9.2", "0.10.1rc1").
+fn major_minor(v: &str) -> Option<(u32, u32)> {
+    let v = v.trim().trim_start_matches(['v', 'V']);
+    let mut parts = v.split(|c: char| !c.is_ascii_digit());
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    Some((major, minor))
+}
+
+/// Looks a runtime up by id (case-insensitive). `runtime@version` (e.g. `vllm@0.13`,
+/// `vllm@0.15`) picks the behaviour of that release: the current entry from the version where
+/// behaviour last changed on, an older entry before it. A bare id means the current release.
+/// An unparseable version returns None.
 pub fn runtime(id: &str) -> Option<&'static Runtime> {
-    RUNTIMES.iter().find(|r| r.id.eq_ignore_ascii_case(id))
+    let (base, version) = match id.split_once('@') {
+        Some((b, v)) => (b.trim(), Some(v)),
+        None => (id.trim(), None),
+    };
+    let current = RUNTIMES.iter().find(|r| r.id.eq_ignore_ascii_case(base))?;
+    let Some(v) = version else {
+        return Some(current);
+    };
+    let v = major_minor(v)?;
+    Some(
+        OLDER
+            .iter()
+            .find(|(b, since, _)| b.eq_ignore_ascii_case(base) && v < *since)
+            .map(|(_, _, r)| r)
+            .unwrap_or(current),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_pick_the_behaviour_of_their_release() {
+        // vLLM made asynchronous scheduling the default in 0.14.
+        assert!(runtime("vllm").unwrap().async_scheduling);
+        assert!(runtime("vllm@0.15").unwrap().async_scheduling);
+        assert!(runtime("vLLM@v0.14.1").unwrap().async_scheduling);
+        assert!(!runtime("vllm@0.13").unwrap().async_scheduling);
+        assert!(!runtime("vllm@0.9.2").unwrap().async_scheduling);
+        // Everything else about the old release is the current entry's.
+        assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 256);
+        // A runtime without older entries ignores the version; nonsense is refused.
+        assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
+        assert!(runtime("vllm@latest").is_none());
+        assert!(runtime("nope@1.0").is_none());
+        // TensorRT-LLM reserves whole lengths (GUARANTEED_NO_EVICT) and does not chunk context.
+        let t = runtime("tensorrt-llm").unwrap();
+        assert!(t.reserve_full_length && !t.chunked_prefill);
+    }
 }

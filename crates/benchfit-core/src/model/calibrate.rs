@@ -1,10 +1,12 @@
 //! Calibration (DESIGN §4.4) and plausibility (§4.5): find the efficiency that reproduces a
 //! claimed figure at the claim's own setup.
 //!
-//! One figure fixes one unknown, so the two efficiencies move together: `MBU = 0.7 s`,
-//! `MFU = 0.5 s` (the prior of [`Efficiency::PRIOR`]), each clamped at the hardware ceiling of
-//! [`Efficiency::MAX`]. The model's rates rise monotonically with `s`, so bisection finds the
-//! unique `s`; a figure the model cannot reach even at the ceiling is impossible as written.
+//! One figure fixes one unknown, so the two efficiencies move along one path from the prior of
+//! [`Efficiency::PRIOR`]: `MBU = 0.7 s^a`, `MFU = 0.5 s^b`, each clamped at the hardware ceiling
+//! of [`Efficiency::MAX`], where `a` and `b` are the figure's elasticities to MBU and MFU
+//! ([`shares`]): a figure moves the efficiency it measures. The model's rates rise monotonically
+//! with `s`, so bisection finds the unique `s`; a figure the model cannot reach even at the
+//! ceiling is impossible as written.
 
 use super::steady::{closed_loop, KvCap, SteadyError, Workload};
 use super::step::Efficiency;
@@ -40,6 +42,37 @@ pub enum CalibrationError {
 
 fn value(setup: &Setup, eff: Efficiency, w: &Workload, metric: Metric) -> Result<f64, SteadyError> {
     Ok(metric.of(&closed_loop(setup, eff, w, KvCap::Enforce)?))
+}
+
+/// How much the figure depends on bandwidth and on compute at the prior: the elasticities of
+/// the metric to MBU and to MFU, normalised to sum to 1 (`(0.5, 0.5)` when neither moves it).
+///
+/// Calibration moves each efficiency in proportion to how much the figure measures it, so a
+/// decode-bound figure fixes MBU and leaves MFU at the prior (and the reverse for a prefill-bound
+/// one). Scaling both together made a decode claim rewrite the compute efficiency it never
+/// measured, which is why leave-one-out calibration across regimes (a 128/2,048 claim
+/// predicting a 128/128 row) was worse than no calibration at all.
+pub fn shares(setup: &Setup, w: &Workload, metric: Metric) -> (f64, f64) {
+    let p = Efficiency::PRIOR;
+    let at = |e: Efficiency| value(setup, e, w, metric).unwrap_or(f64::NAN);
+    let v0 = at(p);
+    let step = 1.05_f64;
+    let em = (at(Efficiency {
+        mbu: p.mbu * step,
+        ..p
+    }) / v0)
+        .ln()
+        .abs();
+    let ef = (at(Efficiency {
+        mfu: p.mfu * step,
+        ..p
+    }) / v0)
+        .ln()
+        .abs();
+    if !(em.is_finite() && ef.is_finite()) || em + ef <= 1e-12 {
+        return (0.5, 0.5);
+    }
+    (em / (em + ef), ef / (em + ef))
 }
 
 /// Bisects `f(x) = target` for x in `[lo, hi]` where `f` rises with x (after `sign`).
@@ -92,10 +125,11 @@ pub fn calibrate(
     });
     let reachable = reaches(ceiling_value);
     let efficiency = if reachable {
-        let s = solve(1e-4, Efficiency::max_scale(), target, higher, |s| {
-            v(Efficiency::scaled(s))
+        let (a, b) = shares(setup, w, metric);
+        let s = solve(1e-6, 1e12, target, higher, |s| {
+            v(Efficiency::along(s, a, b))
         });
-        Efficiency::scaled(s)
+        Efficiency::along(s, a, b)
     } else {
         Efficiency::MAX
     };
@@ -126,7 +160,10 @@ mod tests {
             runtime("vllm").unwrap(),
             None,
         );
-        let truth = Efficiency::scaled(scale);
+        // The truth lies on the figure's calibration path (MBU and MFU moved as much as the
+        // figure measures each), so one figure pins both.
+        let (a, b) = shares(&setup, &w, metric);
+        let truth = Efficiency::along(scale, a, b);
         let claimed = metric.of(&closed_loop(&setup, truth, &w, KvCap::Enforce).unwrap());
         let c = calibrate(&setup, &w, metric, claimed).unwrap();
         assert!(c.plausible);
@@ -142,6 +179,36 @@ mod tests {
             c.efficiency,
             truth
         );
+    }
+
+    #[test]
+    fn a_decode_claim_moves_mbu_more_than_mfu() {
+        // 16 sequences decoding 256 tokens after 1,024-token prompts: about four fifths of the
+        // output rate's sensitivity is to bandwidth, so a claim 10% above the prior's figure
+        // moves MBU several times as much as MFU (before, both moved by the same factor).
+        let bf16 = dtype("bf16").unwrap();
+        let setup = make_setup(
+            model("llama-3.1-8b").unwrap(),
+            gpu("h100-sxm").unwrap(),
+            1,
+            1,
+            bf16,
+            bf16,
+            runtime("vllm").unwrap(),
+            None,
+        );
+        let w = Workload {
+            prompt_tokens: 1024.0,
+            output_tokens: 256.0,
+            concurrency: 16.0,
+        };
+        let (a, b) = shares(&setup, &w, Metric::OutputTokensPerS);
+        assert!(a > 0.7 && (a + b - 1.0).abs() < 1e-12, "{a} {b}");
+        let prior = value(&setup, Efficiency::PRIOR, &w, Metric::OutputTokensPerS).unwrap();
+        let c = calibrate(&setup, &w, Metric::OutputTokensPerS, prior * 1.1).unwrap();
+        let dm = c.efficiency.mbu / Efficiency::PRIOR.mbu - 1.0;
+        let df = c.efficiency.mfu / Efficiency::PRIOR.mfu - 1.0;
+        assert!(dm > 0.1 && df < dm / 2.0, "{:?}", c.efficiency);
     }
 
     #[test]

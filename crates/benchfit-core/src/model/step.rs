@@ -29,6 +29,15 @@ impl Efficiency {
         }
     }
 
+    /// The prior moved along a calibration path: MBU scaled by `s^a`, MFU by `s^b`, each
+    /// clamped to [`Efficiency::MAX`] (`a = b = 1` is [`Efficiency::scaled`]).
+    pub fn along(s: f64, a: f64, b: f64) -> Efficiency {
+        Efficiency {
+            mbu: (Self::PRIOR.mbu * s.powf(a)).min(Self::MAX.mbu),
+            mfu: (Self::PRIOR.mfu * s.powf(b)).min(Self::MAX.mfu),
+        }
+    }
+
     /// The largest scale at which [`Efficiency::scaled`] still changes.
     pub fn max_scale() -> f64 {
         (Self::MAX.mbu / Self::PRIOR.mbu).max(Self::MAX.mfu / Self::PRIOR.mfu)
@@ -64,34 +73,99 @@ pub struct StepTime {
     pub overhead: Seconds,
 }
 
+/// Kernels one decoder layer launches in a fused serving engine: input norm, QKV projection,
+/// rotary embedding + attention, output projection, residual + post-attention norm, gate/up
+/// projection, activation, down projection (TensorRT-LLM's and vLLM's Llama layers fuse to about
+/// this many; the unfused PyTorch layer launches over 20).
+pub const KERNELS_PER_LAYER: f64 = 8.0;
+
+/// The fixed cost of one kernel in a CUDA-graph-replayed decode step, µs: the launch and the
+/// ramp-up/tail of a short kernel that cannot reach full bandwidth. Launching through the driver
+/// costs 4–6 µs per kernel (measured on an RTX 5070 Ti, susun-blog.com "pegainfer (3): From
+/// Launch Overhead to CUDA Graph", 2025); a replayed graph hides most of the CPU side, and the
+/// GPU side of a back-to-back kernel boundary is about 2 µs (NVIDIA, "Getting Started with CUDA
+/// Graphs", 2019: 3.8 µs → 3.4 µs per 2.9 µs kernel once in a graph). 2 µs is used.
+pub const KERNEL_FIXED_US: f64 = 2.0;
+
+/// Decode attention reads the paged KV cache at this fraction of the bandwidth the weight
+/// stream reaches: paged, gathered reads of short blocks, split across few CTAs when the batch
+/// or the KV heads per GPU are few. FlashInfer's decode-attention benchmarks (FlashInfer blog,
+/// "Accelerating Self-Attentions for LLM Serving with FlashInfer", 2024-02) show vLLM's paged
+/// kernel at roughly half to two-thirds of the bandwidth FlashInfer reaches at small batch; the
+/// middle of that range, 0.6, is used.
+pub const KV_READ_EFFICIENCY_RATIO: f64 = 0.8;
+
 /// FLOPs and bytes of one iteration (before efficiencies).
 pub fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
+    let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
+    (flops, weights + kv_read + kv_write)
+}
+
+/// FLOPs, and the bytes split into weights, KV read and KV written.
+fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Bytes) {
     let m = setup.model;
     let tokens = load.prefill_tokens + load.decode_seqs;
     let flops = m.matmul_flops_per_token() * tokens
         + m.attention_flops_per_pair() * (load.prefill_pairs + load.decode_context);
     let kvb = setup.kv_bytes_per_token().0;
     // Weights once, the decoders' KV read, and the new tokens' KV written.
-    let bytes =
-        m.weight_bytes_read(setup.weights, tokens).0 + load.decode_context * kvb + tokens * kvb;
-    (Flops(flops), Bytes(bytes))
+    (
+        Flops(flops),
+        m.weight_bytes_read(setup.weights, tokens),
+        Bytes(load.decode_context * kvb),
+        Bytes(tokens * kvb),
+    )
 }
 
-/// The time of one iteration (DESIGN §4.2).
+/// The latency of one all-reduce of a small message across `tp` GPUs: the link's base latency
+/// ([`Setup::allreduce_latency`]) times `(1 + log2 tp) / 2`, since NCCL's tree and NVLS
+/// algorithms take `log2 tp` steps (1× at TP2, 1.5× at TP4, 2× at TP8).
+pub fn allreduce_latency(setup: &Setup) -> Seconds {
+    let n = setup.tp.max(1) as f64;
+    if n <= 1.0 {
+        return Seconds(0.0);
+    }
+    setup.allreduce_latency() * ((1.0 + n.log2()) / 2.0)
+}
+
+/// The time of one iteration (DESIGN §4.2):
+/// `max(compute, weights + KV read + KV write) + all-reduces + per-step + per-layer overhead`.
+///
+/// * compute: FLOPs / (N × dense peak × MFU);
+/// * weights and KV written at N × HBM bandwidth × MBU; KV read at
+///   [`KV_READ_EFFICIENCY_RATIO`] of that;
+/// * all-reduces: two per layer, each a ring transfer of the step's activations plus
+///   [`allreduce_latency`];
+/// * overhead: the runtime's per-step CPU cost (hidden behind the GPU when the runtime
+///   schedules asynchronously) plus `layers ×` [`KERNELS_PER_LAYER`] `×` [`KERNEL_FIXED_US`].
 pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
-    let (flops, bytes) = step_work(setup, load);
+    let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     let n = setup.tp as f64;
     let compute = flops / (setup.gpu.peak(setup.weights.compute) * (n * eff.mfu));
-    let memory = bytes / (setup.gpu.hbm_bandwidth() * (n * eff.mbu));
+    let bw = setup.gpu.hbm_bandwidth() * (n * eff.mbu);
+    let memory = (weights + kv_write) / bw + kv_read / (bw * KV_READ_EFFICIENCY_RATIO);
+    let layers = setup.model.layers as f64;
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
         let msg = Bytes(tokens * setup.model.hidden as f64 * 2.0);
         let ring = msg * (2.0 * (n - 1.0) / n) / setup.gpu.link_bandwidth();
-        (ring + setup.allreduce_latency()) * (2.0 * setup.model.layers as f64)
+        (ring + allreduce_latency(setup)) * (2.0 * layers)
     } else {
         Seconds(0.0)
     };
-    let overhead = Seconds::from_ms(setup.runtime.step_overhead_ms);
+    // FP8 activation quantisation adds no kernels: engines fuse it into the preceding norm or
+    // activation (vLLM `fused_layernorm_dynamic_per_token_quant`, TensorRT-LLM's fused
+    // RMSNorm-quant plugins).
+    let kernels = KERNELS_PER_LAYER;
+    // An asynchronous scheduler plans step k+1 on the CPU while step k runs on the GPU, so the
+    // per-step CPU cost leaves the critical path (vLLM PR #19970: "minimize scheduler overhead
+    // by overlapping scheduling with model execution").
+    let cpu = if setup.runtime.async_scheduling {
+        Seconds(0.0)
+    } else {
+        Seconds::from_ms(setup.runtime.step_overhead_ms)
+    };
+    let overhead = cpu + Seconds::from_us(KERNEL_FIXED_US * kernels * layers);
     StepTime {
         total: compute.max(memory) + comm + overhead,
         compute,
@@ -106,6 +180,29 @@ mod tests {
     use super::*;
     use crate::analysis::make_setup;
     use crate::catalog::{dtype, gpu, model, runtime};
+
+    #[test]
+    fn all_reduce_latency_grows_with_log2_tp() {
+        let bf16 = dtype("bf16").unwrap();
+        let at = |tp| {
+            let s = make_setup(
+                model("llama-3-70b").unwrap(),
+                gpu("h100-sxm").unwrap(),
+                tp,
+                1,
+                bf16,
+                bf16,
+                runtime("vllm").unwrap(),
+                None,
+            );
+            allreduce_latency(&s).0 * 1e6
+        };
+        // NVLink base 10 µs: TP1 none, TP2 10 µs, TP4 15 µs, TP8 20 µs.
+        assert_eq!(at(1), 0.0);
+        assert!((at(2) - 10.0).abs() < 1e-9);
+        assert!((at(4) - 15.0).abs() < 1e-9);
+        assert!((at(8) - 20.0).abs() < 1e-9);
+    }
 
     #[test]
     fn llama3_70b_fp8_decode_roofline_at_batch_32_on_h100_sxm() {
@@ -134,13 +231,17 @@ mod tests {
         let expect_flops =
             2.0 * (70.554e9 - 128_256.0 * 8192.0) * 32.0 + 4.0 * 80.0 * 64.0 * 128.0 * 20_480.0;
         assert!((flops.0 / expect_flops - 1.0).abs() < 1e-12);
-        // At full efficiency: memory 76.02 GB / 3.35 TB/s = 22.69 ms ≫ compute 4.50 TFLOP / 1,979 TFLOPS = 2.27 ms.
+        // At full efficiency: weights + new KV 72.66 GB / 3.35 TB/s = 21.689 ms, and the KV read
+        // 3.355 GB at 0.8 × 3.35 TB/s = 1.252 ms: memory 22.942 ms ≫ compute 4.50 TFLOP /
+        // 1,979 TFLOPS = 2.27 ms.
         let t = step_time(&s, Efficiency { mbu: 1.0, mfu: 1.0 }, &load);
-        assert!((t.memory.ms() - 22.692).abs() < 0.01, "{}", t.memory.ms());
+        assert!((t.memory.ms() - 22.942).abs() < 0.01, "{}", t.memory.ms());
         assert!((t.compute.ms() - 2.275).abs() < 0.01, "{}", t.compute.ms());
-        // Memory-bound: the step is the memory time plus vLLM's 1 ms overhead.
-        assert!((t.total.ms() - (t.memory.ms() + 1.0)).abs() < 1e-9);
-        // So 32 output tokens per 23.7 ms is at most ~1,350 tok/s of decode: 3,200 is impossible.
+        // Memory-bound: the step is the memory time plus 80 layers × 8 kernels × 2 µs = 1.28 ms
+        // (vLLM schedules asynchronously, so its per-step CPU cost is off the critical path).
+        assert!((t.overhead.ms() - 1.28).abs() < 1e-9, "{}", t.overhead.ms());
+        assert!((t.total.ms() - (t.memory.ms() + 1.28)).abs() < 1e-9);
+        // So 32 output tokens per 24.2 ms is at most ~1,320 tok/s of decode: 3,200 is impossible.
         assert!(32.0 / t.total.0 < 1400.0);
     }
 }

@@ -5,7 +5,8 @@
 use super::EstimateError;
 use crate::format::sig;
 use crate::input::{Arrival, LengthDist, Load, Scenario};
-use crate::model::{closed_loop, Efficiency, KvCap, Setup, Workload};
+use crate::model::steady::closed_loop_cached;
+use crate::model::{Efficiency, KvCap, Setup, Workload};
 
 /// The concurrency the analytic steady state runs at and the offered rate (open loop only):
 /// the offered concurrency, or for an open loop the one at which the deployment completes the
@@ -26,12 +27,14 @@ pub(super) fn operating_point(
         Load::Concurrency { concurrency } => return Ok((concurrency as f64, None)),
         Load::Rate { requests_per_s, .. } => requests_per_s,
     };
+    // A cached shared prefix is held once, so more sequences fit (as in the simulation).
+    let cached = s.prefix_tokens.unwrap_or(0) as f64;
     let max = user
-        .max_concurrent_sequences(per_request)
+        .max_concurrent_sequences(per_request - cached)
         .map_err(|e| EstimateError::Infeasible(e.to_string()))? as f64
         * replicas as f64;
     let x = |c: f64| {
-        closed_loop(user, eff, &workload(s, c), KvCap::Enforce)
+        closed_loop_cached(user, eff, &workload(s, c), KvCap::Enforce, cached)
             .map(|st| st.requests_per_s)
             .unwrap_or(0.0)
     };

@@ -125,6 +125,9 @@ fn gaps(cfg: &SimConfig, rng: &mut Pcg64Mcg, n: usize) -> Vec<f64> {
 pub fn simulate(cfg: &SimConfig) -> SimResult {
     let setup = &cfg.setup;
     let mut rng = Pcg64Mcg::seed_from_u64(cfg.seed);
+    // The frontend's per-request cost: a request reaches the engine this long after it is
+    // sent, and its TTFT and E2E count it (`Req::arrival` is when it reaches the engine).
+    let frontend = setup.runtime.frontend_ms.max(0.0) / 1e3;
     // Requests with their lengths, in arrival order.
     let mut reqs: Vec<Req> = Vec::new();
     let new_req = |arrival: f64, prompt: u32, output: u32| Req {
@@ -190,13 +193,29 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 },
             );
             let lifetime = prefill.total.0 + (pout - 1.0) * decode.total.0;
-            for (i, r) in reqs.iter_mut().take(c).enumerate() {
-                r.arrival = lifetime * i as f64 / c as f64;
+            let _ = lifetime;
+            // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
+            // concurrent profile) send the first C requests at once; with fixed lengths the
+            // cohort then finishes together and is resent together, so the engine sees bursts
+            // of C prompts (NVIDIA NIM's genai-perf sweep in tests/data/measured_online.tsv: TTFT
+            // at concurrency 10 is about ten prompts' prefill). Length spreads break the cohort
+            // up on their own.
+            for r in reqs.iter_mut().take(c) {
+                r.arrival = frontend;
             }
             Some(c)
         }
     };
+    if closed.is_none() {
+        for r in reqs.iter_mut() {
+            r.arrival += frontend;
+        }
+    }
     let total = reqs.len();
+    // Blocks grow with the sequence (vLLM, SGLang) unless the runtime reserves a request's
+    // whole length at admission (TensorRT-LLM GUARANTEED_NO_EVICT, and non-paged runtimes).
+    let paged = setup.runtime.paged_kv && !setup.runtime.reserve_full_length;
+    let async_sched = setup.runtime.async_scheduling;
     let block = if setup.runtime.paged_kv {
         setup.block_tokens.max(1)
     } else {
@@ -220,6 +239,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     let mut kv_trace: Vec<(f64, f64)> = Vec::new();
     let mut now = 0.0_f64;
     let mut prev_step_end = f64::NAN;
+    let mut prev_step_start = f64::NAN;
     let mut steps = 0u64;
     let mut batch_sum = 0u64;
     let mut preemptions = 0u32;
@@ -259,7 +279,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 i += 1;
                 continue;
             }
-            if setup.runtime.paged_kv {
+            if paged {
                 let want = blocks_for(reqs[r].computed + n).saturating_sub(reqs[r].blocks) as u64;
                 let mut preempted_self = false;
                 while free_blocks < want {
@@ -287,9 +307,18 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             budget -= n;
             i += 1;
         }
-        // Then admit waiting requests.
+        // Then admit waiting requests. An asynchronous scheduler planned this step while the
+        // previous one ran, so it only knows the requests that had arrived when that one began.
+        let known_by = if async_sched && prev_step_end == now && !running.is_empty() {
+            prev_step_start
+        } else {
+            now
+        };
         while budget > 0 && running.len() < max_seqs {
             let Some(&r) = waiting.front() else { break };
+            if reqs[r].arrival > known_by {
+                break;
+            }
             if reqs[r].computed == 0 && prefix > 0 && reqs[r].generated == 0 {
                 // Prefix-cache hit: the shared prefix is already computed (its blocks are shared).
                 reqs[r].computed = prefix.min(reqs[r].len.saturating_sub(1));
@@ -299,12 +328,12 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 break;
             }
             let n = need.min(budget);
-            let want = if setup.runtime.paged_kv {
+            let want = if paged {
                 blocks_for(reqs[r].computed + n).saturating_sub(reqs[r].blocks) as u64
             } else {
-                (reqs[r].prompt + reqs[r].output) as u64
+                blocks_for(reqs[r].prompt + reqs[r].output).saturating_sub(reqs[r].blocks) as u64
             };
-            let fits_at_all = if setup.runtime.paged_kv {
+            let fits_at_all = if paged {
                 blocks_for(reqs[r].prompt + reqs[r].output) as u64 <= total_blocks
             } else {
                 want <= total_blocks
@@ -315,7 +344,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 reqs[r].rejected = true;
                 rejected += 1;
                 if closed.is_some() && next_closed < total {
-                    reqs[next_closed].arrival = now;
+                    reqs[next_closed].arrival = now + frontend;
                     next_closed += 1;
                 }
                 continue;
@@ -332,6 +361,14 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             running.push(r);
             sched.push((r, n));
             budget -= n;
+        }
+        if !setup.runtime.mixed_prefill {
+            // Prefill-only step when any prompt work is scheduled: the decodes wait for it (their
+            // blocks stay reserved for the next step).
+            let is_decode = |&(r, n): &(usize, u32)| n == 1 && reqs[r].generated > 0;
+            if sched.iter().any(|x| !is_decode(x)) {
+                sched.retain(|x| !is_decode(x));
+            }
         }
         if sched.is_empty() {
             if running.is_empty() && waiting.is_empty() {
@@ -368,6 +405,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         // gaps go into the ITL counts in four equal-count segments.
         if load.prefill_tokens == 0.0
             && setup.model.sliding_window.is_none()
+            && (!async_sched || waiting.is_empty())
             && sched
                 .iter()
                 .all(|&(r, _)| reqs[r].last_token == prev_step_end)
@@ -387,7 +425,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     .max(0.0) as u64;
                 k = k.min(room);
             }
-            if setup.runtime.paged_kv && k >= 2 {
+            if paged && k >= 2 {
                 // The longest run whose block growth fits in the free blocks (growth is
                 // monotone in the run length: bisect).
                 let extra = |k: u64| -> u64 {
@@ -430,9 +468,10 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                         itl.add((a + (z - a) * mid / (k - 1) as f64) * 1e3, (hi - lo) * b);
                     }
                     now += k as f64 * (a + z) / 2.0;
+                    prev_step_start = now - z;
                     for &(r, _) in &sched {
                         let q = &mut reqs[r];
-                        if setup.runtime.paged_kv {
+                        if paged {
                             let want = blocks_for(q.computed + k as u32).saturating_sub(q.blocks);
                             free_blocks -= want as u64;
                             q.blocks += want;
@@ -456,6 +495,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             }
         }
         let t = step_time(setup, cfg.efficiency, &load).total.0;
+        prev_step_start = now;
         now += t;
         steps += 1;
         batch_sum += sched.len() as u64;
@@ -486,7 +526,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 finished_any = true;
                 last_token_time = now;
                 if closed.is_some() && next_closed < total {
-                    reqs[next_closed].arrival = now;
+                    reqs[next_closed].arrival = now + frontend;
                     next_closed += 1;
                 }
             }
@@ -515,8 +555,9 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     for &r in &completed {
         let q = &reqs[r];
         let first = q.first_token.unwrap_or(q.last_token);
-        let ttft_ms = (first - q.arrival) * 1e3;
-        let e2e_ms = (q.last_token - q.arrival) * 1e3;
+        let sent = q.arrival - frontend;
+        let ttft_ms = (first - sent) * 1e3;
+        let e2e_ms = (q.last_token - sent) * 1e3;
         let tpot_ms = (q.output > 1).then(|| (e2e_ms - ttft_ms) / (q.output - 1) as f64);
         ttft.push(ttft_ms);
         e2e.push(e2e_ms);
@@ -544,7 +585,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     let incomplete_output_tokens = incomplete.iter().map(|q| q.generated as u64).sum();
     let start = reqs
         .iter()
-        .map(|q| q.arrival)
+        .map(|q| q.arrival - frontend)
         .filter(|a| a.is_finite())
         .fold(f64::INFINITY, f64::min);
     let end = if incomplete.is_empty() {

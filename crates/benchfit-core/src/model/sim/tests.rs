@@ -34,7 +34,8 @@ fn config(setup: Setup, arrivals: Arrivals, prompt: u32, output: u32, requests: 
 
 #[test]
 fn one_request_alone() {
-    // TTFT = one prefill step of 1,000 tokens; ITL = the single-sequence decode step time.
+    // TTFT = the frontend plus one prefill step of 1,000 tokens; ITL = the single-sequence decode
+    // step time.
     let s = setup("vllm");
     let eff = Efficiency { mbu: 0.7, mfu: 0.5 };
     let r = simulate(&config(s, Arrivals::Closed { concurrency: 1 }, 1000, 11, 1));
@@ -49,6 +50,8 @@ fn one_request_alone() {
     )
     .total
     .ms();
+    // Plus the frontend's per-request cost.
+    let prefill = prefill + s.runtime.frontend_ms;
     let ttft = r.ttft_ms.unwrap();
     assert!(
         (ttft.p50 - prefill).abs() < 1e-9,

@@ -1,0 +1,131 @@
+//! The model against public online-serving measurements (tests/data/measured_online.tsv,
+//! copied from ../shared/data/measured_online.tsv; sources and trust in
+//! tests/data/measured_online_sources.md). Issue 12's targets are median |error| TTFT ≤ 20%,
+//! ITL/TPOT ≤ 10%, output tok/s ≤ 10%, each signed median within ±5%, on both the tune and the
+//! check rows. The assertions below are ratchets: today's numbers as upper bounds, tightened as
+//! the model improves (never loosened). `cargo test -p benchfit-core --test online_validation
+//! -- --nocapture` prints the report per part, source, engine and load band.
+
+use benchfit_core::validate::{validate_online, MetricErrors, Part};
+
+fn at_most(what: &str, m: Option<&MetricErrors>, median: f64, signed: f64) {
+    let m = m.unwrap_or_else(|| panic!("{what}: no rows scored"));
+    assert!(
+        m.median_ape <= median,
+        "{what}: median |error| {:.1}% > ratchet {median}%",
+        m.median_ape
+    );
+    assert!(
+        m.signed_median.abs() <= signed,
+        "{what}: signed median {:+.1}% beyond ratchet ±{signed}%",
+        m.signed_median
+    );
+}
+
+#[test]
+fn online_errors_within_ratchets() {
+    let r = validate_online(include_str!("data/measured_online.tsv")).expect("the file validates");
+    println!("{r}");
+    if std::env::var_os("BENCHFIT_ROWS").is_some() {
+        for x in r.rows.iter().filter(|x| x.skipped.is_none()) {
+            let e = |p: Option<f64>, m: Option<f64>| match (p, m) {
+                (Some(p), Some(m)) => {
+                    format!("{:>9.1} {:>9.1} {:>+6.0}%", p, m, (p / m - 1.0) * 100.0)
+                }
+                _ => "-".into(),
+            };
+            println!(
+                "{:>4} {:?} {:<60} ttft {} | itl {} | out {}",
+                x.line,
+                x.part,
+                x.label,
+                e(x.predicted.ttft_ms, x.measured.ttft_ms),
+                e(x.predicted.itl_ms, x.measured.itl_ms),
+                e(
+                    x.predicted.output_tokens_per_s,
+                    x.measured.output_tokens_per_s
+                )
+            );
+        }
+    }
+    let tune = r.group("tune").expect("tune group");
+    let check = r.group("check").expect("check group");
+    // Baseline before issue 12's physics (median |error| / signed median, %):
+    // tune  TTFT 79.5 / −76.9, ITL 28.4 / −25.9, output tok/s 32.5 / +32.5 (171 rows);
+    // check TTFT 76.6 / −76.6, ITL 18.2 / −14.8, output tok/s 19.0 / +19.0 (32 rows).
+    // Now: tune 36.0 / −25.9, 18.1 / −16.7, 20.5 / +20.1; check 34.0 / −3.2, 12.8 / −10.8,
+    // 13.3 / +13.0. Issue 12's targets (20 / 10 / 10, ±5) are not met yet.
+    at_most("tune TTFT", tune.ttft.as_ref(), 36.5, 26.5);
+    at_most("tune ITL", tune.itl.as_ref(), 18.5, 17.0);
+    at_most(
+        "tune output tok/s",
+        tune.output_tokens_per_s.as_ref(),
+        21.0,
+        20.5,
+    );
+    at_most("check TTFT", check.ttft.as_ref(), 34.5, 3.5);
+    at_most("check ITL", check.itl.as_ref(), 13.0, 11.0);
+    at_most(
+        "check output tok/s",
+        check.output_tokens_per_s.as_ref(),
+        13.5,
+        13.5,
+    );
+}
+
+#[test]
+fn the_split_holds_out_whole_sweeps_and_is_stable() {
+    let r = validate_online(include_str!("data/measured_online.tsv")).unwrap();
+    let scored = |p: Part| {
+        r.rows
+            .iter()
+            .filter(|x| x.part == p && x.skipped.is_none())
+            .count()
+    };
+    // 203 scorable rows (190 NIM + 13 DataCrunch); the hash puts one NIM model × GPU sweep of
+    // 32 rows in the check part.
+    assert_eq!(scored(Part::Tune) + scored(Part::Check), 203);
+    assert_eq!(scored(Part::Check), 32);
+    // MLPerf rows are left out for want of a published mean input length, offline rows as not
+    // online.
+    let why = |line: usize| {
+        r.rows
+            .iter()
+            .find(|x| x.line == line)
+            .unwrap()
+            .skipped
+            .clone()
+    };
+    assert!(why(2).is_none());
+    assert!(r
+        .rows
+        .iter()
+        .filter(|x| x.source.starts_with("MLPerf"))
+        .all(|x| x.skipped.as_deref().unwrap_or("").contains("input length")));
+    assert!(r
+        .rows
+        .iter()
+        .filter(|x| x.source.starts_with("Argonne"))
+        .all(|x| x.skipped.as_deref().unwrap_or("").contains("offline")));
+}
+
+#[test]
+fn online_rows_map_as_a_person_would_read_them() {
+    let r = validate_online(include_str!("data/measured_online.tsv")).unwrap();
+    // Line 2: NIM TRT-LLM, Llama 3 8B FP16 on 2 × A100 TP2, 200/2000 at concurrency 50:
+    // TTFT 259.5 ms, ITL 14.57 ms, 3,399.6 output tok/s.
+    let row = r.rows.iter().find(|x| x.line == 2).unwrap();
+    assert_eq!(row.measured.ttft_ms, Some(259.5));
+    assert_eq!(row.measured.itl_ms, Some(14.57));
+    assert_eq!(row.measured.output_tokens_per_s, Some(3399.6));
+    assert_eq!(row.band, "c=17-64");
+    assert!(!row.medians);
+    // DataCrunch rows give medians: ITL from the notes ("median ITL 13.64 ms").
+    let dc = r
+        .rows
+        .iter()
+        .find(|x| x.source.starts_with("DataCrunch") && x.measured.ttft_ms == Some(85.75))
+        .unwrap();
+    assert!(dc.medians);
+    assert_eq!(dc.measured.itl_ms, Some(13.64));
+}
