@@ -18,6 +18,8 @@ enum Role {
     Rate(FigureKind, Option<Scope>),
     Input,
     Output,
+    /// Both lengths in one cell (`10000-500`, `1000/1000`) under `ISL/OSL`, `input-output`.
+    Lengths,
     Batch,
     Concurrency,
     Devices,
@@ -172,6 +174,9 @@ fn role(h: &str) -> Role {
         return Role::Rate(kind, scope);
     }
     let word = |w: &str| h == w || h.starts_with(&format!("{w} ")) || h.ends_with(&format!(" {w}"));
+    if (has("isl") && has("osl")) || (has("input") && has("output")) || has("in/out") {
+        return Role::Lengths;
+    }
     if has("input len")
         || has("input length")
         || has("isl")
@@ -280,6 +285,29 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
         match r {
             Role::Input => set_u32(&mut s.prompt_tokens, lower, c),
             Role::Output => set_u32(&mut s.output_tokens, lower, c),
+            Role::Lengths => {
+                let t = text(c);
+                if let Some((a, b)) = t.split_once(['-', '/']) {
+                    let a_end = c.start + a.len();
+                    set_u32(
+                        &mut s.prompt_tokens,
+                        lower,
+                        Span {
+                            start: c.start,
+                            end: a_end,
+                        },
+                    );
+                    set_u32(
+                        &mut s.output_tokens,
+                        lower,
+                        Span {
+                            start: a_end + 1,
+                            end: c.end,
+                        },
+                    );
+                    let _ = b;
+                }
+            }
             Role::Batch => set_u32(&mut s.batch_size, lower, c),
             Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
             Role::Devices => set_u32(&mut s.gpu_count, lower, c),

@@ -19,6 +19,9 @@ struct Res {
     record_out: Regex,
     zh_in: Regex,
     zh_out: Regex,
+    both: Regex,
+    timing_in: Regex,
+    timing_out: Regex,
 }
 
 fn res() -> &'static Res {
@@ -37,6 +40,11 @@ fn res() -> &'static Res {
             record_out: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
+            // "the length of input and output is around 2500 tokens": both sides.
+            both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
+            // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
+            timing_in: re(r"prompt eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*tokens"),
+            timing_out: re(r"(?:^|[^t] |\|\s*)eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
         }
     })
 }
@@ -179,6 +187,39 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
                 pair = Some((i, o, span(off, &c)));
+            }
+        }
+    }
+    if pair.is_none() {
+        if let Some((off, c)) = matches(lower, &r.both, &["input and output"], 0, 60)
+            .into_iter()
+            .next()
+        {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                pair = Some((v, v, span(off, &c)));
+            }
+        }
+    }
+    if pair.is_none() {
+        let i = matches(lower, &r.timing_in, &["prompt eval time"], 0, 60)
+            .into_iter()
+            .next();
+        let o = matches(lower, &r.timing_out, &["eval time"], 4, 60)
+            .into_iter()
+            .find(|(off, c)| {
+                !lower[off + c.get(0).map_or(0, |m| m.start())..].starts_with("prompt")
+            });
+        if let (Some((oi, ci)), Some((oo, co))) = (i, o) {
+            if let (Some(a), Some(b)) = (n(&ci, 1, None), n(&co, 1, None)) {
+                let s = span(oi, &ci);
+                pair = Some((
+                    a,
+                    b,
+                    Span {
+                        start: s.start,
+                        end: span(oo, &co).end.max(s.end),
+                    },
+                ));
             }
         }
     }
