@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|v100|l40s|l40|l4|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l";
+const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|v100|l40s|l40|l4|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -185,7 +185,7 @@ fn patterns() -> &'static Patterns {
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
                 .then(" ", false, &["in"]),
-            gpu: pat(ANY, GPU_STARTS, &[],
+            gpu: pat(ANY, GPU_STARTS, &["昇腾"],
                 r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×"]),
@@ -615,6 +615,10 @@ fn gpu_id(family: &str, variant: &str) -> String {
         f if f.starts_with("gaudi") => f.replace(['-', '®'], ""),
         f if f.starts_with("ascend") => f.replace("ascend-", "ascend").replace("ascend", "ascend-"),
         f if f.starts_with("atlas") => format!("ascend-{f}"),
+        f if f.starts_with("昇腾") => format!(
+            "ascend-{}",
+            f.trim_start_matches("昇腾").trim_start_matches('-')
+        ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
         "sn40l" => "sambanova-sn40l".into(),
@@ -1852,11 +1856,22 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 gpu_id(&fam, variant)
             };
             let lumped = part[whole(&c).end..].starts_with('/');
+            // A TPU slice names its chips: `TPU v5e-8` is eight.
+            let slice = if id.starts_with("tpu") {
+                let rest = &part[whole(&c).end..];
+                rest.strip_prefix('-').and_then(|r| {
+                    let d = r.len() - r.trim_start_matches(|ch: char| ch.is_ascii_digit()).len();
+                    r[..d].parse::<u32>().ok()
+                })
+            } else {
+                None
+            };
             let count = c
                 .get(1)
                 .or(c.get(5))
                 .or(c.get(6))
                 .and_then(|m| m.as_str().parse::<u32>().ok())
+                .or(slice)
                 .or(variant.contains("nvl72").then_some(72))
                 .or(c.get(2).map(|_| 1))
                 .or(single_chip(&id).then_some(1));
@@ -1876,6 +1891,14 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     chosen = Some((id, gpu_span));
                 }
                 Some((first, _)) if *first == id => {
+                    if let (Some(n), None) = (count, &claim.gpu_count) {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                // A later mention of the same family with its variant (`A100` … `A100-SXM4-80GB`)
+                // says which one.
+                Some((first, _)) if !first.is_empty() && id.starts_with(&format!("{first}-")) => {
+                    chosen = Some((id, gpu_span));
                     if let (Some(n), None) = (count, &claim.gpu_count) {
                         claim.gpu_count = found(n, at(whole(&c)));
                     }
