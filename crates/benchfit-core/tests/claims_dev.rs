@@ -253,6 +253,7 @@ impl Acc {
 fn summary(cases: &[Case]) -> Result<(), Failed> {
     let mut groups: BTreeMap<String, Acc> = BTreeMap::new();
     let mut per_field: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut per_field_check: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut lines = vec![];
     for case in cases {
         let s = score(case);
@@ -265,6 +266,11 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
             groups.entry(key).or_default().add(&s);
         }
         for (name, _, _, ok) in &s.fields {
+            if part(case.set, &case.id) == "check" {
+                let e = per_field_check.entry(name.clone()).or_default();
+                e.0 += 1;
+                e.1 += usize::from(*ok);
+            }
             let e = per_field.entry(name.clone()).or_default();
             e.0 += 1;
             e.1 += usize::from(*ok);
@@ -299,6 +305,11 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
         .map(|(k, (n, ok))| format!("{k} {:.0}%", 100.0 * *ok as f64 / *n as f64))
         .collect();
     println!("  per field: {}", worst.join(", "));
+    let check: Vec<String> = per_field_check
+        .iter()
+        .map(|(k, (n, ok))| format!("{k} {:.0}%", 100.0 * *ok as f64 / *n as f64))
+        .collect();
+    println!("  per field, check part: {}", check.join(", "));
     if std::env::var_os("CLAIMS_RATCHET_WRITE").is_some() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),

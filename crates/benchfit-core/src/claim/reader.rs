@@ -345,7 +345,9 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else if has("token generation")
         || has("eval rate")
         || has("decode speed")
+        || has("decode rate")
         || has("decoding speed")
+        || has("decoding")
         || has("tg =")
         || has("s_tg")
     {
@@ -454,7 +456,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
-        kind_from_words(qual).or_else(|| kind_from_words(pre))
+        kind_from_words(qual)
+            .or_else(|| kind_from_words(pre))
+            .or_else(|| kind_from_words(&post[..floor_boundary(post, post.len().min(20))]))
     };
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     let many = patterns()
