@@ -458,7 +458,12 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     } else {
         kind_from_words(qual)
             .or_else(|| kind_from_words(pre))
-            .or_else(|| kind_from_words(&post[..floor_boundary(post, post.len().min(20))]))
+            // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
+            // "in total" (summed) as input + output, so it is left unread.
+            .or_else(|| {
+                kind_from_words(&post[..floor_boundary(post, post.len().min(20))])
+                    .filter(|k| *k != FigureKind::ThroughputTotal)
+            })
     };
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     let many = patterns()
