@@ -211,7 +211,9 @@ fn patterns() -> &'static Patterns {
             ),
             interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
-            lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min", "sharegpt"], &["短提示词", "长提示词"], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b|\bsharegpt\b|短提示词|长提示词"),
+            // Totals (by division) and per-minute rates only: a dataset named without lengths
+            // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
+            lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min"], &[], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b"),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
@@ -2671,7 +2673,8 @@ mod tests {
         let h = c.headline().unwrap();
         assert_eq!((h.value, h.kind), (5770.24, FigureKind::ThroughputTotal));
         assert!(c.runtime.is_none() && c.runtime_baseline_only.is_some());
-        assert!(c.lengths_described.is_some());
+        // A dataset named without lengths (ShareGPT) leaves them unstated (CLAIMS.md §3).
+        assert!(c.lengths_described.is_none());
     }
 
     #[test]
