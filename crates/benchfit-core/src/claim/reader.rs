@@ -168,7 +168,9 @@ fn patterns() -> &'static Patterns {
             concurrency: pat(NO, &["max", "concurren"], &[], r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput)\b"),
+            // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
+            // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|request[\s_-]*rate[\s=:]+inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
