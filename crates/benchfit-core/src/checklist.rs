@@ -280,8 +280,13 @@ pub fn grade(c: &Claim) -> Vec<Row> {
         ),
         None => row("hardware", Status::Unstated, None, Some("no GPU named")),
         Some(g) => {
-            let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&g.value.as_str());
-            let known = gpu(&g.value).is_some() || ambiguous;
+            // A family sold in several configurations that the id does not pick (CLAIMS.md §3
+            // Hardware): Ascend 910B (B1–B4). (Apple M-series are listed there too, but the dev
+            // labels grade a named M2/M3 Max as stated three times out of four; kept stated.)
+            let id = g.value.as_str();
+            let configurable = id == "ascend-910b";
+            let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&id) || configurable;
+            let known = gpu(&g.value).is_some() || AMBIGUOUS_GPUS_IDS.contains(&id);
             let value = Some(match count {
                 Some(n) => format!("{n} × {}", g.value),
                 None => g.value.clone(),
@@ -290,6 +295,7 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             if ambiguous {
                 notes.push(match g.value.as_str() {
                     "a100" => "memory size (40 or 80 GB) not said",
+                    _ if configurable => "configuration (memory, cores or sub-model) not said",
                     _ => "variant (SXM or PCIe) not said",
                 });
             }
