@@ -1043,6 +1043,38 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         f.kind_stated = true;
         push(&mut cands, &mut taken, f, 0);
     }
+    // `latency(ms) 432.51`, `TTFT (ms) 220`: the unit in parentheses before the number.
+    if lower.contains("(ms)") || lower.contains("(s)") {
+        static PAREN: OnceLock<Regex> = OnceLock::new();
+        let re = PAREN.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b(ttft|tpot|itl|e2e(?:[\s_]latency)?|latency)\s*\((ms|s)\)\s*[:=]?\s*{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let Some(v) = num(&c[3]) else { continue };
+            let m = c.get(0).expect("group 0");
+            let kind = match &c[1] {
+                "ttft" => FigureKind::Ttft,
+                "tpot" => FigureKind::Tpot,
+                "itl" => FigureKind::Itl,
+                _ => FigureKind::E2eLatency,
+            };
+            let mut f = Figure::new(
+                v,
+                &c[2],
+                kind,
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
     for c in p.request_rate.captures_iter(lower) {
         let span = whole(&c);
         if c.get(1).is_some() {
