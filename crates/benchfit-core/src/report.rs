@@ -73,6 +73,11 @@ fn with_headline(claim: &Claim, i: usize) -> Claim {
         f.value /= 60.0;
         f.value_high = f.value_high.map(|h| h / 60.0);
         f.unit = f.unit.replace("/min", "/s");
+    } else if f.unit.ends_with("/ms") {
+        // Tokens per millisecond, kept as written in the claim, per second for the physics.
+        f.value *= 1000.0;
+        f.value_high = f.value_high.map(|h| h * 1000.0);
+        f.unit = f.unit.replace("/ms", "/s");
     }
     c.figures.insert(0, f);
     c

@@ -1043,6 +1043,41 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         f.kind_stated = true;
         push(&mut cands, &mut taken, f, 0);
     }
+    // Tokens per millisecond (kept in their own unit, CLAIMS.md §1 rule 8) and prices per
+    // million tokens (`$0.59 per 1M tokens`, kind `cost`).
+    if lower.contains("ms") || lower.contains('$') {
+        static OTHER: OnceLock<Regex> = OnceLock::new();
+        let re = OTHER.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(?:tokens?|toks?)\s*(?:/|per)\s*(?:ms|millisecond)\b|\$\s*{NUM}\s*(?:/|per)\s*(?:1\s*m|1\s*million|million|1,000,000)\s*(?:output |input )?tokens?"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let f = if let Some(v) = c.get(1).and_then(|g| num(g.as_str())) {
+                let mut f = Figure::new(v, "tok/ms", FigureKind::ThroughputUnspecified, span);
+                let pre = before(lower, span.start, 48);
+                if let Some(k) = kind_from_words(pre) {
+                    f.kind = k;
+                    f.kind_stated = true;
+                }
+                f.scope = scope_from_words(pre);
+                settle(f)
+            } else if let Some(v) = c.get(2).and_then(|g| num(g.as_str())) {
+                let mut f = Figure::new(v, "usd/1M tokens", FigureKind::Cost, span);
+                f.label = Some(m.as_str().to_string());
+                f
+            } else {
+                continue;
+            };
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
     // `latency(ms) 432.51`, `TTFT (ms) 220`: the unit in parentheses before the number.
     if lower.contains("(ms)") || lower.contains("(s)") {
         static PAREN: OnceLock<Regex> = OnceLock::new();
@@ -2699,6 +2734,23 @@ mod tests {
             .find(|f| f.kind == FigureKind::Ttft)
             .unwrap();
         assert_eq!((ttft.value, ttft.unit.as_str()), (0.24, "s"));
+    }
+
+    #[test]
+    fn tokens_per_ms_cost_and_improvement_chains() {
+        let c = read("decode at 2.4 tokens per millisecond per user; $0.59 per 1M tokens");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.unit.as_str()), (2.4, "tok/ms"));
+        assert!(c
+            .figures
+            .iter()
+            .any(|f| f.kind == FigureKind::Cost && f.value == 0.59));
+        // The end of a chain of improvements heads (CLAIMS §1.6).
+        let c = read("Throughput: 1820 → 3120 tokens/s. Later: 3120 → 4520 tokens/s.");
+        assert_eq!(c.headline().unwrap().value, 4520.0);
+        // A rounded threshold yields to the exact figure (CLAIMS §1.1, §1.3).
+        let c = read("over 1,000 tokens per second per user; measured 1,038 tokens/s per user");
+        assert_eq!(c.headline().unwrap().value, 1038.0);
     }
 
     #[test]
