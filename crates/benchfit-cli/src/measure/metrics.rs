@@ -105,8 +105,14 @@ pub fn parse_line(line: &str) -> Option<SampleLine<'_>> {
             *i += 1;
         }
     };
+    let name_end = i;
     skip_ws(&mut i);
-    if i < b.len() && b[i] == b'{' {
+    let has_labels = i < b.len() && b[i] == b'{';
+    if !has_labels && i == name_end {
+        // A bare name must be followed by whitespace before its value.
+        return None;
+    }
+    if has_labels {
         i += 1;
         loop {
             skip_ws(&mut i);
@@ -173,10 +179,6 @@ pub fn parse_line(line: &str) -> Option<SampleLine<'_>> {
         }
     }
     let rest = &line[i..];
-    // The value must be separated from a bare name by whitespace.
-    if labels.is_empty() && !rest.starts_with([' ', '\t']) && !line[..i].ends_with('}') {
-        return None;
-    }
     let mut fields = rest.split([' ', '\t']).filter(|f| !f.is_empty());
     let value = parse_value(fields.next()?)?;
     let timestamp_ms = match fields.next() {

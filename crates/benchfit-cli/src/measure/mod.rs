@@ -20,7 +20,7 @@ use benchfit_core::measurement::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_distr::Distribution;
-use request::{Api, BodyFeatures, Ctx};
+use request::{Api, BodyFeatures, Ctx, Prompt};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
@@ -368,9 +368,17 @@ const MAX_TOKENIZE_BODY_BYTES: usize = 1 << 20;
 /// Most bytes of one `/metrics` scrape read (vLLM's, with histograms, is a few hundred KB).
 pub const MAX_METRICS_BODY_BYTES: usize = 16 << 20;
 
-/// Counts the tokens of `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM:
-/// `prompt`), if it offers one.
-async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
+/// What the server's `/tokenize` said about a text.
+struct Tokenized {
+    /// Token count.
+    count: u32,
+    /// The token ids, when listed (llama.cpp and vLLM list them).
+    ids: Vec<u32>,
+}
+
+/// Tokenizes `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM: `prompt`;
+/// no special tokens added), if it offers one.
+async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<Tokenized> {
     let mut req = ctx
         .client
         .post(format!("{root}/tokenize"))
@@ -387,20 +395,54 @@ async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
         return None;
     }
     let v: serde_json::Value = serde_json::from_slice(&body).ok()?;
-    v.get("count")
+    // `tokens` is a list of ids (or, with llama.cpp's `with_pieces`, of {id, piece}).
+    let ids: Vec<u32> = v
+        .get("tokens")
+        .and_then(serde_json::Value::as_array)
+        .map(|t| {
+            t.iter()
+                .filter_map(|x| x.as_u64().or_else(|| x.get("id")?.as_u64()))
+                .filter_map(|x| u32::try_from(x).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let count = v
+        .get("count")
         .and_then(serde_json::Value::as_u64)
         .or_else(|| {
             v.get("tokens")
                 .and_then(serde_json::Value::as_array)
                 .map(|t| t.len() as u64)
-        })
-        .map(|n| n as u32)
+        })?;
+    Some(Tokenized {
+        count: u32::try_from(count).ok()?,
+        ids,
+    })
+}
+
+/// How prompts of a requested token length are made.
+#[derive(Clone)]
+pub enum Prompts {
+    /// Exact: token ids drawn from `pool` (the server's own ids of the probe words), sent as
+    /// a token-id prompt (completions API of vLLM, SGLang, llama.cpp); the server adds `added`
+    /// tokens of its own (a BOS), so `length − added` ids are sent.
+    Ids {
+        /// Distinct ids to draw from.
+        pool: Arc<Vec<u32>>,
+        /// Tokens the server adds to an id prompt (0 or 1 seen).
+        added: u32,
+    },
+    /// Approximate: words, `tokens_per_word` as calibrated (None: one token per word).
+    Words {
+        /// Server tokens per probe word.
+        tokens_per_word: Option<f64>,
+    },
 }
 
 /// What the probe found.
 struct Probe {
     features: BodyFeatures,
-    tokens_per_word: Option<f64>,
+    prompts: Prompts,
     method: &'static str,
     notes: Vec<String>,
 }
@@ -426,7 +468,7 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
         let r = request::run(
             ctx,
             RequestRecord::default(),
-            &short,
+            &Prompt::Text(short.clone()),
             2,
             f,
             start,
@@ -467,8 +509,51 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
             "the server rejected stream_options: no usage from the server, tokens are counted one per streamed chunk (labelled fallback)".into(),
         ),
     }
-    let (tokens_per_word, method) = match tokenize(ctx, root, &text).await {
-        Some(n) if n > 0 => (Some(f64::from(n) / PROBE_WORDS as f64), "tokenize"),
+    let tokenized = tokenize(ctx, root, &text).await;
+    // Token-id prompts: only with the completions API, a listed vocabulary sample, and a
+    // probe whose usage.prompt_tokens shows how many tokens the server adds.
+    if let (Api::Completions, Some(t)) = (ctx.api, &tokenized) {
+        let mut pool = t.ids.clone();
+        pool.sort_unstable();
+        pool.dedup();
+        if pool.len() >= 8 {
+            let sent: Vec<u32> = t.ids.iter().copied().take(8).collect();
+            let r = request::run(
+                ctx,
+                RequestRecord::default(),
+                &Prompt::Ids(sent.clone()),
+                2,
+                chosen,
+                start,
+                rx.clone(),
+            )
+            .await;
+            let n = sent.len() as u32;
+            match (r.status, r.prompt_tokens) {
+                (RequestStatus::Ok, Some(u)) if (n..=n + 2).contains(&u) => {
+                    return Probe {
+                        features: chosen,
+                        prompts: Prompts::Ids {
+                            pool: Arc::new(pool),
+                            added: u - n,
+                        },
+                        method: "token_ids",
+                        notes,
+                    };
+                }
+                (status, u) => notes.push(format!(
+                    "token-id prompts not used (the probe with {n} ids: {}, usage.prompt_tokens {}): prompt lengths are calibrated with /tokenize, approximate",
+                    r.error.as_deref().unwrap_or(match status {
+                        RequestStatus::Ok => "ok",
+                        _ => "not ok",
+                    }),
+                    u.map_or("absent".to_string(), |u| u.to_string())
+                )),
+            }
+        }
+    }
+    let (tokens_per_word, method) = match tokenized {
+        Some(t) if t.count > 0 => (Some(f64::from(t.count) / PROBE_WORDS as f64), "tokenize"),
         _ => match usage_prompt {
             Some((n, w)) if n > 0 => (Some(f64::from(n) / w as f64), "usage"),
             _ => {
@@ -479,7 +564,7 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
     };
     Probe {
         features: chosen,
-        tokens_per_word,
+        prompts: Prompts::Words { tokens_per_word },
         method,
         notes,
     }
@@ -510,19 +595,29 @@ fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
 /// What a request needs to be sent.
 struct Job {
     base: RequestRecord,
-    prompt: String,
+    prompt: Prompt,
     max_tokens: u32,
 }
 
 /// Makes the `i`-th job (deterministic in seed and index): prompt length and output length
 /// drawn from the traffic profile, a unique prompt of that many tokens.
-fn job(i: u64, seed: u64, traffic: &TrafficProfile, tokens_per_word: Option<f64>) -> Job {
+fn job(i: u64, seed: u64, traffic: &TrafficProfile, prompts: &Prompts) -> Job {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
     let p = draw(traffic.prompt_tokens, &mut rng);
     let o = draw(traffic.output_tokens, &mut rng);
-    let n_words = match tokens_per_word {
-        Some(r) if r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
-        _ => p as usize,
+    let prompt = match prompts {
+        Prompts::Ids { pool, added } => Prompt::Ids(
+            (0..p.saturating_sub(*added).max(1))
+                .map(|_| pool[rng.random_range(0..pool.len())])
+                .collect(),
+        ),
+        Prompts::Words { tokens_per_word } => {
+            let n_words = match tokens_per_word {
+                Some(r) if *r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
+                _ => p as usize,
+            };
+            Prompt::Text(words(n_words, &mut rng))
+        }
     };
     Job {
         base: RequestRecord {
@@ -531,7 +626,7 @@ fn job(i: u64, seed: u64, traffic: &TrafficProfile, tokens_per_word: Option<f64>
             requested_output_tokens: Some(o),
             ..RequestRecord::default()
         },
-        prompt: words(n_words, &mut rng),
+        prompt,
         max_tokens: o,
     }
 }
@@ -689,7 +784,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     let probe_start = Instant::now();
     let probe = probe(&ctx, &plan.root, probe_start).await;
     let features = probe.features;
-    let tpw = probe.tokens_per_word;
+    let tpw = Arc::new(probe.prompts.clone());
 
     // Warm-up: closed loop, not counted.
     if a.warmup > 0 {
@@ -702,7 +797,13 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
         let (_tx, rx) = watch::channel(false);
         let mut set = tokio::task::JoinSet::new();
         for _ in 0..conc {
-            let (ctx, next, rx, traffic) = (ctx.clone(), next.clone(), rx.clone(), plan.traffic);
+            let (ctx, next, rx, traffic, tpw) = (
+                ctx.clone(),
+                next.clone(),
+                rx.clone(),
+                plan.traffic,
+                tpw.clone(),
+            );
             let (warm, seed) = (u64::from(a.warmup), a.seed);
             set.spawn(async move {
                 loop {
@@ -710,7 +811,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                     if i >= warm {
                         break;
                     }
-                    let j = job(u64::MAX - i, seed, &traffic, tpw);
+                    let j = job(u64::MAX - i, seed, &traffic, &tpw);
                     let start = Instant::now();
                     request::run(
                         &ctx,
@@ -778,13 +879,14 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                 LoadMode::Concurrency { concurrency } => {
                     let next = Arc::new(AtomicU64::new(0));
                     for _ in 0..concurrency {
-                        let (ctx, stop, next, tx, rx, watch) = (
+                        let (ctx, stop, next, tx, rx, watch, tpw) = (
                             ctx.clone(),
                             stop.clone(),
                             next.clone(),
                             rec_tx.clone(),
                             cancel_rx.clone(),
                             watch.clone(),
+                            tpw.clone(),
                         );
                         set.spawn(async move {
                             loop {
@@ -795,7 +897,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                                 if i >= total {
                                     break;
                                 }
-                                let mut j = job(i, seed, &traffic, tpw);
+                                let mut j = job(i, seed, &traffic, &tpw);
                                 j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
                                 let r = request::run(
                                     &ctx,
@@ -839,7 +941,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                             cancel_rx.clone(),
                             watch.clone(),
                         );
-                        let mut j = job(i as u64, seed, &traffic, tpw);
+                        let mut j = job(i as u64, seed, &traffic, &tpw);
                         j.base.scheduled_ms = at * 1000.0;
                         set.spawn(async move {
                             let r = request::run(

@@ -52,6 +52,15 @@ pub fn http_client(max_idle: usize) -> reqwest::Result<reqwest::Client> {
         .build()
 }
 
+/// A prompt as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// Text (chat, or completions where the server takes no token ids).
+    Text(String),
+    /// Token ids (the completions API's `prompt` as a list of integers).
+    Ids(Vec<u32>),
+}
+
 /// Everything a request needs that does not change between requests.
 pub struct Ctx {
     /// HTTP client (keep-alive connections pooled).
@@ -83,17 +92,27 @@ impl Ctx {
     }
 
     /// The JSON body of one streamed request.
-    pub fn body(&self, prompt: &str, max_tokens: u32, features: BodyFeatures) -> Value {
+    pub fn body(&self, prompt: &Prompt, max_tokens: u32, features: BodyFeatures) -> Value {
         let mut b = Map::new();
         b.insert("model".into(), self.model.clone().into());
-        match self.api {
-            Api::Completions => {
-                b.insert("prompt".into(), prompt.into());
+        match (self.api, prompt) {
+            (Api::Completions, Prompt::Text(t)) => {
+                b.insert("prompt".into(), t.as_str().into());
             }
-            Api::Chat => {
+            (Api::Completions, Prompt::Ids(ids)) => {
+                b.insert("prompt".into(), ids.clone().into());
+            }
+            (Api::Chat, p) => {
+                let text = match p {
+                    Prompt::Text(t) => t.clone(),
+                    // Not made for chat (no id prompts there); kept total for safety.
+                    Prompt::Ids(ids) => {
+                        ids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+                    }
+                };
                 b.insert(
                     "messages".into(),
-                    serde_json::json!([{"role": "user", "content": prompt}]),
+                    serde_json::json!([{"role": "user", "content": text}]),
                 );
             }
         }
@@ -429,7 +448,7 @@ pub fn closed_before_response(e: &reqwest::Error) -> bool {
 pub async fn run(
     ctx: &Ctx,
     base: RequestRecord,
-    prompt: &str,
+    prompt: &Prompt,
     max_tokens: u32,
     features: BodyFeatures,
     start: Instant,

@@ -152,8 +152,11 @@ pub enum LoadMode {
 /// Requested vs actual prompt length.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromptCalibration {
-    /// How the server counted: `tokenize` (its `/tokenize`), `usage` (`usage.prompt_tokens`),
-    /// or `none` (neither offered: the synthesized length was used as is).
+    /// How prompts were made: `token_ids` (exact: token-id prompts drawn from the server's
+    /// own ids, completions API; the server's extra tokens such as a BOS are counted in),
+    /// `tokenize` (words, calibrated once with the server's `/tokenize`: right on average),
+    /// `usage` (words, calibrated with the probe's `usage.prompt_tokens`), or `none` (neither
+    /// offered: one token per word assumed).
     pub method: String,
     /// Mean requested prompt tokens.
     pub requested_mean_tokens: f64,
