@@ -19,7 +19,6 @@ use benchfit_core::measurement::{
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::{Rng, SeedableRng};
-use rand_distr::Distribution;
 use request::{Api, BodyFeatures, Ctx, Prompt};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -570,26 +569,18 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
     }
 }
 
-/// Arrival offsets from the run's start, seconds, for open loop.
+/// Arrival offsets from the run's start, seconds, for open loop: the core's generator
+/// ([`benchfit_core::input::arrival_times`], the one the estimate simulates with), seeded from
+/// `seed`.
 fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
+    use benchfit_core::input::{arrival_times, Arrival};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0xA881_7A15);
-    let mut t = 0.0;
-    let mut out = Vec::with_capacity(n.min(1_000_000) as usize);
-    let exp = rand_distr::Exp::new(rate).ok();
-    let gamma = rand_distr::Gamma::new(k, 1.0 / (rate * k)).ok();
-    for i in 0..n.min(10_000_000) {
-        if arrival == "constant" {
-            t = i as f64 / rate;
-        }
-        out.push(t);
-        let gap = match arrival {
-            "constant" => 1.0 / rate,
-            "gamma" => gamma.map_or(1.0 / rate, |g| g.sample(&mut rng)),
-            _ => exp.map_or(1.0 / rate, |e| e.sample(&mut rng)),
-        };
-        t += gap;
-    }
-    out
+    let arrival = match arrival {
+        "constant" => Arrival::Constant,
+        "gamma" => Arrival::Gamma,
+        _ => Arrival::Poisson,
+    };
+    arrival_times(arrival, rate, k, &mut rng, n.min(10_000_000) as usize)
 }
 
 /// What a request needs to be sent.
