@@ -1,5 +1,13 @@
-//! Server metrics: a minimal Prometheus text-format reader (only the `name{labels} value`
-//! sample lines are needed) and the metric families of vLLM, SGLang, TGI and llama.cpp.
+//! Server metrics: a Prometheus text exposition format (0.0.4) sample-line reader and the
+//! metric families of vLLM, SGLang, TGI and llama.cpp.
+//!
+//! The reader follows the format's grammar
+//! (<https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format>): metric
+//! names `[a-zA-Z_:][a-zA-Z0-9_:]*`, label values in double quotes with the escapes `\\`, `\"`
+//! and `\n` (so a `}` or `,` inside a value is just a character), an optional trailing comma
+//! in the label set, Go float values (`NaN`, `+Inf`, `-Inf`), an optional integer timestamp.
+//! The `prometheus-parse` crate (0.2.5) was tried and not kept: its sample regex reads names as
+//! `\w+` (no `:`, so no `vllm:` or `llamacpp:` family) and labels as `[^}]+`.
 
 use benchfit_core::measurement::MetricSample;
 use std::collections::BTreeSet;
@@ -46,9 +54,151 @@ pub fn runtime_of(family: &str) -> Option<&'static str> {
     }
 }
 
+/// One sample line: `name{label="value",...} value [timestamp]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampleLine<'a> {
+    /// Metric name.
+    pub name: &'a str,
+    /// Label pairs in order, values unescaped.
+    pub labels: Vec<(&'a str, String)>,
+    /// The value (may be NaN or infinite, as the format allows).
+    pub value: f64,
+    /// Milliseconds since the epoch, when given.
+    pub timestamp_ms: Option<i64>,
+}
+
+fn is_name_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_' || c == b':'
+}
+
+fn is_name_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b':'
+}
+
+/// A Go `strconv.ParseFloat` value as the format writes it: decimal or exponent notation,
+/// `NaN`, `+Inf`, `-Inf`, `Inf` (any case).
+fn parse_value(s: &str) -> Option<f64> {
+    match s.to_ascii_lowercase().as_str() {
+        "nan" => Some(f64::NAN),
+        "+inf" | "inf" => Some(f64::INFINITY),
+        "-inf" => Some(f64::NEG_INFINITY),
+        l if l.contains("inf") || l.contains("nan") => None,
+        _ => s.parse::<f64>().ok(),
+    }
+}
+
+/// Reads one line of the text format; None for comments, blank lines and malformed lines.
+pub fn parse_line(line: &str) -> Option<SampleLine<'_>> {
+    let line = line.trim_matches([' ', '\t', '\r']);
+    let b = line.as_bytes();
+    if b.is_empty() || b[0] == b'#' || !is_name_start(b[0]) {
+        return None;
+    }
+    let mut i = 1;
+    while i < b.len() && is_name_char(b[i]) {
+        i += 1;
+    }
+    let name = &line[..i];
+    let mut labels = Vec::new();
+    let skip_ws = |i: &mut usize| {
+        while *i < b.len() && (b[*i] == b' ' || b[*i] == b'\t') {
+            *i += 1;
+        }
+    };
+    let name_end = i;
+    skip_ws(&mut i);
+    let has_labels = i < b.len() && b[i] == b'{';
+    if !has_labels && i == name_end {
+        // A bare name must be followed by whitespace before its value.
+        return None;
+    }
+    if has_labels {
+        i += 1;
+        loop {
+            skip_ws(&mut i);
+            if i < b.len() && b[i] == b'}' {
+                i += 1;
+                break;
+            }
+            // label name
+            let start = i;
+            if i >= b.len() || !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
+                return None;
+            }
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let label = &line[start..i];
+            skip_ws(&mut i);
+            if i >= b.len() || b[i] != b'=' {
+                return None;
+            }
+            i += 1;
+            skip_ws(&mut i);
+            if i >= b.len() || b[i] != b'"' {
+                return None;
+            }
+            i += 1;
+            let mut value = String::new();
+            let mut closed = false;
+            let mut chars = line[i..].char_indices();
+            while let Some((k, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        i += k + 1;
+                        closed = true;
+                        break;
+                    }
+                    '\\' => match chars.next() {
+                        Some((_, 'n')) => value.push('\n'),
+                        Some((_, '\\')) => value.push('\\'),
+                        Some((_, '"')) => value.push('"'),
+                        // Unknown escapes are kept as written (Prometheus does the same).
+                        Some((_, other)) => {
+                            value.push('\\');
+                            value.push(other);
+                        }
+                        None => return None,
+                    },
+                    c => value.push(c),
+                }
+            }
+            if !closed {
+                return None;
+            }
+            labels.push((label, value));
+            skip_ws(&mut i);
+            match b.get(i) {
+                Some(b',') => i += 1,
+                Some(b'}') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    let rest = &line[i..];
+    let mut fields = rest.split([' ', '\t']).filter(|f| !f.is_empty());
+    let value = parse_value(fields.next()?)?;
+    let timestamp_ms = match fields.next() {
+        None => None,
+        Some(t) => Some(t.parse::<i64>().ok()?),
+    };
+    if fields.next().is_some() {
+        return None;
+    }
+    Some(SampleLine {
+        name,
+        labels,
+        value,
+        timestamp_ms,
+    })
+}
+
 /// Reads one scrape: the sample at `t_ms` and the families of interest found in it. Values of
 /// a family with several label sets (one per model or engine) are added up; KV usage is
-/// averaged over them instead.
+/// averaged over them instead. Non-finite values are skipped.
 pub fn parse(text: &str, t_ms: f64) -> (MetricSample, BTreeSet<String>) {
     let mut sample = MetricSample {
         t_ms,
@@ -57,31 +207,16 @@ pub fn parse(text: &str, t_ms: f64) -> (MetricSample, BTreeSet<String>) {
     let mut found = BTreeSet::new();
     let mut kv = (0.0, 0u32);
     for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let Some(l) = parse_line(line) else {
+            continue;
+        };
+        let Some(&(family, role)) = FAMILIES.iter().find(|(f, _)| *f == l.name) else {
+            continue;
+        };
+        let value = l.value;
+        if !value.is_finite() {
             continue;
         }
-        let name_end = line.find(['{', ' ', '\t']).unwrap_or(line.len());
-        let name = &line[..name_end];
-        let Some(&(family, role)) = FAMILIES.iter().find(|(f, _)| *f == name) else {
-            continue;
-        };
-        let rest = &line[name_end..];
-        let after_labels = match rest.strip_prefix('{') {
-            Some(r) => match r.find('}') {
-                Some(p) => &r[p + 1..],
-                None => continue,
-            },
-            None => rest,
-        };
-        let Some(value) = after_labels
-            .split_whitespace()
-            .next()
-            .and_then(|v| v.parse::<f64>().ok())
-            .filter(|v| v.is_finite())
-        else {
-            continue;
-        };
         found.insert(family.to_string());
         let add = |slot: &mut Option<f64>| *slot = Some(slot.unwrap_or(0.0) + value);
         match role {
@@ -171,5 +306,93 @@ mod tests {
         );
         assert!(found.is_empty());
         assert_eq!(s.running, None);
+    }
+
+    #[test]
+    fn a_brace_or_comma_inside_a_label_value_is_part_of_the_value() {
+        let text = "vllm:num_requests_running{model_name=\"a}b,c=\\\"d\\\"\",engine=\"0\",} 3 1700000000000\n\
+                    vllm:num_requests_waiting { model_name = \"x\\ny\" } +Inf\n";
+        let l = parse_line(text.lines().next().unwrap()).unwrap();
+        assert_eq!(l.name, "vllm:num_requests_running");
+        assert_eq!(
+            l.labels,
+            vec![
+                ("model_name", "a}b,c=\"d\"".to_string()),
+                ("engine", "0".to_string())
+            ]
+        );
+        assert_eq!((l.value, l.timestamp_ms), (3.0, Some(1_700_000_000_000)));
+        let w = parse_line(text.lines().nth(1).unwrap()).unwrap();
+        assert_eq!(w.labels, vec![("model_name", "x\ny".to_string())]);
+        assert_eq!(w.value, f64::INFINITY);
+        let (s, found) = parse(text, 0.0);
+        // The infinite gauge is skipped; the running one is read.
+        assert_eq!((s.running, s.waiting), (Some(3.0), None));
+        assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn malformed_lines_are_rejected() {
+        for bad in [
+            "x{a=\"1\"",      // unclosed label set
+            "x{a=1} 2",       // unquoted value
+            "x{a=\"1} 2",     // unclosed quote
+            "x{1a=\"1\"} 2",  // label name starting with a digit
+            "x 1 2 3",        // too many fields
+            "x 1 1.5",        // fractional timestamp
+            "x",              // no value
+            "x infinity",     // not a Go float
+            "9x 1",           // name starting with a digit
+            "# TYPE x gauge", // comment
+        ] {
+            assert_eq!(parse_line(bad), None, "{bad}");
+        }
+        assert_eq!(parse_line("x{} 1").map(|l| l.value), Some(1.0));
+        assert_eq!(parse_line("x\t-2e3").map(|l| l.value), Some(-2000.0));
+    }
+
+    fn escape(v: &str) -> String {
+        v.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n")
+    }
+
+    proptest::proptest! {
+        /// Whatever the label values hold, a line written by the format's rules reads back.
+        #[test]
+        fn written_lines_read_back(
+            name in "[a-zA-Z_:][a-zA-Z0-9_:]{0,20}",
+            labels in proptest::collection::vec(("[a-zA-Z_][a-zA-Z0-9_]{0,8}", "\\PC{0,12}"), 0..4),
+            value in -1e12f64..1e12,
+            ts in proptest::option::of(0i64..4_000_000_000_000),
+            comma in proptest::bool::ANY,
+        ) {
+            let mut line = name.clone();
+            if !labels.is_empty() {
+                let parts: Vec<String> =
+                    labels.iter().map(|(k, v)| format!("{k}=\"{}\"", escape(v))).collect();
+                line.push_str(&format!("{{{}{}}}", parts.join(","), if comma { "," } else { "" }));
+            }
+            line.push_str(&format!(" {value}"));
+            if let Some(t) = ts {
+                line.push_str(&format!(" {t}"));
+            }
+            let l = parse_line(&line).expect("reads back");
+            proptest::prop_assert_eq!(l.name, name.as_str());
+            let want: Vec<(&str, String)> =
+                labels.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            proptest::prop_assert_eq!(l.labels, want);
+            proptest::prop_assert_eq!(l.value, value);
+            proptest::prop_assert_eq!(l.timestamp_ms, ts);
+        }
+
+        /// Any text: no panic, and only finite values reach the sample.
+        #[test]
+        fn any_text_is_safe(text in "\\PC{0,200}") {
+            let (s, _) = parse(&text, 0.0);
+            for v in [s.kv_usage, s.running, s.waiting, s.preemptions_total].into_iter().flatten() {
+                proptest::prop_assert!(v.is_finite());
+            }
+        }
     }
 }

@@ -14,13 +14,12 @@ pub mod sse;
 
 use anyhow::Context as _;
 use benchfit_core::measurement::{
-    summarize, LoadMode, Measurement, PromptCalibration, RequestRecord, RequestStatus, RunInfo,
-    ServerMetrics, TokenLength, TrafficProfile,
+    summarize, FailureClass, LoadMode, Measurement, PromptCalibration, RequestRecord,
+    RequestStatus, RunInfo, ServerMetrics, TokenLength, TrafficProfile,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::{Rng, SeedableRng};
-use rand_distr::Distribution;
-use request::{Api, BodyFeatures, Ctx};
+use request::{Api, BodyFeatures, Ctx, Prompt};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
@@ -131,6 +130,11 @@ pub struct MeasureArgs {
         allow_hyphen_values = true
     )]
     pub timeout: f64,
+    /// Stop the run when this many requests in a row got no answer at all (connect error,
+    /// connection closed before the response, timeout before the response): the server
+    /// stopped answering. The file is marked partial with the reason.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32), allow_hyphen_values = true)]
+    pub max_connection_failures: u32,
     /// Seed for prompts, lengths and arrivals.
     #[arg(
         long,
@@ -303,19 +307,20 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             Api::Chat => "chat/completions",
         }
     );
-    // TLS is rustls (reqwest's `rustls-tls`, no native TLS) with certificate checks on.
-    // Redirects are not followed: a benchmark should time the server it was given, and the
-    // API key must not travel to wherever a 3xx points (the request fails "http 30x").
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .pool_max_idle_per_host(usize::MAX)
-        .tcp_nodelay(true)
-        .connect_timeout(Duration::from_secs(10))
-        .build()
-        .map_err(|e| BadInput(format!("--url: cannot build an HTTP client ({e})")))?;
+    let client = |max_idle: usize| {
+        request::http_client(max_idle)
+            .map_err(|e| BadInput(format!("--url: cannot build an HTTP client ({e})")))
+    };
+    if a.max_connection_failures == 0 {
+        return Err(BadInput(
+            "--max-connection-failures: must be at least 1".into(),
+        ));
+    }
     Ok(Plan {
         ctx: Arc::new(Ctx {
-            client,
+            client: client(usize::MAX)?,
+            // No idle connection kept: every request on it opens a new one.
+            fresh: client(0)?,
             endpoint,
             api,
             model: a.model.clone(),
@@ -362,9 +367,17 @@ const MAX_TOKENIZE_BODY_BYTES: usize = 1 << 20;
 /// Most bytes of one `/metrics` scrape read (vLLM's, with histograms, is a few hundred KB).
 pub const MAX_METRICS_BODY_BYTES: usize = 16 << 20;
 
-/// Counts the tokens of `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM:
-/// `prompt`), if it offers one.
-async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
+/// What the server's `/tokenize` said about a text.
+struct Tokenized {
+    /// Token count.
+    count: u32,
+    /// The token ids, when listed (llama.cpp and vLLM list them).
+    ids: Vec<u32>,
+}
+
+/// Tokenizes `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM: `prompt`;
+/// no special tokens added), if it offers one.
+async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<Tokenized> {
     let mut req = ctx
         .client
         .post(format!("{root}/tokenize"))
@@ -381,20 +394,54 @@ async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<u32> {
         return None;
     }
     let v: serde_json::Value = serde_json::from_slice(&body).ok()?;
-    v.get("count")
+    // `tokens` is a list of ids (or, with llama.cpp's `with_pieces`, of {id, piece}).
+    let ids: Vec<u32> = v
+        .get("tokens")
+        .and_then(serde_json::Value::as_array)
+        .map(|t| {
+            t.iter()
+                .filter_map(|x| x.as_u64().or_else(|| x.get("id")?.as_u64()))
+                .filter_map(|x| u32::try_from(x).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let count = v
+        .get("count")
         .and_then(serde_json::Value::as_u64)
         .or_else(|| {
             v.get("tokens")
                 .and_then(serde_json::Value::as_array)
                 .map(|t| t.len() as u64)
-        })
-        .map(|n| n as u32)
+        })?;
+    Some(Tokenized {
+        count: u32::try_from(count).ok()?,
+        ids,
+    })
+}
+
+/// How prompts of a requested token length are made.
+#[derive(Clone)]
+pub enum Prompts {
+    /// Exact: token ids drawn from `pool` (the server's own ids of the probe words), sent as
+    /// a token-id prompt (completions API of vLLM, SGLang, llama.cpp); the server adds `added`
+    /// tokens of its own (a BOS), so `length − added` ids are sent.
+    Ids {
+        /// Distinct ids to draw from.
+        pool: Arc<Vec<u32>>,
+        /// Tokens the server adds to an id prompt (0 or 1 seen).
+        added: u32,
+    },
+    /// Approximate: words, `tokens_per_word` as calibrated (None: one token per word).
+    Words {
+        /// Server tokens per probe word.
+        tokens_per_word: Option<f64>,
+    },
 }
 
 /// What the probe found.
 struct Probe {
     features: BodyFeatures,
-    tokens_per_word: Option<f64>,
+    prompts: Prompts,
     method: &'static str,
     notes: Vec<String>,
 }
@@ -420,7 +467,7 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
         let r = request::run(
             ctx,
             RequestRecord::default(),
-            &short,
+            &Prompt::Text(short.clone()),
             2,
             f,
             start,
@@ -461,8 +508,51 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
             "the server rejected stream_options: no usage from the server, tokens are counted one per streamed chunk (labelled fallback)".into(),
         ),
     }
-    let (tokens_per_word, method) = match tokenize(ctx, root, &text).await {
-        Some(n) if n > 0 => (Some(f64::from(n) / PROBE_WORDS as f64), "tokenize"),
+    let tokenized = tokenize(ctx, root, &text).await;
+    // Token-id prompts: only with the completions API, a listed vocabulary sample, and a
+    // probe whose usage.prompt_tokens shows how many tokens the server adds.
+    if let (Api::Completions, Some(t)) = (ctx.api, &tokenized) {
+        let mut pool = t.ids.clone();
+        pool.sort_unstable();
+        pool.dedup();
+        if pool.len() >= 8 {
+            let sent: Vec<u32> = t.ids.iter().copied().take(8).collect();
+            let r = request::run(
+                ctx,
+                RequestRecord::default(),
+                &Prompt::Ids(sent.clone()),
+                2,
+                chosen,
+                start,
+                rx.clone(),
+            )
+            .await;
+            let n = sent.len() as u32;
+            match (r.status, r.prompt_tokens) {
+                (RequestStatus::Ok, Some(u)) if (n..=n + 2).contains(&u) => {
+                    return Probe {
+                        features: chosen,
+                        prompts: Prompts::Ids {
+                            pool: Arc::new(pool),
+                            added: u - n,
+                        },
+                        method: "token_ids",
+                        notes,
+                    };
+                }
+                (status, u) => notes.push(format!(
+                    "token-id prompts not used (the probe with {n} ids: {}, usage.prompt_tokens {}): prompt lengths are calibrated with /tokenize, approximate",
+                    r.error.as_deref().unwrap_or(match status {
+                        RequestStatus::Ok => "ok",
+                        _ => "not ok",
+                    }),
+                    u.map_or("absent".to_string(), |u| u.to_string())
+                )),
+            }
+        }
+    }
+    let (tokens_per_word, method) = match tokenized {
+        Some(t) if t.count > 0 => (Some(f64::from(t.count) / PROBE_WORDS as f64), "tokenize"),
         _ => match usage_prompt {
             Some((n, w)) if n > 0 => (Some(f64::from(n) / w as f64), "usage"),
             _ => {
@@ -473,50 +563,52 @@ async fn probe(ctx: &Ctx, root: &str, start: Instant) -> Probe {
     };
     Probe {
         features: chosen,
-        tokens_per_word,
+        prompts: Prompts::Words { tokens_per_word },
         method,
         notes,
     }
 }
 
-/// Arrival offsets from the run's start, seconds, for open loop.
+/// Arrival offsets from the run's start, seconds, for open loop: the core's generator
+/// ([`benchfit_core::input::arrival_times`], the one the estimate simulates with), seeded from
+/// `seed`.
 fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
+    use benchfit_core::input::{arrival_times, Arrival};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0xA881_7A15);
-    let mut t = 0.0;
-    let mut out = Vec::with_capacity(n.min(1_000_000) as usize);
-    let exp = rand_distr::Exp::new(rate).ok();
-    let gamma = rand_distr::Gamma::new(k, 1.0 / (rate * k)).ok();
-    for i in 0..n.min(10_000_000) {
-        if arrival == "constant" {
-            t = i as f64 / rate;
-        }
-        out.push(t);
-        let gap = match arrival {
-            "constant" => 1.0 / rate,
-            "gamma" => gamma.map_or(1.0 / rate, |g| g.sample(&mut rng)),
-            _ => exp.map_or(1.0 / rate, |e| e.sample(&mut rng)),
-        };
-        t += gap;
-    }
-    out
+    let arrival = match arrival {
+        "constant" => Arrival::Constant,
+        "gamma" => Arrival::Gamma,
+        _ => Arrival::Poisson,
+    };
+    arrival_times(arrival, rate, k, &mut rng, n.min(10_000_000) as usize)
 }
 
 /// What a request needs to be sent.
 struct Job {
     base: RequestRecord,
-    prompt: String,
+    prompt: Prompt,
     max_tokens: u32,
 }
 
 /// Makes the `i`-th job (deterministic in seed and index): prompt length and output length
 /// drawn from the traffic profile, a unique prompt of that many tokens.
-fn job(i: u64, seed: u64, traffic: &TrafficProfile, tokens_per_word: Option<f64>) -> Job {
+fn job(i: u64, seed: u64, traffic: &TrafficProfile, prompts: &Prompts) -> Job {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
     let p = draw(traffic.prompt_tokens, &mut rng);
     let o = draw(traffic.output_tokens, &mut rng);
-    let n_words = match tokens_per_word {
-        Some(r) if r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
-        _ => p as usize,
+    let prompt = match prompts {
+        Prompts::Ids { pool, added } => Prompt::Ids(
+            (0..p.saturating_sub(*added).max(1))
+                .map(|_| pool[rng.random_range(0..pool.len())])
+                .collect(),
+        ),
+        Prompts::Words { tokens_per_word } => {
+            let n_words = match tokens_per_word {
+                Some(r) if *r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
+                _ => p as usize,
+            };
+            Prompt::Text(words(n_words, &mut rng))
+        }
     };
     Job {
         base: RequestRecord {
@@ -525,7 +617,7 @@ fn job(i: u64, seed: u64, traffic: &TrafficProfile, tokens_per_word: Option<f64>
             requested_output_tokens: Some(o),
             ..RequestRecord::default()
         },
-        prompt: words(n_words, &mut rng),
+        prompt,
         max_tokens: o,
     }
 }
@@ -534,32 +626,156 @@ fn rfc3339(t: SystemTime) -> String {
     humantime::format_rfc3339_millis(t).to_string()
 }
 
-/// Live state the progress bar shows.
-#[derive(Default)]
+/// Live state the progress bar shows: counts and an HDR histogram of TTFT (µs, 3 significant
+/// digits: the p50 shown is within 0.1 % of the exact one).
 struct Live {
     done: u64,
     failed: u64,
-    ttfts: Vec<f64>,
+    /// None only if hdrhistogram rejected the constant bounds below (it does not).
+    ttft_us: Option<hdrhistogram::Histogram<u64>>,
 }
 
+impl Default for Live {
+    fn default() -> Self {
+        Self {
+            done: 0,
+            failed: 0,
+            // 1 µs to 1 h; values outside are clamped (saturating_record).
+            ttft_us: hdrhistogram::Histogram::new_with_bounds(1, 3_600_000_000, 3).ok(),
+        }
+    }
+}
+
+impl Live {
+    fn push(&mut self, r: &RequestRecord) {
+        self.done += 1;
+        match r.status {
+            RequestStatus::Failed => self.failed += 1,
+            RequestStatus::Ok => {
+                if let (Some(t), Some(h)) = (
+                    r.ttft_ms.filter(|t| t.is_finite() && *t >= 0.0),
+                    self.ttft_us.as_mut(),
+                ) {
+                    h.saturating_record((t * 1000.0).round() as u64);
+                }
+            }
+            RequestStatus::Incomplete => {}
+        }
+    }
+
+    fn message(&self, elapsed_s: f64) -> String {
+        let p50 = match &self.ttft_us {
+            Some(h) if !h.is_empty() => h.value_at_quantile(0.5) as f64 / 1000.0,
+            _ => f64::NAN,
+        };
+        format!(
+            "failed {} · {:.1} req/s · TTFT p50 {:.0} ms",
+            self.failed,
+            self.done as f64 / elapsed_s.max(1e-9),
+            p50
+        )
+    }
+}
+
+/// Stops the run when the server stopped answering (see [`NoAnswerStreak`]).
+struct ServerWatch {
+    streak: std::sync::Mutex<NoAnswerStreak>,
+    /// `--max-connection-failures`.
+    limit: u32,
+    /// Set when the limit is reached: no request is sent after that.
+    stop: Arc<AtomicBool>,
+    /// The reason, once.
+    dead_tx: mpsc::Sender<String>,
+}
+
+impl ServerWatch {
+    /// Counts a record as it ends.
+    fn see(&self, r: &RequestRecord) {
+        let hit = self
+            .streak
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(r, self.limit);
+        if let Some(since_ms) = hit {
+            self.stop.store(true, Ordering::Relaxed);
+            let _ = self.dead_tx.try_send(format!(
+                "the server stopped answering at {:.1} s: {} requests in a row got no answer",
+                since_ms / 1000.0,
+                self.limit
+            ));
+        }
+    }
+}
+
+/// Requests in a row (in the order they ended) that got no answer at all.
+#[derive(Default)]
+struct NoAnswerStreak {
+    len: u32,
+    since_ms: f64,
+}
+
+impl NoAnswerStreak {
+    /// Counts `r`; returns the send time (ms from the run's start) of the streak's first
+    /// request when the streak reaches `limit` (once).
+    fn push(&mut self, r: &RequestRecord, limit: u32) -> Option<f64> {
+        match (r.status, r.failure_class) {
+            (RequestStatus::Failed, Some(FailureClass::Transport)) => {
+                self.since_ms = if self.len == 0 {
+                    r.sent_ms
+                } else {
+                    self.since_ms.min(r.sent_ms)
+                };
+                self.len += 1;
+                (self.len == limit).then_some(self.since_ms)
+            }
+            // Still running when the run stopped: says nothing about the server.
+            (RequestStatus::Incomplete, _) => None,
+            _ => {
+                self.len = 0;
+                None
+            }
+        }
+    }
+}
+
+/// Exit status after Ctrl-C, once the partial file is written (128 + SIGINT, as shells do).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
 /// Runs `benchfit measure`. Bad flags → [`BadInput`] (exit 2); a failure to write the file →
-/// other errors (exit 1); failed requests are results, not errors.
+/// other errors (exit 1); failed requests are results, not errors. After Ctrl-C the partial
+/// file and summary are written and the process exits [`EXIT_INTERRUPTED`].
 pub fn run(a: MeasureArgs) -> Result<Result<(), anyhow::Error>, BadInput> {
     let plan = plan(&a)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| BadInput(format!("cannot start the async runtime: {e}")))?;
-    Ok(rt.block_on(measure(a, plan)))
+    match rt.block_on(measure(a, plan)) {
+        Ok(Ended::Interrupted) => {
+            drop(rt);
+            let _ = std::io::stdout().flush();
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+        Ok(Ended::Normally) => Ok(Ok(())),
+        Err(e) => Ok(Err(e)),
+    }
 }
 
-async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
+/// How a measurement ended.
+enum Ended {
+    /// The plan ran out, `--duration` passed, or the server stopped answering.
+    Normally,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     let ctx = plan.ctx.clone();
     let started_at = SystemTime::now();
     let probe_start = Instant::now();
     let probe = probe(&ctx, &plan.root, probe_start).await;
     let features = probe.features;
-    let tpw = probe.tokens_per_word;
+    let tpw = Arc::new(probe.prompts.clone());
 
     // Warm-up: closed loop, not counted.
     if a.warmup > 0 {
@@ -572,7 +788,13 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
         let (_tx, rx) = watch::channel(false);
         let mut set = tokio::task::JoinSet::new();
         for _ in 0..conc {
-            let (ctx, next, rx, traffic) = (ctx.clone(), next.clone(), rx.clone(), plan.traffic);
+            let (ctx, next, rx, traffic, tpw) = (
+                ctx.clone(),
+                next.clone(),
+                rx.clone(),
+                plan.traffic,
+                tpw.clone(),
+            );
             let (warm, seed) = (u64::from(a.warmup), a.seed);
             set.spawn(async move {
                 loop {
@@ -580,7 +802,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                     if i >= warm {
                         break;
                     }
-                    let j = job(u64::MAX - i, seed, &traffic, tpw);
+                    let j = job(u64::MAX - i, seed, &traffic, &tpw);
                     let start = Instant::now();
                     request::run(
                         &ctx,
@@ -627,8 +849,19 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
     ));
 
     // Load.
+    // The watch on the server: when `--max-connection-failures` requests in a row got no
+    // answer at all, sending stops at once (before the next request of any worker) and the
+    // reason goes to `dead_rx`, which cancels those in flight.
+    let (dead_tx, mut dead_rx) = mpsc::channel::<String>(1);
+    let watch = Arc::new(ServerWatch {
+        streak: std::sync::Mutex::new(NoAnswerStreak::default()),
+        limit: a.max_connection_failures,
+        stop: stop_sending.clone(),
+        dead_tx,
+    });
     let driver = {
         let (ctx, stop, traffic) = (ctx.clone(), stop_sending.clone(), plan.traffic);
+        let watch = watch.clone();
         let (seed, total, load) = (a.seed, plan.requests, plan.load.clone());
         let cancel_rx = cancel_rx.clone();
         tokio::spawn(async move {
@@ -637,12 +870,14 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                 LoadMode::Concurrency { concurrency } => {
                     let next = Arc::new(AtomicU64::new(0));
                     for _ in 0..concurrency {
-                        let (ctx, stop, next, tx, rx) = (
+                        let (ctx, stop, next, tx, rx, watch, tpw) = (
                             ctx.clone(),
                             stop.clone(),
                             next.clone(),
                             rec_tx.clone(),
                             cancel_rx.clone(),
+                            watch.clone(),
+                            tpw.clone(),
                         );
                         set.spawn(async move {
                             loop {
@@ -653,7 +888,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                                 if i >= total {
                                     break;
                                 }
-                                let mut j = job(i, seed, &traffic, tpw);
+                                let mut j = job(i, seed, &traffic, &tpw);
                                 j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
                                 let r = request::run(
                                     &ctx,
@@ -665,6 +900,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                                     rx.clone(),
                                 )
                                 .await;
+                                watch.see(&r);
                                 if tx.send(r).is_err() {
                                     break;
                                 }
@@ -682,12 +918,21 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                         .enumerate()
                     {
                         let when = start + Duration::from_secs_f64(at);
-                        tokio::time::sleep_until(when.into()).await;
+                        let mut cancelled = cancel_rx.clone();
+                        tokio::select! {
+                            _ = tokio::time::sleep_until(when.into()) => {}
+                            _ = cancelled.wait_for(|c| *c) => break,
+                        }
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let (ctx, tx, rx) = (ctx.clone(), rec_tx.clone(), cancel_rx.clone());
-                        let mut j = job(i as u64, seed, &traffic, tpw);
+                        let (ctx, tx, rx, watch) = (
+                            ctx.clone(),
+                            rec_tx.clone(),
+                            cancel_rx.clone(),
+                            watch.clone(),
+                        );
+                        let mut j = job(i as u64, seed, &traffic, &tpw);
                         j.base.scheduled_ms = at * 1000.0;
                         set.spawn(async move {
                             let r = request::run(
@@ -700,6 +945,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                                 rx,
                             )
                             .await;
+                            watch.see(&r);
                             let _ = tx.send(r);
                         });
                     }
@@ -733,25 +979,11 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
                         write_error.get_or_insert(e);
                     }
                 }
-                live.done += 1;
-                if r.status == RequestStatus::Failed {
-                    live.failed += 1;
-                }
-                if r.status == RequestStatus::Ok {
-                    live.ttfts.extend(r.ttft_ms);
-                }
+                live.push(&r);
                 bar.set_position(live.done);
                 if last_draw.elapsed() > Duration::from_millis(250) {
                     last_draw = Instant::now();
-                    let secs = start.elapsed().as_secs_f64().max(1e-9);
-                    let mut t = live.ttfts.clone();
-                    let p50 = benchfit_core::stats::summarize(&mut t).map_or(f64::NAN, |p| p.p50);
-                    bar.set_message(format!(
-                        "failed {} · {:.1} req/s · TTFT p50 {:.0} ms",
-                        live.failed,
-                        live.done as f64 / secs,
-                        p50
-                    ));
+                    bar.set_message(live.message(start.elapsed().as_secs_f64()));
                 }
                 records.push(r);
             }
@@ -760,7 +992,6 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
     };
 
     // Stop conditions.
-    let mut partial = false;
     let mut driver = driver;
     let deadline = async {
         match plan.duration {
@@ -768,23 +999,38 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
             None => std::future::pending().await,
         }
     };
+    let mut partial_reason = None;
+    let mut interrupted = false;
+    let stop_now = || {
+        stop_sending.store(true, Ordering::Relaxed);
+        let _ = cancel_tx.send(true);
+    };
     let mut driver_done = false;
     tokio::select! {
         _ = &mut driver => driver_done = true,
-        _ = deadline => {
-            stop_sending.store(true, Ordering::Relaxed);
-            let _ = cancel_tx.send(true);
+        _ = deadline => stop_now(),
+        Some(reason) = dead_rx.recv() => {
+            stop_now();
+            bar.println(format!("stopped: {reason}"));
+            partial_reason = Some(reason);
         }
         _ = tokio::signal::ctrl_c() => {
-            partial = true;
-            stop_sending.store(true, Ordering::Relaxed);
-            bar.println("interrupted: no new requests; waiting up to 2 s for those in flight");
-            driver_done = tokio::time::timeout(Duration::from_secs(2), &mut driver).await.is_ok();
-            let _ = cancel_tx.send(true);
+            // The requests in flight are recorded as incomplete with what they received.
+            stop_now();
+            interrupted = true;
+            let reason = format!("interrupted (Ctrl-C) at {:.1} s", start.elapsed().as_secs_f64());
+            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
+            partial_reason = Some(reason);
         }
     }
     if !driver_done {
         let _ = driver.await;
+    }
+    if partial_reason.is_none() {
+        // The driver may have ended (every worker saw the stop) before the reason was read.
+        if let Ok(reason) = dead_rx.try_recv() {
+            partial_reason = Some(reason);
+        }
     }
     let (mut records, write_error) = collector.await.context("collecting the records")?;
     bar.finish_and_clear();
@@ -840,7 +1086,8 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
         traffic: Some(plan.traffic),
         load: Some(plan.load.clone()),
         warmup_requests: a.warmup,
-        partial,
+        partial: partial_reason.is_some(),
+        partial_reason,
         prompt_calibration: Some(PromptCalibration {
             method: probe.method.into(),
             requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
@@ -872,7 +1119,11 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<()> {
     } else {
         print!("{}", render(&m));
     }
-    Ok(())
+    Ok(if interrupted {
+        Ended::Interrupted
+    } else {
+        Ended::Normally
+    })
 }
 
 /// Scrapes the metrics URL every 400 ms until `stop`; a first failure ends it with a note.
@@ -967,7 +1218,7 @@ async fn scrape(
 fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
     match p {
         Some(p) => format!(
-            "{:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+            "{:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2}",
             p.mean, p.p50, p.p90, p.p95, p.p99
         ),
         None => format!("{:>9}", "–"),
@@ -985,8 +1236,24 @@ fn render(m: &Measurement) -> String {
         s.requests.incomplete,
         if m.run.partial { " (partial run)" } else { "" }
     ));
+    if let Some(why) = &m.run.partial_reason {
+        o.push_str(&format!("  stopped: {why}\n"));
+    }
+    let c = s.failure_classes;
+    if s.requests.failed > 0 {
+        o.push_str(&format!(
+            "  failed by class: {} never got an answer (transport), {} http error, {} stream cut, {} stream error, {} empty\n",
+            c.transport, c.http, c.stream_cut, c.stream_error, c.empty
+        ));
+    }
     for f in &s.failure_reasons {
         o.push_str(&format!("  failed: {} × {}\n", f.count, f.reason));
+    }
+    if s.retried > 0 {
+        o.push_str(&format!(
+            "  re-sent once on a new connection (pooled connection closed before any response): {}\n",
+            s.retried
+        ));
     }
     o.push_str(&format!(
         "throughput over {:.2} s: {:.1} output tokens/s, {:.1} total tokens/s, {:.2} requests/s\n",

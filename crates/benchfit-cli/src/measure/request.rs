@@ -4,9 +4,15 @@
 //! the cumulative `completion_tokens`, so a chunk's tokens are the increase; otherwise each
 //! chunk with text (content or reasoning) is one token and the final `usage` gives the total
 //! (labelled in `token_source`). A chat role-only chunk carries no token.
+//!
+//! A request that fails before any byte of its response because the pooled keep-alive
+//! connection it went out on was already closed (llama.cpp's server closes the connection after
+//! every streamed response while advertising keep-alive) is re-sent once on a new connection
+//! from [`Ctx::fresh`], a client that keeps no idle connections, and recorded `retried: 1`.
 
 use super::sse::{Event, Parser, MAX_EVENT_BYTES};
-use benchfit_core::measurement::{Chunk, RequestRecord, RequestStatus};
+use benchfit_core::measurement::{Chunk, FailureClass, RequestRecord, RequestStatus};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -31,10 +37,37 @@ pub enum BodyFeatures {
     Plain,
 }
 
+/// The HTTP client of a run, keeping at most `max_idle` idle connections per host (0: none, so
+/// every request opens a new connection).
+///
+/// TLS is rustls (reqwest's `rustls-tls`, no native TLS) with certificate checks on.
+/// Redirects are not followed: a benchmark should time the server it was given, and the API key
+/// must not travel to wherever a 3xx points (the request fails "http 30x").
+pub fn http_client(max_idle: usize) -> reqwest::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_max_idle_per_host(max_idle)
+        .tcp_nodelay(true)
+        .connect_timeout(Duration::from_secs(10))
+        .build()
+}
+
+/// A prompt as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// Text (chat, or completions where the server takes no token ids).
+    Text(String),
+    /// Token ids (the completions API's `prompt` as a list of integers).
+    Ids(Vec<u32>),
+}
+
 /// Everything a request needs that does not change between requests.
 pub struct Ctx {
-    /// HTTP client.
+    /// HTTP client (keep-alive connections pooled).
     pub client: reqwest::Client,
+    /// Same settings, no idle connections kept: every request on it opens a new connection
+    /// (the one re-send of a request whose pooled connection was closed).
+    pub fresh: reqwest::Client,
     /// The full endpoint URL.
     pub endpoint: String,
     /// Which API.
@@ -59,17 +92,27 @@ impl Ctx {
     }
 
     /// The JSON body of one streamed request.
-    pub fn body(&self, prompt: &str, max_tokens: u32, features: BodyFeatures) -> Value {
+    pub fn body(&self, prompt: &Prompt, max_tokens: u32, features: BodyFeatures) -> Value {
         let mut b = Map::new();
         b.insert("model".into(), self.model.clone().into());
-        match self.api {
-            Api::Completions => {
-                b.insert("prompt".into(), prompt.into());
+        match (self.api, prompt) {
+            (Api::Completions, Prompt::Text(t)) => {
+                b.insert("prompt".into(), t.as_str().into());
             }
-            Api::Chat => {
+            (Api::Completions, Prompt::Ids(ids)) => {
+                b.insert("prompt".into(), ids.clone().into());
+            }
+            (Api::Chat, p) => {
+                let text = match p {
+                    Prompt::Text(t) => t.clone(),
+                    // Not made for chat (no id prompts there); kept total for safety.
+                    Prompt::Ids(ids) => {
+                        ids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+                    }
+                };
                 b.insert(
                     "messages".into(),
-                    serde_json::json!([{"role": "user", "content": prompt}]),
+                    serde_json::json!([{"role": "user", "content": text}]),
                 );
             }
         }
@@ -99,6 +142,72 @@ impl Ctx {
     }
 }
 
+/// One streamed chunk of the OpenAI completions or chat completions API, as far as benchfit
+/// reads it. Every field is optional: servers differ in what they send, and a field of an
+/// unexpected type is read as absent rather than failing the request.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct StreamChunk {
+    /// `choices[]` (empty or absent in a usage-only chunk).
+    #[serde(deserialize_with = "lenient")]
+    choices: Option<Vec<ChoiceChunk>>,
+    /// `usage` (vLLM's `continuous_usage_stats`: on every chunk; else on the last one).
+    #[serde(deserialize_with = "lenient")]
+    usage: Option<UsageChunk>,
+    /// An `error` object or string some servers put in the stream.
+    error: Option<Value>,
+}
+
+/// One `choices[]` entry of a chunk.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ChoiceChunk {
+    /// Completions API: the new text.
+    #[serde(deserialize_with = "lenient")]
+    text: Option<String>,
+    /// Chat API: the new message part.
+    #[serde(deserialize_with = "lenient")]
+    delta: Option<DeltaChunk>,
+    /// Set on the last chunk of the choice.
+    #[serde(deserialize_with = "lenient")]
+    finish_reason: Option<String>,
+}
+
+/// A chat `delta`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DeltaChunk {
+    #[serde(deserialize_with = "lenient")]
+    content: Option<String>,
+    /// DeepSeek/vLLM reasoning models.
+    #[serde(deserialize_with = "lenient")]
+    reasoning_content: Option<String>,
+    /// Newer vLLM and OpenRouter.
+    #[serde(deserialize_with = "lenient")]
+    reasoning: Option<String>,
+}
+
+/// `usage`: token counts.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct UsageChunk {
+    #[serde(deserialize_with = "lenient")]
+    prompt_tokens: Option<u64>,
+    #[serde(deserialize_with = "lenient")]
+    completion_tokens: Option<u64>,
+}
+
+/// Reads a field as `T`, or as absent when it is null or of another shape (a float token
+/// count, a number where text was expected).
+fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let v = Value::deserialize(d)?;
+    Ok(serde_json::from_value(v).ok())
+}
+
 /// One event as seen, for counting tokens once the stream is over.
 #[derive(Debug, Clone, Copy)]
 struct Seen {
@@ -117,11 +226,6 @@ pub struct StreamState {
     finish_reason: Option<String>,
     done: bool,
     error: Option<String>,
-}
-
-fn as_u32(v: Option<&Value>) -> Option<u32> {
-    v.and_then(Value::as_u64)
-        .map(|x| x.min(u64::from(u32::MAX)) as u32)
 }
 
 fn snippet(s: &str) -> String {
@@ -151,48 +255,51 @@ impl StreamState {
             self.done = true;
             return;
         }
-        let v: Value = match serde_json::from_str(data) {
+        let v: StreamChunk = match serde_json::from_str(data) {
             Ok(v) => v,
             Err(_) => {
                 self.error = Some(format!("malformed event: {}", snippet(data)));
                 return;
             }
         };
-        if let Some(e) = v.get("error") {
+        if let Some(e) = v.error.as_ref().filter(|e| !e.is_null()) {
             let msg = e
                 .get("message")
                 .and_then(Value::as_str)
+                .or_else(|| e.as_str())
                 .map(str::to_string)
                 .unwrap_or_else(|| e.to_string());
             self.error = Some(format!("error event: {}", snippet(&msg)));
             return;
         }
-        let usage = v.get("usage").filter(|u| u.is_object());
-        let cumulative = usage.and_then(|u| as_u32(u.get("completion_tokens")));
-        if let Some(p) = usage.and_then(|u| as_u32(u.get("prompt_tokens"))) {
-            self.prompt_tokens = Some(p);
+        let clamp = |x: u64| x.min(u64::from(u32::MAX)) as u32;
+        let cumulative = v
+            .usage
+            .as_ref()
+            .and_then(|u| u.completion_tokens)
+            .map(clamp);
+        if let Some(p) = v.usage.as_ref().and_then(|u| u.prompt_tokens) {
+            self.prompt_tokens = Some(clamp(p));
         }
         if cumulative.is_some() {
             self.final_completion = cumulative;
         }
-        let choices = v.get("choices").and_then(Value::as_array);
+        let choices = v.choices.unwrap_or_default();
         let mut has_text = false;
-        for c in choices.into_iter().flatten() {
-            let text_of =
-                |x: Option<&Value>| x.and_then(Value::as_str).is_some_and(|s| !s.is_empty());
-            let delta = c.get("delta");
-            has_text |= text_of(c.get("text"))
-                || text_of(delta.and_then(|d| d.get("content")))
-                || text_of(delta.and_then(|d| d.get("reasoning_content")))
-                || text_of(delta.and_then(|d| d.get("reasoning")));
-            if let Some(f) = c.get("finish_reason").and_then(Value::as_str) {
-                self.finish_reason = Some(f.to_string());
+        for c in &choices {
+            let text_of = |x: &Option<String>| x.as_deref().is_some_and(|s| !s.is_empty());
+            has_text |= text_of(&c.text)
+                || c.delta.as_ref().is_some_and(|d| {
+                    text_of(&d.content) || text_of(&d.reasoning_content) || text_of(&d.reasoning)
+                });
+            if let Some(f) = &c.finish_reason {
+                self.finish_reason = Some(f.clone());
             }
         }
         self.seen.push(Seen {
             t_ms,
             has_text,
-            has_choices: choices.is_some_and(|c| !c.is_empty()),
+            has_choices: !choices.is_empty(),
             cumulative,
         });
     }
@@ -244,29 +351,30 @@ impl StreamState {
     }
 
     /// The record of a stream that ended (`end_ms` after the send) or was cut by `cut` (a
-    /// transport error, or `incomplete` when the run stopped).
+    /// transport error, a broken event, or `incomplete` when the run stopped).
     pub fn finish(self, base: RequestRecord, end_ms: f64, cut: Option<Cut>) -> RequestRecord {
         let (chunks, output_tokens, token_source) = self.tokens();
         let ttft_ms = chunks.first().map(|c| c.t_ms);
-        let (status, error, e2e_ms) = match (cut, self.error) {
+        let failed = |class, e: String| (RequestStatus::Failed, Some((class, e)), Some(end_ms));
+        let (status, failure, e2e_ms) = match (cut, self.error) {
             (Some(Cut::Incomplete), _) => (RequestStatus::Incomplete, None, None),
-            (_, Some(e)) => (RequestStatus::Failed, Some(e), Some(end_ms)),
-            (Some(Cut::Transport(e)), None) => (
-                RequestStatus::Failed,
-                Some(format!("stream cut: {e}")),
-                Some(end_ms),
+            (_, Some(e)) | (Some(Cut::Broken(e)), None) => failed(FailureClass::StreamError, e),
+            (Some(Cut::Transport(e)), None) => {
+                failed(FailureClass::StreamCut, format!("stream cut: {e}"))
+            }
+            (None, None) if !self.done && self.finish_reason.is_none() => failed(
+                FailureClass::StreamCut,
+                "stream cut: the body ended with neither [DONE] nor a finish_reason".into(),
             ),
-            (None, None) if !self.done && self.finish_reason.is_none() => (
-                RequestStatus::Failed,
-                Some("stream cut: the body ended with neither [DONE] nor a finish_reason".into()),
-                Some(end_ms),
-            ),
-            (None, None) if output_tokens == 0 => (
-                RequestStatus::Failed,
-                Some("no tokens: the stream ended without any output token".into()),
-                Some(end_ms),
+            (None, None) if output_tokens == 0 => failed(
+                FailureClass::Empty,
+                "no tokens: the stream ended without any output token".into(),
             ),
             (None, None) => (RequestStatus::Ok, None, Some(end_ms)),
+        };
+        let (failure_class, error) = match failure {
+            Some((c, e)) => (Some(c), Some(e)),
+            None => (None, None),
         };
         RequestRecord {
             ttft_ms,
@@ -278,6 +386,7 @@ impl StreamState {
             finish_reason: self.finish_reason,
             status,
             error,
+            failure_class,
             ..base
         }
     }
@@ -287,24 +396,67 @@ impl StreamState {
 pub enum Cut {
     /// The run stopped while it was running.
     Incomplete,
-    /// A read failed (reset, timeout).
+    /// A read failed after the response head (reset, timeout).
     Transport(String),
+    /// The stream broke its format (an event over the size cap).
+    Broken(String),
+}
+
+/// How far a request got when it failed outside the stream.
+enum Early {
+    /// No response head: the request never got an answer.
+    NoAnswer(String),
+    /// A non-2xx status.
+    Http(String),
+}
+
+/// True when `e` (from sending a request, before any response byte) says the connection was
+/// closed or reset under the request: hyper's "connection closed before message completed",
+/// a cancelled dispatch, or a reset/broken-pipe/EOF I/O error. Connect errors and timeouts are
+/// not: the server did not take the connection, or took it and stayed silent.
+pub fn closed_before_response(e: &reqwest::Error) -> bool {
+    if e.is_timeout() || e.is_connect() {
+        return false;
+    }
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        if let Some(h) = s.downcast_ref::<hyper::Error>() {
+            if h.is_incomplete_message() || h.is_canceled() {
+                return true;
+            }
+        }
+        if let Some(io) = s.downcast_ref::<std::io::Error>() {
+            use std::io::ErrorKind as K;
+            if matches!(
+                io.kind(),
+                K::ConnectionReset | K::BrokenPipe | K::ConnectionAborted | K::UnexpectedEof
+            ) {
+                return true;
+            }
+        }
+        source = s.source();
+    }
+    false
 }
 
 /// Sends one streamed request and reads it to the end; never fails: every outcome is a record.
 /// `base` carries the index, scheduled time and requested lengths; `start` is the run's start.
+///
+/// When the send fails before any response byte because the connection was closed
+/// ([`closed_before_response`]), the request is re-sent once on a new connection
+/// ([`Ctx::fresh`]), timed from the re-send, and the record says `retried: 1` with the reason.
 pub async fn run(
     ctx: &Ctx,
     base: RequestRecord,
-    prompt: &str,
+    prompt: &Prompt,
     max_tokens: u32,
     features: BodyFeatures,
     start: Instant,
     mut cancel: watch::Receiver<bool>,
 ) -> RequestRecord {
     let body = ctx.body(prompt, max_tokens, features);
-    let build = || {
-        let req = ctx.client.post(&ctx.endpoint).json(&body);
+    let build = |client: &reqwest::Client| {
+        let req = client.post(&ctx.endpoint).json(&body);
         match &ctx.api_key {
             Some(k) => req.bearer_auth(k),
             None => req,
@@ -314,20 +466,22 @@ pub async fn run(
     let sent_at = || *sent.lock().unwrap_or_else(|e| e.into_inner());
     let ms = |i: Instant| (i - sent_at()).as_secs_f64() * 1000.0;
     let mut state = StreamState::default();
+    let mut retry_reason = None;
+    let mut got_head = false;
     let work = async {
-        let mut resp = build().send().await;
-        // A pooled keep-alive connection the server closed just before reuse fails before
-        // anything was sent: retry once on a fresh connection, timed from the retry.
+        let mut resp = build(&ctx.client).send().await;
         if let Err(e) = &resp {
-            if e.is_request() && !e.is_timeout() && sent_at().elapsed() < Duration::from_secs(1) {
+            if closed_before_response(e) {
+                retry_reason = Some(ctx.redact(&transport_reason(e)));
                 *sent.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-                resp = build().send().await;
+                resp = build(&ctx.fresh).send().await;
             }
         }
         let resp = match resp {
             Ok(r) => r,
-            Err(e) => return Err(transport_reason(&e)),
+            Err(e) => return Err(Early::NoAnswer(transport_reason(&e))),
         };
+        got_head = true;
         let status = resp.status();
         if !status.is_success() {
             let text = tokio::time::timeout(
@@ -339,7 +493,11 @@ pub async fn run(
             .and_then(Result::ok)
             .map(|(b, _)| String::from_utf8_lossy(&b).into_owned())
             .unwrap_or_default();
-            return Err(format!("http {}: {}", status.as_u16(), snippet(&text)));
+            return Err(Early::Http(format!(
+                "http {}: {}",
+                status.as_u16(),
+                snippet(&text)
+            )));
         }
         let mut resp = resp;
         let mut parser = Parser::default();
@@ -351,10 +509,10 @@ pub async fn run(
                         state.on_event(&ev, t);
                     }
                     if parser.pending_bytes() > MAX_EVENT_BYTES {
-                        return Ok(Some(format!(
+                        return Ok(Some(Cut::Broken(format!(
                             "body error: one stream event is larger than {} MiB",
                             MAX_EVENT_BYTES >> 20
-                        )));
+                        ))));
                     }
                 }
                 Ok(None) => {
@@ -364,33 +522,42 @@ pub async fn run(
                     }
                     return Ok(None);
                 }
-                Err(e) => return Ok(Some(transport_reason(&e))),
+                Err(e) => return Ok(Some(Cut::Transport(transport_reason(&e)))),
             }
         }
     };
+    let timeout_reason = || format!("timeout after {} s", ctx.timeout.as_secs_f64());
     let outcome = tokio::select! {
-        r = tokio::time::timeout(ctx.timeout, work) => match r {
-            Ok(r) => Some(r),
-            Err(_) => Some(Ok(Some(format!("timeout after {} s", ctx.timeout.as_secs_f64())))),
-        },
+        r = tokio::time::timeout(ctx.timeout, work) => Some(r),
         _ = cancel.wait_for(|c| *c) => None,
     };
     let end = ms(Instant::now());
     let base = RequestRecord {
         sent_ms: (sent_at() - start).as_secs_f64() * 1000.0,
+        retried: u32::from(retry_reason.is_some()),
+        retry_reason,
         ..base
+    };
+    let failed = |class, e: &str| RequestRecord {
+        e2e_ms: Some(end),
+        status: RequestStatus::Failed,
+        error: Some(ctx.redact(e)),
+        failure_class: Some(class),
+        token_source: "chunks".into(),
+        ..base.clone()
     };
     match outcome {
         None => state.finish(base, end, Some(Cut::Incomplete)),
-        Some(Err(e)) => RequestRecord {
-            e2e_ms: Some(end),
-            status: RequestStatus::Failed,
-            error: Some(ctx.redact(&e)),
-            token_source: "chunks".into(),
-            ..base
-        },
-        Some(Ok(cut)) => {
-            let mut r = state.finish(base, end, cut.map(Cut::Transport));
+        Some(Err(_)) if !got_head => failed(FailureClass::Transport, &timeout_reason()),
+        Some(Err(_)) => {
+            let mut r = state.finish(base, end, Some(Cut::Transport(timeout_reason())));
+            r.error = r.error.map(|e| ctx.redact(&e));
+            r
+        }
+        Some(Ok(Err(Early::NoAnswer(e)))) => failed(FailureClass::Transport, &e),
+        Some(Ok(Err(Early::Http(e)))) => failed(FailureClass::Http, &e),
+        Some(Ok(Ok(cut))) => {
+            let mut r = state.finish(base, end, cut);
             r.error = r.error.map(|e| ctx.redact(&e));
             r
         }
@@ -523,5 +690,88 @@ mod tests {
         ]);
         assert_eq!(r.status, RequestStatus::Failed);
         assert_eq!(r.error.as_deref(), Some("error event: out of memory"));
+    }
+
+    /// Answers every request on every connection with a small keep-alive response; counts
+    /// connections.
+    async fn keep_alive_server() -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = l.local_addr().unwrap().port();
+        let n = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let seen = n.clone();
+        tokio::spawn(async move {
+            while let Ok((mut s, _)) = l.accept().await {
+                seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let mut buf = vec![0u8; 4096];
+                    // GET requests without a body: one read per request head.
+                    while let Ok(k) = s.read(&mut buf).await {
+                        if k == 0 {
+                            break;
+                        }
+                        let _ = s
+                            .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                            .await;
+                    }
+                });
+            }
+        });
+        (port, n)
+    }
+
+    #[tokio::test]
+    async fn the_fresh_client_opens_a_new_connection_for_every_request() {
+        for (max_idle, want) in [(usize::MAX, 1), (0, 3)] {
+            let (port, connections) = keep_alive_server().await;
+            let c = http_client(max_idle).unwrap();
+            for _ in 0..3 {
+                let r = c
+                    .get(format!("http://127.0.0.1:{port}/"))
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(r.text().await.unwrap(), "ok");
+            }
+            assert_eq!(
+                connections.load(std::sync::atomic::Ordering::SeqCst),
+                want,
+                "max_idle {max_idle}"
+            );
+        }
+    }
+
+    #[test]
+    fn typed_chunks_tolerate_odd_fields() {
+        // A float token count and a numeric text are read as absent, not as a failure.
+        let r = feed(&[
+            (
+                r#"{"choices":[{"text":"a","finish_reason":null}],"usage":{"completion_tokens":1.5}}"#,
+                10.0,
+            ),
+            (r#"{"choices":[{"text":7}]}"#, 15.0),
+            (r#"{"choices":null,"usage":null}"#, 18.0),
+            (
+                r#"{"choices":[{"text":"b","finish_reason":"length"}],"usage":{"prompt_tokens":3,"completion_tokens":2}}"#,
+                20.0,
+            ),
+            ("[DONE]", 21.0),
+        ]);
+        assert_eq!(r.status, RequestStatus::Ok);
+        assert_eq!((r.output_tokens, r.prompt_tokens), (2, Some(3)));
+        assert_eq!(r.ttft_ms, Some(10.0));
+        assert_eq!(r.finish_reason.as_deref(), Some("length"));
+    }
+
+    #[test]
+    fn failure_classes_follow_how_far_the_stream_got() {
+        let cut = feed(&[(r#"{"choices":[{"text":"a"}]}"#, 10.0)]);
+        assert_eq!(cut.failure_class, Some(FailureClass::StreamCut));
+        let empty = feed(&[("[DONE]", 10.0)]);
+        assert_eq!(empty.failure_class, Some(FailureClass::Empty));
+        let bad = feed(&[("{oops", 10.0)]);
+        assert_eq!(bad.failure_class, Some(FailureClass::StreamError));
+        let ok = feed(&[(r#"{"choices":[{"text":"a","finish_reason":"stop"}]}"#, 10.0)]);
+        assert_eq!((ok.status, ok.failure_class), (RequestStatus::Ok, None));
     }
 }

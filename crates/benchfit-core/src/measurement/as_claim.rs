@@ -11,7 +11,10 @@ use crate::format::sig;
 /// counts), the runtime when known, and the output throughput and TTFT p50.
 pub fn as_claim(m: &Measurement) -> Option<String> {
     let s = &m.summary;
-    if !(s.throughput.output_tokens_per_s > 0.0) || s.requests.completed == 0 {
+    // NaN throughput counts as none.
+    if s.throughput.output_tokens_per_s.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
+        || s.requests.completed == 0
+    {
         return None;
     }
     let done = s.requests.completed as f64;

@@ -88,9 +88,14 @@ pub struct RunInfo {
     pub load: Option<LoadMode>,
     /// Warm-up requests sent before counting (not in `requests`).
     pub warmup_requests: u32,
-    /// True when the run was interrupted (Ctrl-C) or cut by `--duration` with requests
-    /// still running.
+    /// True when the run ended before its plan: interrupted (Ctrl-C) or stopped because the
+    /// server stopped answering (`partial_reason` says which).
     pub partial: bool,
+    /// Why the run is partial, one line (`interrupted (Ctrl-C) at 3.2 s`, `the server stopped
+    /// answering at 3.1 s: 20 requests in a row got no answer`); None for a whole run and in
+    /// files written before this key existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial_reason: Option<String>,
     /// Prompt-length calibration against the server's own token count.
     pub prompt_calibration: Option<PromptCalibration>,
     /// Notes a reader should see (client was the bottleneck, no usage from the server, …).
@@ -147,8 +152,11 @@ pub enum LoadMode {
 /// Requested vs actual prompt length.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromptCalibration {
-    /// How the server counted: `tokenize` (its `/tokenize`), `usage` (`usage.prompt_tokens`),
-    /// or `none` (neither offered: the synthesized length was used as is).
+    /// How prompts were made: `token_ids` (exact: token-id prompts drawn from the server's
+    /// own ids, completions API; the server's extra tokens such as a BOS are counted in),
+    /// `tokenize` (words, calibrated once with the server's `/tokenize`: right on average),
+    /// `usage` (words, calibrated with the probe's `usage.prompt_tokens`), or `none` (neither
+    /// offered: one token per word assumed).
     pub method: String,
     /// Mean requested prompt tokens.
     pub requested_mean_tokens: f64,
@@ -213,6 +221,83 @@ pub struct RequestRecord {
     /// Why it failed (short, stable reason first: `http 500: …`, `stream cut`, `no tokens`,
     /// `timeout`, `error event: …`).
     pub error: Option<String>,
+    /// Which class of failure (None for requests that did not fail, and in files written
+    /// before this key existed: [`FailureClass::of_reason`] derives it from `error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure_class: Option<FailureClass>,
+    /// Times the request was re-sent (0 or 1). `benchfit measure` re-sends a request once, on a
+    /// new connection, when it failed before any byte of its response because the pooled
+    /// keep-alive connection it went out on had been closed by the server: it never reached the
+    /// engine. Its times are measured from the re-send.
+    #[serde(default)]
+    pub retried: u32,
+    /// Why it was re-sent (the first attempt's error), when `retried` > 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_reason: Option<String>,
+}
+
+/// The class of a failed request: whose fault it most likely is and how far it got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureClass {
+    /// No response at all: connect error, connection closed or reset before the response
+    /// head (after the one re-send on a new connection), timeout before the response head.
+    /// The request never got an answer.
+    Transport,
+    /// The server answered with a non-2xx HTTP status.
+    Http,
+    /// The stream started (2xx) but was cut: connection closed or reset, timeout, or the body
+    /// ended with neither `[DONE]` nor a `finish_reason`.
+    StreamCut,
+    /// The stream carried an error: an `error` event or object, a malformed or oversized event.
+    StreamError,
+    /// The stream ended properly without any output token.
+    Empty,
+}
+
+impl FailureClass {
+    /// The class of an error message as `benchfit measure` writes them (its stable first part,
+    /// see [`RequestRecord::error`]); imported tools' reasons that match none of them are
+    /// [`FailureClass::Transport`] when they name a connection, else [`FailureClass::StreamError`].
+    pub fn of_reason(error: &str) -> Self {
+        let e = error.trim_start().to_ascii_lowercase();
+        if e.starts_with("http ") {
+            Self::Http
+        } else if e.starts_with("stream cut") {
+            Self::StreamCut
+        } else if e.starts_with("no tokens") {
+            Self::Empty
+        } else if e.starts_with("error event")
+            || e.starts_with("malformed event")
+            || e.starts_with("body error")
+        {
+            Self::StreamError
+        } else if e.starts_with("connect")
+            || e.starts_with("request error")
+            || e.starts_with("transport error")
+            || e.starts_with("timeout")
+            || e.contains("connection")
+        {
+            Self::Transport
+        } else {
+            Self::StreamError
+        }
+    }
+}
+
+/// Failed requests per [`FailureClass`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct FailureClasses {
+    /// No response at all: these requests never got an answer.
+    pub transport: u64,
+    /// Non-2xx HTTP status.
+    pub http: u64,
+    /// Stream started, then cut.
+    pub stream_cut: u64,
+    /// Error or malformed event in the stream.
+    pub stream_error: u64,
+    /// Stream ended without any output token.
+    pub empty: u64,
 }
 
 /// Mean and percentiles of the four latencies, ms; None where no request had that value.
@@ -292,6 +377,13 @@ pub struct Summary {
     pub requests: RequestCounts,
     /// Failures by reason, most frequent first.
     pub failure_reasons: Vec<FailureReason>,
+    /// Failures by class (they add up to `requests.failed`).
+    #[serde(default)]
+    pub failure_classes: FailureClasses,
+    /// Requests that were re-sent once on a new connection (see [`RequestRecord::retried`]),
+    /// whatever their outcome.
+    #[serde(default)]
+    pub retried: u64,
     /// First send → last token of a successful request, s (0 when none).
     pub window_s: f64,
     /// Output tokens of successful requests.

@@ -2,8 +2,8 @@
 //! the measured window, failures by reason.
 
 use super::{
-    ClientLag, FailureReason, LatencySummary, RequestCounts, RequestRecord, RequestStatus,
-    SampleCounts, Summary, ThroughputSummary,
+    ClientLag, FailureClass, FailureClasses, FailureReason, LatencySummary, RequestCounts,
+    RequestRecord, RequestStatus, SampleCounts, Summary, ThroughputSummary,
 };
 use crate::stats::Percentiles;
 
@@ -61,8 +61,13 @@ pub fn summarize(records: &[RequestRecord]) -> Summary {
     let mut first_send = f64::INFINITY;
     let mut last_token = f64::NEG_INFINITY;
     let (mut out_tokens, mut prompt_tokens) = (0u64, 0u64);
+    let mut classes = FailureClasses::default();
+    let mut retried = 0u64;
     for r in records {
         first_send = first_send.min(r.sent_ms);
+        if r.retried > 0 {
+            retried += 1;
+        }
         lag.push(r.sent_ms - r.scheduled_ms);
         match r.status {
             RequestStatus::Ok => {
@@ -85,6 +90,16 @@ pub fn summarize(records: &[RequestRecord]) -> Summary {
             }
             RequestStatus::Failed => {
                 counts.failed += 1;
+                let class = r.failure_class.unwrap_or_else(|| {
+                    FailureClass::of_reason(r.error.as_deref().unwrap_or("unknown"))
+                });
+                *match class {
+                    FailureClass::Transport => &mut classes.transport,
+                    FailureClass::Http => &mut classes.http,
+                    FailureClass::StreamCut => &mut classes.stream_cut,
+                    FailureClass::StreamError => &mut classes.stream_error,
+                    FailureClass::Empty => &mut classes.empty,
+                } += 1;
                 let reason = reason_of(r.error.as_deref());
                 match reasons.iter_mut().find(|f| f.reason == reason) {
                     Some(f) => f.count += 1,
@@ -122,6 +137,8 @@ pub fn summarize(records: &[RequestRecord]) -> Summary {
         samples,
         requests: counts,
         failure_reasons: reasons,
+        failure_classes: classes,
+        retried,
         window_s,
         output_tokens: out_tokens,
         prompt_tokens,
@@ -263,5 +280,42 @@ mod tests {
         assert_eq!(s.throughput, ThroughputSummary::default());
         assert_eq!(s.latency_ms, LatencySummary::default());
         assert_eq!(s.requests.failed, 1);
+    }
+
+    #[test]
+    fn failures_split_by_class_and_retries_are_counted() {
+        let fail = |error: &str, class: Option<FailureClass>| RequestRecord {
+            status: RequestStatus::Failed,
+            error: Some(error.into()),
+            failure_class: class,
+            ..Default::default()
+        };
+        let mut retried_ok = ok(0.0, &[(10.0, 1), (20.0, 1)], 20.0, 2);
+        retried_ok.retried = 1;
+        retried_ok.retry_reason = Some("request error: connection closed".into());
+        let s = summarize(&[
+            retried_ok,
+            // Classes as measure sets them …
+            fail("connect error: refused", Some(FailureClass::Transport)),
+            fail("timeout after 5 s", Some(FailureClass::Transport)),
+            fail("http 503: busy", Some(FailureClass::Http)),
+            fail("stream cut: reset", Some(FailureClass::StreamCut)),
+            // … and derived from the reason where a file has none.
+            fail("error event: engine died", None),
+            fail("no tokens: nothing", None),
+            fail("http 500: x", None),
+        ]);
+        assert_eq!(
+            s.failure_classes,
+            FailureClasses {
+                transport: 2,
+                http: 2,
+                stream_cut: 1,
+                stream_error: 1,
+                empty: 1
+            }
+        );
+        assert_eq!(s.requests.failed, 7);
+        assert_eq!(s.retried, 1);
     }
 }
