@@ -194,7 +194,7 @@ fn patterns() -> &'static Patterns {
             gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards)\b")
                 .needs(&["gpus", "accelerators", "npus", "chips", "cards"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
-            kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_-]*kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q"], &[],
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
@@ -1430,6 +1430,10 @@ pub fn read(text: &str) -> Claim {
     if claim.concurrency.is_none() && claim.batch_size.is_none() {
         load_words(text, lower, &mut claim);
     }
+    // The arrival rate the client set (CLAIMS.md §3 Load): `--request-rate 4`, `at 2 QPS`.
+    if claim.request_rate.is_none() {
+        claim.request_rate = offered_rate(lower, p);
+    }
     if let Some(m) = p.request_count.find(lower) {
         claim.load_observed.get_or_insert(Span {
             start: m.start(),
@@ -1662,6 +1666,35 @@ pub fn read(text: &str) -> Claim {
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
     claim
+}
+
+fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
+    for flag in ["--request-rate", "--request_rate", "request_rate="] {
+        if let Some(i) = lower.find(flag) {
+            let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
+            let n = rest.len()
+                - rest
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .len();
+            if let Some(v) = rest[..n]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| *v > 0.0 && v.is_finite())
+            {
+                let start = i;
+                let end = lower.len() - rest.len() + n;
+                return found(v, Span { start, end });
+            }
+        }
+    }
+    for c in p.request_rate.captures_iter(lower) {
+        if c.get(1).is_some() {
+            if let Some(v) = num(&c[2]).filter(|v| *v > 0.0) {
+                return found(v, whole(&c));
+            }
+        }
+    }
+    None
 }
 
 fn load_words(text: &str, lower: &str, claim: &mut Claim) {
@@ -2246,14 +2279,14 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
         let re = BITS.get_or_init(|| {
-            Regex::new(r"(4|8|16)[\s-]?bit|(bfloat16|float16|half[\s-]precision)")
+            Regex::new(r"\b(4|8|16)[\s-]?bit\b|\b(bfloat16|float16|half[\s-]precision)\b")
                 .expect("static pattern compiles")
         });
         if part.contains("bit") || part.contains("float16") || part.contains("precision") {
             for c in re.captures_iter(part) {
                 let m = c.get(0).expect("group 0");
                 let pre = &part[floor_boundary(part, m.start().saturating_sub(24))..m.start()];
-                if pre.contains("kv") || pre.contains("cache") || pre.contains("os") {
+                if pre.contains("kv") || pre.contains("cache") {
                     continue;
                 }
                 let id = match (c.get(1).map(|g| g.as_str()), c.get(2).map(|g| g.as_str())) {
