@@ -815,7 +815,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         if !taken.take(f.span) {
             return;
         }
-        let prio = prio_of(&f) + bonus + standing(lower, f.span);
+        // Half steps: among figures of one rank, an output rate before a total one (CLAIMS.md
+        // §1 rule 3: output, then total).
+        let half = i32::from(f.kind == FigureKind::ThroughputTotal);
+        let prio = 2 * (prio_of(&f) + bonus + standing(lower, f.span)) + half;
         cands.push(Cand { fig: f, prio });
     };
 
@@ -1076,6 +1079,35 @@ fn read_figures(lower: &str) -> Vec<Figure> {
                 continue;
             };
             push(&mut cands, &mut taken, f, 0);
+        }
+    }
+    // Space-separated records (`tokens_per_sec 43.09`, `generation_tokens_per_second: 12.5`):
+    // the key holds the unit.
+    if lower.contains("_per_sec") {
+        static KEYED: OnceLock<Regex> = OnceLock::new();
+        let re = KEYED.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b((?:[a-z]+_)*tokens?_per_sec(?:ond)?)\b\s*[:=]?\s*{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let Some(v) = num(&c[2]) else { continue };
+            let m = c.get(0).expect("group 0");
+            let key = c[1].replace('_', " ");
+            let kind = kind_from_words(&key);
+            let mut f = Figure::new(
+                v,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+            f.kind_stated = kind.is_some();
+            f.label = Some(c[1].to_string());
+            push(&mut cands, &mut taken, settle(f), 0);
         }
     }
     // `latency(ms) 432.51`, `TTFT (ms) 220`: the unit in parentheses before the number.
