@@ -10,10 +10,10 @@ use serde::Serialize;
 
 /// The most figures given their own settings; later ones keep none (bounds the work on long
 /// pastes: each attachment reads one line).
-const MAX_ATTACHED: usize = 64;
+const MAX_ATTACHED: usize = 24;
 
 /// The longest stretch read for one figure, bytes (a sentence or a table row).
-const MAX_STRETCH: usize = 600;
+const MAX_STRETCH: usize = 320;
 
 /// The setup written beside one figure. Every value keeps the span it was read from; a key is
 /// left out of the JSON when its stretch of text does not say it.

@@ -1048,7 +1048,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     }
     // Tokens per millisecond (kept in their own unit, CLAIMS.md §1 rule 8) and prices per
     // million tokens (`$0.59 per 1M tokens`, kind `cost`).
-    if lower.contains("ms") || lower.contains('$') {
+    if lower.contains("/ms")
+        || lower.contains("per ms")
+        || lower.contains("millisecond")
+        || lower.contains('$')
+    {
         static OTHER: OnceLock<Regex> = OnceLock::new();
         let re = OTHER.get_or_init(|| {
             Regex::new(&format!(
@@ -1119,9 +1123,31 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
+        // Only around each `(ms)` / `(s)` (at most 64), not over the whole paste.
+        let mut hits: Vec<usize> = lower
+            .match_indices("(ms)")
+            .chain(lower.match_indices("(s)"))
+            .map(|(i, _)| i)
+            .take(64)
+            .collect();
+        hits.sort_unstable();
+        let mut last_end = 0;
+        for h in hits {
+            let from = floor_boundary(lower, h.saturating_sub(24)).max(last_end);
+            let to = floor_boundary(lower, (h + 40).min(lower.len()));
+            if from >= to {
+                continue;
+            }
+            let Some(c) = re.captures(&lower[from..to]) else {
+                continue;
+            };
             let Some(v) = num(&c[3]) else { continue };
             let m = c.get(0).expect("group 0");
+            let m = Span {
+                start: from + m.start(),
+                end: from + m.end(),
+            };
+            last_end = m.end;
             let kind = match &c[1] {
                 "ttft" => FigureKind::Ttft,
                 "tpot" => FigureKind::Tpot,
@@ -1133,8 +1159,8 @@ fn read_figures(lower: &str) -> Vec<Figure> {
                 &c[2],
                 kind,
                 Span {
-                    start: m.start(),
-                    end: m.end(),
+                    start: m.start,
+                    end: m.end,
                 },
             );
             f.scope = Some(Scope::PerUser);
