@@ -2378,9 +2378,21 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     if claim.runtime.is_none() {
         for c in p.runtime.captures_iter(part) {
             let (id, from_shape) = runtime_id(&c[1]);
-            if claim.runtime.is_none() {
-                claim.runtime = found(id.to_string(), at(span_of(&c, 1)));
-                claim.runtime_from_shape = from_shape;
+            // Inside an identifier, path or URL (`VLLM_USE_V1`, `vllm-project/vllm`,
+            // `/sglang/`): the engine is only implied (CLAIMS.md §3 Runtime: partial), and a
+            // plain mention later still names it.
+            let s1 = span_of(&c, 1);
+            let next = part[s1.end..].chars().next();
+            let prev = part[..s1.start].chars().next_back();
+            let implied = next.is_some_and(|ch| ch == '_' || ch == '/')
+                || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
+            let take = match &claim.runtime {
+                None => true,
+                Some(_) => claim.runtime_from_shape && !implied && !from_shape,
+            };
+            if take {
+                claim.runtime = found(id.to_string(), at(s1));
+                claim.runtime_from_shape = from_shape || implied;
             }
             if claim.runtime.as_ref().is_some_and(|r| r.value == id) {
                 let end = whole(&c).end;
