@@ -470,11 +470,14 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             })
     };
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
-    let many = patterns()
-        .gpu
-        .captures(post)
-        .and_then(|g| g.get(1)?.as_str().parse::<u32>().ok())
-        .is_some_and(|n| n > 8);
+    // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
+    let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
+    let many = counted
+        && patterns()
+            .gpu
+            .captures(post)
+            .and_then(|g| g.get(1)?.as_str().parse::<u32>().ok())
+            .is_some_and(|n| n > 8);
     let scope = if scope.is_none() && many {
         Some(Scope::System)
     } else {
