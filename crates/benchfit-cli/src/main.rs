@@ -282,7 +282,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     e @ (EstimateError::BadInput { .. }
                     | EstimateError::Missing { .. }
                     | EstimateError::Infeasible(_)),
-                ) => return Err(bad_input(e.to_string())),
+                ) => return Err(bad_input(e.with_name(|f| f.flag().unwrap_or(f.key())))),
             };
             if a.json {
                 println!(
