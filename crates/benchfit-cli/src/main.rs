@@ -7,9 +7,9 @@ mod measure;
 mod render;
 
 use anyhow::Context;
+use benchfit_core::check;
 use benchfit_core::input::{Arrival, Load, Scenario};
 use benchfit_core::project::{estimate_with, PricePolicy};
-use benchfit_core::{check, EstimateError};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;
@@ -278,11 +278,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,
-                Err(
-                    e @ (EstimateError::BadInput { .. }
-                    | EstimateError::Missing { .. }
-                    | EstimateError::Infeasible(_)),
-                ) => return Err(bad_input(e.with_name(|f| f.flag().unwrap_or(f.key())))),
+                // Input errors name a field; the CLI names it by its flag.
+                Err(e) => return Err(bad_input(e.with_name(|f| f.flag().unwrap_or(f.key())))),
             };
             if a.json {
                 println!(

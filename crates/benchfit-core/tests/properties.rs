@@ -41,7 +41,7 @@ mod finite {
     }
 
     /// Every non-finite number in `v`, with its path, and the count of numbers visited.
-    pub fn non_finite<T: Serialize>(v: &T) -> (Vec<(String, f64)>, usize) {
+    pub(super) fn non_finite<T: Serialize>(v: &T) -> (Vec<(String, f64)>, usize) {
         let mut w = Walk::default();
         v.serialize(&mut w).expect("the walk never fails");
         (w.bad, w.numbers)
@@ -579,7 +579,11 @@ fn key_paths(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
     match v {
         serde_json::Value::Object(m) => {
             for (k, x) in m {
-                let p = if at.is_empty() { k.clone() } else { format!("{at}.{k}") };
+                let p = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
                 out.push(p.clone());
                 key_paths(x, &p, out);
             }
