@@ -2,6 +2,9 @@
 //!
 //! Exit codes: 0 success, 2 bad input (stderr names the input and why), 1 other failure.
 
+// A binary: `pub` in its modules marks what main uses; `unreachable_pub` guards the libraries.
+#![allow(unreachable_pub)]
+
 mod import;
 mod measure;
 mod render;
@@ -37,7 +40,7 @@ enum Command {
     },
     /// Re-project a claim onto your traffic, GPU and price.
     #[command(allow_negative_numbers = true)]
-    Estimate(EstimateArgs),
+    Estimate(Box<EstimateArgs>),
     /// Measure a real OpenAI-compatible server and write the measurement file.
     #[command(allow_negative_numbers = true)]
     Measure(Box<measure::MeasureArgs>),

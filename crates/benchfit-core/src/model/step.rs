@@ -107,7 +107,7 @@ fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Byte
     let tokens = load.prefill_tokens + load.decode_seqs;
     let flops = m.matmul_flops_per_token() * tokens
         + m.attention_flops_per_pair() * (load.prefill_pairs + load.decode_context);
-    let kvb = setup.kv_bytes_per_token().0;
+    let kvb = setup.kv_bytes_per_token().value();
     // Weights once, the decoders' KV read, and the new tokens' KV written.
     (
         Flops(flops),
@@ -147,11 +147,11 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let layers = setup.model.layers as f64;
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
-        let msg = Bytes(tokens * setup.model.hidden as f64 * 2.0);
+        let msg = Bytes::new(tokens * setup.model.hidden as f64 * 2.0);
         let ring = msg * (2.0 * (n - 1.0) / n) / setup.gpu.link_bandwidth();
         (ring + allreduce_latency(setup)) * (2.0 * layers)
     } else {
-        Seconds(0.0)
+        Seconds::new(0.0)
     };
     // FP8 activation quantisation adds no kernels: engines fuse it into the preceding norm or
     // activation (vLLM `fused_layernorm_dynamic_per_token_quant`, TensorRT-LLM's fused
@@ -226,7 +226,11 @@ mod tests {
         let (flops, bytes) = step_work(&s, &load);
         // Bytes: weights 72.655 GB + KV read 20,480 × 163,840 B = 3.355 GB + 32 new tokens' KV.
         let expect_bytes = 72_655_346_304.0 + 20_480.0 * 163_840.0 + 32.0 * 163_840.0;
-        assert!((bytes.0 - expect_bytes).abs() < 1.0, "{}", bytes.0);
+        assert!(
+            (bytes.value() - expect_bytes).abs() < 1.0,
+            "{}",
+            bytes.value()
+        );
         // FLOPs: 2 × (70.554e9 − 1.0507e9 input embedding) × 32 + 4 × 80 × 64 × 128 × 20,480.
         let expect_flops =
             2.0 * (70.554e9 - 128_256.0 * 8192.0) * 32.0 + 4.0 * 80.0 * 64.0 * 128.0 * 20_480.0;

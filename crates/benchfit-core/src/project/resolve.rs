@@ -7,6 +7,7 @@ use crate::catalog::{self, Gpu, Model};
 use crate::claim::Claim;
 use crate::input::{Field, Load, Scenario};
 use crate::model::{Efficiency, Setup};
+use crate::units::Tokens;
 
 /// Checks every input's range ([`crate::input::FIELDS`]) and that the shared prefix is shorter
 /// than the prompt.
@@ -187,13 +188,15 @@ pub(super) fn deployment(
     let bench = chosen.map(|r| r.bench.setup);
     let memory_note = chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some();
     let model = model_of(s, claim, bench)?;
-    let total_tokens = s.prompt_tokens as u64 + s.output_tokens as u64;
-    if total_tokens > model.context as u64 {
+    let total_tokens = Tokens::new(s.prompt_tokens as f64) + Tokens::new(s.output_tokens as f64);
+    if total_tokens > Tokens::new(model.context as f64) {
         return Err(bad(
             Field::PromptTokens,
             format!(
-                "prompt + output = {total_tokens} tokens exceeds {}'s context window of {} tokens",
-                model.name, model.context
+                "prompt + output = {} tokens exceeds {}'s context window of {} tokens",
+                total_tokens.value(),
+                model.name,
+                model.context
             ),
         ));
     }

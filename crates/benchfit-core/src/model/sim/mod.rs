@@ -192,6 +192,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     ..Default::default()
                 },
             );
+<<<<<<< HEAD
             let lifetime = prefill.total.0 + (pout - 1.0) * decode.total.0;
             let _ = lifetime;
             // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
@@ -202,6 +203,11 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             // up on their own.
             for r in reqs.iter_mut().take(c) {
                 r.arrival = frontend;
+=======
+            let lifetime = prefill.total.value() + (pout - 1.0) * decode.total.value();
+            for (i, r) in reqs.iter_mut().take(c).enumerate() {
+                r.arrival = lifetime * i as f64 / c as f64;
+>>>>>>> 95dae91 (units: private number behind new()/value(); Tokens added (context check), unused TokensPerSecond removed; CLI Estimate args boxed)
             }
             Some(c)
         }
@@ -420,7 +426,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 - 1;
             k = k.min(cfg.max_steps.saturating_sub(steps + 1));
             if next_arrival < total && reqs[next_arrival].arrival.is_finite() {
-                let room = ((reqs[next_arrival].arrival - now) / first.total.0)
+                let room = ((reqs[next_arrival].arrival - now) / first.total.value())
                     .floor()
                     .max(0.0) as u64;
                 k = k.min(room);
@@ -460,7 +466,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     },
                 );
                 if (first.memory >= first.compute) == (last.memory >= last.compute) {
-                    let (a, z) = (first.total.0, last.total.0);
+                    let (a, z) = (first.total.value(), last.total.value());
                     let segments = 4.min(k);
                     for sgm in 0..segments {
                         let (lo, hi) = (sgm * k / segments, (sgm + 1) * k / segments);
@@ -494,8 +500,12 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 }
             }
         }
+<<<<<<< HEAD
         let t = step_time(setup, cfg.efficiency, &load).total.0;
         prev_step_start = now;
+=======
+        let t = step_time(setup, cfg.efficiency, &load).total.value();
+>>>>>>> 95dae91 (units: private number behind new()/value(); Tokens added (context check), unused TokensPerSecond removed; CLI Estimate args boxed)
         now += t;
         steps += 1;
         batch_sum += sched.len() as u64;
