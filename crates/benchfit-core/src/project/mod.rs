@@ -45,19 +45,27 @@ pub enum EstimateError {
         /// What would supply it.
         reason: String,
     },
+    /// Prompt plus output tokens exceed the model's context window: both inputs are named.
+    #[error("{}/{}: {reason}", Field::PromptTokens.label(), Field::OutputTokens.label())]
+    TooLong {
+        /// The sum and the window.
+        reason: String,
+    },
     /// The deployment cannot serve the traffic at all.
     #[error("{0}")]
     Infeasible(String),
 }
 
 impl EstimateError {
-    /// The input the error is about (None for an infeasible deployment).
+    /// The input the error is about (the prompt for [`EstimateError::TooLong`]; None for an
+    /// infeasible deployment).
     #[must_use]
     pub fn input(&self) -> Option<Field> {
         match self {
             EstimateError::BadInput { input, .. } | EstimateError::Missing { input, .. } => {
                 Some(*input)
             }
+            EstimateError::TooLong { .. } => Some(Field::PromptTokens),
             EstimateError::Infeasible(_) => None,
         }
     }
@@ -71,6 +79,11 @@ impl EstimateError {
             | EstimateError::Missing { input, reason } => {
                 format!("{}: {reason}", name(*input))
             }
+            EstimateError::TooLong { reason } => format!(
+                "{}/{}: {reason}",
+                name(Field::PromptTokens),
+                name(Field::OutputTokens)
+            ),
             EstimateError::Infeasible(why) => why.clone(),
         }
     }
@@ -308,7 +321,7 @@ mod tests {
         s.prompt_tokens = 8000;
         let e = estimate(&s).unwrap_err().to_string();
         assert!(
-            e.starts_with("Prompt tokens: ") && e.contains("8192"),
+            e.starts_with("Prompt tokens/Output tokens: ") && e.contains("8192"),
             "{e}"
         );
         let mut s = Scenario::worked_example();

@@ -190,15 +190,14 @@ pub(super) fn deployment(
     let model = model_of(s, claim, bench)?;
     let total_tokens = Tokens::new(s.prompt_tokens as f64) + Tokens::new(s.output_tokens as f64);
     if total_tokens > Tokens::new(model.context as f64) {
-        return Err(bad(
-            Field::PromptTokens,
-            format!(
+        return Err(EstimateError::TooLong {
+            reason: format!(
                 "prompt + output = {} tokens exceeds {}'s context window of {} tokens",
                 total_tokens.value(),
                 model.name,
                 model.context
             ),
-        ));
+        });
     }
     let (gpu, tp, replicas) = hardware_of(s, bench, assumptions)?;
     let dtypes: Vec<&str> = catalog::DTYPES.iter().map(|d| d.id).collect();
