@@ -192,8 +192,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     ..Default::default()
                 },
             );
-<<<<<<< HEAD
-            let lifetime = prefill.total.0 + (pout - 1.0) * decode.total.0;
+            let lifetime = prefill.total.value() + (pout - 1.0) * decode.total.value();
             let _ = lifetime;
             // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
             // concurrent profile) send the first C requests at once; with fixed lengths the
@@ -203,11 +202,6 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             // up on their own.
             for r in reqs.iter_mut().take(c) {
                 r.arrival = frontend;
-=======
-            let lifetime = prefill.total.value() + (pout - 1.0) * decode.total.value();
-            for (i, r) in reqs.iter_mut().take(c).enumerate() {
-                r.arrival = lifetime * i as f64 / c as f64;
->>>>>>> 95dae91 (units: private number behind new()/value(); Tokens added (context check), unused TokensPerSecond removed; CLI Estimate args boxed)
             }
             Some(c)
         }
@@ -500,12 +494,8 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 }
             }
         }
-<<<<<<< HEAD
-        let t = step_time(setup, cfg.efficiency, &load).total.0;
-        prev_step_start = now;
-=======
         let t = step_time(setup, cfg.efficiency, &load).total.value();
->>>>>>> 95dae91 (units: private number behind new()/value(); Tokens added (context check), unused TokensPerSecond removed; CLI Estimate args boxed)
+        prev_step_start = now;
         now += t;
         steps += 1;
         batch_sum += sched.len() as u64;
