@@ -6,6 +6,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
 install_web_tools
 install_test_tools
 cd "$ROOT"
+say "cargo fmt --check"
+cargo fmt --all --check
+say "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
 say "cargo test --workspace"
 cargo test --workspace
 say "benchfit measure against a real llama.cpp llama-server (builds it once, ~5 min on 2 cores)"

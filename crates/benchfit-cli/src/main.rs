@@ -2,14 +2,17 @@
 //!
 //! Exit codes: 0 success, 2 bad input (stderr names the input and why), 1 other failure.
 
+// A binary: `pub` in its modules marks what main uses; `unreachable_pub` guards the libraries.
+#![allow(unreachable_pub)]
+
 mod import;
 mod measure;
 mod render;
 
 use anyhow::Context;
+use benchfit_core::check;
 use benchfit_core::input::{Arrival, Load, Scenario};
 use benchfit_core::project::{estimate_with, PricePolicy};
-use benchfit_core::{check, EstimateError};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;
@@ -37,7 +40,7 @@ enum Command {
     },
     /// Re-project a claim onto your traffic, GPU and price.
     #[command(allow_negative_numbers = true)]
-    Estimate(EstimateArgs),
+    Estimate(Box<EstimateArgs>),
     /// Measure a real OpenAI-compatible server and write the measurement file.
     #[command(allow_negative_numbers = true)]
     Measure(Box<measure::MeasureArgs>),
@@ -278,11 +281,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             let report = match estimate_with(&scenario, PricePolicy::OnlyGiven) {
                 Ok(r) => r,
-                Err(
-                    e @ (EstimateError::BadInput { .. }
-                    | EstimateError::Missing { .. }
-                    | EstimateError::Infeasible(_)),
-                ) => return Err(bad_input(e.to_string())),
+                // Input errors name a field; the CLI names it by its flag.
+                Err(e) => return Err(bad_input(e.with_name(|f| f.flag().unwrap_or(f.key())))),
             };
             if a.json {
                 println!(

@@ -163,7 +163,7 @@ async fn handle(
     let n = counter.fetch_add(1, Ordering::SeqCst);
     let fail_500 = match script {
         Script::AllFail => true,
-        Script::Http500OnOdd => n.is_multiple_of(2),
+        Script::Http500OnOdd => n % 2 == 0,
         _ => false,
     };
     if fail_500 {

@@ -291,7 +291,7 @@ fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String
             ..Default::default()
         },
     );
-    let need = bytes.0 * steps_per_s / setup.tp as f64 / 1e12;
+    let need = bytes.value() * steps_per_s / setup.tp as f64 / 1e12;
     format!(
         ". Decode alone: batch {:.0} at {} tok/s is {:.0} steps/s, each reading {:.1} GB (weights + KV), i.e. {:.1} TB/s per GPU against {:.2} TB/s of HBM",
         running, fmt_sig(output_tokens_per_s / setup.replicas as f64), steps_per_s, bytes.gb() / setup.tp as f64, need, setup.gpu.hbm_tb_per_s

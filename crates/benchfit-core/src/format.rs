@@ -21,6 +21,29 @@ pub fn thousands(v: f64) -> String {
     }
 }
 
+/// A whole number with thousands separators: `18446744073709551615` → `"18,446,744,073,709,551,615"`.
+pub fn grouped(v: u64) -> String {
+    let digits = v.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A range bound as written in messages: whole numbers grouped (`1,000,000`), others as they
+/// are (`0.05`, `0.000001`).
+pub fn bound(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        thousands(v)
+    } else {
+        format!("{v}")
+    }
+}
+
 /// A dollar amount with enough significant digits for small per-request costs:
 /// `0.000123` → `"$0.000123"`, `12.5` → `"$12.50"`.
 pub fn usd(v: f64) -> String {
@@ -60,5 +83,10 @@ mod tests {
         assert_eq!(thousands(999.0), "999");
         assert_eq!(usd(0.004321), "$0.004321");
         assert_eq!(usd(2.5), "$2.50");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(
+            (bound(1e9), bound(0.000001), bound(0.05)),
+            ("1,000,000,000".into(), "0.000001".into(), "0.05".into())
+        );
     }
 }

@@ -4,6 +4,13 @@
 //! Every stage is a pure function: text, numbers and seeds in, data out. Nothing here knows about
 //! the DOM, files, clocks or the network (DESIGN §1–2).
 //!
+//! The folders are the phases (ARCHITECTURE.md): [`input`] (the scenario, the traffic vocabulary
+//! and the table of inputs), [`claim`] → [`checklist`] / [`analysis`] (reading a claim),
+//! [`catalog`], [`model`] (step, steady state, calibration, the simulator [`model::sim`]),
+//! [`project`] (resolve → load → waterfall → simulate → cost, and the curve), [`present`] (chart
+//! geometry, export), [`measurement`] and [`validate`]. The functions and types the shells use
+//! are re-exported here.
+//!
 //! ```
 //! use benchfit_core::{check, estimate, Scenario};
 //!
@@ -34,6 +41,12 @@ pub mod stats;
 pub mod units;
 pub mod validate;
 
-pub use input::{Scenario, Slo};
-pub use project::{estimate, Estimate, EstimateError, EstimateReport};
+// The facade: what the shells (CLI, page, JS package) use, importable from the crate root.
+pub use input::{
+    Arrival, Field, InputError, Load, Scenario, Slo, UrlIssue, FIELDS, WORKED_EXAMPLE,
+};
+pub use project::{
+    concurrency_curve, estimate, estimate_with, highest_concurrency_within_slo, CurvePoint,
+    Estimate, EstimateError, EstimateReport, PricePolicy, CURVE_LEVELS,
+};
 pub use report::{check, CheckReport};

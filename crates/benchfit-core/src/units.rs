@@ -1,7 +1,9 @@
 //! Quantities with their units in their types.
 //!
 //! Every value that crosses a public API of the core is one of these types (or a named field whose
-//! name carries the unit). Conversions between units live here and nowhere else.
+//! name carries the unit). Conversions between units live here and nowhere else. The number is
+//! private: build one with `new` or a `from_…` conversion, read it with `value()` or a unit
+//! accessor (`gb()`, `ms()`). Each serializes as the bare number (`#[serde(transparent)]`).
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Div, Mul, Sub};
@@ -11,9 +13,14 @@ macro_rules! quantity {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
         #[serde(transparent)]
-        pub struct $name(pub f64);
+        pub struct $name(f64);
 
         impl $name {
+            /// The quantity of `v` in [`Self::UNIT`].
+            #[must_use]
+            pub const fn new(v: f64) -> Self {
+                Self(v)
+            }
             /// The unit this quantity is expressed in, as shown to users.
             pub const UNIT: &'static str = $unit;
             /// The raw number in [`Self::UNIT`].
@@ -92,9 +99,9 @@ quantity!(
     "B/s"
 );
 quantity!(
-    /// A token rate in tokens per second.
-    TokensPerSecond,
-    "tok/s"
+    /// A count of tokens (prompt, output, context, KV capacity); fractional for means.
+    Tokens,
+    "tokens"
 );
 quantity!(
     /// US dollars.

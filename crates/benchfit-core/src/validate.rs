@@ -220,7 +220,7 @@ fn map_row(line: usize, get: &dyn Fn(&str) -> String) -> Result<Case, String> {
         ));
     }
     let tp = leading_number(&tp_raw).ok_or_else(|| format!("TP {tp_raw:?} not a number"))? as u32;
-    if tp == 0 || !gpus.is_multiple_of(tp) {
+    if tp == 0 || gpus % tp != 0 {
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
     let rt_raw = get("runtime").to_ascii_lowercase();
@@ -863,7 +863,7 @@ fn map_online(
     }
     let gpus = num("gpu_count").ok_or("no GPU count")? as u32;
     let tp = num("tp").ok_or("no TP stated")? as u32;
-    if !gpus.is_multiple_of(tp) {
+    if gpus % tp != 0 {
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
     let runtime = match get("runtime").as_str() {

@@ -79,7 +79,9 @@ pub fn check(text: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(skip_typescript)]
 pub fn estimate(scenario: &JsValue) -> Result<JsValue, JsError> {
     let s = from_js(scenario)?;
-    let r = benchfit_core::estimate(&s).map_err(|e| JsError::new(&e.to_string()))?;
+    // README: errors carry the CLI's messages, the input named by its flag.
+    let r = benchfit_core::estimate(&s)
+        .map_err(|e| JsError::new(&e.with_name(|f| f.flag().unwrap_or(f.key()))))?;
     to_js(&r.estimate)
 }
 

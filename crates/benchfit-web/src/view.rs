@@ -720,7 +720,7 @@ fn measured(state: &State, d: &Dispatch, on_file: Callback<web_sys::File>) -> Ht
 }
 
 /// The whole page.
-pub fn page(
+pub(crate) fn page(
     state: &State,
     d: Dispatch,
     curve: Option<&Curve>,

@@ -114,7 +114,7 @@ impl Gpu {
     }
     /// Default price as a quantity.
     pub fn default_price(&self) -> UsdPerGpuHour {
-        UsdPerGpuHour(self.price.usd_per_gpu_hour)
+        UsdPerGpuHour::new(self.price.usd_per_gpu_hour)
     }
 }
 

@@ -68,9 +68,9 @@ impl Model {
         let total = self.params_total_b * 1e9;
         let emb = self.embedding_params();
         if w.embeddings_at_16_bit {
-            Bytes((total - emb) * w.bytes_per_element + emb * 2.0)
+            Bytes::new((total - emb) * w.bytes_per_element + emb * 2.0)
         } else {
-            Bytes(total * w.bytes_per_element)
+            Bytes::new(total * w.bytes_per_element)
         }
     }
 
@@ -88,7 +88,7 @@ impl Model {
         let per_expert = (self.params_total_b - self.params_active_b) * 1e9 / (e - k);
         let experts_bytes = per_expert * e * w.bytes_per_element;
         let touched = 1.0 - (1.0 - k / e).powf(batch.max(1.0));
-        Bytes(all.0 - experts_bytes * (1.0 - touched))
+        Bytes::new(all.value() - experts_bytes * (1.0 - touched))
     }
 
     /// KV-cache bytes per token: `2 × L × h_kv × d_h × b_kv` (DESIGN §4.1).
@@ -97,9 +97,9 @@ impl Model {
     pub fn kv_bytes_per_token(&self, kv: &Dtype) -> Bytes {
         if let Some((rank, rope)) = self.mla {
             // DESIGN §4.1: MLA caches L × (kv_lora_rank + rope_dim) elements per token.
-            return Bytes(self.layers as f64 * (rank + rope) as f64 * kv.bytes_per_element);
+            return Bytes::new(self.layers as f64 * (rank + rope) as f64 * kv.bytes_per_element);
         }
-        Bytes(
+        Bytes::new(
             2.0 * self.layers as f64
                 * self.kv_heads as f64
                 * self.head_dim as f64
@@ -303,8 +303,14 @@ mod tests {
     fn llama3_70b_kv_bytes_per_token() {
         let m = model("llama-3-70b").unwrap();
         // 2 × 80 layers × 8 KV heads × 128 dims × 2 bytes.
-        assert_eq!(m.kv_bytes_per_token(dtype("bf16").unwrap()).0, 327_680.0);
-        assert_eq!(m.kv_bytes_per_token(dtype("fp8").unwrap()).0, 163_840.0);
+        assert_eq!(
+            m.kv_bytes_per_token(dtype("bf16").unwrap()).value(),
+            327_680.0
+        );
+        assert_eq!(
+            m.kv_bytes_per_token(dtype("fp8").unwrap()).value(),
+            163_840.0
+        );
     }
 
     #[test]
@@ -324,13 +330,16 @@ mod tests {
         let bf16 = dtype("bf16").unwrap();
         // DeepSeek-V3: 61 layers × (512 + 64) × 2 bytes = 70,272 B per token.
         assert_eq!(
-            model("deepseek-v3").unwrap().kv_bytes_per_token(bf16).0,
+            model("deepseek-v3")
+                .unwrap()
+                .kv_bytes_per_token(bf16)
+                .value(),
             70_272.0
         );
         // Gemma 2 9B: 2 × 42 × 8 × 256 × 2 = 344,064 B per token of full attention; at 8,192
         // tokens half its layers keep only 4,096: (21 × 8,192 + 21 × 4,096) / 42 = 6,144.
         let g = model("gemma-2-9b").unwrap();
-        assert_eq!(g.kv_bytes_per_token(bf16).0, 344_064.0);
+        assert_eq!(g.kv_bytes_per_token(bf16).value(), 344_064.0);
         assert_eq!(g.kv_tokens(8192.0), 6144.0);
         assert_eq!(g.kv_tokens(1000.0), 1000.0);
         // Llama 3.2 1B ties its embeddings: one 128,256 × 2,048 matrix.

@@ -105,13 +105,13 @@ pub(crate) struct M<'h> {
 }
 
 impl<'h> M<'h> {
-    pub fn start(&self) -> usize {
+    pub(crate) fn start(&self) -> usize {
         self.start
     }
-    pub fn end(&self) -> usize {
+    pub(crate) fn end(&self) -> usize {
         self.end
     }
-    pub fn as_str(&self) -> &'h str {
+    pub(crate) fn as_str(&self) -> &'h str {
         &self.hay[self.start..self.end]
     }
 }
@@ -124,7 +124,7 @@ pub(crate) struct Caps<'h> {
 }
 
 impl<'h> Caps<'h> {
-    pub fn get(&self, i: usize) -> Option<M<'h>> {
+    pub(crate) fn get(&self, i: usize) -> Option<M<'h>> {
         let m = self.inner.get(i + 1)?;
         Some(M {
             hay: self.hay,
@@ -161,7 +161,7 @@ fn is_word(b: u8) -> bool {
 }
 
 impl Pat {
-    pub fn new(src: &str, starts: Starts) -> Pat {
+    pub(crate) fn new(src: &str, starts: Starts) -> Pat {
         let next = Regex::new(&format!(r"^(?s:.)\d*?({src})")).expect("static pattern compiles");
         let mut lead = [0u8; 256];
         if starts.digits != Digits::No {
@@ -200,7 +200,7 @@ impl Pat {
     }
 
     /// Sets literals one of which every match contains: text without any of them has no match.
-    pub fn needs(mut self, needs: &'static [&'static str]) -> Pat {
+    pub(crate) fn needs(mut self, needs: &'static [&'static str]) -> Pat {
         self.needs = needs;
         self
     }
@@ -211,7 +211,7 @@ impl Pat {
     }
 
     /// Sets what must follow a digit candidate (see [`Follow`]).
-    pub fn then(
+    pub(crate) fn then(
         mut self,
         filler: &'static str,
         non_ascii: bool,
@@ -303,7 +303,10 @@ impl Pat {
     }
 
     /// Successive non-overlapping matches, as `Regex::captures_iter` gives them.
-    pub fn captures_iter<'a, 'h>(&'a self, hay: &'h str) -> impl Iterator<Item = Caps<'h>> + 'a
+    pub(crate) fn captures_iter<'a, 'h>(
+        &'a self,
+        hay: &'h str,
+    ) -> impl Iterator<Item = Caps<'h>> + 'a
     where
         'h: 'a,
     {
@@ -332,22 +335,22 @@ impl Pat {
         })
     }
 
-    pub fn captures<'h>(&self, hay: &'h str) -> Option<Caps<'h>> {
+    pub(crate) fn captures<'h>(&self, hay: &'h str) -> Option<Caps<'h>> {
         self.captures_iter(hay).next()
     }
 
-    pub fn find<'h>(&self, hay: &'h str) -> Option<M<'h>> {
+    pub(crate) fn find<'h>(&self, hay: &'h str) -> Option<M<'h>> {
         self.captures(hay).and_then(|c| c.get(0))
     }
 
-    pub fn find_iter<'a, 'h>(&'a self, hay: &'h str) -> impl Iterator<Item = M<'h>> + 'a
+    pub(crate) fn find_iter<'a, 'h>(&'a self, hay: &'h str) -> impl Iterator<Item = M<'h>> + 'a
     where
         'h: 'a,
     {
         self.captures_iter(hay).filter_map(|c| c.get(0))
     }
 
-    pub fn is_match(&self, hay: &str) -> bool {
+    pub(crate) fn is_match(&self, hay: &str) -> bool {
         if !self.possible(hay) {
             return false;
         }

@@ -18,6 +18,27 @@ pub enum Arrival {
     Gamma,
 }
 
+impl Arrival {
+    /// Every arrival process, in the order the page lists them.
+    pub const ALL: [Arrival; 3] = [Arrival::Constant, Arrival::Poisson, Arrival::Gamma];
+
+    /// Its word in URLs, CLI values and JSON (`constant`, `poisson`, `gamma`).
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Arrival::Constant => "constant",
+            Arrival::Poisson => "poisson",
+            Arrival::Gamma => "gamma",
+        }
+    }
+
+    /// The arrival process of a word ([`Arrival::word`]).
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Arrival> {
+        Arrival::ALL.into_iter().find(|a| a.word() == word)
+    }
+}
+
 /// How load is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case")]

@@ -6,7 +6,7 @@
 //! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
 
 use crate::catalog::PriceTier;
-use crate::input::{Arrival, Load, Slo};
+use crate::input::{Arrival, Field, InputError, Load, Slo};
 use crate::overrides::Overrides;
 use serde::{Deserialize, Serialize};
 
@@ -186,14 +186,7 @@ impl Scenario {
                 burstiness,
             } => {
                 q.append_pair("rate", &requests_per_s.to_string());
-                q.append_pair(
-                    "arrival",
-                    match arrival {
-                        Arrival::Constant => "constant",
-                        Arrival::Poisson => "poisson",
-                        Arrival::Gamma => "gamma",
-                    },
-                );
+                q.append_pair("arrival", arrival.word());
                 q.append_pair("burst", &burstiness.to_string());
             }
         }
@@ -233,231 +226,128 @@ impl Scenario {
 
     /// Reads a query string (with or without `?`). Never fails: missing keys keep the worked
     /// example's values, bad values are listed in the issues and replaced by those defaults.
-    /// A query with no scenario keys at all gives the worked example.
+    /// A query with no scenario keys at all gives the worked example. Keys and ranges come from
+    /// [`FIELDS`](crate::input::FIELDS); other keys are claim overrides (`o.…`) or ignored.
     pub fn from_query(query: &str) -> (Scenario, Vec<UrlIssue>) {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut s = Scenario::worked_example();
         let mut issues = Vec::new();
-        let mut bad = |k: &str, v: &str, reason: &str| {
-            issues.push(UrlIssue {
-                key: k.into(),
-                value: v.chars().take(80).collect(),
-                reason: reason.into(),
-            });
-        };
-        let mut rate: Option<f64> = None;
-        let mut arrival = Arrival::Poisson;
-        let mut burst = 1.0;
-        let mut concurrency: Option<u32> = None;
+        let mut load = LoadParts::default();
         for (k, raw) in form_urlencoded::parse(query.as_bytes()) {
-            let v = raw.trim();
-            let int = |lo: u32, hi: u32| v.parse::<u32>().ok().filter(|n| (lo..=hi).contains(n));
-            let float = |lo: f64, hi: f64| {
-                v.parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= lo && *x <= hi)
+            let result = match (k.as_ref(), Field::from_key(&k)) {
+                ("v", _) if raw.trim() == "1" => Ok(()),
+                ("v", _) => Err("unknown URL version; read as version 1".to_string()),
+                (_, Some(f)) => s.set(f, &raw, &mut load),
+                (other, None) => s.claim_overrides.set_pair(other, raw.trim()).map(drop),
             };
-            match k.as_ref() {
-                "v" => {
-                    if v != "1" {
-                        bad("v", v, "unknown URL version; read as version 1");
-                    }
+            if let Err(reason) = result {
+                issues.push(UrlIssue {
+                    key: k.to_string(),
+                    value: raw.trim().chars().take(80).collect(),
+                    reason,
+                });
+            }
+        }
+        load.apply(&mut s);
+        (s, issues)
+    }
+
+    /// Sets one input from its URL text (load inputs gather in `load` until every key is read).
+    fn set(&mut self, f: Field, raw: &str, load: &mut LoadParts) -> Result<(), String> {
+        use Field as F;
+        let v = raw.trim();
+        let why = |e: InputError| e.to_string();
+        let whole = || f.parse_whole(v).map(|n| n as u32).map_err(why);
+        let number = || f.parse_number(v).map_err(why);
+        match f {
+            F::Benchmark => {
+                // Untrimmed: the text round-trips as pasted.
+                self.benchmark = raw.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
+                if raw.chars().count() > MAX_URL_BENCHMARK_CHARS {
+                    return Err("benchmark text longer than 16,384 characters; cut".into());
                 }
-                "b" => {
-                    // Untrimmed: the text round-trips as pasted.
-                    if raw.chars().count() > MAX_URL_BENCHMARK_CHARS {
-                        bad("b", v, "benchmark text longer than 16,384 characters; cut");
-                        s.benchmark = raw.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
-                    } else {
-                        s.benchmark = raw.to_string();
-                    }
+            }
+            F::Model | F::Gpu | F::Weights | F::KvDtype | F::Runtime => {
+                let id = match v {
+                    "" => None,
+                    _ if id_ok(v) => Some(v.to_ascii_lowercase()),
+                    _ => return Err(why(f.out_of_range())),
+                };
+                match f {
+                    F::Model => self.model = id,
+                    F::Gpu => self.gpu = id,
+                    F::Weights => self.weights = id,
+                    F::KvDtype => self.kv_dtype = id,
+                    _ => self.runtime = id,
                 }
-                key @ ("model" | "gpu" | "w" | "kv" | "rt") => {
-                    let val = if v.is_empty() {
-                        None
-                    } else if id_ok(v) {
-                        Some(v.to_ascii_lowercase())
-                    } else {
-                        bad(
-                            key,
-                            v,
-                            "not an id (letters, digits, '-', '.', '_', at most 64)",
-                        );
-                        continue;
-                    };
-                    match key {
-                        "model" => s.model = val,
-                        "gpu" => s.gpu = val,
-                        "w" => s.weights = val,
-                        "kv" => s.kv_dtype = val,
-                        _ => s.runtime = val,
-                    }
-                }
-                "n" if v.is_empty() => s.gpus = None,
-                "n" => match int(1, crate::limits::MAX_GPUS) {
-                    Some(n) => s.gpus = Some(n),
-                    None => bad("n", v, "GPU count must be a whole number from 1 to 4096"),
-                },
-                "tp" => match int(1, 64) {
-                    Some(n) => s.tp = Some(n),
-                    None => bad(
-                        "tp",
-                        v,
-                        "tensor parallelism must be a whole number from 1 to 64",
-                    ),
-                },
-                "mem" => match float(0.05, 1.0) {
-                    Some(m) => s.mem_fraction = Some(m),
-                    None => bad("mem", v, "memory fraction must be between 0.05 and 1"),
-                },
-                "pin" => match int(1, crate::limits::MAX_TOKENS) {
-                    Some(n) => s.prompt_tokens = n,
-                    None => bad(
-                        "pin",
-                        v,
-                        "prompt tokens must be a whole number from 1 to 10,000,000",
-                    ),
-                },
-                "pout" => match int(1, crate::limits::MAX_TOKENS) {
-                    Some(n) => s.output_tokens = n,
-                    None => bad(
-                        "pout",
-                        v,
-                        "output tokens must be a whole number from 1 to 10,000,000",
-                    ),
-                },
-                "c" => match int(1, crate::limits::MAX_CONCURRENCY) {
-                    Some(n) => concurrency = Some(n),
-                    None => bad(
-                        "c",
-                        v,
-                        "concurrency must be a whole number from 1 to 100,000",
-                    ),
-                },
-                "rate" => match float(1e-6, 1e6).filter(|r| *r > 0.0) {
-                    Some(r) => rate = Some(r),
-                    None => bad(
-                        "rate",
-                        v,
-                        "request rate must be a number of requests/s above 0 and at most 1,000,000",
-                    ),
-                },
-                "arrival" => match v {
-                    "constant" => arrival = Arrival::Constant,
-                    "poisson" => arrival = Arrival::Poisson,
-                    "gamma" => arrival = Arrival::Gamma,
-                    _ => bad("arrival", v, "arrival must be constant, poisson or gamma"),
-                },
-                "burst" => match float(0.01, 100.0) {
-                    Some(b) => burst = b,
-                    None => bad("burst", v, "burstiness must be between 0.01 and 100"),
-                },
-                "price" => match float(0.0, 1000.0) {
-                    Some(p) => s.price_usd_per_gpu_hour = Some(p),
-                    None => bad(
-                        "price",
-                        v,
-                        "price must be between 0 and 1,000 USD per GPU-hour",
-                    ),
-                },
-                "busy" => match float(0.1, 24.0) {
-                    Some(h) => s.busy_hours = h,
-                    None => bad("busy", v, "busy hours must be between 0.1 and 24"),
-                },
-                "psd" => match float(0.0, 1e7) {
-                    Some(x) => s.prompt_sd = Some(x),
-                    None => bad(
-                        "psd",
-                        v,
-                        "prompt length spread must be a number of tokens from 0 to 10,000,000",
-                    ),
-                },
-                "osd" => match float(0.0, 1e7) {
-                    Some(x) => s.output_sd = Some(x),
-                    None => bad(
-                        "osd",
-                        v,
-                        "output length spread must be a number of tokens from 0 to 10,000,000",
-                    ),
-                },
-                "req" => match int(1, crate::limits::MAX_REQUESTS) {
-                    Some(n) => s.requests = n,
-                    None => bad(
-                        "req",
-                        v,
-                        "simulated requests must be a whole number from 1 to 100,000",
-                    ),
-                },
-                "seed" => match v.parse::<u64>() {
-                    Ok(n) => s.seed = n,
-                    Err(_) => bad(
-                        "seed",
-                        v,
-                        "seed must be a whole number from 0 to 18446744073709551615",
-                    ),
-                },
-                key @ ("sttft" | "stpot" | "se2e") => match float(0.001, 1e9) {
-                    Some(x) => match key {
-                        "sttft" => s.slo.ttft_ms = Some(x),
-                        "stpot" => s.slo.tpot_ms = Some(x),
-                        _ => s.slo.e2e_ms = Some(x),
-                    },
-                    None => bad(key, v, "an SLO must be a number of milliseconds above 0"),
-                },
-                "mns" => match int(1, 65_536) {
-                    Some(n) => s.max_num_seqs = Some(n),
-                    None => bad(
-                        "mns",
-                        v,
-                        "max_num_seqs must be a whole number from 1 to 65,536",
-                    ),
-                },
-                "mbt" => match int(1, 10_000_000) {
-                    Some(n) => s.max_batched_tokens = Some(n),
-                    None => bad(
-                        "mbt",
-                        v,
-                        "max_num_batched_tokens must be a whole number from 1 to 10,000,000",
-                    ),
-                },
-                "bs" => match int(1, 1024) {
-                    Some(n) => s.block_size = Some(n),
-                    None => bad(
-                        "bs",
-                        v,
-                        "block size must be a whole number of tokens from 1 to 1,024",
-                    ),
-                },
-                "prefix" => match int(0, crate::limits::MAX_TOKENS) {
-                    Some(n) => s.prefix_tokens = Some(n),
-                    None => bad(
-                        "prefix",
-                        v,
-                        "shared prefix must be a whole number of tokens from 0 to 10,000,000",
-                    ),
-                },
-                "tier" => match v {
-                    "committed" => s.price_tier = PriceTier::Committed,
-                    "on_demand" | "" => s.price_tier = PriceTier::OnDemand,
-                    _ => bad("tier", v, "price tier must be on_demand or committed"),
-                },
-                other => {
-                    if let Err(reason) = s.claim_overrides.set_pair(other, v) {
-                        bad(other, v, &reason);
-                    }
+            }
+            F::Gpus if v.is_empty() => self.gpus = None,
+            F::Gpus => self.gpus = Some(whole()?),
+            F::Tp => self.tp = Some(whole()?),
+            F::MemFraction => self.mem_fraction = Some(number()?),
+            F::PromptTokens => self.prompt_tokens = whole()?,
+            F::OutputTokens => self.output_tokens = whole()?,
+            F::Concurrency => load.concurrency = Some(whole()?),
+            F::Rate => load.rate = Some(number()?),
+            F::Arrival => {
+                load.arrival = Arrival::from_word(v).ok_or_else(|| why(f.out_of_range()))?
+            }
+            F::Burstiness => load.burstiness = number()?,
+            F::Price => self.price_usd_per_gpu_hour = Some(number()?),
+            F::BusyHours => self.busy_hours = number()?,
+            F::PromptSd => self.prompt_sd = Some(number()?),
+            F::OutputSd => self.output_sd = Some(number()?),
+            F::Requests => self.requests = whole()?,
+            F::Seed => self.seed = f.parse_whole(v).map_err(why)?,
+            F::SloTtftMs => self.slo.ttft_ms = Some(number()?),
+            F::SloTpotMs => self.slo.tpot_ms = Some(number()?),
+            F::SloE2eMs => self.slo.e2e_ms = Some(number()?),
+            F::MaxNumSeqs => self.max_num_seqs = Some(whole()?),
+            F::MaxBatchedTokens => self.max_batched_tokens = Some(whole()?),
+            F::BlockSize => self.block_size = Some(whole()?),
+            F::PrefixTokens => self.prefix_tokens = Some(whole()?),
+            F::PriceTier => {
+                self.price_tier = match v {
+                    "committed" => PriceTier::Committed,
+                    "on_demand" | "" => PriceTier::OnDemand,
+                    _ => return Err(why(f.out_of_range())),
                 }
             }
         }
-        if let Some(c) = concurrency {
-            s.load = Load::Concurrency { concurrency: c };
-        } else if let Some(r) = rate {
+        Ok(())
+    }
+}
+
+/// The load keys of a URL, gathered until all are read: concurrency wins over a rate.
+struct LoadParts {
+    concurrency: Option<u32>,
+    rate: Option<f64>,
+    arrival: Arrival,
+    burstiness: f64,
+}
+
+impl Default for LoadParts {
+    fn default() -> Self {
+        LoadParts {
+            concurrency: None,
+            rate: None,
+            arrival: Arrival::Poisson,
+            burstiness: 1.0,
+        }
+    }
+}
+
+impl LoadParts {
+    fn apply(self, s: &mut Scenario) {
+        if let Some(concurrency) = self.concurrency {
+            s.load = Load::Concurrency { concurrency };
+        } else if let Some(requests_per_s) = self.rate {
             s.load = Load::Rate {
-                requests_per_s: r,
-                arrival,
-                burstiness: burst,
+                requests_per_s,
+                arrival: self.arrival,
+                burstiness: self.burstiness,
             };
         }
-        (s, issues)
     }
 }
 

@@ -91,7 +91,7 @@ impl Setup {
                 (total - weights - self.reserve()) * self.mem_fraction
             }
         };
-        if kv.0 <= 0.0 {
+        if kv.value() <= 0.0 {
             return Err(MemoryError::WeightsDoNotFit {
                 model: self.model.name,
                 weights_gb: weights.gb(),
@@ -138,7 +138,7 @@ impl Setup {
             LinkKind::Nvlink => Seconds::from_us(10.0),
             LinkKind::Xgmi => Seconds::from_us(15.0),
             LinkKind::Pcie => Seconds::from_us(25.0),
-            LinkKind::None => Seconds(0.0),
+            LinkKind::None => Seconds::new(0.0),
         }
     }
 }

@@ -157,7 +157,7 @@ pub fn closed_loop_cached(
     // The uncached part of each prompt attends to the cached prefix and to itself.
     let prompt_pairs = fresh * cached + fresh * (fresh + 1.0) / 2.0;
 
-    let t_dec = decode.total.0;
+    let t_dec = decode.total.value();
     let (cycle, prefill_step, gap_mix, f_mix, own_prefill, prefill_queue, steps);
     if setup.runtime.chunked_prefill && setup.runtime.continuous_batching {
         let chunk_budget = (budget - others).max(1.0);
@@ -185,7 +185,7 @@ pub fn closed_loop_cached(
                 decode_context: mix_decoders * ctx_avg,
             },
         );
-        let t_mix = mix.total.0;
+        let t_mix = mix.total.value();
         cycle = pf_steps * t_mix + (s - pf_steps) * t_dec;
         prefill_step = mix;
         gap_mix = t_mix;
@@ -209,7 +209,7 @@ pub fn closed_loop_cached(
                 ..Default::default()
             },
         );
-        let t_pf = alone.total.0 * n_pf;
+        let t_pf = alone.total.value() * n_pf;
         let my_decode_steps = (osl - 1.0).max(0.0);
         cycle = running * t_pf + my_decode_steps * t_dec;
         prefill_step = alone;

@@ -107,13 +107,13 @@ fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Byte
     let tokens = load.prefill_tokens + load.decode_seqs;
     let flops = m.matmul_flops_per_token() * tokens
         + m.attention_flops_per_pair() * (load.prefill_pairs + load.decode_context);
-    let kvb = setup.kv_bytes_per_token().0;
+    let kvb = setup.kv_bytes_per_token().value();
     // Weights once, the decoders' KV read, and the new tokens' KV written.
     (
-        Flops(flops),
+        Flops::new(flops),
         m.weight_bytes_read(setup.weights, tokens),
-        Bytes(load.decode_context * kvb),
-        Bytes(tokens * kvb),
+        Bytes::new(load.decode_context * kvb),
+        Bytes::new(tokens * kvb),
     )
 }
 
@@ -123,7 +123,7 @@ fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Byte
 pub fn allreduce_latency(setup: &Setup) -> Seconds {
     let n = setup.tp.max(1) as f64;
     if n <= 1.0 {
-        return Seconds(0.0);
+        return Seconds::new(0.0);
     }
     setup.allreduce_latency() * ((1.0 + n.log2()) / 2.0)
 }
@@ -147,11 +147,11 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let layers = setup.model.layers as f64;
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
-        let msg = Bytes(tokens * setup.model.hidden as f64 * 2.0);
+        let msg = Bytes::new(tokens * setup.model.hidden as f64 * 2.0);
         let ring = msg * (2.0 * (n - 1.0) / n) / setup.gpu.link_bandwidth();
         (ring + allreduce_latency(setup)) * (2.0 * layers)
     } else {
-        Seconds(0.0)
+        Seconds::new(0.0)
     };
     // FP8 activation quantisation adds no kernels: engines fuse it into the preceding norm or
     // activation (vLLM `fused_layernorm_dynamic_per_token_quant`, TensorRT-LLM's fused
@@ -161,7 +161,7 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     // per-step CPU cost leaves the critical path (vLLM PR #19970: "minimize scheduler overhead
     // by overlapping scheduling with model execution").
     let cpu = if setup.runtime.async_scheduling {
-        Seconds(0.0)
+        Seconds::new(0.0)
     } else {
         Seconds::from_ms(setup.runtime.step_overhead_ms)
     };
@@ -195,7 +195,7 @@ mod tests {
                 runtime("vllm").unwrap(),
                 None,
             );
-            allreduce_latency(&s).0 * 1e6
+            allreduce_latency(&s).value() * 1e6
         };
         // NVLink base 10 µs: TP1 none, TP2 10 µs, TP4 15 µs, TP8 20 µs.
         assert_eq!(at(1), 0.0);
@@ -226,11 +226,15 @@ mod tests {
         let (flops, bytes) = step_work(&s, &load);
         // Bytes: weights 72.655 GB + KV read 20,480 × 163,840 B = 3.355 GB + 32 new tokens' KV.
         let expect_bytes = 72_655_346_304.0 + 20_480.0 * 163_840.0 + 32.0 * 163_840.0;
-        assert!((bytes.0 - expect_bytes).abs() < 1.0, "{}", bytes.0);
+        assert!(
+            (bytes.value() - expect_bytes).abs() < 1.0,
+            "{}",
+            bytes.value()
+        );
         // FLOPs: 2 × (70.554e9 − 1.0507e9 input embedding) × 32 + 4 × 80 × 64 × 128 × 20,480.
         let expect_flops =
             2.0 * (70.554e9 - 128_256.0 * 8192.0) * 32.0 + 4.0 * 80.0 * 64.0 * 128.0 * 20_480.0;
-        assert!((flops.0 / expect_flops - 1.0).abs() < 1e-12);
+        assert!((flops.value() / expect_flops - 1.0).abs() < 1e-12);
         // At full efficiency: weights + new KV 72.66 GB / 3.35 TB/s = 21.689 ms, and the KV read
         // 3.355 GB at 0.8 × 3.35 TB/s = 1.252 ms: memory 22.942 ms ≫ compute 4.50 TFLOP /
         // 1,979 TFLOPS = 2.27 ms.
@@ -242,6 +246,6 @@ mod tests {
         assert!((t.overhead.ms() - 1.28).abs() < 1e-9, "{}", t.overhead.ms());
         assert!((t.total.ms() - (t.memory.ms() + 1.28)).abs() < 1e-9);
         // So 32 output tokens per 24.2 ms is at most ~1,320 tok/s of decode: 3,200 is impossible.
-        assert!(32.0 / t.total.0 < 1400.0);
+        assert!(32.0 / t.total.value() < 1400.0);
     }
 }

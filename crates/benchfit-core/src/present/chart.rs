@@ -49,7 +49,7 @@ pub fn waterfall(headline: f64, factors: &[Factor], width: f64, height: f64) -> 
         .cloned()
         .filter(|v| v.is_finite())
         .fold(0.0_f64, f64::max);
-    if !(max > 0.0) {
+    if max.is_nan() || max <= 0.0 {
         return vec![];
     }
     let n = factors.len() + 2;
@@ -156,7 +156,7 @@ pub fn curve(
         return None;
     }
     let (c_min, c_max) = (pts[0].0.log2(), pts[pts.len() - 1].0.log2());
-    if !(c_max > c_min) {
+    if c_max.is_nan() || c_min.is_nan() || c_max <= c_min {
         return None;
     }
     let x = |c: f64| (c.log2() - c_min) / (c_max - c_min) * width;
@@ -196,7 +196,7 @@ pub fn curve(
 /// A time series (seconds, fraction 0–1) as a path in a `width` × `height` area.
 pub fn fraction_series(points: &[(f64, f64)], width: f64, height: f64) -> Path {
     let t_max = points.iter().map(|p| p.0).fold(0.0, f64::max);
-    if !(t_max > 0.0) {
+    if t_max.is_nan() || t_max <= 0.0 {
         return vec![];
     }
     points

@@ -18,7 +18,7 @@ pub(crate) fn cost(
     price: Option<(f64, String)>,
     busy_hours: f64,
 ) -> Cost {
-    let gpu_seconds = Seconds(gpus as f64 / rates.requests_per_s);
+    let gpu_seconds = Seconds::new(gpus as f64 / rates.requests_per_s);
     match price {
         None => Cost {
             price_usd_per_gpu_hour: None,
@@ -27,12 +27,12 @@ pub(crate) fn cost(
             per_request_whole_day_usd: None,
             per_million_output_tokens_usd: None,
             per_million_total_tokens_usd: None,
-            gpu_seconds_per_request: gpu_seconds.0,
+            gpu_seconds_per_request: gpu_seconds.value(),
         },
         Some((p, src)) => {
-            let price = UsdPerGpuHour(p);
-            let per_request = price.cost_of(gpu_seconds).0;
-            let per_gpu_second = price.cost_of(Seconds(gpus as f64)).0;
+            let price = UsdPerGpuHour::new(p);
+            let per_request = price.cost_of(gpu_seconds).value();
+            let per_gpu_second = price.cost_of(Seconds::new(gpus as f64)).value();
             Cost {
                 price_usd_per_gpu_hour: Some(p),
                 price_source: Some(src),
@@ -42,7 +42,7 @@ pub(crate) fn cost(
                     per_gpu_second / rates.output_tokens_per_s * 1e6,
                 ),
                 per_million_total_tokens_usd: Some(per_gpu_second / rates.total_tokens_per_s * 1e6),
-                gpu_seconds_per_request: gpu_seconds.0,
+                gpu_seconds_per_request: gpu_seconds.value(),
             }
         }
     }

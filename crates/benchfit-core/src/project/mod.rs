@@ -21,25 +21,34 @@ pub use simulate::MAX_SIM_STEPS;
 
 use crate::analysis::{analyse, Analysis, Hints};
 use crate::claim::{self, Claim};
-use crate::input::Scenario;
+use crate::input::{Field, InputError, Scenario};
 
-/// Why an estimate cannot be made. Messages name the input and the allowed range.
+/// Why an estimate cannot be made. Input errors name the input as a [`Field`] (displayed with
+/// its page label; [`EstimateError::with_name`] names it another way, e.g. the CLI's flag) and
+/// the allowed range.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EstimateError {
     /// An input is out of range.
-    #[error("{input}: {reason}")]
+    #[error("{}: {reason}", input.label())]
     BadInput {
-        /// The flag / field name (`--prompt-tokens`).
-        input: &'static str,
+        /// The input.
+        input: Field,
         /// Why, with the allowed range.
         reason: String,
     },
     /// An input is missing and the claim does not supply it.
-    #[error("{input}: {reason}")]
+    #[error("{}: {reason}", input.label())]
     Missing {
-        /// The flag / field name.
-        input: &'static str,
+        /// The input.
+        input: Field,
         /// What would supply it.
+        reason: String,
+    },
+    /// Prompt plus output tokens exceed the model's context window: both inputs are named.
+    #[error("{}/{}: {reason}", Field::PromptTokens.label(), Field::OutputTokens.label())]
+    TooLong {
+        /// The sum and the window.
         reason: String,
     },
     /// The deployment cannot serve the traffic at all.
@@ -47,7 +56,49 @@ pub enum EstimateError {
     Infeasible(String),
 }
 
-fn bad(input: &'static str, reason: impl Into<String>) -> EstimateError {
+impl EstimateError {
+    /// The input the error is about (the prompt for [`EstimateError::TooLong`]; None for an
+    /// infeasible deployment).
+    #[must_use]
+    pub fn input(&self) -> Option<Field> {
+        match self {
+            EstimateError::BadInput { input, .. } | EstimateError::Missing { input, .. } => {
+                Some(*input)
+            }
+            EstimateError::TooLong { .. } => Some(Field::PromptTokens),
+            EstimateError::Infeasible(_) => None,
+        }
+    }
+
+    /// The message with the input named by `name`: the CLI passes the flag
+    /// (`|f| f.flag().unwrap_or(f.key())` → `--prompt-tokens: must be …`).
+    #[must_use]
+    pub fn with_name(&self, name: impl Fn(Field) -> &'static str) -> String {
+        match self {
+            EstimateError::BadInput { input, reason }
+            | EstimateError::Missing { input, reason } => {
+                format!("{}: {reason}", name(*input))
+            }
+            EstimateError::TooLong { reason } => format!(
+                "{}/{}: {reason}",
+                name(Field::PromptTokens),
+                name(Field::OutputTokens)
+            ),
+            EstimateError::Infeasible(why) => why.clone(),
+        }
+    }
+}
+
+impl From<InputError> for EstimateError {
+    fn from(e: InputError) -> Self {
+        EstimateError::BadInput {
+            input: e.field,
+            reason: e.reason,
+        }
+    }
+}
+
+fn bad(input: Field, reason: impl Into<String>) -> EstimateError {
     EstimateError::BadInput {
         input,
         reason: reason.into(),
@@ -265,27 +316,35 @@ mod tests {
     }
 
     #[test]
-    fn bad_inputs_name_the_flag() {
+    fn bad_inputs_name_the_field() {
         let mut s = Scenario::worked_example();
         s.prompt_tokens = 8000;
         let e = estimate(&s).unwrap_err().to_string();
-        assert!(e.contains("--prompt-tokens") && e.contains("8192"), "{e}");
+        assert!(
+            e.starts_with("Prompt tokens/Output tokens: ") && e.contains("8192"),
+            "{e}"
+        );
         let mut s = Scenario::worked_example();
         s.gpu = Some("tpu-v9".into());
         assert!(estimate(&s)
             .unwrap_err()
             .to_string()
-            .starts_with("--gpu: unknown GPU id"));
+            .starts_with("GPU: unknown GPU id"));
         let mut s = Scenario::worked_example();
         s.price_usd_per_gpu_hour = Some(f64::NAN);
-        assert!(estimate(&s).unwrap_err().to_string().starts_with("--price"));
+        let e = estimate(&s).unwrap_err();
+        assert_eq!(e.input(), Some(Field::Price));
+        assert_eq!(
+            e.with_name(|f| f.flag().unwrap_or("")),
+            "--price: must be a number of USD per GPU-hour from 0 to 1,000"
+        );
         let mut s = Scenario::worked_example();
         s.benchmark = String::new();
         s.model = None;
         assert!(matches!(
             estimate(&s),
             Err(EstimateError::Missing {
-                input: "--model",
+                input: Field::Model,
                 ..
             })
         ));

@@ -257,7 +257,7 @@ impl Kv {
             },
             kv_dtype: user.kv.id,
             mem_fraction: user.mem_fraction,
-            bytes_per_token: user.kv_bytes_per_token().0,
+            bytes_per_token: user.kv_bytes_per_token().value(),
             limits_concurrency: state.kv_limited,
             benchmark: chosen.map(|r| KvBenchmark {
                 capacity_tokens: r.bench.kv_capacity_tokens,

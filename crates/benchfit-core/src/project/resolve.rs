@@ -5,130 +5,48 @@ use super::{bad, EstimateError};
 use crate::analysis::{assume, default_kv, make_setup, Analysis, Assumption, PlausibilityStatus};
 use crate::catalog::{self, Gpu, Model};
 use crate::claim::Claim;
-use crate::input::{Load, Scenario};
-use crate::limits;
+use crate::input::{Field, Load, Scenario};
 use crate::model::{Efficiency, Setup};
+use crate::units::Tokens;
 
-/// Checks every input's range.
+/// Checks every input's range ([`crate::input::FIELDS`]) and that the shared prefix is shorter
+/// than the prompt.
 ///
 /// # Errors
 /// [`EstimateError::BadInput`] naming the first input out of range.
 pub(super) fn validate(s: &Scenario) -> Result<(), EstimateError> {
-    if s.prompt_tokens == 0 || s.prompt_tokens > limits::MAX_TOKENS {
-        return Err(bad(
-            "--prompt-tokens",
-            "must be a whole number from 1 to 10,000,000",
-        ));
-    }
-    if s.output_tokens == 0 || s.output_tokens > limits::MAX_TOKENS {
-        return Err(bad(
-            "--output-tokens",
-            "must be a whole number from 1 to 10,000,000",
-        ));
-    }
-    if let Some(n) = s.gpus {
-        if n == 0 || n > limits::MAX_GPUS {
-            return Err(bad("--gpus", "must be a whole number from 1 to 4096"));
-        }
-    }
-    if let Some(t) = s.tp {
-        if t == 0 || t > 64 {
-            return Err(bad("--tp", "must be a whole number from 1 to 64"));
-        }
-    }
-    if let Some(m) = s.mem_fraction {
-        if !(m.is_finite() && (0.05..=1.0).contains(&m)) {
-            return Err(bad("--mem-fraction", "must be between 0.05 and 1"));
-        }
-    }
-    if let Some(p) = s.price_usd_per_gpu_hour {
-        if !(p.is_finite() && (0.0..=limits::MAX_PRICE_USD_PER_GPU_HOUR).contains(&p)) {
-            return Err(bad(
-                "--price",
-                "must be a number of USD per GPU-hour from 0 to 1,000",
-            ));
-        }
-    }
-    if !(s.busy_hours.is_finite() && (limits::MIN_BUSY_HOURS..=24.0).contains(&s.busy_hours)) {
-        return Err(bad("--busy-hours", "must be from 0.1 to 24"));
-    }
+    use Field as F;
+    let whole = |f: Field, v: Option<u32>| v.map_or(Ok(0), |v| f.check_whole(v as u64));
+    let number = |f: Field, v: Option<f64>| v.map_or(Ok(0.0), |v| f.check_number(v));
+    whole(F::PromptTokens, Some(s.prompt_tokens))?;
+    whole(F::OutputTokens, Some(s.output_tokens))?;
+    whole(F::Gpus, s.gpus)?;
+    whole(F::Tp, s.tp)?;
+    number(F::MemFraction, s.mem_fraction)?;
+    number(F::Price, s.price_usd_per_gpu_hour)?;
+    number(F::BusyHours, Some(s.busy_hours))?;
     match s.load {
-        Load::Concurrency { concurrency }
-            if concurrency == 0 || concurrency > limits::MAX_CONCURRENCY =>
-        {
-            Err(bad(
-                "--concurrency",
-                "must be a whole number from 1 to 100,000",
-            ))
-        }
-        Load::Concurrency { .. } => Ok(()),
-        Load::Rate { requests_per_s, .. }
-            if !(requests_per_s.is_finite()
-                && (limits::MIN_RATE..=limits::MAX_RATE).contains(&requests_per_s)) =>
-        {
-            Err(bad(
-                "--rate",
-                "must be a number of requests/s from 0.000001 to 1,000,000",
-            ))
-        }
-        Load::Rate { burstiness, .. }
-            if !(burstiness.is_finite()
-                && (limits::MIN_BURSTINESS..=limits::MAX_BURSTINESS).contains(&burstiness)) =>
-        {
-            Err(bad("--burstiness", "must be from 0.01 to 100"))
-        }
-        Load::Rate { .. } => Ok(()),
+        Load::Concurrency { concurrency } => whole(F::Concurrency, Some(concurrency)).map(drop),
+        Load::Rate {
+            requests_per_s,
+            burstiness,
+            ..
+        } => number(F::Rate, Some(requests_per_s))
+            .and(number(F::Burstiness, Some(burstiness)))
+            .map(drop),
     }?;
-    if s.requests == 0 || s.requests > limits::MAX_REQUESTS {
-        return Err(bad(
-            "--requests",
-            "must be a whole number from 1 to 100,000",
-        ));
-    }
-    for (flag, v) in [("--prompt-sd", s.prompt_sd), ("--output-sd", s.output_sd)] {
-        if let Some(v) = v {
-            if !(v.is_finite() && (0.0..=1e7).contains(&v)) {
-                return Err(bad(flag, "must be a number of tokens from 0 to 10,000,000"));
-            }
-        }
-    }
-    for (flag, v) in [
-        ("--slo-ttft-ms", s.slo.ttft_ms),
-        ("--slo-tpot-ms", s.slo.tpot_ms),
-        ("--slo-e2e-ms", s.slo.e2e_ms),
-    ] {
-        if let Some(v) = v {
-            if !(v.is_finite() && (limits::MIN_SLO_MS..=limits::MAX_SLO_MS).contains(&v)) {
-                return Err(bad(
-                    flag,
-                    "must be a number of milliseconds from 0.001 to 1,000,000,000",
-                ));
-            }
-        }
-    }
-    if s.max_num_seqs.is_some_and(|n| n == 0 || n > 65_536) {
-        return Err(bad(
-            "--max-num-seqs",
-            "must be a whole number from 1 to 65,536",
-        ));
-    }
-    if s.max_batched_tokens
-        .is_some_and(|n| n == 0 || n > 10_000_000)
-    {
-        return Err(bad(
-            "--max-batched-tokens",
-            "must be a whole number from 1 to 10,000,000",
-        ));
-    }
-    if s.block_size.is_some_and(|n| n == 0 || n > 1024) {
-        return Err(bad(
-            "--block-size",
-            "must be a whole number of tokens from 1 to 1,024",
-        ));
-    }
+    whole(F::Requests, Some(s.requests))?;
+    number(F::PromptSd, s.prompt_sd)?;
+    number(F::OutputSd, s.output_sd)?;
+    number(F::SloTtftMs, s.slo.ttft_ms)?;
+    number(F::SloTpotMs, s.slo.tpot_ms)?;
+    number(F::SloE2eMs, s.slo.e2e_ms)?;
+    whole(F::MaxNumSeqs, s.max_num_seqs)?;
+    whole(F::MaxBatchedTokens, s.max_batched_tokens)?;
+    whole(F::BlockSize, s.block_size)?;
     if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
         return Err(bad(
-            "--prefix-tokens",
+            F::PrefixTokens,
             format!("must be fewer than the {} prompt tokens", s.prompt_tokens),
         ));
     }
@@ -136,7 +54,7 @@ pub(super) fn validate(s: &Scenario) -> Result<(), EstimateError> {
 }
 
 fn lookup<T>(
-    input: &'static str,
+    input: Field,
     id: &str,
     f: fn(&str) -> Option<&'static T>,
     what: &str,
@@ -165,7 +83,7 @@ fn resolve_gpu(
     let variants = catalog::gpu_variants(id);
     match variants.len() {
         0 => Err(bad(
-            "--gpu",
+            Field::Gpu,
             format!("unknown GPU id {id:?}; known: {}", gpu_ids().join(", ")),
         )),
         1 => Ok(variants[0]),
@@ -187,7 +105,7 @@ fn resolve_gpu(
 /// Picks an id the user gave, else the benchmark's value, else a default.
 fn pick<T>(
     given: Option<&str>,
-    input: &'static str,
+    input: Field,
     find: fn(&str) -> Option<&'static T>,
     what: &str,
     all: &[&str],
@@ -209,18 +127,18 @@ fn model_of(
 ) -> Result<&'static Model, EstimateError> {
     let ids: Vec<&str> = catalog::MODELS.iter().map(|m| m.id).collect();
     match (&s.model, bench) {
-        (Some(id), _) => lookup("--model", id, catalog::model, "model", &ids),
+        (Some(id), _) => lookup(Field::Model, id, catalog::model, "model", &ids),
         (None, Some(b)) => Ok(b.model),
         (None, None) => {
             let why = match &claim.model {
                 Some(m) if catalog::model(&m.value).is_none() => format!(
-                    "the claim's model {:?} is not in the catalog; give --model",
+                    "the claim's model {:?} is not in the catalog; give the model",
                     m.value
                 ),
-                _ => "no model given and the claim names none; give --model".into(),
+                _ => "no model given and the claim names none; give the model".into(),
             };
             Err(EstimateError::Missing {
-                input: "--model",
+                input: Field::Model,
                 reason: why,
             })
         }
@@ -237,7 +155,7 @@ fn hardware_of(
         (Some(id), b) => resolve_gpu(id, b.map(|b| b.gpu), assumptions)?,
         (None, Some(b)) => b.gpu,
         (None, None) => {
-            return Err(EstimateError::Missing { input: "--gpu", reason: "no GPU given and the claim names none (or it is not in the catalog); give --gpu".into() });
+            return Err(EstimateError::Missing { input: Field::Gpu, reason: "no GPU given and the claim names none (or it is not in the catalog); give the GPU".into() });
         }
     };
     let gpus = s.gpus.or(bench.map(|b| b.total_gpus())).unwrap_or(1);
@@ -247,7 +165,7 @@ fn hardware_of(
     });
     if gpus % tp != 0 {
         return Err(bad(
-            "--tp",
+            Field::Tp,
             format!("{tp} does not divide the {gpus} GPUs into whole replicas"),
         ));
     }
@@ -270,22 +188,23 @@ pub(super) fn deployment(
     let bench = chosen.map(|r| r.bench.setup);
     let memory_note = chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some();
     let model = model_of(s, claim, bench)?;
-    let total_tokens = s.prompt_tokens as u64 + s.output_tokens as u64;
-    if total_tokens > model.context as u64 {
-        return Err(bad(
-            "--prompt-tokens/--output-tokens",
-            format!(
-                "prompt + output = {total_tokens} tokens exceeds {}'s context window of {} tokens",
-                model.name, model.context
+    let total_tokens = Tokens::new(s.prompt_tokens as f64) + Tokens::new(s.output_tokens as f64);
+    if total_tokens > Tokens::new(model.context as f64) {
+        return Err(EstimateError::TooLong {
+            reason: format!(
+                "prompt + output = {} tokens exceeds {}'s context window of {} tokens",
+                total_tokens.value(),
+                model.name,
+                model.context
             ),
-        ));
+        });
     }
     let (gpu, tp, replicas) = hardware_of(s, bench, assumptions)?;
     let dtypes: Vec<&str> = catalog::DTYPES.iter().map(|d| d.id).collect();
     let runtimes: Vec<&str> = catalog::RUNTIMES.iter().map(|r| r.id).collect();
     let weights = pick(
         s.weights.as_deref(),
-        "--weights",
+        Field::Weights,
         catalog::dtype,
         "dtype",
         &dtypes,
@@ -298,7 +217,7 @@ pub(super) fn deployment(
     )?;
     let runtime = pick(
         s.runtime.as_deref(),
-        "--runtime",
+        Field::Runtime,
         catalog::runtime,
         "runtime",
         &runtimes,
@@ -321,7 +240,7 @@ pub(super) fn deployment(
     }
     let kv = pick(
         s.kv_dtype.as_deref(),
-        "--kv-dtype",
+        Field::KvDtype,
         catalog::dtype,
         "dtype",
         &dtypes,

@@ -97,6 +97,31 @@ pub(super) fn waterfall(
             ratio: uncapped / m0,
         });
     }
+    walk_setup(&mut walk, &bench, user)?;
+    walk_workload(&mut walk, &bw, uw)?;
+    let kvname = |s: &Setup| format!("{} KV at {:.2}", s.kv.name, s.mem_fraction);
+    let max_user = user
+        .max_concurrent_sequences(uw.prompt_tokens + uw.output_tokens)
+        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+    walk.step(
+        "KV ceiling",
+        format!("unlimited ({})", kvname(&bench)),
+        format!("{} sequences per replica ({})", max_user, kvname(user)),
+        *user,
+        *uw,
+        KvCap::Enforce,
+        true,
+    )?;
+    let state = closed_loop(user, eff, uw, KvCap::Enforce).map_err(infeasible)?;
+    Ok(Projection {
+        state,
+        factors: walk.factors,
+        metric,
+    })
+}
+
+/// The setup steps of the walk: hardware, precision, runtime.
+fn walk_setup(walk: &mut Walk, bench: &Setup, user: &Setup) -> Result<(), EstimateError> {
     let hw = |s: &Setup| format!("{} × {}", s.total_gpus(), s.gpu.name);
     let s = Setup {
         gpu: user.gpu,
@@ -106,7 +131,7 @@ pub(super) fn waterfall(
     };
     walk.step(
         "hardware",
-        hw(&bench),
+        hw(bench),
         hw(user),
         s,
         walk.w,
@@ -141,6 +166,11 @@ pub(super) fn waterfall(
         KvCap::Ignore,
         false,
     )?;
+    Ok(())
+}
+
+/// The workload steps of the walk: prompt length, output length, concurrency.
+fn walk_workload(walk: &mut Walk, bw: &Workload, uw: &Workload) -> Result<(), EstimateError> {
     let w = Workload {
         prompt_tokens: uw.prompt_tokens,
         ..walk.w
@@ -180,23 +210,5 @@ pub(super) fn waterfall(
         KvCap::Ignore,
         false,
     )?;
-    let kvname = |s: &Setup| format!("{} KV at {:.2}", s.kv.name, s.mem_fraction);
-    let max_user = user
-        .max_concurrent_sequences(uw.prompt_tokens + uw.output_tokens)
-        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
-    walk.step(
-        "KV ceiling",
-        format!("unlimited ({})", kvname(&bench)),
-        format!("{} sequences per replica ({})", max_user, kvname(user)),
-        *user,
-        *uw,
-        KvCap::Enforce,
-        true,
-    )?;
-    let state = closed_loop(user, eff, uw, KvCap::Enforce).map_err(infeasible)?;
-    Ok(Projection {
-        state,
-        factors: walk.factors,
-        metric,
-    })
+    Ok(())
 }

@@ -192,7 +192,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     ..Default::default()
                 },
             );
-            let lifetime = prefill.total.0 + (pout - 1.0) * decode.total.0;
+            let lifetime = prefill.total.value() + (pout - 1.0) * decode.total.value();
             let _ = lifetime;
             // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
             // concurrent profile) send the first C requests at once; with fixed lengths the
@@ -420,7 +420,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 - 1;
             k = k.min(cfg.max_steps.saturating_sub(steps + 1));
             if next_arrival < total && reqs[next_arrival].arrival.is_finite() {
-                let room = ((reqs[next_arrival].arrival - now) / first.total.0)
+                let room = ((reqs[next_arrival].arrival - now) / first.total.value())
                     .floor()
                     .max(0.0) as u64;
                 k = k.min(room);
@@ -460,7 +460,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     },
                 );
                 if (first.memory >= first.compute) == (last.memory >= last.compute) {
-                    let (a, z) = (first.total.0, last.total.0);
+                    let (a, z) = (first.total.value(), last.total.value());
                     let segments = 4.min(k);
                     for sgm in 0..segments {
                         let (lo, hi) = (sgm * k / segments, (sgm + 1) * k / segments);
@@ -494,7 +494,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 }
             }
         }
-        let t = step_time(setup, cfg.efficiency, &load).total.0;
+        let t = step_time(setup, cfg.efficiency, &load).total.value();
         prev_step_start = now;
         now += t;
         steps += 1;
