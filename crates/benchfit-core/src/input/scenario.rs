@@ -74,6 +74,11 @@ pub struct Scenario {
     /// Prompt tokens every request shares, served from the prefix cache.
     #[serde(default)]
     pub prefix_tokens: Option<u32>,
+    /// Distinct prompts the requests are drawn from (a benchmark re-sending a dataset of N
+    /// prompts); the simulator's prefix cache serves a re-sent prompt's blocks. None: every
+    /// prompt is new.
+    #[serde(default)]
+    pub prompt_pool: Option<u32>,
     /// The user's corrections of the claim as read.
     #[serde(default)]
     pub claim_overrides: Overrides,
@@ -121,6 +126,7 @@ impl Scenario {
             max_batched_tokens: None,
             block_size: None,
             prefix_tokens: None,
+            prompt_pool: None,
             claim_overrides: Overrides::default(),
             price_tier: PriceTier::OnDemand,
         }
@@ -222,6 +228,7 @@ impl Scenario {
         );
         opt(&mut q, "bs", &self.block_size.map(|v| v.to_string()));
         opt(&mut q, "prefix", &self.prefix_tokens.map(|v| v.to_string()));
+        opt(&mut q, "pool", &self.prompt_pool.map(|v| v.to_string()));
         if self.price_tier == PriceTier::Committed {
             q.append_pair("tier", "committed");
         }
@@ -436,6 +443,14 @@ impl Scenario {
                         "shared prefix must be a whole number of tokens from 0 to 10,000,000",
                     ),
                 },
+                "pool" => match int(1, crate::limits::MAX_TOKENS) {
+                    Some(n) => s.prompt_pool = Some(n),
+                    None => bad(
+                        "pool",
+                        v,
+                        "prompt pool must be a whole number of prompts from 1 to 10,000,000",
+                    ),
+                },
                 "tier" => match v {
                     "committed" => s.price_tier = PriceTier::Committed,
                     "on_demand" | "" => s.price_tier = PriceTier::OnDemand,
@@ -509,6 +524,7 @@ mod tests {
             max_batched_tokens: Some(2048),
             block_size: Some(32),
             prefix_tokens: Some(100),
+            prompt_pool: Some(50),
             claim_overrides: Overrides {
                 model: Some("llama-3.1-70b".into()),
                 metric: Some(crate::overrides::MetricOverride::Total),

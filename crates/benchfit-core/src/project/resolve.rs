@@ -126,6 +126,14 @@ pub(super) fn validate(s: &Scenario) -> Result<(), EstimateError> {
             "must be a whole number of tokens from 1 to 1,024",
         ));
     }
+    if s.prompt_pool
+        .is_some_and(|n| n == 0 || n > crate::limits::MAX_TOKENS)
+    {
+        return Err(bad(
+            "--prompt-pool",
+            "must be a whole number of prompts from 1 to 10,000,000",
+        ));
+    }
     if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
         return Err(bad(
             "--prefix-tokens",
