@@ -3,7 +3,8 @@
 //! Keys: `v` version (1), `b` benchmark text, `model`, `gpu`, `n` GPUs, `tp`, `w` weight dtype,
 //! `kv` KV dtype, `rt` runtime, `mem` memory fraction, `pin`/`pout` prompt/output tokens, `c`
 //! concurrency or `rate` requests/s (`arrival`, `burst`), `price` USD per GPU-hour, `busy` busy
-//! hours per day. Unknown keys are ignored; bad values are reported and replaced by defaults.
+//! hours per day, `prefix` shared prefix tokens, `pool` distinct prompts re-sent (prefix cache).
+//! Unknown keys are ignored; bad values are reported and replaced by defaults.
 
 use crate::catalog::PriceTier;
 use crate::input::{Arrival, Load, Slo};
