@@ -39,6 +39,7 @@ impl PrefixCache {
     }
 
     /// Blocks all entries hold.
+    #[cfg(test)]
     pub fn held(&self) -> u64 {
         self.held
     }
