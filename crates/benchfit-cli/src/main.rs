@@ -178,6 +178,9 @@ struct EstimateArgs {
     /// Prompt tokens every request shares (served from the prefix cache).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     prefix_tokens: Option<u32>,
+    /// Distinct prompts the requests are drawn from; re-sent prompts hit the prefix cache.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000), allow_hyphen_values = true)]
+    prompt_pool: Option<u32>,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -276,6 +279,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 max_batched_tokens: a.max_batched_tokens,
                 block_size: a.block_size,
                 prefix_tokens: a.prefix_tokens,
+                prompt_pool: a.prompt_pool,
                 claim_overrides: Default::default(),
                 price_tier: Default::default(),
             };

@@ -404,6 +404,7 @@ fn map_row(line: usize, get: &dyn Fn(&str) -> String) -> Result<Case, String> {
         max_batched_tokens: None,
         block_size: None,
         prefix_tokens: None,
+        prompt_pool: None,
         claim_overrides: Default::default(),
         price_tier: Default::default(),
     };
@@ -955,6 +956,7 @@ fn map_online(
         max_batched_tokens: None,
         block_size: None,
         prefix_tokens: None,
+        prompt_pool: None,
         claim_overrides: Default::default(),
         price_tier: Default::default(),
     };

@@ -75,6 +75,8 @@ pub struct Hidden {
     pub block_size: Option<u32>,
     /// Shared prefix tokens.
     pub prefix_tokens: Option<u32>,
+    /// Distinct prompts re-sent (prefix cache).
+    pub prompt_pool: Option<u32>,
     /// Corrections of the claim as read (edited in the chips).
     pub overrides: benchfit_core::overrides::Overrides,
 }
@@ -218,6 +220,7 @@ impl Form {
                 max_batched_tokens: s.max_batched_tokens,
                 block_size: s.block_size,
                 prefix_tokens: s.prefix_tokens,
+                prompt_pool: s.prompt_pool,
                 overrides: s.claim_overrides.clone(),
             },
         }
@@ -328,6 +331,7 @@ impl Form {
             max_batched_tokens: self.hidden.max_batched_tokens,
             block_size: self.hidden.block_size,
             prefix_tokens: self.hidden.prefix_tokens,
+            prompt_pool: self.hidden.prompt_pool,
             claim_overrides: self.hidden.overrides.clone(),
             price_tier: if self.price_tier == "committed" {
                 PriceTier::Committed

@@ -84,6 +84,8 @@ pub enum Field {
     BlockSize,
     /// Prompt tokens every request shares.
     PrefixTokens,
+    /// Distinct prompts the traffic re-sends (a prefix-cache pool).
+    PromptPool,
 }
 
 /// The values an input accepts.
@@ -195,6 +197,7 @@ pub const FIELDS: [Spec; 29] = {
         row(F::MaxBatchedTokens, "mbt", Some("--max-batched-tokens"), "max_num_batched_tokens", "tokens", whole(1, MAX_TOKENS), ""),
         row(F::BlockSize, "bs", Some("--block-size"), "KV block size", "tokens", whole(1, 1024), ""),
         row(F::PrefixTokens, "prefix", Some("--prefix-tokens"), "Shared prefix", "tokens", whole(0, MAX_TOKENS), ""),
+        row(F::PromptPool, "pool", Some("--prompt-pool"), "Distinct prompts re-sent", "prompts", whole(1, MAX_TOKENS), ""),
         row(F::PriceTier, "tier", None, "Price preset", "", Bound::Choice(&["on_demand", "committed"]), "on_demand"),
     ]
 };

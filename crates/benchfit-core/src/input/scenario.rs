@@ -74,6 +74,11 @@ pub struct Scenario {
     /// Prompt tokens every request shares, served from the prefix cache.
     #[serde(default)]
     pub prefix_tokens: Option<u32>,
+    /// Distinct prompts the requests are drawn from (a benchmark re-sending a dataset of N
+    /// prompts); the simulator's prefix cache serves a re-sent prompt's blocks. None: every
+    /// prompt is new.
+    #[serde(default)]
+    pub prompt_pool: Option<u32>,
     /// The user's corrections of the claim as read.
     #[serde(default)]
     pub claim_overrides: Overrides,
@@ -121,6 +126,7 @@ impl Scenario {
             max_batched_tokens: None,
             block_size: None,
             prefix_tokens: None,
+            prompt_pool: None,
             claim_overrides: Overrides::default(),
             price_tier: PriceTier::OnDemand,
         }
@@ -215,6 +221,7 @@ impl Scenario {
         );
         opt(&mut q, "bs", &self.block_size.map(|v| v.to_string()));
         opt(&mut q, "prefix", &self.prefix_tokens.map(|v| v.to_string()));
+        opt(&mut q, "pool", &self.prompt_pool.map(|v| v.to_string()));
         if self.price_tier == PriceTier::Committed {
             q.append_pair("tier", "committed");
         }
@@ -306,6 +313,7 @@ impl Scenario {
             F::MaxBatchedTokens => self.max_batched_tokens = Some(whole()?),
             F::BlockSize => self.block_size = Some(whole()?),
             F::PrefixTokens => self.prefix_tokens = Some(whole()?),
+            F::PromptPool => self.prompt_pool = Some(whole()?),
             F::PriceTier => {
                 self.price_tier = match v {
                     "committed" => PriceTier::Committed,
@@ -399,6 +407,7 @@ mod tests {
             max_batched_tokens: Some(2048),
             block_size: Some(32),
             prefix_tokens: Some(100),
+            prompt_pool: Some(50),
             claim_overrides: Overrides {
                 model: Some("llama-3.1-70b".into()),
                 metric: Some(crate::overrides::MetricOverride::Total),

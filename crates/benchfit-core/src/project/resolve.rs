@@ -44,6 +44,7 @@ pub(super) fn validate(s: &Scenario) -> Result<(), EstimateError> {
     whole(F::MaxNumSeqs, s.max_num_seqs)?;
     whole(F::MaxBatchedTokens, s.max_batched_tokens)?;
     whole(F::BlockSize, s.block_size)?;
+    whole(F::PromptPool, s.prompt_pool)?;
     if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
         return Err(bad(
             F::PrefixTokens,

@@ -60,6 +60,7 @@ pub(super) fn sim_config(s: &Scenario, user: &Setup, eff: Efficiency) -> SimConf
         requests: s.requests.div_ceil(replicas).max(1),
         seed: s.seed,
         prefix_tokens: s.prefix_tokens.unwrap_or(0),
+        prompt_pool: s.prompt_pool.unwrap_or(0),
         slo: s.slo,
         max_steps: MAX_SIM_STEPS,
     }

@@ -10,11 +10,14 @@
 //! Inter-token gaps are kept as counts of equal gaps (all sequences that decode in consecutive
 //! steps share the step time), so a million tokens cost a few thousand entries.
 
+mod cache;
+
 use crate::input::arrival_times;
 pub use crate::input::{Arrival, Arrivals, LengthDist, Slo, TraceRow};
 use crate::model::{step_time, Efficiency, Setup, StepLoad};
 use crate::stats::{summarize, Percentiles, WeightedSamples};
-use rand::SeedableRng;
+use cache::PrefixCache;
+use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -38,6 +41,11 @@ pub struct SimConfig {
     pub seed: u64,
     /// Prompt tokens every request shares and the prefix cache holds (skipped at prefill).
     pub prefix_tokens: u32,
+    /// Distinct prompts the requests draw from, uniformly (0: every prompt is new), as a
+    /// benchmark client re-sending a dataset of N prompts does. Paged runtimes keep a finished
+    /// prompt's whole blocks in a prefix cache (least recently used evicted under KV pressure),
+    /// so a re-sent prompt skips its cached prefill. Ignored for traces.
+    pub prompt_pool: u32,
     /// SLOs for goodput.
     pub slo: Slo,
     /// Stop after this many engine steps; unfinished requests are reported as incomplete.
@@ -92,6 +100,8 @@ pub struct SimResult {
     pub kv_usage: Vec<(f64, f64)>,
     /// Highest KV usage seen.
     pub peak_kv_usage: f64,
+    /// Prompt tokens served from the prefix cache of a prompt pool (not the shared prefix).
+    pub prompt_pool_hit_tokens: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -103,6 +113,10 @@ struct Req {
     computed: u32,
     generated: u32,
     blocks: u32,
+    /// Prompt id in the pool (`u32::MAX`: none).
+    pid: u32,
+    /// Of `blocks`, those shared from the prefix cache.
+    shared: u32,
     admitted: Option<f64>,
     first_token: Option<f64>,
     last_token: f64,
@@ -138,6 +152,8 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         computed: 0,
         generated: 0,
         blocks: 0,
+        pid: u32::MAX,
+        shared: 0,
         admitted: None,
         first_token: None,
         last_token: 0.0,
@@ -211,6 +227,20 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             r.arrival += frontend;
         }
     }
+    // A pool of N prompts: each has one length; each request sends one of them at random.
+    let pool = match cfg.arrivals {
+        Arrivals::Trace { .. } => 0,
+        _ => cfg.prompt_pool,
+    };
+    if pool > 0 {
+        let lens: Vec<u32> = (0..pool).map(|_| cfg.prompt.sample(&mut rng)).collect();
+        for r in reqs.iter_mut() {
+            let id = rng.random_range(0..pool);
+            r.pid = id;
+            r.prompt = lens[id as usize];
+            r.len = r.prompt.max(1);
+        }
+    }
     let total = reqs.len();
     // Blocks grow with the sequence (vLLM, SGLang) unless the runtime reserves a request's
     // whole length at admission (TensorRT-LLM GUARANTEED_NO_EVICT, and non-paged runtimes).
@@ -224,6 +254,8 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     let capacity_tokens = setup.kv_capacity_tokens().unwrap_or(0.0).max(0.0);
     let total_blocks = (capacity_tokens / block as f64).floor() as u64;
     let mut free_blocks = total_blocks;
+    let caching = pool > 0 && paged;
+    let mut cache = PrefixCache::new(if caching { pool } else { 0 });
     let blocks_for = |tokens: u32| -> u32 { tokens.div_ceil(block) };
     let prefix = cfg.prefix_tokens;
     let budget_max = setup.max_batched_tokens.max(1);
@@ -281,11 +313,18 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             }
             if paged {
                 let want = blocks_for(reqs[r].computed + n).saturating_sub(reqs[r].blocks) as u64;
+                if free_blocks < want {
+                    free_blocks += cache.evict(want - free_blocks);
+                }
                 let mut preempted_self = false;
                 while free_blocks < want {
                     let victim = *running.last().expect("r is running");
                     let v = &mut reqs[victim];
-                    free_blocks += v.blocks as u64;
+                    free_blocks += (v.blocks - v.shared) as u64;
+                    if v.shared > 0 {
+                        cache.release(v.pid);
+                        v.shared = 0;
+                    }
                     v.blocks = 0;
                     v.computed = 0;
                     running.pop();
@@ -319,6 +358,15 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             if reqs[r].arrival > known_by {
                 break;
             }
+            if caching && reqs[r].computed == 0 && reqs[r].shared == 0 && reqs[r].generated == 0 {
+                // A re-sent prompt: its cached blocks are shared and their tokens skipped.
+                let (tokens, blocks) = cache.lookup(reqs[r].pid, reqs[r].prompt, now);
+                if tokens > 0 {
+                    reqs[r].computed = tokens;
+                    reqs[r].blocks = blocks;
+                    reqs[r].shared = blocks;
+                }
+            }
             if reqs[r].computed == 0 && prefix > 0 && reqs[r].generated == 0 {
                 // Prefix-cache hit: the shared prefix is already computed (its blocks are shared).
                 reqs[r].computed = prefix.min(reqs[r].len.saturating_sub(1));
@@ -341,6 +389,10 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             if !fits_at_all {
                 // Needs more KV than the whole cache: it can never run.
                 waiting.pop_front();
+                if reqs[r].shared > 0 {
+                    cache.release(reqs[r].pid);
+                    reqs[r].shared = 0;
+                }
                 reqs[r].rejected = true;
                 rejected += 1;
                 if closed.is_some() && next_closed < total {
@@ -348,6 +400,9 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                     next_closed += 1;
                 }
                 continue;
+            }
+            if free_blocks < want {
+                free_blocks += cache.evict(want - free_blocks);
             }
             if free_blocks < want {
                 break;
@@ -437,6 +492,10 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                         })
                         .sum()
                 };
+                let short = extra(k).saturating_sub(free_blocks);
+                if short > 0 {
+                    free_blocks += cache.evict(short);
+                }
                 if extra(k) > free_blocks {
                     let (mut lo, mut hi) = (0u64, k);
                     while lo < hi {
@@ -520,7 +579,17 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
             q.generated += 1;
             q.len += 1;
             if q.generated >= q.output {
-                free_blocks += q.blocks as u64;
+                let own = q.blocks - q.shared;
+                if q.shared > 0 {
+                    cache.release(q.pid);
+                    q.shared = 0;
+                }
+                let freed = if caching {
+                    cache.insert(q.pid, q.prompt, block, own, now)
+                } else {
+                    own
+                };
+                free_blocks += freed as u64;
                 q.blocks = 0;
                 completed.push(r);
                 finished_any = true;
@@ -628,6 +697,7 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
         },
         kv_usage: downsample(&kv_trace, 400),
         peak_kv_usage,
+        prompt_pool_hit_tokens: cache.hit_tokens,
     }
 }
 
@@ -656,6 +726,7 @@ pub fn bench_config(requests: u32, concurrency: u32) -> SimConfig {
         requests,
         seed: 1,
         prefix_tokens: 0,
+        prompt_pool: 0,
         slo: Slo::default(),
         max_steps: u64::MAX,
     }

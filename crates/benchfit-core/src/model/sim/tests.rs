@@ -27,6 +27,7 @@ fn config(setup: Setup, arrivals: Arrivals, prompt: u32, output: u32, requests: 
         requests,
         seed: 7,
         prefix_tokens: 0,
+        prompt_pool: 0,
         slo: Slo::default(),
         max_steps: 10_000_000,
     }
@@ -277,4 +278,28 @@ fn goodput_counts_requests_within_slo() {
         e2e_ms: None,
     };
     assert_eq!(simulate(&cfg).goodput_requests_per_s, Some(0.0));
+}
+
+#[test]
+fn a_prompt_pool_reuses_cached_prompts_and_evicts_under_kv_pressure() {
+    // One prompt of 2,000 tokens re-sent 50 times, closed loop at 4: after the first cohort
+    // every request finds its prompt cached (125 whole blocks of 16) and computes only the last
+    // token (1,999 skipped).
+    let s = setup("vllm");
+    let mut c = config(s, Arrivals::Closed { concurrency: 4 }, 2000, 50, 50);
+    let fresh = simulate(&c);
+    c.prompt_pool = 1;
+    let reused = simulate(&c);
+    assert_eq!(fresh.prompt_pool_hit_tokens, 0);
+    // The first cohort of 4 all miss (sent at once); the other 46 hit.
+    assert_eq!(reused.prompt_pool_hit_tokens, 46 * 1999);
+    assert!(reused.ttft_ms.unwrap().p50 < fresh.ttft_ms.unwrap().p50 / 3.0);
+    assert!(reused.output_tokens_per_s > fresh.output_tokens_per_s);
+    // A pool far larger than the KV cache (10,000 prompts of 2,000 tokens on one H100 holding
+    // a few hundred thousand tokens): entries are evicted, every request still completes.
+    c.prompt_pool = 10_000;
+    c.requests = 400;
+    let big = simulate(&c);
+    assert_eq!(big.requests.completed, 400);
+    assert!(big.peak_kv_usage <= 1.0);
 }
