@@ -166,7 +166,7 @@ const MAX_TOKENS: u64 = limits::MAX_TOKENS as u64;
 
 /// Every scenario input, in the order of the URL. Ranges come from [`crate::limits`].
 #[rustfmt::skip]
-pub const FIELDS: [Spec; 29] = {
+pub const FIELDS: [Spec; 30] = {
     use Field as F;
     [
         row(F::Benchmark, "b", Some("--benchmark"), "Benchmark claim", "", Bound::Text, ""),
