@@ -260,7 +260,16 @@ pub(super) fn deployment(
         }
         Some(b.mem_fraction)
     });
-    let mut user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
+    let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
+    let user = with_engine_knobs(s, user);
+    user.kv_capacity_tokens()
+        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+    Ok(user)
+}
+
+/// The setup with the scenario's engine knobs (`max_num_seqs`, the token budget, the KV block
+/// size) where given; the runtime's defaults otherwise.
+fn with_engine_knobs(s: &Scenario, mut user: Setup) -> Setup {
     if let Some(n) = s.max_num_seqs {
         user.max_num_seqs = n;
     }
@@ -270,9 +279,7 @@ pub(super) fn deployment(
     if let Some(n) = s.block_size {
         user.block_tokens = n;
     }
-    user.kv_capacity_tokens()
-        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
-    Ok(user)
+    user
 }
 
 /// The efficiencies of the projection: the chosen reading's calibration, the hardware ceiling
