@@ -1,0 +1,10 @@
+//! The page's effects, as hooks: the debounced concurrency curve, the URL update and the
+//! measurement import. Each reads the state's last valid scenario; none parses anything back.
+
+mod curve;
+mod import;
+mod url;
+
+pub use curve::{use_curve, Curve};
+pub use import::{use_import, MAX_IMPORT_BYTES};
+pub use url::use_url_sync;
