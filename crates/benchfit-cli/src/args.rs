@@ -29,10 +29,10 @@ pub(crate) enum Command {
     },
     /// Re-project a claim onto your traffic, GPU and price.
     #[command(allow_negative_numbers = true)]
-    Estimate(EstimateArgs),
+    Estimate(Box<EstimateArgs>),
     /// Measure a real OpenAI-compatible server and write the measurement file.
     #[command(allow_negative_numbers = true)]
-    Measure(Box<measure::MeasureArgs>),
+    Measure(Box<crate::measure::MeasureArgs>),
     /// Convert a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result file.
     Import {
         /// The result file.

@@ -71,7 +71,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Estimate(a) => {
-            let scenario = Scenario::try_from(&a).map_err(|e| bad_input(e.to_string()))?;
+            let scenario = Scenario::try_from(&*a).map_err(|e| bad_input(e.to_string()))?;
             let report = estimate_with(&scenario, PricePolicy::OnlyGiven)
                 .map_err(|e| bad_input(args::describe(&e)))?;
             if a.json {
