@@ -11,13 +11,13 @@ const DEBOUNCE_MS: u32 = 120;
 
 /// The throughput–latency curve of one scenario.
 #[derive(Clone, PartialEq)]
-pub struct Curve {
+pub(crate) struct Curve {
     /// The scenario it is for.
-    pub scenario: Rc<Scenario>,
+    pub(crate) scenario: Rc<Scenario>,
     /// Points over concurrency (empty when the scenario gives no estimate).
-    pub points: Rc<Vec<CurvePoint>>,
+    pub(crate) points: Rc<Vec<CurvePoint>>,
     /// Time it took, ms.
-    pub computed_ms: f64,
+    pub(crate) computed_ms: f64,
 }
 
 fn now_ms() -> f64 {
@@ -30,7 +30,7 @@ fn now_ms() -> f64 {
 /// The curve of `scenario`, or None while it is pending: computed [`DEBOUNCE_MS`] after the
 /// scenario last changed (a newer scenario drops the pending computation).
 #[hook]
-pub fn use_curve(scenario: Rc<Scenario>) -> Option<Curve> {
+pub(crate) fn use_curve(scenario: Rc<Scenario>) -> Option<Curve> {
     let curve = use_state(|| None::<Curve>);
     let pending = use_mut_ref(|| None::<Timeout>);
     {

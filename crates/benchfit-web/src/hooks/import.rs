@@ -12,7 +12,7 @@ pub const MAX_IMPORT_BYTES: u64 = 50 * 1024 * 1024;
 /// A callback that reads a file and dispatches [`Action::Imported`] with the measurement or the
 /// reason it was refused. The parsing is done by the JavaScript package, loaded on first use.
 #[hook]
-pub fn use_import(dispatch: Dispatch) -> Callback<web_sys::File> {
+pub(crate) fn use_import(dispatch: Dispatch) -> Callback<web_sys::File> {
     // The reader must live until its callback runs.
     let reader = use_mut_ref(|| None::<FileReader>);
     use_callback(dispatch, move |file: web_sys::File, d| {

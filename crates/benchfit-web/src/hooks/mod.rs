@@ -5,6 +5,7 @@ mod curve;
 mod import;
 mod url;
 
-pub use curve::{use_curve, Curve};
-pub use import::{use_import, MAX_IMPORT_BYTES};
-pub use url::use_url_sync;
+pub(crate) use curve::{use_curve, Curve};
+pub(crate) use import::use_import;
+pub use import::MAX_IMPORT_BYTES;
+pub(crate) use url::use_url_sync;

@@ -5,7 +5,7 @@ use yew::prelude::*;
 /// Writes `?{query}` (and `&embed=1` for the widget) into the address bar whenever the query
 /// changes. The URL is only written here; it is read once, at start.
 #[hook]
-pub fn use_url_sync(query: std::rc::Rc<str>, embed: bool) {
+pub(crate) fn use_url_sync(query: std::rc::Rc<str>, embed: bool) {
     use_effect_with(query, move |q| {
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
             let url = format!("?{q}{}", if embed { "&embed=1" } else { "" });
