@@ -50,8 +50,42 @@ pub fn render(path: &str, m: &Measurement) -> String {
     o
 }
 
+/// Why a file was not imported.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be read.
+    Io {
+        /// The path given.
+        path: String,
+        /// The reason.
+        source: std::io::Error,
+    },
+    /// The file was read but is not a result file the importers know.
+    Import {
+        /// The path given.
+        path: String,
+        /// The importer's reason.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io { path, source } => write!(f, "import: cannot read {path}: {source}"),
+            ReadError::Import { path, reason } => write!(f, "import: {path}: {reason}"),
+        }
+    }
+}
+
 /// Reads `path` and converts it; the error names the file and the reason.
-pub fn read(path: &str) -> Result<Result<Measurement, String>, std::io::Error> {
-    let bytes = std::fs::read(path)?;
-    Ok(import(&bytes).map_err(|e| format!("import: {path}: {e}")))
+pub fn read(path: &str) -> Result<Measurement, ReadError> {
+    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
+        path: path.to_string(),
+        source,
+    })?;
+    import(&bytes).map_err(|e| ReadError::Import {
+        path: path.to_string(),
+        reason: e.to_string(),
+    })
 }

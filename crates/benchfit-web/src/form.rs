@@ -5,6 +5,8 @@ use benchfit_core::input::Slo;
 use benchfit_core::input::{Arrival, Load, Scenario};
 use benchfit_core::limits;
 
+use crate::state::Field;
+
 /// Every input as the user typed it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Form {
@@ -99,6 +101,127 @@ fn fmt_f(v: f64) -> String {
     format!("{v}")
 }
 
+/// How one numeric input is checked: its name in errors (the scenario's key), its label on the
+/// page, and its allowed range. [`rule`] is the one place these come from.
+#[derive(Debug, Clone, Copy)]
+struct Rule {
+    key: &'static str,
+    label: &'static str,
+    lo: f64,
+    hi: f64,
+    whole: bool,
+}
+
+/// The rule of a numeric field (None for the text and choice fields).
+fn rule(field: Field) -> Option<Rule> {
+    let r = |key, label, lo: f64, hi: f64, whole| {
+        Some(Rule {
+            key,
+            label,
+            lo,
+            hi,
+            whole,
+        })
+    };
+    let max_tokens = f64::from(limits::MAX_TOKENS);
+    match field {
+        Field::PromptTokens => r("prompt_tokens", "Prompt tokens", 1.0, max_tokens, true),
+        Field::OutputTokens => r("output_tokens", "Output tokens", 1.0, max_tokens, true),
+        Field::Concurrency => r(
+            "concurrency",
+            "Concurrency",
+            1.0,
+            f64::from(limits::MAX_CONCURRENCY),
+            true,
+        ),
+        Field::Gpus => r("gpus", "GPU count", 1.0, f64::from(limits::MAX_GPUS), true),
+        Field::Rate => r(
+            "rate",
+            "Request rate",
+            limits::MIN_RATE,
+            limits::MAX_RATE,
+            false,
+        ),
+        Field::Burstiness => r(
+            "burstiness",
+            "Burstiness",
+            limits::MIN_BURSTINESS,
+            limits::MAX_BURSTINESS,
+            false,
+        ),
+        Field::Price => r(
+            "price",
+            "Price per GPU-hour",
+            0.0,
+            limits::MAX_PRICE_USD_PER_GPU_HOUR,
+            false,
+        ),
+        Field::BusyHours => r(
+            "busy_hours",
+            "Busy hours per day",
+            limits::MIN_BUSY_HOURS,
+            24.0,
+            false,
+        ),
+        Field::PromptSd => r("prompt_sd", "Prompt spread", 0.0, 1e7, false),
+        Field::OutputSd => r("output_sd", "Output spread", 0.0, 1e7, false),
+        Field::SloTtft => r(
+            "slo_ttft",
+            "TTFT SLO",
+            limits::MIN_SLO_MS,
+            limits::MAX_SLO_MS,
+            false,
+        ),
+        Field::SloTpot => r(
+            "slo_tpot",
+            "TPOT SLO",
+            limits::MIN_SLO_MS,
+            limits::MAX_SLO_MS,
+            false,
+        ),
+        Field::Benchmark
+        | Field::Model
+        | Field::Gpu
+        | Field::Weights
+        | Field::KvDtype
+        | Field::Runtime
+        | Field::Mode
+        | Field::Arrival
+        | Field::PriceTier => None,
+    }
+}
+
+/// The error key of a numeric field (`prompt_tokens`), for the view to find its message.
+pub fn error_key(field: Field) -> &'static str {
+    rule(field).map_or("", |r| r.key)
+}
+
+impl Rule {
+    /// Reads the text (separators `,` `_` and spaces, and `$` for numbers, are allowed) and
+    /// checks the range; Err is the message shown under the field.
+    fn read(&self, raw: &str) -> Result<f64, String> {
+        let cleaned = raw.trim().replace([',', '_', ' ', '$'], "");
+        let v = if self.whole {
+            cleaned.parse::<u32>().ok().map(f64::from)
+        } else {
+            cleaned.parse::<f64>().ok()
+        };
+        match v {
+            Some(v) if v.is_finite() && v >= self.lo && v <= self.hi => Ok(v),
+            _ if self.whole => Err(format!(
+                "{} must be a whole number from {} to {}",
+                self.label,
+                self.lo,
+                benchfit_core::format::thousands(self.hi)
+            )),
+            _ => Err(format!(
+                "{} must be a number from {} to {}",
+                self.label, self.lo, self.hi
+            )),
+        }
+    }
+}
+
 /// Collects field errors while parsing.
 #[derive(Default)]
 struct Parser {
@@ -106,59 +229,74 @@ struct Parser {
 }
 
 impl Parser {
-    fn fail(&mut self, field: &'static str, message: String) {
-        self.errors.push(FieldError { field, message });
+    fn number(&mut self, field: Field, raw: &str) -> Option<f64> {
+        let rule = rule(field)?;
+        rule.read(raw)
+            .map_err(|message| {
+                self.errors.push(FieldError {
+                    field: rule.key,
+                    message,
+                })
+            })
+            .ok()
     }
 
-    fn int(&mut self, field: &'static str, raw: &str, lo: u32, hi: u32, what: &str) -> Option<u32> {
-        match raw.trim().replace([',', '_', ' '], "").parse::<u32>() {
-            Ok(n) if (lo..=hi).contains(&n) => Some(n),
-            _ => {
-                let hi = benchfit_core::format::thousands(hi as f64);
-                self.fail(
-                    field,
-                    format!("{what} must be a whole number from {lo} to {hi}"),
-                );
-                None
-            }
-        }
-    }
-
-    fn float(
-        &mut self,
-        field: &'static str,
-        raw: &str,
-        lo: f64,
-        hi: f64,
-        what: &str,
-    ) -> Option<f64> {
-        match raw.trim().replace(['$', ','], "").parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= lo && v <= hi => Some(v),
-            _ => {
-                self.fail(field, format!("{what} must be a number from {lo} to {hi}"));
-                None
-            }
-        }
+    /// A whole-number field (its rule only admits `u32` values).
+    fn int(&mut self, field: Field, raw: &str) -> Option<u32> {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        self.number(field, raw).map(|v| v as u32)
     }
 
     /// Empty means "not set"; anything else must parse.
-    fn optional(
-        &mut self,
-        field: &'static str,
-        raw: &str,
-        lo: f64,
-        hi: f64,
-        what: &str,
-    ) -> Option<Option<f64>> {
+    fn optional(&mut self, field: Field, raw: &str) -> Option<Option<f64>> {
         if raw.trim().is_empty() {
             Some(None)
         } else {
-            self.float(field, raw, lo, hi, what).map(Some)
+            self.number(field, raw).map(Some)
         }
     }
 }
 
+/// The form's slot of each [`Field`] (one list for [`Form::slot`] and [`Form::get`]).
+macro_rules! slots {
+    ($form:ident, $field:expr, $($borrow:tt)+) => {
+        match $field {
+            Field::Benchmark => $($borrow)+ $form.benchmark,
+            Field::Model => $($borrow)+ $form.model,
+            Field::Gpu => $($borrow)+ $form.gpu,
+            Field::Gpus => $($borrow)+ $form.gpus,
+            Field::Weights => $($borrow)+ $form.weights,
+            Field::KvDtype => $($borrow)+ $form.kv_dtype,
+            Field::Runtime => $($borrow)+ $form.runtime,
+            Field::PromptTokens => $($borrow)+ $form.prompt_tokens,
+            Field::OutputTokens => $($borrow)+ $form.output_tokens,
+            Field::Concurrency => $($borrow)+ $form.concurrency,
+            Field::Price => $($borrow)+ $form.price,
+            Field::BusyHours => $($borrow)+ $form.busy_hours,
+            Field::Mode => $($borrow)+ $form.mode,
+            Field::Rate => $($borrow)+ $form.rate,
+            Field::Arrival => $($borrow)+ $form.arrival,
+            Field::Burstiness => $($borrow)+ $form.burstiness,
+            Field::PromptSd => $($borrow)+ $form.prompt_sd,
+            Field::OutputSd => $($borrow)+ $form.output_sd,
+            Field::SloTtft => $($borrow)+ $form.slo_ttft,
+            Field::SloTpot => $($borrow)+ $form.slo_tpot,
+            Field::PriceTier => $($borrow)+ $form.price_tier,
+        }
+    };
+}
+
 impl Form {
+    /// The text slot of a field.
+    pub fn slot(&mut self, field: Field) -> &mut String {
+        slots!(self, field, &mut)
+    }
+
+    /// The text of a field, as typed.
+    pub fn get(&self, field: Field) -> &str {
+        slots!(self, field, &)
+    }
+
     /// The form showing a scenario.
     pub fn from_scenario(s: &Scenario) -> Self {
         let (mode, concurrency, rate, arrival, burstiness) = match s.load {
@@ -229,23 +367,11 @@ impl Form {
     /// Parses the form. Every invalid field is reported (not just the first).
     pub fn parse(&self) -> Result<Scenario, Vec<FieldError>> {
         let mut p = Parser::default();
-        let prompt = p.int(
-            "prompt_tokens",
-            &self.prompt_tokens,
-            1,
-            limits::MAX_TOKENS,
-            "Prompt tokens",
-        );
-        let output = p.int(
-            "output_tokens",
-            &self.output_tokens,
-            1,
-            limits::MAX_TOKENS,
-            "Output tokens",
-        );
+        let prompt = p.int(Field::PromptTokens, &self.prompt_tokens);
+        let output = p.int(Field::OutputTokens, &self.output_tokens);
         let load = if self.mode == "rate" {
-            let rate = p.float("rate", &self.rate, 0.000001, 1e6, "Request rate");
-            let burst = p.float("burstiness", &self.burstiness, 0.01, 100.0, "Burstiness");
+            let rate = p.number(Field::Rate, &self.rate);
+            let burst = p.number(Field::Burstiness, &self.burstiness);
             let arrival = match self.arrival.as_str() {
                 "constant" => Arrival::Constant,
                 "gamma" => Arrival::Gamma,
@@ -257,39 +383,20 @@ impl Form {
                 burstiness: b,
             })
         } else {
-            p.int(
-                "concurrency",
-                &self.concurrency,
-                1,
-                limits::MAX_CONCURRENCY,
-                "Concurrency",
-            )
-            .map(|c| Load::Concurrency { concurrency: c })
+            p.int(Field::Concurrency, &self.concurrency)
+                .map(|c| Load::Concurrency { concurrency: c })
         };
         let gpus = if self.gpus.trim().is_empty() {
             Some(None)
         } else {
-            p.int("gpus", &self.gpus, 1, limits::MAX_GPUS, "GPU count")
-                .map(Some)
+            p.int(Field::Gpus, &self.gpus).map(Some)
         };
-        let price = p.optional(
-            "price",
-            &self.price,
-            0.0,
-            limits::MAX_PRICE_USD_PER_GPU_HOUR,
-            "Price per GPU-hour",
-        );
-        let busy = p.float(
-            "busy_hours",
-            &self.busy_hours,
-            0.1,
-            24.0,
-            "Busy hours per day",
-        );
-        let prompt_sd = p.optional("prompt_sd", &self.prompt_sd, 0.0, 1e7, "Prompt spread");
-        let output_sd = p.optional("output_sd", &self.output_sd, 0.0, 1e7, "Output spread");
-        let slo_ttft = p.optional("slo_ttft", &self.slo_ttft, 0.001, 1e9, "TTFT SLO");
-        let slo_tpot = p.optional("slo_tpot", &self.slo_tpot, 0.001, 1e9, "TPOT SLO");
+        let price = p.optional(Field::Price, &self.price);
+        let busy = p.number(Field::BusyHours, &self.busy_hours);
+        let prompt_sd = p.optional(Field::PromptSd, &self.prompt_sd);
+        let output_sd = p.optional(Field::OutputSd, &self.output_sd);
+        let slo_ttft = p.optional(Field::SloTtft, &self.slo_ttft);
+        let slo_tpot = p.optional(Field::SloTpot, &self.slo_tpot);
         if !p.errors.is_empty() {
             return Err(p.errors);
         }

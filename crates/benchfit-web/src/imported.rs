@@ -41,6 +41,40 @@ pub struct Imported {
     pub notes: Vec<String>,
 }
 
+/// The paths the page reads in the JSON of [`benchfit_core::measurement::Measurement`] (the
+/// `measurement` of the JavaScript package's `importMeasurement`). A native test checks each
+/// against the core's serde output, so a renamed field fails the build's tests, not the page.
+pub(crate) mod paths {
+    /// The tool of an imported file.
+    pub(crate) const SOURCE_TOOL: &[&str] = &["source", "tool"];
+    /// The tool of a run `benchfit measure` made.
+    pub(crate) const RUN_TOOL: &[&str] = &["run", "tool"];
+    /// The run's notes.
+    pub(crate) const NOTES: &[&str] = &["run", "notes"];
+    /// The run was interrupted.
+    pub(crate) const PARTIAL: &[&str] = &["run", "partial"];
+    /// Completed requests.
+    pub(crate) const COMPLETED: &[&str] = &["summary", "requests", "completed"];
+    /// Failed requests.
+    pub(crate) const FAILED: &[&str] = &["summary", "requests", "failed"];
+    /// Incomplete requests.
+    pub(crate) const INCOMPLETE: &[&str] = &["summary", "requests", "incomplete"];
+    /// Output tokens per second.
+    pub(crate) const OUTPUT_TPS: &[&str] = &["summary", "throughput", "output_tokens_per_s"];
+    /// Total tokens per second.
+    pub(crate) const TOTAL_TPS: &[&str] = &["summary", "throughput", "total_tokens_per_s"];
+    /// TTFT percentiles (with `p50`, `p99`).
+    pub(crate) const TTFT: &[&str] = &["summary", "latency_ms", "ttft"];
+    /// ITL percentiles.
+    pub(crate) const ITL: &[&str] = &["summary", "latency_ms", "itl"];
+    /// E2E median.
+    pub(crate) const E2E_P50: &[&str] = &["summary", "latency_ms", "e2e", "p50"];
+    /// The percentiles a pair shows.
+    pub(crate) const P50: &[&str] = &["p50"];
+    /// See [`P50`].
+    pub(crate) const P99: &[&str] = &["p99"];
+}
+
 fn get(v: &JsValue, path: &[&str]) -> JsValue {
     let mut cur = v.clone();
     for key in path {
@@ -58,7 +92,7 @@ fn num(v: &JsValue, path: &[&str]) -> Option<f64> {
 
 fn pair(v: &JsValue, path: &[&str]) -> Option<(f64, f64)> {
     let p = get(v, path);
-    Some((num(&p, &["p50"])?, num(&p, &["p99"])?))
+    Some((num(&p, paths::P50)?, num(&p, paths::P99)?))
 }
 
 /// Imports a file's bytes; Err with the importer's message.
@@ -71,30 +105,67 @@ pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
             .unwrap_or_else(|| "the file could not be imported".into())
     })?;
     let m = get(&out, &["measurement"]);
-    let notes = js_sys::Array::from(&get(&m, &["run", "notes"]))
+    let notes = js_sys::Array::from(&get(&m, paths::NOTES))
         .iter()
         .filter_map(|n| n.as_string())
         .collect();
-    let tool = get(&m, &["source", "tool"])
+    let tool = get(&m, paths::SOURCE_TOOL)
         .as_string()
-        .or_else(|| get(&m, &["run", "tool"]).as_string())
+        .or_else(|| get(&m, paths::RUN_TOOL).as_string())
         .unwrap_or_default();
     Ok(Imported {
         tool,
         requests: (
-            num(&m, &["summary", "requests", "completed"]).unwrap_or(0.0),
-            num(&m, &["summary", "requests", "failed"]).unwrap_or(0.0),
-            num(&m, &["summary", "requests", "incomplete"]).unwrap_or(0.0),
+            num(&m, paths::COMPLETED).unwrap_or(0.0),
+            num(&m, paths::FAILED).unwrap_or(0.0),
+            num(&m, paths::INCOMPLETE).unwrap_or(0.0),
         ),
-        partial: get(&m, &["run", "partial"]).as_bool().unwrap_or(false),
-        output_tokens_per_s: num(&m, &["summary", "throughput", "output_tokens_per_s"])
-            .unwrap_or(0.0),
-        total_tokens_per_s: num(&m, &["summary", "throughput", "total_tokens_per_s"])
-            .unwrap_or(0.0),
-        ttft: pair(&m, &["summary", "latency_ms", "ttft"]),
-        itl: pair(&m, &["summary", "latency_ms", "itl"]),
-        e2e_p50: num(&m, &["summary", "latency_ms", "e2e", "p50"]),
+        partial: get(&m, paths::PARTIAL).as_bool().unwrap_or(false),
+        output_tokens_per_s: num(&m, paths::OUTPUT_TPS).unwrap_or(0.0),
+        total_tokens_per_s: num(&m, paths::TOTAL_TPS).unwrap_or(0.0),
+        ttft: pair(&m, paths::TTFT),
+        itl: pair(&m, paths::ITL),
+        e2e_p50: num(&m, paths::E2E_P50),
         claim: get(&out, &["claim"]).as_string(),
         notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paths;
+    use serde_json::Value;
+
+    fn at<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+        path.iter().fold(v, |v, k| &v[*k])
+    }
+
+    /// Every path the page reads names a field of the core's measurement JSON, of the type the
+    /// page reads it as (a vLLM bench result has them all).
+    #[test]
+    fn paths_match_the_core_measurement_json() {
+        let bytes = include_bytes!("../../benchfit-core/tests/data/import/vllm_bench_serve.json");
+        let m = benchfit_core::measurement::import(bytes).unwrap();
+        let v = serde_json::to_value(&m).unwrap();
+        assert!(at(&v, paths::SOURCE_TOOL).is_string());
+        assert!(at(&v, paths::RUN_TOOL).is_string());
+        assert!(at(&v, paths::NOTES).is_array());
+        assert!(at(&v, paths::PARTIAL).is_boolean());
+        for p in [
+            paths::COMPLETED,
+            paths::FAILED,
+            paths::INCOMPLETE,
+            paths::OUTPUT_TPS,
+            paths::TOTAL_TPS,
+            paths::E2E_P50,
+        ] {
+            assert!(at(&v, p).is_number(), "{p:?}: {}", at(&v, p));
+        }
+        for p in [paths::TTFT, paths::ITL] {
+            assert!(at(at(&v, p), paths::P50).is_number(), "{p:?}");
+            assert!(at(at(&v, p), paths::P99).is_number(), "{p:?}");
+        }
+        // The values, as in the file (the same numbers benchfit-js's test reads).
+        assert_eq!(at(&v, paths::OUTPUT_TPS), 6.0);
+    }
 }

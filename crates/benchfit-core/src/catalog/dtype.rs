@@ -49,6 +49,16 @@ const fn dt(
     }
 }
 
+/// The KV-cache formats the page offers: the 16-bit formats and FP8, the choices vLLM's
+/// `--kv-cache-dtype` (auto = the model's 16-bit dtype, fp8) and SGLang's `--kv-cache-dtype`
+/// share. Every id is in [`DTYPES`].
+pub static KV_DTYPES: &[&str] = &["bf16", "fp16", "fp8"];
+
+/// The formats of [`KV_DTYPES`], from the catalog.
+pub fn kv_dtypes() -> impl Iterator<Item = &'static Dtype> {
+    KV_DTYPES.iter().filter_map(|id| dtype(id))
+}
+
 /// Every format benchfit knows. Sources: IEEE/OCP format definitions for the float types;
 /// llama.cpp `ggml-common.h` block sizes for the GGUF types.
 pub static DTYPES: &[Dtype] = &[

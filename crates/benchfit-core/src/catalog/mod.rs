@@ -8,7 +8,7 @@ pub mod gpu;
 pub mod model;
 pub mod runtime;
 
-pub use dtype::{dtype, ComputeClass, Dtype, DTYPES};
+pub use dtype::{dtype, kv_dtypes, ComputeClass, Dtype, DTYPES, KV_DTYPES};
 pub use gpu::{
     gpu, gpu_variants, Gpu, LinkKind, PricePreset, PriceTier, AMBIGUOUS_GPUS, AMBIGUOUS_GPUS_IDS,
     COMMITTED_DISCOUNT, GPUS,

@@ -2,3 +2,5 @@
 
 pub mod chart;
 pub mod export;
+
+mod readouts;

@@ -1,0 +1,206 @@
+//! The claim's grade: verdict, evidence, the editable chips, the checklist and the physics check.
+
+use super::fields::{error_for, select_value};
+use crate::state::{use_app_state, Action};
+use benchfit_core::analysis::PlausibilityStatus;
+use benchfit_core::checklist::{Status, Verdict};
+use benchfit_core::claim::Found;
+use benchfit_core::overrides::MetricOverride;
+use benchfit_core::CheckReport;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Props of [`VerdictBadge`].
+#[derive(Properties, PartialEq)]
+pub(crate) struct VerdictProps {
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// The verdict as a coloured badge (`#verdict`).
+#[component]
+pub(crate) fn VerdictBadge(p: &VerdictProps) -> Html {
+    let class = match p.verdict {
+        Verdict::Usable => "badge usable",
+        Verdict::Caution => "badge caution",
+        Verdict::Reject => "badge reject",
+    };
+    html! { <span class={class} id="verdict">{ p.verdict.label() }</span> }
+}
+
+fn status_badge(s: Status) -> Html {
+    let (class, text) = match s {
+        Status::Stated => ("status stated", "stated"),
+        Status::Partial => ("status partial", "partial"),
+        Status::Unstated => ("status unstated", "unstated"),
+    };
+    html! { <span class={class}>{ text }</span> }
+}
+
+/// Props of [`Evidence`].
+#[derive(Properties, PartialEq)]
+struct EvidenceProps {
+    text: AttrValue,
+    report: Rc<CheckReport>,
+}
+
+/// The claim text with each piece of evidence marked (text only: pasted markup stays text).
+#[component]
+fn Evidence(p: &EvidenceProps) -> Html {
+    let text = p.text.as_str();
+    let mut out: Vec<Html> = Vec::new();
+    let mut pos = 0usize;
+    for e in &p.report.evidence {
+        let (s, t) = (e.span.start, e.span.end);
+        if s < pos || t > text.len() || !text.is_char_boundary(s) || !text.is_char_boundary(t) {
+            continue;
+        }
+        out.push(html! { { &text[pos..s] } });
+        out.push(html! { <mark class={format!("ev ev-{}", e.field)} title={e.field}>{ &text[s..t] }</mark> });
+        pos = t;
+    }
+    out.push(html! { { &text[pos..] } });
+    html! { <p class="evidence" id="evidence">{ for out }</p> }
+}
+
+/// Props of [`Chip`].
+#[derive(Properties, PartialEq)]
+struct ChipProps {
+    /// URL key of the override (`o.model`).
+    key_: &'static str,
+    label: &'static str,
+    /// As read from the claim.
+    read: Option<String>,
+    /// As edited by the user.
+    set: Option<String>,
+}
+
+/// One field as read, editable: an edit wins over what was read (kept in the URL).
+#[component]
+fn Chip(p: &ChipProps) -> Html {
+    let state = use_app_state();
+    let edited = p.set.is_some();
+    let value = p.set.clone().or_else(|| p.read.clone()).unwrap_or_default();
+    let d = state.dispatcher();
+    let key = p.key_;
+    // On every keystroke, like the other inputs: the state always holds what is typed, so a
+    // re-render (the curve arriving) never resets a half-typed chip.
+    let oninput = Callback::from(move |e: InputEvent| {
+        if let Some(i) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        {
+            d.dispatch(Action::Override(key, i.value()));
+        }
+    });
+    let id = format!("chip-{}", &key[2..]);
+    let err = error_for(&state.field_errors, key).map(str::to_string);
+    let title = err.clone().unwrap_or_else(|| {
+        if edited {
+            "edited by you".into()
+        } else {
+            "as read; edit to correct".into()
+        }
+    });
+    html! {
+        <span class={classes!("chip", edited.then_some("edited"), err.is_some().then_some("invalid"))}>
+            <label for={id.clone()}>{ p.label }</label>
+            <input id={id} type="text" size="10" {value} placeholder="not stated" {oninput} aria-invalid={err.is_some().to_string()} {title} />
+        </span>
+    }
+}
+
+/// Props of [`Chips`].
+#[derive(Properties, PartialEq)]
+struct ChipsProps {
+    report: Rc<CheckReport>,
+}
+
+/// The fields as read, as editable chips.
+#[component]
+fn Chips(p: &ChipsProps) -> Html {
+    let state = use_app_state();
+    let c = &p.report.claim;
+    let o = &state.form.hidden.overrides;
+    let num = |f: &Option<Found<u32>>| f.as_ref().map(|x| x.value.to_string());
+    let txt = |f: &Option<Found<String>>| f.as_ref().map(|x| x.value.clone());
+    let n = |v: Option<u32>| v.map(|n| n.to_string());
+    let metric_value = match o.metric {
+        Some(MetricOverride::Output) => "output",
+        Some(MetricOverride::Total) => "total",
+        None => "",
+    };
+    let on_metric = {
+        let d = state.dispatcher();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                d.dispatch(Action::Override("o.metric", v));
+            }
+        })
+    };
+    html! {
+        <div class="chips" id="chips">
+            <Chip key_="o.model" label="model" read={txt(&c.model)} set={o.model.clone()} />
+            <Chip key_="o.gpu" label="GPU" read={txt(&c.gpu)} set={o.gpu.clone()} />
+            <Chip key_="o.n" label="GPUs" read={num(&c.gpu_count)} set={n(o.gpu_count)} />
+            <Chip key_="o.batch" label="batch" read={num(&c.batch_size).or(num(&c.concurrency))} set={n(o.batch_size)} />
+            <Chip key_="o.pin" label="prompt" read={num(&c.prompt_tokens)} set={n(o.prompt_tokens)} />
+            <Chip key_="o.pout" label="output" read={num(&c.output_tokens)} set={n(o.output_tokens)} />
+            <Chip key_="o.w" label="weights" read={txt(&c.weight_dtype)} set={o.weight_dtype.clone()} />
+            <Chip key_="o.rt" label="runtime" read={txt(&c.runtime)} set={o.runtime.clone()} />
+            <span class={classes!("chip", o.metric.is_some().then_some("edited"))}>
+                <label for="chip-metric">{ "tokens counted" }</label>
+                <select id="chip-metric" onchange={on_metric}>
+                    <option value="" selected={metric_value.is_empty()}>{ "as read" }</option>
+                    <option value="output" selected={metric_value == "output"}>{ "output" }</option>
+                    <option value="total" selected={metric_value == "total"}>{ "total (in + out)" }</option>
+                </select>
+            </span>
+        </div>
+    }
+}
+
+/// The checklist card (nothing for an empty claim).
+#[component]
+pub(crate) fn Checklist() -> Html {
+    let state = use_app_state();
+    let Some(r) = state.check.clone() else {
+        return html! {};
+    };
+    let p = &r.plausibility;
+    let (pclass, ptext) = match p.status {
+        PlausibilityStatus::Plausible => ("plaus ok", "plausible"),
+        PlausibilityStatus::Implausible => ("plaus bad", "not possible as written"),
+        PlausibilityStatus::Unknown => ("plaus unknown", "could not be checked"),
+    };
+    html! {
+        <section class="card" aria-labelledby="checklist-h">
+            <h2 id="checklist-h">{ "Checklist " }<VerdictBadge verdict={r.verdict} />
+                <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
+            <Evidence text={state.form.benchmark.clone()} report={r.clone()} />
+            <Chips report={r.clone()} />
+            <table class="checklist">
+                <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
+                <tbody>
+                { for r.checklist.iter().map(|row| html! {
+                    <tr>
+                        <td>{ row.condition.replace('_', " ") }</td>
+                        <td>{ status_badge(row.status) }</td>
+                        <td>{ row.value.clone().unwrap_or_else(|| "–".into()) }</td>
+                        <td class="note">{ row.note.clone().unwrap_or_default() }</td>
+                    </tr>
+                }) }
+                </tbody>
+            </table>
+            <h3>{ "Physics check: " }<span class={pclass}>{ ptext }</span></h3>
+            <p>{ &p.note }</p>
+            <ul class="readings">
+                { for p.readings.iter().map(|rd| html! {
+                    <li class={if rd.plausible { "ok" } else { "bad" }}>{ &rd.note }</li>
+                }) }
+            </ul>
+            { for r.warnings.iter().map(|w| html! { <p class="warn">{ w }</p> }) }
+        </section>
+    }
+}
