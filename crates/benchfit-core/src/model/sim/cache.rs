@@ -31,7 +31,7 @@ pub(super) struct PrefixCache {
 
 impl PrefixCache {
     /// An empty cache for prompt ids `0..n`.
-    pub fn new(n: u32) -> Self {
+    pub(super) fn new(n: u32) -> Self {
         Self {
             entries: vec![None; n as usize],
             ..Self::default()
@@ -40,14 +40,14 @@ impl PrefixCache {
 
     /// Blocks all entries hold.
     #[cfg(test)]
-    pub fn held(&self) -> u64 {
+    pub(super) fn held(&self) -> u64 {
         self.held
     }
 
     /// A request with prompt `id` of `prompt` tokens starts: the cached tokens it can skip
     /// (at most `prompt − 1`: the last prompt token is always computed) and the blocks it
     /// shares, pinning the entry.
-    pub fn lookup(&mut self, id: u32, prompt: u32, now: f64) -> (u32, u32) {
+    pub(super) fn lookup(&mut self, id: u32, prompt: u32, now: f64) -> (u32, u32) {
         let Some(Some(e)) = self.entries.get_mut(id as usize) else {
             return (0, 0);
         };
@@ -65,7 +65,7 @@ impl PrefixCache {
     }
 
     /// A request that shared an entry ends (completed or preempted).
-    pub fn release(&mut self, id: u32) {
+    pub(super) fn release(&mut self, id: u32) {
         if let Some(Some(e)) = self.entries.get_mut(id as usize) {
             e.pins = e.pins.saturating_sub(1);
             if e.pins == 0 {
@@ -76,7 +76,7 @@ impl PrefixCache {
 
     /// A request with prompt `id` completed holding `own` blocks of its own: keeps its prompt's
     /// whole blocks as the entry when there is none yet, and returns the blocks to free.
-    pub fn insert(&mut self, id: u32, prompt: u32, block: u32, own: u32, now: f64) -> u32 {
+    pub(super) fn insert(&mut self, id: u32, prompt: u32, block: u32, own: u32, now: f64) -> u32 {
         let Some(slot) = self.entries.get_mut(id as usize) else {
             return own;
         };
@@ -97,7 +97,7 @@ impl PrefixCache {
 
     /// Evicts unpinned entries, least recently used first, until `need` blocks are freed or
     /// none is left; returns the blocks freed.
-    pub fn evict(&mut self, need: u64) -> u64 {
+    pub(super) fn evict(&mut self, need: u64) -> u64 {
         let mut freed = 0u64;
         while freed < need && self.evictable > 0 {
             let victim = self
