@@ -5,8 +5,8 @@
 # it on 127.0.0.1 with --metrics and 4 slots, measures at concurrency 1, 4 and 8 (more requests
 # than slots, so some wait), and checks on each measurement file:
 #   - every request succeeded (a request whose pooled connection the server had closed is
-#     re-sent once on a new connection: `retried` 0 or 1) and its prompt is exactly the 64
-#     requested tokens (token-id prompts), its token count the server's usage count, which is also
+#     re-sent once on a new connection: `retried` 0 or 1), its prompt 64 token ids, its token
+#     count the server's usage count, which is also
 #     the number of streamed tokens and the requested max_tokens (ignore_eos);
 #   - E2E ≈ TTFT + the sum of the gaps (the stream ends within max(10 ms, 2 %) of its last token);
 #   - throughput = output tokens / window;
@@ -62,9 +62,12 @@ for r in reqs:
     # The closing chunk (finish_reason, usage) may come one engine step after the last token.
     slack = max(10.0, 0.02 * r["e2e_ms"])
     check(0 <= r["e2e_ms"] - (r["ttft_ms"] + gaps) < slack, f"E2E {r['e2e_ms']} vs TTFT + gaps {r['ttft_ms'] + gaps}")
-    # Prompts are token ids (llama-server takes them on /v1/completions): exactly 64 as the
-    # server counts them, BOS included.
-    check(r["prompt_tokens"] == r["requested_prompt_tokens"] == 64, f"prompt tokens {r['prompt_tokens']}")
+    # Prompts are exactly 64 token ids (llama-server takes them on /v1/completions). The
+    # server's usage.prompt_tokens is 64 without contention, but with requests deferred
+    # (concurrency 8 > 4 slots) llama.cpp reports the tokens it evaluated (53-65 seen for
+    # 64 sent): within 25 %, as for the calibrated word prompts before.
+    check(r["requested_prompt_tokens"] == 64, f"requested {r['requested_prompt_tokens']}")
+    check(r["prompt_tokens"] is not None and abs(r["prompt_tokens"] - 64) <= 16, f"prompt tokens {r['prompt_tokens']}")
     check(r.get("retried", 0) in (0, 1), f"retried {r.get('retried')}")
 window = s["window_s"]
 check(abs(s["throughput"]["output_tokens_per_s"] - s["output_tokens"] / window) < 1e-6, "throughput = tokens / window")
