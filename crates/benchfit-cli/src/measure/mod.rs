@@ -378,15 +378,23 @@ struct Tokenized {
 /// Tokenizes `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM: `prompt`;
 /// no special tokens added), if it offers one.
 async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<Tokenized> {
-    let mut req = ctx
-        .client
-        .post(format!("{root}/tokenize"))
-        .timeout(Duration::from_secs(10))
-        .json(&serde_json::json!({"model": ctx.model, "prompt": text, "content": text, "add_special": false}));
-    if let Some(k) = &ctx.api_key {
-        req = req.bearer_auth(k);
-    }
-    let resp = req.send().await.ok()?.error_for_status().ok()?;
+    let body = serde_json::json!({"model": ctx.model, "prompt": text, "content": text, "add_special": false});
+    let build = |c: &reqwest::Client| {
+        let req = c
+            .post(format!("{root}/tokenize"))
+            .timeout(Duration::from_secs(10))
+            .json(&body);
+        match &ctx.api_key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        }
+    };
+    // llama.cpp's server closes the connection after the probe's streamed response.
+    let resp = request::send_with_fresh_retry(ctx, build)
+        .await
+        .ok()?
+        .error_for_status()
+        .ok()?;
     let (body, whole) = request::read_limited(resp, MAX_TOKENIZE_BODY_BYTES)
         .await
         .ok()?;
@@ -1146,12 +1154,15 @@ async fn scrape(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let mut req = ctx.client.get(&url).timeout(Duration::from_secs(2));
-        if let Some(k) = &ctx.api_key {
-            req = req.bearer_auth(k);
-        }
+        let build = |c: &reqwest::Client| {
+            let req = c.get(&url).timeout(Duration::from_secs(2));
+            match &ctx.api_key {
+                Some(k) => req.bearer_auth(k),
+                None => req,
+            }
+        };
         let t_ms = start.elapsed().as_secs_f64() * 1000.0;
-        let text = match req.send().await {
+        let text = match request::send_with_fresh_retry(&ctx, build).await {
             Ok(r) if r.status().is_success() => {
                 match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
                     Ok((body, true)) => Some(String::from_utf8_lossy(&body).into_owned()),
