@@ -1134,7 +1134,8 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     })
 }
 
-/// Scrapes the metrics URL every 400 ms until `stop`; a first failure ends it with a note.
+/// Scrapes the metrics URL every 400 ms until `stop`. A first answer that is not 2xx, or a
+/// refused connection before any sample, ends it with a note; timeouts (a busy server) do not.
 async fn scrape(
     ctx: Arc<Ctx>,
     url: String,
@@ -1147,6 +1148,7 @@ async fn scrape(
         ..ServerMetrics::default()
     };
     let mut found = BTreeSet::new();
+    let mut timeouts = 0u32;
     let mut tick = tokio::time::interval(Duration::from_millis(400));
     // Bounded: one scrape per 400 ms for at most a day.
     for _ in 0..216_000 {
@@ -1186,15 +1188,16 @@ async fn scrape(
                 }
                 None
             }
-            Err(e) => {
+            // A busy server (llama.cpp: every HTTP thread streaming) may answer a scrape late:
+            // keep trying; a refused connection before any sample means no endpoint.
+            Err(e) if e.is_timeout() => {
+                timeouts += 1;
+                None
+            }
+            Err(_) => {
                 if out.samples.is_empty() {
                     out.notes.push(format!(
-                        "no server metrics: {shown} did not answer ({})",
-                        if e.is_timeout() {
-                            "timeout"
-                        } else {
-                            "connection failed"
-                        }
+                        "no server metrics: {shown} did not answer (connection failed)"
                     ));
                     break;
                 }
@@ -1206,6 +1209,11 @@ async fn scrape(
             found.extend(f);
             out.samples.push(sample);
         }
+    }
+    if out.samples.is_empty() && timeouts > 0 {
+        out.notes.push(format!(
+            "no server metrics: {shown} did not answer within 2 s ({timeouts} tries)"
+        ));
     }
     out.families_found = found.into_iter().collect();
     if !out.samples.is_empty() {
