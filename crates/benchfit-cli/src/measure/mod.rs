@@ -378,15 +378,23 @@ struct Tokenized {
 /// Tokenizes `text` with the server's `/tokenize` (llama.cpp: `content`, vLLM: `prompt`;
 /// no special tokens added), if it offers one.
 async fn tokenize(ctx: &Ctx, root: &str, text: &str) -> Option<Tokenized> {
-    let mut req = ctx
-        .client
-        .post(format!("{root}/tokenize"))
-        .timeout(Duration::from_secs(10))
-        .json(&serde_json::json!({"model": ctx.model, "prompt": text, "content": text, "add_special": false}));
-    if let Some(k) = &ctx.api_key {
-        req = req.bearer_auth(k);
-    }
-    let resp = req.send().await.ok()?.error_for_status().ok()?;
+    let body = serde_json::json!({"model": ctx.model, "prompt": text, "content": text, "add_special": false});
+    let build = |c: &reqwest::Client| {
+        let req = c
+            .post(format!("{root}/tokenize"))
+            .timeout(Duration::from_secs(10))
+            .json(&body);
+        match &ctx.api_key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        }
+    };
+    // llama.cpp's server closes the connection after the probe's streamed response.
+    let resp = request::send_with_fresh_retry(ctx, build)
+        .await
+        .ok()?
+        .error_for_status()
+        .ok()?;
     let (body, whole) = request::read_limited(resp, MAX_TOKENIZE_BODY_BYTES)
         .await
         .ok()?;
@@ -1126,7 +1134,8 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     })
 }
 
-/// Scrapes the metrics URL every 400 ms until `stop`; a first failure ends it with a note.
+/// Scrapes the metrics URL every 400 ms until `stop`. A first answer that is not 2xx, or a
+/// refused connection before any sample, ends it with a note; timeouts (a busy server) do not.
 async fn scrape(
     ctx: Arc<Ctx>,
     url: String,
@@ -1139,6 +1148,7 @@ async fn scrape(
         ..ServerMetrics::default()
     };
     let mut found = BTreeSet::new();
+    let mut timeouts = 0u32;
     let mut tick = tokio::time::interval(Duration::from_millis(400));
     // Bounded: one scrape per 400 ms for at most a day.
     for _ in 0..216_000 {
@@ -1146,12 +1156,15 @@ async fn scrape(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let mut req = ctx.client.get(&url).timeout(Duration::from_secs(2));
-        if let Some(k) = &ctx.api_key {
-            req = req.bearer_auth(k);
-        }
+        let build = |c: &reqwest::Client| {
+            let req = c.get(&url).timeout(Duration::from_secs(2));
+            match &ctx.api_key {
+                Some(k) => req.bearer_auth(k),
+                None => req,
+            }
+        };
         let t_ms = start.elapsed().as_secs_f64() * 1000.0;
-        let text = match req.send().await {
+        let text = match request::send_with_fresh_retry(&ctx, build).await {
             Ok(r) if r.status().is_success() => {
                 match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
                     Ok((body, true)) => Some(String::from_utf8_lossy(&body).into_owned()),
@@ -1175,15 +1188,16 @@ async fn scrape(
                 }
                 None
             }
-            Err(e) => {
+            // A busy server (llama.cpp: every HTTP thread streaming) may answer a scrape late:
+            // keep trying; a refused connection before any sample means no endpoint.
+            Err(e) if e.is_timeout() => {
+                timeouts += 1;
+                None
+            }
+            Err(_) => {
                 if out.samples.is_empty() {
                     out.notes.push(format!(
-                        "no server metrics: {shown} did not answer ({})",
-                        if e.is_timeout() {
-                            "timeout"
-                        } else {
-                            "connection failed"
-                        }
+                        "no server metrics: {shown} did not answer (connection failed)"
                     ));
                     break;
                 }
@@ -1195,6 +1209,11 @@ async fn scrape(
             found.extend(f);
             out.samples.push(sample);
         }
+    }
+    if out.samples.is_empty() && timeouts > 0 {
+        out.notes.push(format!(
+            "no server metrics: {shown} did not answer within 2 s ({timeouts} tries)"
+        ));
     }
     out.families_found = found.into_iter().collect();
     if !out.samples.is_empty() {

@@ -439,6 +439,19 @@ pub fn closed_before_response(e: &reqwest::Error) -> bool {
     false
 }
 
+/// Sends a request built by `build` on the pooled client; when that fails before any response
+/// byte because the pooled connection was closed ([`closed_before_response`]), sends it once
+/// more on a new connection ([`Ctx::fresh`]). For the side requests (`/tokenize`, `/metrics`).
+pub async fn send_with_fresh_retry(
+    ctx: &Ctx,
+    build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+) -> reqwest::Result<reqwest::Response> {
+    match build(&ctx.client).send().await {
+        Err(e) if closed_before_response(&e) => build(&ctx.fresh).send().await,
+        r => r,
+    }
+}
+
 /// Sends one streamed request and reads it to the end; never fails: every outcome is a record.
 /// `base` carries the index, scheduled time and requested lengths; `start` is the run's start.
 ///
