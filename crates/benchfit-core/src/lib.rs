@@ -34,6 +34,7 @@ pub mod limits;
 pub mod measurement;
 pub mod model;
 pub mod overrides;
+pub mod plan;
 pub mod present;
 pub mod project;
 pub mod report;
