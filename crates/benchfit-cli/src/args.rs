@@ -33,6 +33,9 @@ pub(crate) enum Command {
     /// Measure a real OpenAI-compatible server and write the measurement file.
     #[command(allow_negative_numbers = true)]
     Measure(Box<crate::measure::MeasureArgs>),
+    /// The cheapest deployment that serves your traffic within your SLOs, across every GPU.
+    #[command(allow_negative_numbers = true)]
+    Plan(Box<crate::plan::PlanArgs>),
     /// Convert a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result file.
     Import {
         /// The result file.

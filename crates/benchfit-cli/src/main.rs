@@ -8,6 +8,7 @@
 mod args;
 mod import;
 mod measure;
+mod plan;
 mod render;
 
 use anyhow::Context;
@@ -88,6 +89,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Measure(a) => match measure::run(*a) {
             Err(measure::BadInput(m)) => Err(bad_input(format!("measure: {m}"))),
             Ok(r) => Ok(r?),
+        },
+        Command::Plan(a) => match plan::run(&a) {
+            Ok(out) => {
+                print!("{out}");
+                Ok(())
+            }
+            Err(plan::BadInput(m)) => Err(bad_input(m)),
         },
         Command::Import { file, json } => {
             let m = import::read(&file).map_err(|e| bad_input(e.to_string()))?;

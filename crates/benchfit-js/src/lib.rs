@@ -1,12 +1,13 @@
 //! benchfit for plain JavaScript, built with `wasm-pack build crates/benchfit-js --target web`.
 //!
 //! ```js
-//! import init, { check, estimate, scenarioFromUrl, scenarioToUrl } from "./pkg/benchfit_js.js";
+//! import init, { check, estimate, plan, scenarioFromUrl, scenarioToUrl } from "./pkg/benchfit_js.js";
 //! await init();
 //! const report = check("3,200 tok/s for Llama 3 70B on one H100, batch 32, FP8, vLLM");
 //! report.verdict;                    // "caution"
 //! const s = scenarioFromUrl(location.href);
 //! estimate(s).cost.per_request_usd;  // a number
+//! plan(s, { traffic: { mode: "rate", requests_per_s: 10 } }).candidates[0]; // the cheapest row
 //! ```
 //!
 //! Every function returns plain JavaScript objects with the keys of DESIGN §5.2 (the JSON of
@@ -49,6 +50,12 @@ export function estimate(scenario: Scenario): Estimate;
 export function scenarioFromUrl(url: string): { scenario: Scenario; issues: { key: string; value: string; reason: string }[] };
 /** The query string (without `?`) of a scenario. */
 export function scenarioToUrl(scenario: Scenario): string;
+export type Traffic = { mode: "rate"; requests_per_s: number } | { mode: "users"; users: number; requests_per_user_per_min: number; peak_factor: number };
+export interface PlanOptions { traffic?: Traffic | null; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null } | null; percentile?: "p95" | "p99"; gpus?: string[]; max_gpus_per_replica?: 1 | 2 | 4 | 8; headroom_pct?: number; prices?: { gpu: string; usd_per_gpu_hour: number }[]; sim_requests?: number; max_contenders?: number; confirm_top?: number; }
+export interface PlanCandidate { rank: number | null; gpu: string; gpu_name: string; gpus_per_replica: number; tp: number; weights: string; kv_dtype: string; fits: boolean; reason: string | null; replicas: number | null; total_gpus: number | null; capacity_rps_per_replica: number | null; saturation_rps_per_replica: number | null; kv_ceiling_sequences: number | null; latency_ms_at_operating_point: { ttft: number; tpot: number; e2e: number } | null; latency_margin: number | null; binding_limit: "slo" | "kv_cache" | "compute" | null; binding_slo: string[]; method: "simulated" | "analytic" | "none"; efficiency: { mbu: number; mfu: number; source: "claim" | "claim_same_runtime_precision" | "prior" }; price_usd_per_gpu_hour: number; price_source: string; cost: { fleet_usd_per_hour: number; per_request_usd: number; per_request_whole_day_usd: number; per_million_output_tokens_usd: number; per_million_total_tokens_usd: number; per_request_usd_low: number; per_request_usd_high: number } | null; }
+export interface Plan { rate_rps: number; traffic: string; model: string; runtime: string; prompt_tokens: number; output_tokens: number; busy_hours: number; slo: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null }; percentile: "p95" | "p99"; headroom_pct: number; tier: "on_demand" | "committed"; calibration: { gpu: string; runtime: string; weights: string; mbu: number; mfu: number } | null; candidates: PlanCandidate[]; counts: { candidates: number; fitting: number; serving: number; simulated: number }; warnings: string[]; }
+/** The cheapest deployments for a scenario's traffic (the document of `benchfit plan --json`). The rate is `options.traffic`, else the scenario's rate, else 10 req/s; SLOs `options.slo`, else the scenario's, else TTFT 450 ms / TPOT 40 ms. Throws with the CLI's message on bad input. */
+export function plan(scenario: Scenario, options?: PlanOptions): Plan;
 /** Reads a measurement file's bytes: the measurement (DESIGN §5.3) and the claim it amounts to. */
 export function importMeasurement(bytes: Uint8Array): { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null };
 "#;
@@ -83,6 +90,35 @@ pub fn estimate(scenario: &JsValue) -> Result<JsValue, JsError> {
     let r = benchfit_core::estimate(&s)
         .map_err(|e| JsError::new(&e.with_name(|f| f.flag().unwrap_or(f.key()))))?;
     to_js(&r.estimate)
+}
+
+/// The cheapest deployments for a scenario's traffic: `options` (optional) holds the plan's own
+/// inputs (`PlanOptions`: traffic, slo, percentile, gpus, prices, …).
+#[wasm_bindgen(skip_typescript)]
+pub fn plan(scenario: &JsValue, options: &JsValue) -> Result<JsValue, JsError> {
+    let s = from_js(scenario)?;
+    let text: Option<String> = if options.is_undefined() || options.is_null() {
+        None
+    } else {
+        Some(
+            js_sys::JSON::stringify(options)
+                .map_err(|_| JsError::new("options: not a plain object"))?
+                .into(),
+        )
+    };
+    to_js(&plan_json(&s, text.as_deref()).map_err(|e| JsError::new(&e))?)
+}
+
+/// The native-testable body of [`plan`].
+pub fn plan_json(
+    s: &Scenario,
+    options: Option<&str>,
+) -> Result<benchfit_core::plan::Plan, String> {
+    let o: benchfit_core::plan::PlanOptions = match options {
+        Some(t) => serde_json::from_str(t).map_err(|e| format!("options: {e}"))?,
+        None => Default::default(),
+    };
+    o.plan(s).map_err(|e| e.to_string())
 }
 
 /// Reads a scenario from a URL or query string.
@@ -162,6 +198,24 @@ mod tests {
             .unwrap()
             .starts_with("6.0 output tokens/s aggregate"));
         assert!(import_json(b"not json").is_err());
+    }
+
+    #[test]
+    fn plans_a_scenario() {
+        let s = Scenario::worked_example();
+        let p = plan_json(
+            &s,
+            Some(r#"{"traffic": {"mode": "rate", "requests_per_s": 4}, "gpus": ["h100-sxm"], "max_gpus_per_replica": 2}"#),
+        )
+        .unwrap();
+        assert_eq!(p.rate_rps, 4.0);
+        assert!(p.candidates.iter().all(|c| c.gpu == "h100-sxm"));
+        assert!(p.candidates[0].serves());
+        let e = plan_json(&s, Some(r#"{"headroom_pct": -1}"#)).unwrap_err();
+        assert!(e.starts_with("--headroom"), "{e}");
+        assert!(plan_json(&s, Some(r#"{"gpus": 5}"#))
+            .unwrap_err()
+            .starts_with("options:"));
     }
 
     #[test]

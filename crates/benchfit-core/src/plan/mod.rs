@@ -34,9 +34,11 @@ pub mod capacity;
 pub mod chart;
 pub mod cost;
 pub mod export;
+pub mod options;
 
 pub use capacity::{Binding, Capacity, Latencies, Percentile};
 pub use cost::{fleet_cost, replicas_needed, FleetCost};
+pub use options::PlanOptions;
 
 use crate::analysis::{analyse, default_kv, make_setup, Hints, PlausibilityStatus};
 use crate::catalog::{self, Dtype, Gpu, Model, PriceTier, Runtime};
@@ -1070,7 +1072,9 @@ fn fit_reason(setup: &Setup, longest: f64) -> Option<String> {
 }
 
 /// Orders rows: those that serve first, cheapest per request first (simulated or screened;
-/// [`Planner::done`] makes the top rows simulated ones), ties broken by the larger latency margin, then fewer GPUs, then catalog order; then
+/// [`Planner::done`] makes the top rows simulated ones); at equal cost simulated rows first (the
+/// screen's latencies are optimistic), then the larger latency margin, then fewer GPUs, then
+/// catalog order; then
 /// the rows that fit but meet no SLO; then those that do not fit. Sets `rank` on serving rows.
 pub fn rank(rows: &mut [Candidate]) {
     let class = |r: &Candidate| match (r.cost.is_some(), r.fits) {
@@ -1083,6 +1087,7 @@ pub fn rank(rows: &mut [Candidate]) {
         class(a)
             .cmp(&class(b))
             .then(key(a).total_cmp(&key(b)))
+            .then((a.method != Method::Simulated).cmp(&(b.method != Method::Simulated)))
             .then(
                 b.latency_margin
                     .unwrap_or(f64::NEG_INFINITY)

@@ -1,0 +1,336 @@
+//! The plan's own inputs beside a [`Scenario`], for the page and the JS package, and their URL
+//! keys (DESIGN §5.4: one scenario = one URL; the plan rides in the same URL).
+//!
+//! Keys: `prate` requests/s, or `pusers` users with `prpm` requests per user per minute and
+//! `ppeak` peak factor; `pttft` / `ptpot` / `pe2e` SLOs in ms (`none` for no target); `ppct`
+//! percentile (95 or 99); `pgpus` comma-separated GPU ids; `pmaxg` most GPUs per replica;
+//! `phead` headroom %; `pprice` `GPU:USD` (repeatable). Missing keys keep the defaults; bad values
+//! are reported and replaced by them.
+
+use super::{
+    Percentile, PlanError, PlanInput, PriceOverride, Traffic, DEFAULT_CONFIRM_TOP,
+    DEFAULT_MAX_CONTENDERS, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
+};
+use crate::catalog;
+use crate::limits;
+use crate::scenario::{Load, Scenario, UrlIssue};
+use crate::sim::Slo;
+use serde::{Deserialize, Serialize};
+
+/// A plan's inputs beside the scenario; every field has a default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlanOptions {
+    /// The traffic (default: the scenario's rate when it has one, else 10 req/s).
+    pub traffic: Option<Traffic>,
+    /// SLOs (default: the scenario's when it sets any, else [`DEFAULT_SLO`]).
+    pub slo: Option<Slo>,
+    /// Percentile.
+    pub percentile: Percentile,
+    /// GPU ids (empty: the catalog).
+    pub gpus: Vec<String>,
+    /// Most GPUs per replica.
+    pub max_gpus_per_replica: u32,
+    /// Headroom, %.
+    pub headroom_pct: f64,
+    /// Prices the user set.
+    pub prices: Vec<PriceOverride>,
+    /// Requests per simulated probe.
+    pub sim_requests: u32,
+    /// Contenders simulated at most.
+    pub max_contenders: u32,
+    /// Cheapest rows to confirm by simulation.
+    pub confirm_top: u32,
+}
+
+/// The rate a plan serves when neither the options nor the scenario give one, requests/s.
+pub const DEFAULT_PLAN_RATE: f64 = 10.0;
+
+impl Default for PlanOptions {
+    fn default() -> Self {
+        PlanOptions {
+            traffic: None,
+            slo: None,
+            percentile: Percentile::P95,
+            gpus: vec![],
+            max_gpus_per_replica: 8,
+            headroom_pct: 0.0,
+            prices: vec![],
+            sim_requests: DEFAULT_SIM_REQUESTS,
+            max_contenders: DEFAULT_MAX_CONTENDERS,
+            confirm_top: DEFAULT_CONFIRM_TOP,
+        }
+    }
+}
+
+impl PlanOptions {
+    /// The traffic in use for `s`.
+    pub fn traffic_for(&self, s: &Scenario) -> Traffic {
+        self.traffic.unwrap_or(match s.load {
+            Load::Rate { requests_per_s, .. } => Traffic::Rate { requests_per_s },
+            Load::Concurrency { .. } => Traffic::Rate {
+                requests_per_s: DEFAULT_PLAN_RATE,
+            },
+        })
+    }
+
+    /// The SLOs in use for `s`.
+    pub fn slo_for(&self, s: &Scenario) -> Slo {
+        self.slo.unwrap_or(
+            if s.slo.ttft_ms.is_some() || s.slo.tpot_ms.is_some() || s.slo.e2e_ms.is_some() {
+                s.slo
+            } else {
+                DEFAULT_SLO
+            },
+        )
+    }
+
+    /// The full plan input for a scenario.
+    pub fn input(&self, s: &Scenario) -> PlanInput {
+        PlanInput {
+            scenario: s.clone(),
+            traffic: self.traffic_for(s),
+            slo: self.slo_for(s),
+            percentile: self.percentile,
+            gpus: self.gpus.clone(),
+            max_gpus_per_replica: self.max_gpus_per_replica,
+            headroom_pct: self.headroom_pct,
+            prices: self.prices.clone(),
+            sim_requests: self.sim_requests,
+            max_contenders: self.max_contenders,
+            confirm_top: self.confirm_top,
+        }
+    }
+
+    /// The plan for a scenario, to the end.
+    ///
+    /// # Errors
+    /// As [`super::plan`].
+    pub fn plan(&self, s: &Scenario) -> Result<super::Plan, PlanError> {
+        super::plan(&self.input(s))
+    }
+
+    /// `(key, value)` pairs for the URL, only where they differ from the defaults.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        match self.traffic {
+            Some(Traffic::Rate { requests_per_s }) => out.push(("prate", requests_per_s.to_string())),
+            Some(Traffic::Users {
+                users,
+                requests_per_user_per_min,
+                peak_factor,
+            }) => {
+                out.push(("pusers", users.to_string()));
+                out.push(("prpm", requests_per_user_per_min.to_string()));
+                out.push(("ppeak", peak_factor.to_string()));
+            }
+            None => {}
+        }
+        if let Some(slo) = self.slo {
+            for (k, v) in [("pttft", slo.ttft_ms), ("ptpot", slo.tpot_ms), ("pe2e", slo.e2e_ms)] {
+                out.push((k, v.map_or("none".into(), |v| v.to_string())));
+            }
+        }
+        if self.percentile == Percentile::P99 {
+            out.push(("ppct", "99".into()));
+        }
+        if !self.gpus.is_empty() {
+            out.push(("pgpus", self.gpus.join(",")));
+        }
+        if self.max_gpus_per_replica != 8 {
+            out.push(("pmaxg", self.max_gpus_per_replica.to_string()));
+        }
+        if self.headroom_pct != 0.0 {
+            out.push(("phead", self.headroom_pct.to_string()));
+        }
+        for p in &self.prices {
+            out.push(("pprice", format!("{}:{}", p.gpu, p.usd_per_gpu_hour)));
+        }
+        out
+    }
+
+    /// Reads the plan keys of a query string (others are ignored). Never fails: bad values are
+    /// listed and replaced by the defaults.
+    pub fn from_query(query: &str) -> (PlanOptions, Vec<UrlIssue>) {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut o = PlanOptions::default();
+        let mut issues = Vec::new();
+        let mut bad = |k: &str, v: &str, reason: &str| {
+            issues.push(UrlIssue {
+                key: k.into(),
+                value: v.chars().take(80).collect(),
+                reason: reason.into(),
+            })
+        };
+        let (mut rate, mut users, mut rpm, mut peak) = (None, None, None, None);
+        let mut slo: Option<Slo> = None;
+        for (k, raw) in form_urlencoded::parse(query.as_bytes()) {
+            let v = raw.trim();
+            let float = |lo: f64, hi: f64| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= lo && *x <= hi)
+            };
+            match k.as_ref() {
+                "prate" => match float(limits::MIN_RATE, limits::MAX_RATE) {
+                    Some(x) => rate = Some(x),
+                    None => bad("prate", v, "requests/s from 0.000001 to 1,000,000"),
+                },
+                "pusers" => match float(1.0, 1e9) {
+                    Some(x) => users = Some(x),
+                    None => bad("pusers", v, "users from 1 to 1,000,000,000"),
+                },
+                "prpm" => match float(1e-6, 1e4) {
+                    Some(x) => rpm = Some(x),
+                    None => bad("prpm", v, "requests per user per minute from 0.000001 to 10,000"),
+                },
+                "ppeak" => match float(1.0, 100.0) {
+                    Some(x) => peak = Some(x),
+                    None => bad("ppeak", v, "peak factor from 1 to 100"),
+                },
+                key @ ("pttft" | "ptpot" | "pe2e") => {
+                    let target = if v == "none" {
+                        Some(None)
+                    } else {
+                        float(limits::MIN_SLO_MS, limits::MAX_SLO_MS).map(Some)
+                    };
+                    match target {
+                        Some(t) => {
+                            let s = slo.get_or_insert(Slo::default());
+                            match key {
+                                "pttft" => s.ttft_ms = t,
+                                "ptpot" => s.tpot_ms = t,
+                                _ => s.e2e_ms = t,
+                            }
+                        }
+                        None => bad(key, v, "milliseconds from 0.001 to 1,000,000,000, or none"),
+                    }
+                }
+                "ppct" => match v {
+                    "95" => o.percentile = Percentile::P95,
+                    "99" => o.percentile = Percentile::P99,
+                    _ => bad("ppct", v, "95 or 99"),
+                },
+                "pgpus" => {
+                    let ids: Vec<String> = v
+                        .split(',')
+                        .map(|s| s.trim().to_ascii_lowercase())
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    if ids.iter().all(|id| !catalog::gpu_variants(id).is_empty()) {
+                        o.gpus = ids;
+                    } else {
+                        bad("pgpus", v, "comma-separated catalog GPU ids");
+                    }
+                }
+                "pmaxg" => match v {
+                    "1" | "2" | "4" | "8" => o.max_gpus_per_replica = v.parse().expect("digit"),
+                    _ => bad("pmaxg", v, "1, 2, 4 or 8"),
+                },
+                "phead" => match float(0.0, 1000.0) {
+                    Some(x) => o.headroom_pct = x,
+                    None => bad("phead", v, "a percentage from 0 to 1,000"),
+                },
+                "pprice" => {
+                    let parsed = v.split_once(':').and_then(|(g, p)| {
+                        let g = g.trim().to_ascii_lowercase();
+                        let p = p.trim().parse::<f64>().ok().filter(|p| {
+                            p.is_finite() && (0.0..=limits::MAX_PRICE_USD_PER_GPU_HOUR).contains(p)
+                        })?;
+                        (!catalog::gpu_variants(&g).is_empty()).then_some(PriceOverride {
+                            gpu: g,
+                            usd_per_gpu_hour: p,
+                        })
+                    });
+                    match parsed {
+                        Some(p) => o.prices.push(p),
+                        None => bad("pprice", v, "GPU:USD per GPU-hour (0 to 1,000)"),
+                    }
+                }
+                _ => {}
+            }
+        }
+        o.slo = slo;
+        o.traffic = match (rate, users, rpm) {
+            (Some(r), _, _) => Some(Traffic::Rate { requests_per_s: r }),
+            (None, Some(u), Some(m)) => Some(Traffic::Users {
+                users: u,
+                requests_per_user_per_min: m,
+                peak_factor: peak.unwrap_or(1.0),
+            }),
+            (None, Some(_), None) => {
+                bad("prpm", "", "needed with pusers");
+                None
+            }
+            _ => None,
+        };
+        (o, issues)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        let o = PlanOptions {
+            traffic: Some(Traffic::Users {
+                users: 1000.0,
+                requests_per_user_per_min: 2.5,
+                peak_factor: 1.5,
+            }),
+            slo: Some(Slo {
+                ttft_ms: Some(300.0),
+                tpot_ms: None,
+                e2e_ms: Some(9000.0),
+            }),
+            percentile: Percentile::P99,
+            gpus: vec!["h100-sxm".into(), "mi300x".into()],
+            max_gpus_per_replica: 4,
+            headroom_pct: 20.0,
+            prices: vec![PriceOverride {
+                gpu: "h200".into(),
+                usd_per_gpu_hour: 3.1,
+            }],
+            ..PlanOptions::default()
+        };
+        let mut q = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in o.to_pairs() {
+            q.append_pair(k, &v);
+        }
+        let q = q.finish();
+        let (back, issues) = PlanOptions::from_query(&format!("v=1&c=8&{q}"));
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(back, o);
+        // Defaults write nothing.
+        assert!(PlanOptions::default().to_pairs().is_empty());
+    }
+
+    #[test]
+    fn bad_values_are_reported_and_defaulted() {
+        let (o, issues) =
+            PlanOptions::from_query("prate=-1&pmaxg=3&pgpus=tpu&pprice=h100:abc&ppct=50&ptpot=NaN");
+        assert_eq!(o, PlanOptions::default());
+        let keys: Vec<&str> = issues.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ["prate", "pmaxg", "pgpus", "pprice", "ppct", "ptpot"]);
+    }
+
+    #[test]
+    fn defaults_follow_the_scenario() {
+        let mut s = Scenario::worked_example();
+        let o = PlanOptions::default();
+        // Closed loop: 10 req/s; no SLO on the scenario: the plan's defaults.
+        assert_eq!(o.traffic_for(&s).requests_per_s(), DEFAULT_PLAN_RATE);
+        assert_eq!(o.slo_for(&s), DEFAULT_SLO);
+        s.load = Load::Rate {
+            requests_per_s: 3.0,
+            arrival: crate::scenario::Arrival::Gamma,
+            burstiness: 0.5,
+        };
+        s.slo.tpot_ms = Some(25.0);
+        assert_eq!(o.traffic_for(&s).requests_per_s(), 3.0);
+        assert_eq!(o.slo_for(&s).tpot_ms, Some(25.0));
+        assert_eq!(o.slo_for(&s).ttft_ms, None);
+    }
+}
