@@ -324,85 +324,140 @@ pub fn simulated_latencies(
 /// The bracket does not depend on the SLOs and each rate's verdict is deterministic (same seed),
 /// so a looser SLO never gives a lower capacity.
 pub fn simulated_capacity(setup: &Setup, eff: Efficiency, shape: &Shape) -> Capacity {
-    let (max_seqs, kv_bound) = kv_ceiling(setup, shape);
-    let saturation_binding = if kv_bound {
-        Binding::KvCache
-    } else {
-        Binding::Compute
-    };
-    let closed = simulate(&sim_config(
-        setup,
-        eff,
-        shape,
-        Arrivals::Closed {
-            concurrency: max_seqs.max(1),
-        },
-    ));
-    let sat = closed.requests_per_s;
-    let none = |binding, missed, light| Capacity {
-        requests_per_s: 0.0,
-        saturation_requests_per_s: sat,
-        binding,
-        missed,
-        at_light_load: light,
-    };
-    if !(sat > 0.0 && sat.is_finite()) || closed.requests.rejected > 0 {
-        return none(saturation_binding, vec![], None);
-    }
-    if !shape.has_slo() {
-        return Capacity {
-            requests_per_s: sat,
-            saturation_requests_per_s: sat,
-            binding: saturation_binding,
-            missed: vec![],
-            at_light_load: None,
-        };
-    }
-    // Misses at a rate: the SLO metrics missed, or every one when the run did not finish.
-    let all: Vec<&'static str> = [
-        ("ttft", shape.slo.ttft_ms),
-        ("tpot", shape.slo.tpot_ms),
-        ("e2e", shape.slo.e2e_ms),
-    ]
-    .iter()
-    .filter(|(_, t)| t.is_some())
-    .map(|(n, _)| *n)
-    .collect();
-    let verdict = |rate: f64| match simulated_latencies(setup, eff, shape, rate) {
-        Some(l) => (l.misses(&shape.slo), Some(l)),
-        None => (all.clone(), None),
-    };
-    let (top_missed, _) = verdict(sat);
-    if top_missed.is_empty() {
-        return Capacity {
-            requests_per_s: sat,
-            saturation_requests_per_s: sat,
-            binding: saturation_binding,
-            missed: vec![],
-            at_light_load: None,
-        };
-    }
-    let light = sat * LIGHT_LOAD_FRACTION;
-    let (light_missed, light_lat) = verdict(light);
-    if !light_missed.is_empty() {
-        return none(Binding::Slo, light_missed, light_lat);
-    }
-    let (mut lo, mut hi, mut missed) = (light, sat, top_missed);
-    for _ in 0..BISECTION_STEPS {
-        let mid = (lo + hi) / 2.0;
-        let (m, _) = verdict(mid);
-        if m.is_empty() {
-            lo = mid;
-        } else {
-            hi = mid;
-            missed = m;
+    let mut search = SimSearch::new(*setup, eff);
+    loop {
+        if let Some(c) = search.advance(shape) {
+            return c;
         }
     }
-    Capacity {
-        requests_per_s: lo,
-        saturation_requests_per_s: sat,
-        binding: Binding::Slo,
-        missed,
-        at_light_load: None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Stage {
+    Saturation,
+    Top,
+    Light,
+    Bisect(u32),
+}
+
+/// [`simulated_capacity`] one simulation at a time, so a page can keep each slice of work short.
+#[derive(Debug, Clone)]
+pub struct SimSearch {
+    setup: Setup,
+    eff: Efficiency,
+    stage: Stage,
+    sat: f64,
+    binding: Binding,
+    lo: f64,
+    hi: f64,
+    missed: Vec<&'static str>,
+}
+
+impl SimSearch {
+    /// A search for this replica.
+    pub fn new(setup: Setup, eff: Efficiency) -> Self {
+        SimSearch {
+            setup,
+            eff,
+            stage: Stage::Saturation,
+            sat: 0.0,
+            binding: Binding::Compute,
+            lo: 0.0,
+            hi: 0.0,
+            missed: vec![],
+        }
+    }
+
+    fn done(&self, requests_per_s: f64, binding: Binding, light: Option<Latencies>) -> Capacity {
+        Capacity {
+            requests_per_s,
+            saturation_requests_per_s: self.sat,
+            binding,
+            missed: self.missed.clone(),
+            at_light_load: light,
+        }
+    }
+
+    /// Runs one simulation; returns the capacity once it is known.
+    pub fn advance(&mut self, shape: &Shape) -> Option<Capacity> {
+        let (setup, eff) = (&self.setup, self.eff);
+        // Misses at a rate: the SLO metrics missed, or every one set when the run did not finish.
+        let verdict = |rate: f64| match simulated_latencies(setup, eff, shape, rate) {
+            Some(l) => (l.misses(&shape.slo), Some(l)),
+            None => (
+                [
+                    ("ttft", shape.slo.ttft_ms),
+                    ("tpot", shape.slo.tpot_ms),
+                    ("e2e", shape.slo.e2e_ms),
+                ]
+                .iter()
+                .filter(|(_, t)| t.is_some())
+                .map(|(n, _)| *n)
+                .collect(),
+                None,
+            ),
+        };
+        match self.stage {
+            Stage::Saturation => {
+                let (max_seqs, kv_bound) = kv_ceiling(setup, shape);
+                self.binding = if kv_bound {
+                    Binding::KvCache
+                } else {
+                    Binding::Compute
+                };
+                let closed = simulate(&sim_config(
+                    setup,
+                    eff,
+                    shape,
+                    Arrivals::Closed {
+                        concurrency: max_seqs.max(1),
+                    },
+                ));
+                self.sat = closed.requests_per_s;
+                if !(self.sat > 0.0 && self.sat.is_finite()) || closed.requests.rejected > 0 {
+                    return Some(self.done(0.0, self.binding, None));
+                }
+                if !shape.has_slo() {
+                    return Some(self.done(self.sat, self.binding, None));
+                }
+                self.stage = Stage::Top;
+                None
+            }
+            Stage::Top => {
+                let (missed, _) = verdict(self.sat);
+                if missed.is_empty() {
+                    return Some(self.done(self.sat, self.binding, None));
+                }
+                self.missed = missed;
+                self.stage = Stage::Light;
+                None
+            }
+            Stage::Light => {
+                let light = self.sat * LIGHT_LOAD_FRACTION;
+                let (missed, lat) = verdict(light);
+                if !missed.is_empty() {
+                    self.missed = missed;
+                    return Some(self.done(0.0, Binding::Slo, lat));
+                }
+                (self.lo, self.hi) = (light, self.sat);
+                self.stage = Stage::Bisect(0);
+                None
+            }
+            Stage::Bisect(k) => {
+                let mid = (self.lo + self.hi) / 2.0;
+                let (m, _) = verdict(mid);
+                if m.is_empty() {
+                    self.lo = mid;
+                } else {
+                    self.hi = mid;
+                    self.missed = m;
+                }
+                if k + 1 >= BISECTION_STEPS {
+                    return Some(self.done(self.lo, Binding::Slo, None));
+                }
+                self.stage = Stage::Bisect(k + 1);
+                None
+            }
+        }
     }
 }

@@ -430,10 +430,17 @@ pub struct Planner {
     shape: Shape,
     calibration: Option<ClaimCalibration>,
     work: Vec<Work>,
+    /// Rows screened so far.
+    screened: usize,
     contenders: Vec<usize>,
     next: usize,
+    /// The contender being simulated.
+    current: Option<(usize, capacity::SimSearch)>,
     warnings: Vec<String>,
 }
+
+/// Candidates screened per [`Planner::step`] (≈40 µs each natively).
+pub const SCREEN_BATCH: usize = 48;
 
 fn check_range(input: &'static str, v: f64, lo: f64, hi: f64, what: &str) -> Result<(), PlanError> {
     if v.is_finite() && (lo..=hi).contains(&v) {
@@ -850,7 +857,7 @@ impl Planner {
                 }
             }
         }
-        let mut planner = Planner {
+        let planner = Planner {
             input: input.clone(),
             rate,
             model,
@@ -858,17 +865,20 @@ impl Planner {
             shape,
             calibration,
             work,
+            screened: 0,
             contenders: vec![],
             next: 0,
+            current: None,
             warnings,
         };
-        planner.screen();
         Ok(planner)
     }
 
-    /// The analytic pass over every fitting candidate; picks the contenders.
-    fn screen(&mut self) {
-        for i in 0..self.work.len() {
+    /// The analytic pass over the next [`SCREEN_BATCH`] candidates; after the last, orders the
+    /// contenders.
+    fn screen_batch(&mut self) {
+        let end = (self.screened + SCREEN_BATCH).min(self.work.len());
+        for i in self.screened..end {
             let Some(setup) = self.work[i].setup else {
                 continue;
             };
@@ -885,14 +895,17 @@ impl Planner {
             self.apply(i, &cap, Method::Analytic);
             self.work[i].analytic_cost = self.work[i].row.cost.map(|c| c.fleet.per_request_usd);
         }
-        let mut order: Vec<(usize, f64)> = self
-            .work
-            .iter()
-            .enumerate()
-            .filter_map(|(i, w)| w.analytic_cost.map(|c| (i, c)))
-            .collect();
-        order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        self.contenders = order.iter().map(|(i, _)| *i).collect();
+        self.screened = end;
+        if self.screened == self.work.len() {
+            let mut order: Vec<(usize, f64)> = self
+                .work
+                .iter()
+                .enumerate()
+                .filter_map(|(i, w)| w.analytic_cost.map(|c| (i, c)))
+                .collect();
+            order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+            self.contenders = order.iter().map(|(i, _)| *i).collect();
+        }
     }
 
     /// Fills a row from a capacity found by `method`.
@@ -961,11 +974,14 @@ impl Planner {
         });
     }
 
-    /// True when the plan is settled: [`PlanInput::max_contenders`] simulated, or every
-    /// candidate that serves simulated, or the [`PlanInput::confirm_top`] cheapest simulated
-    /// rows cost no more than the cheapest row not yet simulated does on the analytic screen
-    /// (the screen ignores queueing, so simulation rarely makes a row cheaper).
+    /// True when the plan is settled: every candidate screened, and [`PlanInput::max_contenders`]
+    /// simulated, or every candidate that serves simulated, or the [`PlanInput::confirm_top`]
+    /// cheapest simulated rows cost no more than the cheapest row not yet simulated does on the
+    /// analytic screen (the screen ignores queueing, so simulation rarely makes a row cheaper).
     pub fn done(&self) -> bool {
+        if self.screened < self.work.len() || self.current.is_some() {
+            return false;
+        }
         if self.next >= self.contenders.len() || self.next >= self.input.max_contenders as usize {
             return true;
         }
@@ -989,23 +1005,37 @@ impl Planner {
         self.work.len()
     }
 
-    /// Candidates simulated so far.
+    /// Candidates simulated so far (the one in progress included).
     pub fn simulated(&self) -> usize {
         self.next
     }
 
-    /// Confirms the next contender (the cheapest on the screen not yet simulated) by simulation,
-    /// ≈10 runs of [`PlanInput::sim_requests`] requests. Returns true while more remain.
+    /// One slice of work: screens [`SCREEN_BATCH`] candidates, or runs one simulation of the
+    /// contender in progress (the cheapest on the screen not yet simulated; ≈10 runs of
+    /// [`PlanInput::sim_requests`] requests each, plus one at its operating point). Returns true
+    /// while work remains.
     pub fn step(&mut self) -> bool {
         if self.done() {
             return false;
         }
-        let i = self.contenders[self.next];
-        self.next += 1;
-        let setup = self.work[i].setup.expect("contenders fit");
-        let eff = self.work[i].row.efficiency.efficiency();
-        let cap = capacity::simulated_capacity(&setup, eff, &self.shape);
-        self.apply(i, &cap, Method::Simulated);
+        if self.screened < self.work.len() {
+            self.screen_batch();
+            return !self.done();
+        }
+        let (i, mut search) = match self.current.take() {
+            Some(c) => c,
+            None => {
+                let i = self.contenders[self.next];
+                self.next += 1;
+                let setup = self.work[i].setup.expect("contenders fit");
+                let eff = self.work[i].row.efficiency.efficiency();
+                (i, capacity::SimSearch::new(setup, eff))
+            }
+        };
+        match search.advance(&self.shape) {
+            Some(cap) => self.apply(i, &cap, Method::Simulated),
+            None => self.current = Some((i, search)),
+        }
         !self.done()
     }
 

@@ -4,14 +4,15 @@
 //! Keys: `prate` requests/s, or `pusers` users with `prpm` requests per user per minute and
 //! `ppeak` peak factor; `pttft` / `ptpot` / `pe2e` SLOs in ms (`none` for no target); `ppct`
 //! percentile (95 or 99); `pgpus` comma-separated GPU ids; `pmaxg` most GPUs per replica;
-//! `phead` headroom %; `pprice` `GPU:USD` (repeatable). Missing keys keep the defaults; bad values
+//! `phead` headroom %; `pprice` `GPU:USD` (repeatable); `ptier` `on_demand` or `committed`
+//! (default: the scenario's `tier`). Missing keys keep the defaults; bad values
 //! are reported and replaced by them.
 
 use super::{
     Percentile, PlanError, PlanInput, PriceOverride, Traffic, DEFAULT_CONFIRM_TOP,
     DEFAULT_MAX_CONTENDERS, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
 };
-use crate::catalog;
+use crate::catalog::{self, PriceTier};
 use crate::limits;
 use crate::scenario::{Load, Scenario, UrlIssue};
 use crate::sim::Slo;
@@ -35,6 +36,8 @@ pub struct PlanOptions {
     pub headroom_pct: f64,
     /// Prices the user set.
     pub prices: Vec<PriceOverride>,
+    /// Preset price tier (default: the scenario's).
+    pub tier: Option<PriceTier>,
     /// Requests per simulated probe.
     pub sim_requests: u32,
     /// Contenders simulated at most.
@@ -56,6 +59,7 @@ impl Default for PlanOptions {
             max_gpus_per_replica: 8,
             headroom_pct: 0.0,
             prices: vec![],
+            tier: None,
             sim_requests: DEFAULT_SIM_REQUESTS,
             max_contenders: DEFAULT_MAX_CONTENDERS,
             confirm_top: DEFAULT_CONFIRM_TOP,
@@ -87,8 +91,12 @@ impl PlanOptions {
 
     /// The full plan input for a scenario.
     pub fn input(&self, s: &Scenario) -> PlanInput {
+        let mut scenario = s.clone();
+        if let Some(t) = self.tier {
+            scenario.price_tier = t;
+        }
         PlanInput {
-            scenario: s.clone(),
+            scenario,
             traffic: self.traffic_for(s),
             slo: self.slo_for(s),
             percentile: self.percentile,
@@ -145,6 +153,11 @@ impl PlanOptions {
         }
         for p in &self.prices {
             out.push(("pprice", format!("{}:{}", p.gpu, p.usd_per_gpu_hour)));
+        }
+        match self.tier {
+            Some(PriceTier::OnDemand) => out.push(("ptier", "on_demand".into())),
+            Some(PriceTier::Committed) => out.push(("ptier", "committed".into())),
+            None => {}
         }
         out
     }
@@ -231,6 +244,11 @@ impl PlanOptions {
                     Some(x) => o.headroom_pct = x,
                     None => bad("phead", v, "a percentage from 0 to 1,000"),
                 },
+                "ptier" => match v {
+                    "on_demand" => o.tier = Some(PriceTier::OnDemand),
+                    "committed" => o.tier = Some(PriceTier::Committed),
+                    _ => bad("ptier", v, "on_demand or committed"),
+                },
                 "pprice" => {
                     let parsed = v.split_once(':').and_then(|(g, p)| {
                         let g = g.trim().to_ascii_lowercase();
@@ -293,6 +311,7 @@ mod tests {
                 gpu: "h200".into(),
                 usd_per_gpu_hour: 3.1,
             }],
+            tier: Some(PriceTier::Committed),
             ..PlanOptions::default()
         };
         let mut q = form_urlencoded::Serializer::new(String::new());
