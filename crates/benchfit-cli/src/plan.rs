@@ -7,8 +7,7 @@ use benchfit_core::plan::{
     self, Binding, Candidate, Method, Percentile, Plan, PlanError, PlanInput, PriceOverride,
     Traffic, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
 };
-use benchfit_core::scenario::{Arrival, Load, Scenario};
-use benchfit_core::sim::Slo;
+use benchfit_core::input::{Arrival, Load, Scenario, Slo};
 use clap::ValueEnum;
 use std::fmt::Write;
 use std::time::Instant;

@@ -9,8 +9,8 @@ use benchfit_core::plan::capacity::{simulated_capacity, Shape};
 use benchfit_core::plan::{
     plan, Candidate, Method, Percentile, Plan, PlanError, PlanInput, PriceOverride, Traffic,
 };
-use benchfit_core::scenario::Arrival;
-use benchfit_core::sim::{LengthDist, Slo};
+use benchfit_core::input::Arrival;
+use benchfit_core::input::{LengthDist, Slo};
 use proptest::prelude::*;
 
 /// Llama 3.1 8B, no claim (every row on the prior), 1,800/400 tokens, on the given GPUs at one

@@ -2,8 +2,8 @@
 //! at the chosen percentile (goodput), analytically (the screen) and by simulation (the answer).
 
 use crate::model::{closed_loop, Efficiency, KvCap, Setup, SteadyState, Workload};
-use crate::scenario::Arrival;
-use crate::sim::{simulate, Arrivals, LengthDist, SimConfig, SimResult, Slo};
+use crate::input::{Arrival, Arrivals, LengthDist, Slo};
+use crate::model::sim::{simulate, SimConfig, SimResult};
 use crate::stats::Percentiles;
 use serde::{Deserialize, Serialize};
 
@@ -281,7 +281,7 @@ fn sim_config(setup: &Setup, eff: Efficiency, shape: &Shape, arrivals: Arrivals)
         seed: shape.seed,
         prefix_tokens: shape.prefix_tokens,
         slo: shape.slo,
-        max_steps: crate::estimate::MAX_SIM_STEPS,
+        max_steps: crate::project::MAX_SIM_STEPS,
     }
 }
 

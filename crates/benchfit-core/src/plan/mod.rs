@@ -44,8 +44,7 @@ use crate::analysis::{analyse, default_kv, make_setup, Hints, PlausibilityStatus
 use crate::catalog::{self, Dtype, Gpu, Model, PriceTier, Runtime};
 use crate::limits;
 use crate::model::{Efficiency, Setup};
-use crate::scenario::{Arrival, Load, Scenario};
-use crate::sim::{LengthDist, Slo};
+use crate::input::{Arrival, LengthDist, Load, Scenario, Slo};
 use capacity::Shape;
 use serde::{Deserialize, Serialize};
 

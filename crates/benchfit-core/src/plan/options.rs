@@ -14,8 +14,7 @@ use super::{
 };
 use crate::catalog::{self, PriceTier};
 use crate::limits;
-use crate::scenario::{Load, Scenario, UrlIssue};
-use crate::sim::Slo;
+use crate::input::{Load, Scenario, Slo, UrlIssue};
 use serde::{Deserialize, Serialize};
 
 /// A plan's inputs beside the scenario; every field has a default.
@@ -286,6 +285,47 @@ impl PlanOptions {
     }
 }
 
+/// The URL keys of [`PlanOptions`].
+pub const PLAN_KEYS: [&str; 13] = [
+    "prate", "pusers", "prpm", "ppeak", "pttft", "ptpot", "pe2e", "ppct", "pgpus", "pmaxg",
+    "phead", "pprice", "ptier",
+];
+
+/// `k=v&…`, form-encoded.
+pub fn encode_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        q.append_pair(k, v);
+    }
+    q.finish()
+}
+
+/// A query string (with or without `?`) without the plan's keys, then `plan` appended: how the
+/// page puts the plan into an address that already carries the scenario.
+pub fn with_plan_query(query: &str, plan: &str) -> String {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let kept: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .filter(|(k, _)| !PLAN_KEYS.contains(&k.as_ref()))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let mut q = encode_pairs(kept.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    if !plan.is_empty() {
+        if !q.is_empty() {
+            q.push('&');
+        }
+        q.push_str(plan);
+    }
+    q
+}
+
+impl PlanOptions {
+    /// The URL keys of these options (only where they differ from the defaults), form-encoded.
+    pub fn to_query(&self) -> String {
+        let pairs = self.to_pairs();
+        encode_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,16 +354,37 @@ mod tests {
             tier: Some(PriceTier::Committed),
             ..PlanOptions::default()
         };
-        let mut q = form_urlencoded::Serializer::new(String::new());
-        for (k, v) in o.to_pairs() {
-            q.append_pair(k, &v);
-        }
-        let q = q.finish();
+        let q = o.to_query();
         let (back, issues) = PlanOptions::from_query(&format!("v=1&c=8&{q}"));
         assert!(issues.is_empty(), "{issues:?}");
         assert_eq!(back, o);
         // Defaults write nothing.
         assert!(PlanOptions::default().to_pairs().is_empty());
+    }
+
+    #[test]
+    fn the_plan_replaces_its_own_keys_only() {
+        assert_eq!(
+            with_plan_query("?v=1&c=8&prate=3&b=a%26b&pgpus=h200", "prate=5"),
+            "v=1&c=8&b=a%26b&prate=5"
+        );
+        assert_eq!(with_plan_query("", "prate=5"), "prate=5");
+        assert_eq!(with_plan_query("v=1&ptier=committed", ""), "v=1");
+        // Every key the decoder reads is one the page replaces.
+        let all = PlanOptions {
+            traffic: Some(Traffic::Rate { requests_per_s: 1.0 }),
+            slo: Some(Slo::default()),
+            percentile: Percentile::P99,
+            gpus: vec!["l4".into()],
+            max_gpus_per_replica: 2,
+            headroom_pct: 1.0,
+            prices: vec![PriceOverride { gpu: "l4".into(), usd_per_gpu_hour: 1.0 }],
+            tier: Some(PriceTier::Committed),
+            ..PlanOptions::default()
+        };
+        for (k, _) in all.to_pairs() {
+            assert!(PLAN_KEYS.contains(&k), "{k}");
+        }
     }
 
     #[test]
@@ -344,7 +405,7 @@ mod tests {
         assert_eq!(o.slo_for(&s), DEFAULT_SLO);
         s.load = Load::Rate {
             requests_per_s: 3.0,
-            arrival: crate::scenario::Arrival::Gamma,
+            arrival: crate::input::Arrival::Gamma,
             burstiness: 0.5,
         };
         s.slo.tpot_ms = Some(25.0);

@@ -1,0 +1,611 @@
+//! "What to buy" (issue 13): the plan for the page's scenario across every GPU: the ranked
+//! table, $ per 1M output tokens against TPOT with the Pareto front and the SLO line, GPU and
+//! price-tier filters, editable prices, "why not" for the rejected, Markdown/CSV export.
+//!
+//! A self-contained component: it takes the page's current scenario (as its query string), keeps
+//! its own inputs ([`PlanOptions`], in the URL under their own keys), and plans in slices
+//! ([`Planner::step`], ≤ [`SLICE_MS`] at a time, yielding to the browser between slices) so
+//! typing never waits for it. All computation is in `benchfit_core::plan`.
+
+use benchfit_core::catalog::{self, PriceTier};
+use benchfit_core::format::{sig, usd};
+use benchfit_core::input::{Scenario, UrlIssue};
+use benchfit_core::plan::chart::plan_chart;
+use benchfit_core::plan::options::{encode_pairs, with_plan_query};
+use benchfit_core::plan::{
+    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions, Planner,
+};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Longest stretch of planning between two yields to the browser, ms (the issue's limit is 50 ms
+/// of blocked input; one slice may overrun this by one `Planner::step`, ≈ 15 ms natively).
+pub const SLICE_MS: f64 = 25.0;
+
+/// Rows shown before "Show all".
+const TOP_ROWS: usize = 12;
+
+/// Properties.
+#[derive(Properties, PartialEq)]
+pub struct PlanSectionProps {
+    /// Query string of the page's current valid scenario (None while the form is invalid).
+    pub query: Option<String>,
+}
+
+/// The plan inputs as typed.
+#[derive(Clone, PartialEq, Default)]
+struct Form {
+    /// `rate` or `users`.
+    mode: String,
+    /// Text per URL key (`prate`, `pttft`, …).
+    fields: BTreeMap<&'static str, String>,
+    /// GPUs to consider (empty: all).
+    gpus: Vec<String>,
+    /// Typed prices per GPU id.
+    prices: BTreeMap<String, String>,
+}
+
+impl Form {
+    fn from_options(o: &PlanOptions, s: &Scenario) -> Form {
+        let mut f = Form {
+            mode: "rate".into(),
+            ..Form::default()
+        };
+        fn put(f: &mut Form, k: &'static str, v: Option<f64>) {
+            f.fields
+                .insert(k, v.map(|v| v.to_string()).unwrap_or_default());
+        }
+        match o.traffic {
+            Some(benchfit_core::plan::Traffic::Users {
+                users,
+                requests_per_user_per_min,
+                peak_factor,
+            }) => {
+                put(&mut f, "pusers", Some(users));
+                put(&mut f, "prpm", Some(requests_per_user_per_min));
+                put(&mut f, "ppeak", Some(peak_factor));
+                f.mode = "users".into();
+            }
+            Some(benchfit_core::plan::Traffic::Rate { requests_per_s }) => {
+                put(&mut f, "prate", Some(requests_per_s))
+            }
+            None => {}
+        }
+        let slo = o.slo_for(s);
+        put(&mut f, "pttft", slo.ttft_ms);
+        put(&mut f, "ptpot", slo.tpot_ms);
+        put(&mut f, "pe2e", slo.e2e_ms);
+        f.fields.insert(
+            "ppct",
+            match o.percentile {
+                benchfit_core::plan::Percentile::P95 => "95".into(),
+                benchfit_core::plan::Percentile::P99 => "99".into(),
+            },
+        );
+        f.fields
+            .insert("pmaxg", o.max_gpus_per_replica.to_string());
+        put(&mut f, "phead", (o.headroom_pct != 0.0).then_some(o.headroom_pct));
+        f.fields.insert(
+            "ptier",
+            match o.tier {
+                Some(PriceTier::OnDemand) => "on_demand".into(),
+                Some(PriceTier::Committed) => "committed".into(),
+                None => String::new(),
+            },
+        );
+        f.gpus = o.gpus.clone();
+        for p in &o.prices {
+            f.prices.insert(p.gpu.clone(), p.usd_per_gpu_hour.to_string());
+        }
+        f
+    }
+
+    fn get(&self, k: &str) -> &str {
+        self.fields.get(k).map(|s| s.trim()).unwrap_or("")
+    }
+
+    /// The plan's query pairs as typed (validated by [`PlanOptions::from_query`]).
+    fn query(&self) -> String {
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        let mut put = |k: &'static str, v: &str| pairs.push((k, v.to_string()));
+        if self.mode == "users" {
+            for k in ["pusers", "prpm", "ppeak"] {
+                if !self.get(k).is_empty() {
+                    put(k, self.get(k));
+                }
+            }
+        } else if !self.get("prate").is_empty() {
+            put("prate", self.get("prate"));
+        }
+        for k in ["pttft", "ptpot", "pe2e"] {
+            let v = self.get(k);
+            put(k, if v.is_empty() { "none" } else { v });
+        }
+        if self.get("ppct") == "99" {
+            put("ppct", "99");
+        }
+        if !self.gpus.is_empty() {
+            put("pgpus", &self.gpus.join(","));
+        }
+        if self.get("pmaxg") != "8" && !self.get("pmaxg").is_empty() {
+            put("pmaxg", self.get("pmaxg"));
+        }
+        if !self.get("phead").is_empty() {
+            put("phead", self.get("phead"));
+        }
+        for (g, p) in &self.prices {
+            if !p.trim().is_empty() {
+                put("pprice", &format!("{g}:{}", p.trim()));
+            }
+        }
+        if !self.get("ptier").is_empty() {
+            put("ptier", self.get("ptier"));
+        }
+        encode_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())))
+    }
+}
+
+/// A finished plan.
+#[derive(Clone, PartialEq)]
+struct Outcome {
+    /// Scenario query + plan query it was made for.
+    key: String,
+    plan: Rc<Plan>,
+    /// Wall-clock ms from the start of planning to the result (yields included).
+    ms: f64,
+    /// Time spent computing, ms.
+    busy_ms: f64,
+    /// Slices it took, and the longest, ms.
+    slices: u32,
+    longest_ms: f64,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// Yields to the browser for `ms` (a `setTimeout` promise).
+async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+}
+
+/// Writes the plan keys into the address bar, keeping every other key as it is.
+fn write_url(plan_query: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let search = w.location().search().unwrap_or_default();
+    let q = with_plan_query(&search, plan_query);
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{q}")));
+    }
+}
+
+fn input_value(e: &Event) -> Option<String> {
+    let t = e.target()?;
+    if let Some(i) = t.dyn_ref::<web_sys::HtmlInputElement>() {
+        return Some(i.value());
+    }
+    t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())
+}
+
+fn binding(c: &Candidate) -> String {
+    match c.binding_limit {
+        Some(Binding::Slo) if !c.binding_slo.is_empty() => {
+            format!("SLO ({})", c.binding_slo.join(", ").to_uppercase())
+        }
+        Some(Binding::Slo) => "SLO".into(),
+        Some(Binding::KvCache) => "KV cache".into(),
+        Some(Binding::Compute) => "compute".into(),
+        None => "–".into(),
+    }
+}
+
+fn source(c: &Candidate) -> &'static str {
+    match c.efficiency.source {
+        EfficiencySource::Claim => "claim",
+        EfficiencySource::ClaimSameRuntimePrecision => "claim's (same runtime, precision)",
+        EfficiencySource::Prior => "prior",
+    }
+}
+
+fn chart(plan: &Plan) -> Html {
+    let (w, h, left, top) = (560.0, 240.0, 56.0, 12.0);
+    let c = plan_chart(plan, w, h);
+    if c.points.is_empty() {
+        return html! {};
+    }
+    let pts = |v: &[(f64, f64)]| {
+        v.iter()
+            .map(|(x, y)| format!("{:.1},{:.1}", x, y))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let pct = plan.percentile.label();
+    html! {
+        <figure class="curve plan-chart">
+            <svg id="plan-chart" viewBox={format!("0 0 {} {}", w + left + 10.0, h + top + 40.0)} role="img"
+                aria-label={format!("$ per 1M output tokens against {pct} TPOT for {} deployments", c.points.len())}>
+                <g transform={format!("translate({left},{top})")}>
+                    <line class="axis" x1="0" y1={h.to_string()} x2={w.to_string()} y2={h.to_string()} />
+                    <line class="axis" x1="0" y1="0" x2="0" y2={h.to_string()} />
+                    { for c.x_ticks.iter().map(|t| html! { <text class="lbl" x={format!("{:.1}", t.at)} y={format!("{}", h + 14.0)} text-anchor="middle">{ &t.label }</text> }) }
+                    { for c.y_ticks.iter().map(|t| html! { <text class="lbl" x="-6" y={format!("{:.1}", t.at + 4.0)} text-anchor="end">{ format!("${}", t.label) }</text> }) }
+                    if let Some(x) = c.slo_x {
+                        <line class="slo" id="plan-slo-line" x1={format!("{x:.1}")} y1="0" x2={format!("{x:.1}")} y2={h.to_string()} />
+                        <text class="lbl" x={format!("{:.1}", x + 4.0)} y="10">{ "TPOT SLO" }</text>
+                    }
+                    <polyline class="front" id="plan-front" points={pts(&c.front)} />
+                    { for c.points.iter().map(|p| html! {
+                        <circle class={classes!("pt", p.on_front.then_some("on-front"))} cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r={if p.rank <= 3 { "4.5" } else { "3" }}>
+                            <title>{ format!("#{} {}: {} TPOT {} ms, {} per 1M output tokens", p.rank, p.label, pct, sig(p.tpot_ms), usd(p.usd_per_million_output)) }</title>
+                        </circle>
+                    }) }
+                    <text class="lbl" x={format!("{}", w / 2.0)} y={format!("{}", h + 30.0)} text-anchor="middle">{ format!("{pct} TPOT at the operating point (ms)") }</text>
+                </g>
+            </svg>
+            <figcaption>{ format!("$ per 1M output tokens against {pct} TPOT: each deployment that serves the traffic is a point; the line joins the Pareto front (none cheaper and faster).") }</figcaption>
+        </figure>
+    }
+}
+
+fn row(c: &Candidate, pct: &str) -> Html {
+    let lat = c.latency_ms_at_operating_point;
+    let cost = c.cost.expect("ranked rows have a cost");
+    html! {
+        <tr data-gpu={c.gpu} class={classes!((c.method == Method::Simulated).then_some("simulated"))}>
+            <td>{ c.rank.unwrap_or(0) }</td>
+            <td>{ c.gpu_name }</td>
+            <td>{ format!("{} × TP {}", c.gpus_per_replica, c.tp) }</td>
+            <td>{ format!("{} / {}", c.weights, c.kv_dtype) }</td>
+            <td>{ c.replicas.unwrap_or(0) }</td>
+            <td>{ c.total_gpus.unwrap_or(0) }</td>
+            <td title={format!("{pct} TTFT")}>{ lat.map_or("–".into(), |l| sig(l.ttft)) }</td>
+            <td title={format!("{pct} TPOT")}>{ lat.map_or("–".into(), |l| sig(l.tpot)) }</td>
+            <td class="cost" title={format!("{}–{} within the efficiency band; {} over the whole day", usd(cost.per_request_usd_low), usd(cost.per_request_usd_high), usd(cost.fleet.per_request_whole_day_usd))}>
+                { usd(cost.fleet.per_request_usd) }
+                <span class="muted small">{ format!(" ({}–{})", usd(cost.per_request_usd_low), usd(cost.per_request_usd_high)) }</span>
+            </td>
+            <td>{ usd(cost.fleet.per_million_output_tokens_usd) }</td>
+            <td>{ binding(c) }</td>
+            <td class="small muted">{ format!("{}; {}; {}/h", if c.method == Method::Simulated { "simulated" } else { "screen" }, source(c), usd(c.price_usd_per_gpu_hour)) }</td>
+        </tr>
+    }
+}
+
+/// The section.
+#[function_component(PlanSection)]
+pub fn plan_section(props: &PlanSectionProps) -> Html {
+    // Inputs from the URL on first render.
+    let init = use_memo((), |_| {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (o, issues) = PlanOptions::from_query(&search);
+        let (s, _) = Scenario::from_query(&search);
+        (Form::from_options(&o, &s), issues)
+    });
+    let form = use_state(|| init.0.clone());
+    let url_issues: Vec<UrlIssue> = init.1.clone();
+    let outcome = use_state(|| None::<Outcome>);
+    let error = use_state(|| None::<String>);
+    let progress = use_state(|| None::<(usize, usize)>);
+    let show_all = use_state(|| false);
+    let copied = use_state(|| None::<&'static str>);
+    let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
+
+    let (options, issues) = PlanOptions::from_query(&form.query());
+    let key = props
+        .query
+        .as_ref()
+        .map(|q| format!("{q}&{}", form.query()));
+    {
+        let outcome = outcome.clone();
+        let error = error.clone();
+        let progress = progress.clone();
+        let generation = generation.borrow().clone();
+        let options = options.clone();
+        let valid = issues.is_empty();
+        let plan_pairs = options.to_query();
+        use_effect_with(key.clone(), move |key| {
+            let gen = generation.get() + 1;
+            generation.set(gen);
+            let key = key.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // After the page's own URL update (same tick), put the plan keys back in.
+                sleep(0).await;
+                if valid {
+                    write_url(&plan_pairs);
+                }
+                let Some(key) = key.filter(|_| valid) else {
+                    return;
+                };
+                // A moment after the last edit, except on the first plan.
+                if gen > 1 {
+                    sleep(150).await;
+                }
+                if generation.get() != gen {
+                    return;
+                }
+                // The scenario decoder ignores the plan's keys.
+                let (scenario, _) = Scenario::from_query(&key);
+                let t0 = now_ms();
+                let mut planner = match Planner::new(&options.input(&scenario)) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        error.set(Some(e.to_string().trim_start_matches("--").to_string()));
+                        outcome.set(None);
+                        return;
+                    }
+                };
+                let (mut busy, mut slices, mut longest) = (now_ms() - t0, 1u32, now_ms() - t0);
+                loop {
+                    let slice = now_ms();
+                    let mut more = true;
+                    while more && now_ms() - slice < SLICE_MS {
+                        more = planner.step();
+                    }
+                    let took = now_ms() - slice;
+                    busy += took;
+                    slices += 1;
+                    longest = longest.max(took);
+                    if !more {
+                        break;
+                    }
+                    progress.set(Some((planner.simulated(), planner.candidates())));
+                    sleep(0).await;
+                    if generation.get() != gen {
+                        return;
+                    }
+                }
+                let f = now_ms();
+                let plan = planner.finish();
+                busy += now_ms() - f;
+                progress.set(None);
+                error.set(None);
+                outcome.set(Some(Outcome {
+                    key,
+                    plan: Rc::new(plan),
+                    ms: now_ms() - t0,
+                    busy_ms: busy,
+                    slices,
+                    longest_ms: longest,
+                }));
+            });
+        });
+    }
+
+    let set = |k: &'static str| {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e) {
+                let mut f = (*form).clone();
+                f.fields.insert(k, v);
+                form.set(f);
+            }
+        })
+    };
+    let set_mode = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e) {
+                let mut f = (*form).clone();
+                f.mode = v;
+                form.set(f);
+            }
+        })
+    };
+    let toggle_gpu = |id: &'static str| {
+        let form = form.clone();
+        Callback::from(move |_: Event| {
+            let mut f = (*form).clone();
+            if let Some(i) = f.gpus.iter().position(|g| g == id) {
+                f.gpus.remove(i);
+            } else {
+                f.gpus.push(id.to_string());
+            }
+            form.set(f);
+        })
+    };
+    let set_price = |id: &'static str| {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = input_value(&e) {
+                let mut f = (*form).clone();
+                f.prices.insert(id.to_string(), v);
+                form.set(f);
+            }
+        })
+    };
+    let text_field = |k: &'static str, label: &str, unit: &str, placeholder: String| {
+        let bad = issues.iter().find(|i| i.key == k);
+        html! {
+            <div class={classes!("field", bad.is_some().then_some("invalid"))}>
+                <label for={format!("plan-{k}")}>{ label }</label>
+                <div class="with-unit">
+                    <input id={format!("plan-{k}")} type="text" inputmode="decimal" value={form.get(k).to_string()}
+                        placeholder={placeholder} aria-invalid={bad.is_some().to_string()} onchange={set(k)} />
+                    <span class="unit">{ unit }</span>
+                </div>
+                if let Some(b) = bad { <p class="error" role="alert">{ format!("{}: {}", label, b.reason) }</p> }
+            </div>
+        }
+    };
+    let scenario = props
+        .query
+        .as_ref()
+        .map(|q| Scenario::from_query(q).0)
+        .unwrap_or_default();
+    let default_rate = options.traffic_for(&scenario).requests_per_s();
+    let tier_now = options.tier.unwrap_or(scenario.price_tier);
+    let copy = |text: String, what: &'static str| {
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&text);
+                copied.set(Some(what));
+            }
+        })
+    };
+    let label = |what: &'static str, text: &str| {
+        if *copied == Some(what) {
+            format!("{what} copied")
+        } else {
+            text.to_string()
+        }
+    };
+    let current = (*outcome).clone();
+    let stale = current.as_ref().map(|o| Some(&o.key) != key.as_ref()).unwrap_or(true);
+    let pct = options.percentile.label();
+    let link = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+
+    html! {
+        <section class="card plan" id="plan" aria-labelledby="plan-h">
+            <h2 id="plan-h">{ "What to buy" }</h2>
+            <p class="small muted">{ "The cheapest deployment that serves your traffic within your SLOs, across every GPU: each GPU × GPUs per replica × weight precision × KV dtype, its capacity under the SLO found by simulating your arrivals and lengths (the cheapest few; the rest by the analytic screen), the replicas that takes and what it costs at each GPU's price." }</p>
+            if !url_issues.is_empty() {
+                <ul class="warn small" id="plan-url-issues">{ for url_issues.iter().map(|i| html! { <li><code>{ &i.key }</code>{ format!(" = {:?}: {}", i.value, i.reason) }</li> }) }</ul>
+            }
+            <div class="grid">
+                <div class="field">
+                    <label for="plan-mode">{ "Traffic as" }</label>
+                    <select id="plan-mode" onchange={set_mode}>
+                        <option value="rate" selected={form.mode != "users"}>{ "a request rate" }</option>
+                        <option value="users" selected={form.mode == "users"}>{ "users × requests" }</option>
+                    </select>
+                </div>
+                if form.mode == "users" {
+                    { text_field("pusers", "Users", "users", "1000".into()) }
+                    { text_field("prpm", "Requests per user", "/min", "1".into()) }
+                    { text_field("ppeak", "Peak factor", "× average", "1".into()) }
+                } else {
+                    { text_field("prate", "Peak rate", "req/s", sig(default_rate)) }
+                }
+                { text_field("pttft", &format!("SLO {pct} TTFT"), "ms", "none".into()) }
+                { text_field("ptpot", &format!("SLO {pct} TPOT"), "ms", "none".into()) }
+                { text_field("pe2e", &format!("SLO {pct} E2E"), "ms", "none".into()) }
+                <div class="field">
+                    <label for="plan-ppct">{ "Percentile" }</label>
+                    <select id="plan-ppct" onchange={set("ppct")}>
+                        <option value="95" selected={form.get("ppct") != "99"}>{ "p95" }</option>
+                        <option value="99" selected={form.get("ppct") == "99"}>{ "p99" }</option>
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="plan-pmaxg">{ "Most GPUs per replica" }</label>
+                    <select id="plan-pmaxg" onchange={set("pmaxg")}>
+                        { for ["1", "2", "4", "8"].iter().map(|n| html! { <option value={*n} selected={form.get("pmaxg") == *n || (form.get("pmaxg").is_empty() && *n == "8")}>{ *n }</option> }) }
+                    </select>
+                </div>
+                { text_field("phead", "Headroom", "%", "0".into()) }
+                <div class="field">
+                    <label for="plan-ptier">{ "Prices" }</label>
+                    <select id="plan-ptier" onchange={set("ptier")}>
+                        <option value="" selected={form.get("ptier").is_empty()}>{ "as above" }</option>
+                        <option value="on_demand" selected={form.get("ptier") == "on_demand"}>{ "on-demand" }</option>
+                        <option value="committed" selected={form.get("ptier") == "committed"}>{ "1-year commitment" }</option>
+                    </select>
+                </div>
+            </div>
+            <details id="plan-gpus">
+                <summary>{ if form.gpus.is_empty() { "GPUs: all, at their preset prices (choose, or edit a price)".to_string() } else { format!("GPUs: {} chosen", form.gpus.len()) } }</summary>
+                <table class="small">
+                    <thead><tr><th>{ "Consider" }</th><th>{ "GPU" }</th><th>{ "Your price, $/GPU-hour" }</th><th>{ "Preset" }</th></tr></thead>
+                    <tbody>
+                    { for catalog::GPUS.iter().map(|g| {
+                        let (preset, src) = g.price.for_tier(tier_now);
+                        let bad = issues.iter().any(|i| i.key == "pprice" && i.value.starts_with(&format!("{}:", g.id)));
+                        html! {
+                            <tr>
+                                <td><input type="checkbox" id={format!("plan-gpu-{}", g.id)} checked={form.gpus.iter().any(|x| x == g.id)} onchange={toggle_gpu(g.id)} /></td>
+                                <td><label for={format!("plan-gpu-{}", g.id)}>{ g.name }</label></td>
+                                <td class={classes!("field", bad.then_some("invalid"))}><input type="text" inputmode="decimal" id={format!("plan-price-{}", g.id)} data-gpu={g.id}
+                                    value={form.prices.get(g.id).cloned().unwrap_or_default()} placeholder={format!("{preset:.2}")} aria-invalid={bad.to_string()} onchange={set_price(g.id)} /></td>
+                                <td class="muted" title={src}>{ format!("${preset:.2}") }</td>
+                            </tr>
+                        }
+                    }) }
+                    </tbody>
+                </table>
+            </details>
+            if let Some(e) = &*error {
+                <p class="error" role="alert" id="plan-error">{ e }</p>
+            }
+            if let Some((done, n)) = *progress {
+                <p class="muted small" id="plan-progress">{ format!("Planning {n} candidates… {done} simulated") }</p>
+            }
+            if let Some(o) = current {
+                { outcome_view(&o, stale, pct, *show_all, show_all.clone()) }
+                <div class="share">
+                    <button id="plan-copy-link" class="secondary" onclick={copy(link, "link")}>{ label("link", "Copy link to this plan") }</button>
+                    <button id="plan-copy-md" class="secondary" onclick={copy(export::plan_markdown(&o.plan), "Markdown")}>{ label("Markdown", "Copy table as Markdown") }</button>
+                    <button id="plan-copy-csv" class="secondary" onclick={copy(export::plan_csv(&o.plan), "CSV")}>{ label("CSV", "Copy table as CSV") }</button>
+                </div>
+            } else if props.query.is_none() {
+                <p class="muted">{ "Fix the inputs above to plan." }</p>
+            }
+        </section>
+    }
+}
+
+fn outcome_view(o: &Outcome, stale: bool, pct: &str, all: bool, show_all: UseStateHandle<bool>) -> Html {
+    let p = &o.plan;
+    let serving: Vec<&Candidate> = p.candidates.iter().filter(|c| c.serves()).collect();
+    let rejected: Vec<&Candidate> = p.candidates.iter().filter(|c| !c.serves()).collect();
+    let shown = if all { serving.len() } else { TOP_ROWS.min(serving.len()) };
+    let toggle = Callback::from(move |_: MouseEvent| show_all.set(!*show_all));
+    html! {
+        <div class={classes!("plan-result", stale.then_some("stale"))}>
+            <p id="plan-summary">
+                { format!("{}, {} in / {} out tokens, model {}, runtime {}.", p.traffic, sig(p.prompt_tokens), sig(p.output_tokens), p.model, p.runtime) }
+                if let Some(best) = serving.first() {
+                    { format!(" Cheapest: {} {} / {}, {} replica(s), {} GPUs, {} per request ({} over the whole day).",
+                        best.label(), best.weights, best.kv_dtype, best.replicas.unwrap_or(0), best.total_gpus.unwrap_or(0),
+                        usd(best.cost.map_or(f64::NAN, |c| c.fleet.per_request_usd)), usd(best.cost.map_or(f64::NAN, |c| c.fleet.per_request_whole_day_usd))) }
+                }
+            </p>
+            <p class="muted small" id="plan-time" data-ms={format!("{:.1}", o.ms)} data-busy-ms={format!("{:.1}", o.busy_ms)} data-longest-slice-ms={format!("{:.1}", o.longest_ms)} data-candidates={p.counts.candidates.to_string()}>
+                { format!("Planned {} candidates in {:.0} ms ({} fit, {} serve the traffic, {} simulated; longest slice {:.0} ms of {}).",
+                    p.counts.candidates, o.ms, p.counts.fitting, p.counts.serving, p.counts.simulated, o.longest_ms, o.slices) }
+            </p>
+            if let Some(cal) = &p.calibration {
+                <p class="small muted">{ format!("The claim calibrates {} + {} ({} weights) at MBU {:.2} / MFU {:.2}: rows on that GPU and runtime use it, other GPUs with the same runtime and precision carry it, the rest use the prior (MBU 0.7 / MFU 0.5). The $ range per request is what that uncertainty gives.", cal.gpu, cal.runtime, cal.weights, cal.mbu, cal.mfu) }</p>
+            }
+            { for p.warnings.iter().map(|w| html! { <p class="warn">{ w }</p> }) }
+            if !serving.is_empty() {
+                <div class="table-scroll">
+                <table id="plan-table">
+                    <thead><tr>
+                        <th>{ "#" }</th><th>{ "GPU" }</th><th>{ "per replica" }</th><th>{ "weights / KV" }</th><th>{ "replicas" }</th><th>{ "GPUs" }</th>
+                        <th>{ format!("{pct} TTFT ms") }</th><th>{ format!("{pct} TPOT ms") }</th><th>{ "$ / request (range)" }</th><th>{ "$ / 1M out" }</th><th>{ "binds" }</th><th>{ "how" }</th>
+                    </tr></thead>
+                    <tbody>{ for serving.iter().take(shown).map(|c| row(c, pct)) }</tbody>
+                </table>
+                </div>
+                if serving.len() > TOP_ROWS {
+                    <button class="secondary" id="plan-show-all" onclick={toggle}>{ if all { "Show the top rows".to_string() } else { format!("Show all {}", serving.len()) } }</button>
+                }
+                { chart(p) }
+            }
+            if !rejected.is_empty() {
+                <details id="plan-why-not">
+                    <summary>{ format!("Why not: {} candidates do not serve this traffic", rejected.len()) }</summary>
+                    <ul class="small">{ for rejected.iter().map(|c| html! {
+                        <li data-gpu={c.gpu}>{ format!("{} {} / {}: {}", c.label(), c.weights, c.kv_dtype, c.reason.as_deref().unwrap_or("–")) }</li>
+                    }) }</ul>
+                </details>
+            }
+        </div>
+    }
+}
