@@ -3,11 +3,11 @@
 
 use benchfit_core::catalog::PriceTier;
 use benchfit_core::format::{sig, usd};
+use benchfit_core::input::{Arrival, Load, Scenario, Slo};
 use benchfit_core::plan::{
     self, Binding, Candidate, Method, Percentile, Plan, PlanError, PlanInput, PriceOverride,
     Traffic, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
 };
-use benchfit_core::input::{Arrival, Load, Scenario, Slo};
 use clap::ValueEnum;
 use std::fmt::Write;
 use std::time::Instant;
@@ -72,22 +72,49 @@ pub struct PlanArgs {
     #[arg(long, value_name = "TOKENS", allow_hyphen_values = true)]
     output_sd: Option<f64>,
     /// Peak requests per second to serve (0.000001–1,000,000).
-    #[arg(long, value_name = "REQ_PER_S", allow_hyphen_values = true, conflicts_with = "users", required_unless_present = "users")]
+    #[arg(
+        long,
+        value_name = "REQ_PER_S",
+        allow_hyphen_values = true,
+        conflicts_with = "users",
+        required_unless_present = "users"
+    )]
     rate: Option<f64>,
     /// Active users (with --req-per-user-min and --peak-factor instead of --rate).
-    #[arg(long, value_name = "N", allow_hyphen_values = true, requires = "req_per_user_min")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        requires = "req_per_user_min"
+    )]
     users: Option<f64>,
     /// Requests per user per minute.
-    #[arg(long, visible_alias = "requests-per-user-min", value_name = "M", allow_hyphen_values = true, requires = "users")]
+    #[arg(
+        long,
+        visible_alias = "requests-per-user-min",
+        value_name = "M",
+        allow_hyphen_values = true,
+        requires = "users"
+    )]
     req_per_user_min: Option<f64>,
     /// Peak ÷ average load for --users (1–100).
-    #[arg(long, value_name = "K", default_value_t = 1.0, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1.0,
+        allow_hyphen_values = true
+    )]
     peak_factor: f64,
     /// Arrival process.
     #[arg(long, value_enum, default_value = "poisson")]
     arrival: ArrivalArg,
     /// Gamma burstiness (1 = Poisson; 0.01–100).
-    #[arg(long, value_name = "K", default_value_t = 1.0, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1.0,
+        allow_hyphen_values = true
+    )]
     burstiness: f64,
     /// SLO: time to first token, ms. Without any --slo-* flag: TTFT 450 ms and TPOT 40 ms.
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
@@ -105,10 +132,20 @@ pub struct PlanArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     gpus_from: Vec<String>,
     /// Most GPUs per replica tried (1, 2, 4 or 8).
-    #[arg(long, value_name = "N", default_value_t = 8, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 8,
+        allow_hyphen_values = true
+    )]
     max_gpus_per_replica: u32,
     /// Spare capacity on top of the rate, percent (0–1,000).
-    #[arg(long, value_name = "PCT", default_value_t = 0.0, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = 0.0,
+        allow_hyphen_values = true
+    )]
     headroom: f64,
     /// Preset prices: on-demand or a 1-year commitment.
     #[arg(long, value_enum, default_value = "on-demand")]
@@ -117,13 +154,23 @@ pub struct PlanArgs {
     #[arg(long, value_name = "GPU=USD")]
     price_for: Vec<String>,
     /// Hours a day the traffic runs (0.1–24).
-    #[arg(long, value_name = "H", default_value_t = 24.0, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "H",
+        default_value_t = 24.0,
+        allow_hyphen_values = true
+    )]
     busy_hours: f64,
     /// Requests per simulated capacity probe (50–10,000).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SIM_REQUESTS, allow_hyphen_values = true)]
     requests: u32,
     /// Simulation seed.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        allow_hyphen_values = true
+    )]
     seed: u64,
     /// Engine: sequences per step (default: the runtime's).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
@@ -150,7 +197,9 @@ pub struct BadInput(pub String);
 
 fn price_override(s: &str) -> Result<PriceOverride, BadInput> {
     let (gpu, usd) = s.split_once('=').ok_or_else(|| {
-        BadInput(format!("--price-for: {s:?} is not GPU=USD (e.g. h100-sxm=2.10)"))
+        BadInput(format!(
+            "--price-for: {s:?} is not GPU=USD (e.g. h100-sxm=2.10)"
+        ))
     })?;
     let usd_per_gpu_hour = usd.trim().parse::<f64>().map_err(|_| {
         BadInput(format!(
@@ -306,7 +355,7 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
     );
     let _ = writeln!(
         o,
-        "{:>3}  {:<28} {:>8} {:>6} {:>5} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10}  {:<12} {}",
+        "{:>3}  {:<28} {:>8} {:>6} {:>5} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10}  {:<12} how",
         "#",
         "GPUs per replica",
         "weights",
@@ -319,7 +368,6 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
         "$/req day",
         "$/1M out",
         "binding",
-        "how"
     );
     for c in p.candidates.iter().filter(|c| c.serves()).take(top) {
         let lat = c.latency_ms_at_operating_point;
@@ -352,7 +400,11 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
             p.counts.serving as usize - top
         );
     }
-    let no_slo = p.candidates.iter().filter(|c| c.fits && !c.serves()).count();
+    let no_slo = p
+        .candidates
+        .iter()
+        .filter(|c| c.fits && !c.serves())
+        .count();
     let no_fit = p.candidates.iter().filter(|c| !c.fits).count();
     let _ = writeln!(
         o,
@@ -385,7 +437,9 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
 fn source(s: plan::EfficiencySource) -> &'static str {
     match s {
         plan::EfficiencySource::Claim => "claim",
-        plan::EfficiencySource::ClaimSameRuntimePrecision => "claim's eff. (same runtime+precision)",
+        plan::EfficiencySource::ClaimSameRuntimePrecision => {
+            "claim's eff. (same runtime+precision)"
+        }
         plan::EfficiencySource::Prior => "prior",
     }
 }

@@ -4,13 +4,13 @@
 
 use benchfit_core::analysis::make_setup;
 use benchfit_core::catalog::{dtype, gpu, model, runtime};
+use benchfit_core::input::Arrival;
+use benchfit_core::input::{LengthDist, Slo};
 use benchfit_core::model::Efficiency;
 use benchfit_core::plan::capacity::{simulated_capacity, Shape};
 use benchfit_core::plan::{
     plan, Candidate, Method, Percentile, Plan, PlanError, PlanInput, PriceOverride, Traffic,
 };
-use benchfit_core::input::Arrival;
-use benchfit_core::input::{LengthDist, Slo};
 use proptest::prelude::*;
 
 /// Llama 3.1 8B, no claim (every row on the prior), 1,800/400 tokens, on the given GPUs at one
@@ -109,8 +109,15 @@ fn doubling_the_rate_doubles_replicas_when_one_replicas_capacity_is_fixed() {
         (Some(2 * first.tp), Some(4 * first.tp))
     );
     // The capacity of every row is a property of the replica, not of the rate.
-    for c in a.candidates.iter().filter(|c| c.method == Method::Simulated) {
-        assert_eq!(c.capacity_rps_per_replica, row(&b, c).capacity_rps_per_replica);
+    for c in a
+        .candidates
+        .iter()
+        .filter(|c| c.method == Method::Simulated)
+    {
+        assert_eq!(
+            c.capacity_rps_per_replica,
+            row(&b, c).capacity_rps_per_replica
+        );
     }
 }
 
@@ -125,7 +132,11 @@ fn a_tighter_tpot_slo_never_lowers_the_cost() {
         if let Some(loose) = &prev {
             for c in &now.candidates {
                 let l = row(loose, c);
-                assert!(cost(c) >= cost(l), "{} at TPOT {tpot}: {c:?} vs {l:?}", c.label());
+                assert!(
+                    cost(c) >= cost(l),
+                    "{} at TPOT {tpot}: {c:?} vs {l:?}",
+                    c.label()
+                );
                 assert!(
                     c.capacity_rps_per_replica.unwrap_or(0.0)
                         <= l.capacity_rps_per_replica.unwrap_or(0.0)
@@ -205,7 +216,8 @@ fn users_become_a_rate() {
 
 #[test]
 fn bad_input_names_the_input() {
-    let cases: Vec<(Box<dyn Fn(&mut PlanInput)>, &str)> = vec![
+    type Edit = Box<dyn Fn(&mut PlanInput)>;
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|p| {
                 p.traffic = Traffic::Rate {
@@ -224,7 +236,10 @@ fn bad_input_names_the_input() {
             }),
             "--peak-factor",
         ),
-        (Box::new(|p| p.max_gpus_per_replica = 3), "--max-gpus-per-replica"),
+        (
+            Box::new(|p| p.max_gpus_per_replica = 3),
+            "--max-gpus-per-replica",
+        ),
         (Box::new(|p| p.headroom_pct = -5.0), "--headroom"),
         (Box::new(|p| p.gpus = vec!["tpu-v5".into()]), "--gpus-from"),
         (
@@ -263,7 +278,10 @@ fn the_claim_calibrates_its_own_gpu_and_runtime_only() {
     p.max_contenders = 2;
     let plan = plan(&p).unwrap();
     let cal = plan.calibration.as_ref().unwrap();
-    assert_eq!((cal.gpu, cal.runtime, cal.weights), ("h100-sxm", "vllm", "fp8"));
+    assert_eq!(
+        (cal.gpu, cal.runtime, cal.weights),
+        ("h100-sxm", "vllm", "fp8")
+    );
     use benchfit_core::plan::EfficiencySource::*;
     for c in &plan.candidates {
         let want = match (c.gpu, c.weights) {

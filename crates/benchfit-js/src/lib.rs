@@ -110,10 +110,7 @@ pub fn plan(scenario: &JsValue, options: &JsValue) -> Result<JsValue, JsError> {
 }
 
 /// The native-testable body of [`plan`].
-pub fn plan_json(
-    s: &Scenario,
-    options: Option<&str>,
-) -> Result<benchfit_core::plan::Plan, String> {
+pub fn plan_json(s: &Scenario, options: Option<&str>) -> Result<benchfit_core::plan::Plan, String> {
     let o: benchfit_core::plan::PlanOptions = match options {
         Some(t) => serde_json::from_str(t).map_err(|e| format!("options: {e}"))?,
         None => Default::default(),

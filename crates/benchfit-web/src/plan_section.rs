@@ -85,9 +85,12 @@ impl Form {
                 benchfit_core::plan::Percentile::P99 => "99".into(),
             },
         );
-        f.fields
-            .insert("pmaxg", o.max_gpus_per_replica.to_string());
-        put(&mut f, "phead", (o.headroom_pct != 0.0).then_some(o.headroom_pct));
+        f.fields.insert("pmaxg", o.max_gpus_per_replica.to_string());
+        put(
+            &mut f,
+            "phead",
+            (o.headroom_pct != 0.0).then_some(o.headroom_pct),
+        );
         f.fields.insert(
             "ptier",
             match o.tier {
@@ -98,7 +101,8 @@ impl Form {
         );
         f.gpus = o.gpus.clone();
         for p in &o.prices {
-            f.prices.insert(p.gpu.clone(), p.usd_per_gpu_hour.to_string());
+            f.prices
+                .insert(p.gpu.clone(), p.usd_per_gpu_hour.to_string());
         }
         f
     }
@@ -464,7 +468,10 @@ pub fn plan_section(props: &PlanSectionProps) -> Html {
         }
     };
     let current = (*outcome).clone();
-    let stale = current.as_ref().map(|o| Some(&o.key) != key.as_ref()).unwrap_or(true);
+    let stale = current
+        .as_ref()
+        .map(|o| Some(&o.key) != key.as_ref())
+        .unwrap_or(true);
     let pct = options.percentile.label();
     let link = web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -559,11 +566,21 @@ pub fn plan_section(props: &PlanSectionProps) -> Html {
     }
 }
 
-fn outcome_view(o: &Outcome, stale: bool, pct: &str, all: bool, show_all: UseStateHandle<bool>) -> Html {
+fn outcome_view(
+    o: &Outcome,
+    stale: bool,
+    pct: &str,
+    all: bool,
+    show_all: UseStateHandle<bool>,
+) -> Html {
     let p = &o.plan;
     let serving: Vec<&Candidate> = p.candidates.iter().filter(|c| c.serves()).collect();
     let rejected: Vec<&Candidate> = p.candidates.iter().filter(|c| !c.serves()).collect();
-    let shown = if all { serving.len() } else { TOP_ROWS.min(serving.len()) };
+    let shown = if all {
+        serving.len()
+    } else {
+        TOP_ROWS.min(serving.len())
+    };
     let toggle = Callback::from(move |_: MouseEvent| show_all.set(!*show_all));
     html! {
         <div class={classes!("plan-result", stale.then_some("stale"))}>

@@ -1,11 +1,12 @@
 //! Capacity under the SLO of one replica: the largest request rate it serves with every SLO met
 //! at the chosen percentile (goodput), analytically (the screen) and by simulation (the answer).
 
-use crate::model::{closed_loop, Efficiency, KvCap, Setup, SteadyState, Workload};
 use crate::input::{Arrival, Arrivals, LengthDist, Slo};
 use crate::model::sim::{simulate, SimConfig, SimResult};
+use crate::model::{closed_loop, Efficiency, KvCap, Setup, SteadyState, Workload};
 use crate::stats::Percentiles;
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 
 /// The percentile SLOs are judged at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -56,7 +57,7 @@ impl Latencies {
             ("e2e", self.e2e, slo.e2e_ms),
         ] {
             if let Some(t) = target {
-                if !(v <= t) {
+                if !matches!(v.partial_cmp(&t), Some(Ordering::Less | Ordering::Equal)) {
                     out.push(name);
                 }
             }

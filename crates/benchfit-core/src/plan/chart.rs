@@ -115,12 +115,7 @@ pub fn plan_chart(plan: &Plan, width: f64, height: f64) -> PlanChart {
         })
         .collect();
     let slo = plan.slo.tpot_ms;
-    let x_max = rows
-        .iter()
-        .map(|r| r.2)
-        .chain(slo)
-        .fold(0.0_f64, f64::max)
-        * 1.1;
+    let x_max = rows.iter().map(|r| r.2).chain(slo).fold(0.0_f64, f64::max) * 1.1;
     let y_max = rows.iter().map(|r| r.3).fold(0.0_f64, f64::max) * 1.1;
     if !(x_max > 0.0 && y_max > 0.0) {
         return PlanChart {
@@ -164,7 +159,7 @@ pub fn plan_chart(plan: &Plan, width: f64, height: f64) -> PlanChart {
         front: line,
         slo_x: slo.map(sx),
         x_ticks: ticks(x_max, width, false, |v| format!("{v:.0}")),
-        y_ticks: ticks(y_max, height, true, |v| crate::format::sig(v)),
+        y_ticks: ticks(y_max, height, true, crate::format::sig),
     }
 }
 
@@ -176,7 +171,13 @@ mod tests {
     fn pareto_front_by_hand() {
         // (10 ms, $5) and (30 ms, $2) are each best at something; (20 ms, $6) is beaten by the
         // first in both; (30 ms, $3) by the second; (40 ms, $1) is the cheapest.
-        let xy = [(10.0, 5.0), (20.0, 6.0), (30.0, 2.0), (30.0, 3.0), (40.0, 1.0)];
+        let xy = [
+            (10.0, 5.0),
+            (20.0, 6.0),
+            (30.0, 2.0),
+            (30.0, 3.0),
+            (40.0, 1.0),
+        ];
         assert_eq!(pareto_front(&xy), vec![0, 2, 4]);
         // Duplicates are both on the front (neither is strictly better).
         assert_eq!(pareto_front(&[(1.0, 1.0), (1.0, 1.0)]), vec![0, 1]);

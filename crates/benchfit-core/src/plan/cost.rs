@@ -21,9 +21,9 @@ pub struct FleetCost {
 }
 
 /// Replicas needed to serve `rate` requests/s when one replica serves `capacity` requests/s under
-/// the SLO, with `headroom_pct` percent spare: `⌈rate ÷ capacity × (1 + headroom/100)⌉`, at least
-/// 1. `None` when the capacity is not positive (no load meets the SLO) or the count would exceed
-/// `u32`.
+/// the SLO, with `headroom_pct` percent spare: `⌈rate ÷ capacity × (1 + headroom/100)⌉`, and at
+/// least one. `None` when the capacity is not positive (no load meets the SLO) or the count would
+/// exceed `u32`.
 ///
 /// A relative slack of 1e-9 keeps an exact multiple (`rate = 3 × capacity`) from rounding up to
 /// one replica more through floating-point error.

@@ -49,7 +49,9 @@ fn cells(c: &Candidate, raw: bool) -> Vec<String> {
         lat.map_or("–".into(), |l| num(l.tpot)),
         cost.map_or("–".into(), |c| money(c.fleet.per_request_usd)),
         cost.map_or("–".into(), |c| money(c.fleet.per_request_whole_day_usd)),
-        cost.map_or("–".into(), |c| money(c.fleet.per_million_output_tokens_usd)),
+        cost.map_or("–".into(), |c| {
+            money(c.fleet.per_million_output_tokens_usd)
+        }),
         binding(c),
     ]
 }

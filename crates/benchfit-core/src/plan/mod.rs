@@ -42,9 +42,9 @@ pub use options::PlanOptions;
 
 use crate::analysis::{analyse, default_kv, make_setup, Hints, PlausibilityStatus};
 use crate::catalog::{self, Dtype, Gpu, Model, PriceTier, Runtime};
+use crate::input::{Arrival, LengthDist, Load, Scenario, Slo};
 use crate::limits;
 use crate::model::{Efficiency, Setup};
-use crate::input::{Arrival, LengthDist, Load, Scenario, Slo};
 use capacity::Shape;
 use serde::{Deserialize, Serialize};
 
@@ -135,7 +135,7 @@ pub const DEFAULT_CONFIRM_TOP: u32 = 3;
 pub const GPUS_PER_REPLICA: [u32; 4] = [1, 2, 4, 8];
 
 /// The efficiency band of the prior: ×0.8 to ×1.2 of MBU 0.7 / MFU 0.5. The uncalibrated model's
-/// median absolute throughput error on `measured_dev.tsv` is 14.5% (README "How good is the
+/// median absolute throughput error on `measured_dev.tsv` is ≈14% (README "How good is the
 /// model?"), so ±20% covers most rows.
 pub const PRIOR_BAND: (f64, f64) = (0.8, 1.2);
 
@@ -340,7 +340,10 @@ pub struct Candidate {
 impl Candidate {
     /// `2 × H100 SXM 80GB (TP 2)`.
     pub fn label(&self) -> String {
-        format!("{} × {} (TP {})", self.gpus_per_replica, self.gpu_name, self.tp)
+        format!(
+            "{} × {} (TP {})",
+            self.gpus_per_replica, self.gpu_name, self.tp
+        )
     }
     /// True when it serves the traffic (ranked).
     pub fn serves(&self) -> bool {
@@ -464,7 +467,13 @@ fn validate(p: &PlanInput) -> Result<(), PlanError> {
             requests_per_user_per_min,
             peak_factor,
         } => {
-            check_range("--users", users, 1.0, 1e9, "a number of users from 1 to 1,000,000,000")?;
+            check_range(
+                "--users",
+                users,
+                1.0,
+                1e9,
+                "a number of users from 1 to 1,000,000,000",
+            )?;
             check_range(
                 "--req-per-user-min",
                 requests_per_user_per_min,
@@ -500,15 +509,30 @@ fn validate(p: &PlanInput) -> Result<(), PlanError> {
     if !GPUS_PER_REPLICA.contains(&p.max_gpus_per_replica) {
         return Err(bad("--max-gpus-per-replica", "must be 1, 2, 4 or 8"));
     }
-    check_range("--headroom", p.headroom_pct, 0.0, 1000.0, "a percentage from 0 to 1,000")?;
+    check_range(
+        "--headroom",
+        p.headroom_pct,
+        0.0,
+        1000.0,
+        "a percentage from 0 to 1,000",
+    )?;
     if !(50..=10_000).contains(&p.sim_requests) {
-        return Err(bad("--requests", "must be a whole number from 50 to 10,000"));
+        return Err(bad(
+            "--requests",
+            "must be a whole number from 50 to 10,000",
+        ));
     }
     if p.max_contenders > 1000 {
-        return Err(bad("--contenders", "must be a whole number from 0 to 1,000"));
+        return Err(bad(
+            "--contenders",
+            "must be a whole number from 0 to 1,000",
+        ));
     }
     if p.confirm_top > 1000 {
-        return Err(bad("--confirm-top", "must be a whole number from 0 to 1,000"));
+        return Err(bad(
+            "--confirm-top",
+            "must be a whole number from 0 to 1,000",
+        ));
     }
     for id in &p.gpus {
         if catalog::gpu_variants(id).is_empty() {
@@ -527,7 +551,10 @@ fn validate(p: &PlanInput) -> Result<(), PlanError> {
             "a number of USD per GPU-hour from 0 to 1,000",
         )?;
     }
-    for (flag, v) in [("--prompt-tokens", s.prompt_tokens), ("--output-tokens", s.output_tokens)] {
+    for (flag, v) in [
+        ("--prompt-tokens", s.prompt_tokens),
+        ("--output-tokens", s.output_tokens),
+    ] {
         if v == 0 || v > limits::MAX_TOKENS {
             return Err(bad(flag, "must be a whole number from 1 to 10,000,000"));
         }
@@ -537,7 +564,13 @@ fn validate(p: &PlanInput) -> Result<(), PlanError> {
             check_range(flag, v, 0.0, 1e7, "a number of tokens from 0 to 10,000,000")?;
         }
     }
-    check_range("--busy-hours", s.busy_hours, limits::MIN_BUSY_HOURS, 24.0, "from 0.1 to 24")?;
+    check_range(
+        "--busy-hours",
+        s.busy_hours,
+        limits::MIN_BUSY_HOURS,
+        24.0,
+        "from 0.1 to 24",
+    )?;
     if let Load::Rate { burstiness, .. } = s.load {
         check_range(
             "--burstiness",
@@ -551,13 +584,24 @@ fn validate(p: &PlanInput) -> Result<(), PlanError> {
         check_range("--mem-fraction", m, 0.05, 1.0, "between 0.05 and 1")?;
     }
     if s.max_num_seqs.is_some_and(|n| n == 0 || n > 65_536) {
-        return Err(bad("--max-num-seqs", "must be a whole number from 1 to 65,536"));
+        return Err(bad(
+            "--max-num-seqs",
+            "must be a whole number from 1 to 65,536",
+        ));
     }
-    if s.max_batched_tokens.is_some_and(|n| n == 0 || n > 10_000_000) {
-        return Err(bad("--max-batched-tokens", "must be a whole number from 1 to 10,000,000"));
+    if s.max_batched_tokens
+        .is_some_and(|n| n == 0 || n > 10_000_000)
+    {
+        return Err(bad(
+            "--max-batched-tokens",
+            "must be a whole number from 1 to 10,000,000",
+        ));
     }
     if s.block_size.is_some_and(|n| n == 0 || n > 1024) {
-        return Err(bad("--block-size", "must be a whole number of tokens from 1 to 1,024"));
+        return Err(bad(
+            "--block-size",
+            "must be a whole number of tokens from 1 to 1,024",
+        ));
     }
     if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
         return Err(bad(
@@ -734,8 +778,12 @@ impl Planner {
                 .map(|p| p.3)
                 .collect();
             let span = |es: &[Efficiency]| {
-                let lo = es.iter().fold(f64::INFINITY, |a, e| a.min(e.mbu / Efficiency::PRIOR.mbu));
-                let hi = es.iter().fold(0.0_f64, |a, e| a.max(e.mbu / Efficiency::PRIOR.mbu));
+                let lo = es
+                    .iter()
+                    .fold(f64::INFINITY, |a, e| a.min(e.mbu / Efficiency::PRIOR.mbu));
+                let hi = es
+                    .iter()
+                    .fold(0.0_f64, |a, e| a.max(e.mbu / Efficiency::PRIOR.mbu));
                 (Efficiency::scaled(lo), Efficiency::scaled(hi))
             };
             if let Some(first) = same.first() {
@@ -1081,7 +1129,7 @@ impl Planner {
 
 /// Why a setup cannot hold its weights and the longest request, or None when it can.
 fn fit_reason(setup: &Setup, longest: f64) -> Option<String> {
-    if setup.tp > 1 && setup.model.heads % setup.tp != 0 {
+    if setup.tp > 1 && setup.model.heads.checked_rem(setup.tp) != Some(0) {
         return Some(format!(
             "TP {} does not divide {}'s {} attention heads",
             setup.tp, setup.model.name, setup.model.heads

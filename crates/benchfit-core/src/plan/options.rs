@@ -13,8 +13,8 @@ use super::{
     DEFAULT_MAX_CONTENDERS, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
 };
 use crate::catalog::{self, PriceTier};
-use crate::limits;
 use crate::input::{Load, Scenario, Slo, UrlIssue};
+use crate::limits;
 use serde::{Deserialize, Serialize};
 
 /// A plan's inputs beside the scenario; every field has a default.
@@ -121,7 +121,9 @@ impl PlanOptions {
     pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();
         match self.traffic {
-            Some(Traffic::Rate { requests_per_s }) => out.push(("prate", requests_per_s.to_string())),
+            Some(Traffic::Rate { requests_per_s }) => {
+                out.push(("prate", requests_per_s.to_string()))
+            }
             Some(Traffic::Users {
                 users,
                 requests_per_user_per_min,
@@ -134,7 +136,11 @@ impl PlanOptions {
             None => {}
         }
         if let Some(slo) = self.slo {
-            for (k, v) in [("pttft", slo.ttft_ms), ("ptpot", slo.tpot_ms), ("pe2e", slo.e2e_ms)] {
+            for (k, v) in [
+                ("pttft", slo.ttft_ms),
+                ("ptpot", slo.tpot_ms),
+                ("pe2e", slo.e2e_ms),
+            ] {
                 out.push((k, v.map_or("none".into(), |v| v.to_string())));
             }
         }
@@ -194,7 +200,11 @@ impl PlanOptions {
                 },
                 "prpm" => match float(1e-6, 1e4) {
                     Some(x) => rpm = Some(x),
-                    None => bad("prpm", v, "requests per user per minute from 0.000001 to 10,000"),
+                    None => bad(
+                        "prpm",
+                        v,
+                        "requests per user per minute from 0.000001 to 10,000",
+                    ),
                 },
                 "ppeak" => match float(1.0, 100.0) {
                     Some(x) => peak = Some(x),
@@ -372,13 +382,18 @@ mod tests {
         assert_eq!(with_plan_query("v=1&ptier=committed", ""), "v=1");
         // Every key the decoder reads is one the page replaces.
         let all = PlanOptions {
-            traffic: Some(Traffic::Rate { requests_per_s: 1.0 }),
+            traffic: Some(Traffic::Rate {
+                requests_per_s: 1.0,
+            }),
             slo: Some(Slo::default()),
             percentile: Percentile::P99,
             gpus: vec!["l4".into()],
             max_gpus_per_replica: 2,
             headroom_pct: 1.0,
-            prices: vec![PriceOverride { gpu: "l4".into(), usd_per_gpu_hour: 1.0 }],
+            prices: vec![PriceOverride {
+                gpu: "l4".into(),
+                usd_per_gpu_hour: 1.0,
+            }],
             tier: Some(PriceTier::Committed),
             ..PlanOptions::default()
         };
