@@ -311,6 +311,7 @@ fn l40s_shape(ttft: f64, tpot: f64) -> Shape {
         arrival: Arrival::Poisson,
         burstiness: 1.0,
         prefix_tokens: 0,
+        prompt_pool: 0,
         requests: 100,
         seed: 7,
         slo: Slo {

@@ -92,6 +92,8 @@ pub struct Shape {
     pub burstiness: f64,
     /// Prompt tokens every request shares from the prefix cache.
     pub prefix_tokens: u32,
+    /// Distinct prompts the traffic draws from (0: every prompt is new), as the simulator's.
+    pub prompt_pool: u32,
     /// Simulated requests per run.
     pub requests: u32,
     /// Seed.
@@ -281,6 +283,7 @@ fn sim_config(setup: &Setup, eff: Efficiency, shape: &Shape, arrivals: Arrivals)
         requests: shape.requests,
         seed: shape.seed,
         prefix_tokens: shape.prefix_tokens,
+        prompt_pool: shape.prompt_pool,
         slo: shape.slo,
         max_steps: crate::project::MAX_SIM_STEPS,
     }

@@ -733,6 +733,7 @@ impl Planner {
             arrival,
             burstiness,
             prefix_tokens: s.prefix_tokens.unwrap_or(0),
+            prompt_pool: s.prompt_pool.unwrap_or(0),
             requests: input.sim_requests,
             seed: s.seed,
             slo: input.slo,
