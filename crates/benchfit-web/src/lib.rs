@@ -15,7 +15,6 @@ pub mod form;
 mod hooks;
 pub mod imported;
 pub mod state;
-pub mod plan_section;
 
 pub use components::App;
 pub use hooks::MAX_IMPORT_BYTES;

@@ -5,6 +5,7 @@ use super::claim::ClaimInput;
 use super::embed::EmbedWidget;
 use super::inputs::Inputs;
 use super::measured::Measured;
+use super::plan::PlanSection;
 use super::results::Results;
 use super::share::ShareBar;
 use super::url_issues::UrlIssues;
@@ -47,6 +48,7 @@ pub fn App() -> Html {
                 <Checklist />
                 <Inputs />
                 <Results />
+                <PlanSection />
                 <Measured />
             </main>
             <footer><ShareBar /></footer>

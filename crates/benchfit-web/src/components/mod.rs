@@ -10,6 +10,7 @@ mod embed;
 mod fields;
 mod inputs;
 mod measured;
+mod plan;
 mod results;
 mod share;
 mod url_issues;

@@ -2,11 +2,12 @@
 //! table, $ per 1M output tokens against TPOT with the Pareto front and the SLO line, GPU and
 //! price-tier filters, editable prices, "why not" for the rejected, Markdown/CSV export.
 //!
-//! A self-contained component: it takes the page's current scenario (as its query string), keeps
+//! A self-contained component: it reads the page's last valid scenario from the App's context, keeps
 //! its own inputs ([`PlanOptions`], in the URL under their own keys), and plans in slices
 //! ([`Planner::step`], ≤ [`SLICE_MS`] at a time, yielding to the browser between slices) so
 //! typing never waits for it. All computation is in `benchfit_core::plan`.
 
+use crate::state::use_app_state;
 use benchfit_core::catalog::{self, PriceTier};
 use benchfit_core::format::{sig, usd};
 use benchfit_core::input::{Scenario, UrlIssue};
@@ -23,17 +24,10 @@ use yew::prelude::*;
 
 /// Longest stretch of planning between two yields to the browser, ms (the issue's limit is 50 ms
 /// of blocked input; one slice may overrun this by one `Planner::step`, ≈ 15 ms natively).
-pub const SLICE_MS: f64 = 25.0;
+pub(crate) const SLICE_MS: f64 = 25.0;
 
 /// Rows shown before "Show all".
 const TOP_ROWS: usize = 12;
-
-/// Properties.
-#[derive(Properties, PartialEq)]
-pub struct PlanSectionProps {
-    /// Query string of the page's current valid scenario (None while the form is invalid).
-    pub query: Option<String>,
-}
 
 /// The plan inputs as typed.
 #[derive(Clone, PartialEq, Default)]
@@ -287,8 +281,14 @@ fn row(c: &Candidate, pct: &str) -> Html {
 }
 
 /// The section.
-#[function_component(PlanSection)]
-pub fn plan_section(props: &PlanSectionProps) -> Html {
+#[component]
+pub(crate) fn PlanSection() -> Html {
+    let state = use_app_state();
+    // The scenario's query string; None while a field is invalid (the last plan stays, stale).
+    let query: Option<String> = state
+        .field_errors
+        .is_empty()
+        .then(|| state.query.to_string());
     // Inputs from the URL on first render.
     let init = use_memo((), |_| {
         let search = web_sys::window()
@@ -308,10 +308,7 @@ pub fn plan_section(props: &PlanSectionProps) -> Html {
     let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
 
     let (options, issues) = PlanOptions::from_query(&form.query());
-    let key = props
-        .query
-        .as_ref()
-        .map(|q| format!("{q}&{}", form.query()));
+    let key = query.as_ref().map(|q| format!("{q}&{}", form.query()));
     {
         let outcome = outcome.clone();
         let error = error.clone();
@@ -444,8 +441,7 @@ pub fn plan_section(props: &PlanSectionProps) -> Html {
             </div>
         }
     };
-    let scenario = props
-        .query
+    let scenario = query
         .as_ref()
         .map(|q| Scenario::from_query(q).0)
         .unwrap_or_default();
@@ -559,7 +555,7 @@ pub fn plan_section(props: &PlanSectionProps) -> Html {
                     <button id="plan-copy-md" class="secondary" onclick={copy(export::plan_markdown(&o.plan), "Markdown")}>{ label("Markdown", "Copy table as Markdown") }</button>
                     <button id="plan-copy-csv" class="secondary" onclick={copy(export::plan_csv(&o.plan), "CSV")}>{ label("CSV", "Copy table as CSV") }</button>
                 </div>
-            } else if props.query.is_none() {
+            } else if query.is_none() {
                 <p class="muted">{ "Fix the inputs above to plan." }</p>
             }
         </section>
