@@ -238,7 +238,25 @@ pub fn grade(c: &Claim) -> Vec<Row> {
                 serde_kind(h.kind),
                 h.scope.map(serde_scope).unwrap_or("scope not said")
             ));
+            // A price is partial unless it says which tokens it prices (output or total) or
+            // that it is per request (CLAIMS.md §3 "Metric row"); a scope does not complete it.
+            let priced = h.kind == FigureKind::Cost && {
+                let words =
+                    format!("{} {}", h.unit, h.label.as_deref().unwrap_or("")).to_lowercase();
+                ["output", "total", "request"]
+                    .iter()
+                    .any(|w| words.contains(w))
+            };
             match (kind_known, scope_known) {
+                _ if h.kind == FigureKind::Cost && priced => {
+                    row("metric", Status::Stated, value, None)
+                }
+                _ if h.kind == FigureKind::Cost => row(
+                    "metric",
+                    Status::Partial,
+                    value,
+                    Some("a price that does not say output or total tokens, or per request"),
+                ),
                 (true, true) => row("metric", Status::Stated, value, None),
                 (false, true) => row(
                     "metric",

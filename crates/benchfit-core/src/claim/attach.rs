@@ -87,14 +87,23 @@ fn stretch(lower: &str, span: Span) -> Span {
         let is_stop = |w: &str| {
             w.starts_with(". ") || w.starts_with(';') || w.starts_with('。') || w.starts_with('；')
         };
+        // Only the bytes the bound below keeps are scanned (a long line is not walked whole).
+        let mut from = line_start.max(start.saturating_sub(MAX_STRETCH / 2));
+        while !lower.is_char_boundary(from) {
+            from += 1;
+        }
+        let mut to = line_end.min(end + MAX_STRETCH / 2).max(end);
+        while !lower.is_char_boundary(to) {
+            to += 1;
+        }
         let mut s = line_start;
-        for (i, _) in lower[line_start..start].char_indices() {
-            if is_stop(&lower[line_start + i..]) {
-                s = line_start + i + 1;
+        for (i, _) in lower[from..start].char_indices() {
+            if is_stop(&lower[from + i..]) {
+                s = from + i + 1;
             }
         }
         let mut e = line_end;
-        for (i, _) in lower[end..line_end].char_indices() {
+        for (i, _) in lower[end..to].char_indices() {
             if is_stop(&lower[end + i..]) {
                 e = end + i;
                 break;

@@ -168,6 +168,9 @@ fn role(h: &str) -> Role {
             Some(Scope::PerUser)
         } else if has("/node") || has("per node") {
             Some(Scope::PerNode)
+        } else if has("token throughput") {
+            // vLLM's and SGLang's summary labels ("Output token throughput"): the whole load's.
+            Some(Scope::Aggregate)
         } else {
             None
         };

@@ -331,8 +331,9 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 
 /// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
 /// rate" is prefill even though it holds "eval rate"), then total, then decode words ("token
-/// generation", "eval rate", "decode speed", `tg`), then output words ("generation
-/// throughput", "completion").
+/// generation", "eval rate", "decode speed", `tg`, 解码), then output words ("generation
+/// throughput", "completion", 输出, 生成速度/生成吞吐). A bare 生成 is not enough: it names a
+/// task as often as a phase (文本生成场景, "the text-generation scenario").
 fn kind_from_words(words: &str) -> Option<FigureKind> {
     let has = |w: &str| words.contains(w);
     if has("prefill")
@@ -342,9 +343,16 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("encode speed")
         || has("input tok")
         || has("input:")
+        || has("预填充")
+        || has("首字")
     {
         Some(FigureKind::PrefillThroughput)
-    } else if has("total") || has("input+output") || has("input + output") {
+    } else if has("total")
+        || has("input+output")
+        || has("input + output")
+        || has("总吞吐")
+        || has("总token")
+    {
         Some(FigureKind::ThroughputTotal)
     } else if has("token generation")
         || has("eval rate")
@@ -354,9 +362,16 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("decoding")
         || has("tg =")
         || has("s_tg")
+        || has("解码")
     {
         Some(FigureKind::DecodeThroughput)
-    } else if has("output") || has("generat") || has("completion") {
+    } else if has("output")
+        || has("generat")
+        || has("completion")
+        || has("输出")
+        || has("生成速")
+        || has("生成吞吐")
+    {
         Some(FigureKind::ThroughputOutput)
     } else if has("decode") {
         Some(FigureKind::DecodeThroughput)
@@ -379,9 +394,25 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per-user")
         || has("1/req")
         || has("single-stream")
+        || has("single stream")
+        || has("single user")
+        || has("single-user")
+        || has("per stream")
+        || has("per-stream")
+        || has("/stream")
+        || has("per sequence")
     {
         Some(Scope::PerUser)
-    } else if has("per gpu") || has("/gpu") || has("per-gpu") {
+    } else if has("per gpu")
+        || has("/gpu")
+        || has("per-gpu")
+        || has("per card")
+        || has("/card")
+        || has("per chip")
+        || has("/chip")
+        || has("per accelerator")
+        || has("每卡")
+    {
         Some(Scope::PerGpu)
     } else if has("per node")
         || has("/node")
@@ -1020,6 +1051,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             }
             k if k.starts_with("itl") || k.starts_with("inter") => FigureKind::Itl,
             k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
+            // "Average latency per output token: 1.10 s" is a time per output token.
+            _ if lower[c.get(1).map_or(0, |m| m.end())..span.start].contains("per output token") => {
+                FigureKind::Tpot
+            }
             _ => FigureKind::E2eLatency,
         };
         let unit = if c[3].starts_with('m') { "ms" } else { "s" };
@@ -1317,7 +1352,19 @@ fn standing(lower: &str, span: Span) -> i32 {
     if pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>") {
         // The end of a chain of improvements (`1820 → 3120`, later `3120 → 4520`) is the best
         // tuned result.
-        let later = lower[end..].contains('→') || lower[end..].contains("->");
+        // The chain goes on when this value starts a later link (`3120 → 4520`).
+        let written = &lower[start..end];
+        let n = written
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(written.len());
+        let number = &written[..n];
+        let later = !number.is_empty()
+            && lower[end..].match_indices(number).any(|(i, _)| {
+                let rest = lower[end + i + n..].trim_start_matches([' ', '~']);
+                let rest = rest
+                    .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '/' || c == ' ');
+                rest.starts_with('→') || rest.starts_with("->")
+            });
         return if later { -1 } else { -2 };
     }
     let mut step = 0;
@@ -1692,6 +1739,8 @@ pub fn read(text: &str) -> Claim {
     let sweep = super::headline::sweep_end(&mut claim.figures);
     if sweep {
         adopt_headline_settings(&mut claim);
+    } else {
+        adopt_own_setup(&mut claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
     infer_scopes(&mut figures, batch);
@@ -1809,7 +1858,22 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         || lower.contains("单节点")
         || lower.contains("单机");
     let several = gpus.is_some_and(|n| (2..=16).contains(&n));
-    let offline = lower.contains("offline") || lower.contains("concurrent");
+    // A run at saturation (offline, every request at once, an infinite request rate) or a
+    // serving benchmark's summary: its throughput is summed over the load (CLAIMS.md §2).
+    let offline = [
+        "offline",
+        "concurrent",
+        "infinite rate",
+        "maximum load",
+        "max load",
+        "rate inf",
+        "rate=inf",
+        "bench serve",
+        "serve bench",
+        "benchmark_serving",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
     for f in figures.iter_mut() {
         if f.scope.is_some() || !f.kind.is_throughput() || f.kind == FigureKind::PrefillThroughput {
             continue;
@@ -1819,6 +1883,20 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         } else if offline {
             f.scope = Some(Scope::Aggregate);
         }
+    }
+}
+
+/// Outside a sweep, the model and the device written in the headline's own row or sentence
+/// replace the claim-wide ones (CLAIMS.md §1 rule 5: settings are read from the same row as the
+/// figure; a table of several models or GPUs names the headline's in its row).
+fn adopt_own_setup(c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let s = h.settings.clone();
+    if s.model.is_some() {
+        c.model = s.model;
+    }
+    if s.gpu.is_some() {
+        c.gpu = s.gpu;
     }
 }
 
@@ -2190,6 +2268,8 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 {
                     b = b.strip_suffix(v).unwrap_or(b).trim_end();
                 }
+                // A quoted value after a key (`"gpu_type": "NVIDIA A100"`).
+                let b = b.trim_end_matches([' ', '"']);
                 let device = [
                     " on",
                     " on a",
@@ -2206,11 +2286,14 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     "gpu0:",
                     "hardware:",
                     "gpu_type:",
+                    "gpu_type\":",
                     "gpu type:",
                     " single",
                     " one",
                     "1x",
                     "1 x",
+                    "1×",
+                    "1*",
                     "one x",
                 ]
                 .iter()
