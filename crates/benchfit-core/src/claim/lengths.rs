@@ -49,6 +49,11 @@ fn res() -> &'static Res {
     })
 }
 
+/// Every match of a pattern that needs a number holds one of these.
+const DIGITS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+/// Every tool-record match (`input length: 1024`) holds one of these.
+const RECORD: &[&str] = &["len", "count", "tokens"];
+
 /// The most anchor hits looked at per pattern: bounds the work on long pastes.
 const MAX_HITS: usize = 64;
 
@@ -79,26 +84,31 @@ fn windows(lower: &str, anchors: &[&str], back: usize, fwd: usize) -> Vec<(usize
     out
 }
 
-/// Every match of `re` inside the windows around `anchors`, with its offset in `lower`.
+/// Every match of `re` inside the windows around `anchors`, with its offset in `lower`, found
+/// lazily: a caller that takes the first stops the search there. A window holding none of the
+/// literals in `need` (every match holds one of them; empty: no such test) is skipped without
+/// running the pattern.
 fn matches<'h>(
     lower: &'h str,
-    re: &Regex,
-    anchors: &[&str],
+    re: &'h Regex,
+    (anchors, need): (&[&str], &'h [&'h str]),
     back: usize,
     fwd: usize,
-) -> Vec<(usize, Captures<'h>)> {
-    let mut out = Vec::new();
+) -> impl Iterator<Item = (usize, Captures<'h>)> + 'h {
     let mut last_end = 0;
-    for (a, b) in windows(lower, anchors, back, fwd) {
-        for c in re.captures_iter(&lower[a..b]) {
+    windows(lower, anchors, back, fwd)
+        .into_iter()
+        .filter(move |(a, b)| need.is_empty() || need.iter().any(|n| lower[*a..*b].contains(n)))
+        .flat_map(move |(a, b)| re.captures_iter(&lower[a..b]).map(move |c| (a, c)))
+        .filter(move |(a, c)| {
             let m = c.get(0).expect("group 0");
             if a + m.start() >= last_end {
                 last_end = a + m.end();
-                out.push((a, c));
+                true
+            } else {
+                false
             }
-        }
-    }
-    out
+        })
 }
 
 fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
@@ -135,7 +145,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     if let Some((off, c)) = matches(
         lower,
         &r.pair_named,
-        &["input", "isl", "in/", "in /", "i/o", "prompt"],
+        (&["input", "isl", "in/", "in /", "i/o", "prompt"], &["/"]),
         0,
         60,
     )
@@ -147,7 +157,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        for (off, c) in matches(lower, &r.pair_kk, &["k/", "k /"], 12, 16) {
+        for (off, c) in matches(lower, &r.pair_kk, (&["k/", "k /"], DIGITS), 12, 16) {
             let s = span(off, &c);
             let pre = &lower[floor(lower, s.start.saturating_sub(12))..s.start];
             if pre.contains("model") || lower[s.end..].starts_with('/') {
@@ -159,7 +169,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        for (off, c) in matches(lower, &r.paren, &["("], 0, 24) {
+        for (off, c) in matches(lower, &r.paren, (&["("], &[","]), 0, 24) {
             let s = span(off, &c);
             let pre = &lower[floor(lower, s.start.saturating_sub(80))..s.start];
             if (pre.contains("input") || pre.contains("prompt")) && pre.contains("output") {
@@ -171,7 +181,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.plus_k, &["k+", "k +"], 12, 16)
+        if let Some((off, c)) = matches(lower, &r.plus_k, (&["k+", "k +"], DIGITS), 12, 16)
             .into_iter()
             .next()
         {
@@ -181,9 +191,18 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.in_plus_out, &[" input", " prompt"], 16, 60)
-            .into_iter()
-            .next()
+        if let Some((off, c)) = matches(
+            lower,
+            &r.in_plus_out,
+            (
+                &[" input", " prompt"],
+                &["output", "generated", "completion", "decode"],
+            ),
+            16,
+            60,
+        )
+        .into_iter()
+        .next()
         {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
                 pair = Some((i, o, span(off, &c)));
@@ -191,7 +210,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.both, &["input and output"], 0, 60)
+        if let Some((off, c)) = matches(lower, &r.both, (&["input and output"], DIGITS), 0, 60)
             .into_iter()
             .next()
         {
@@ -201,14 +220,24 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        let i = matches(lower, &r.timing_in, &["prompt eval time"], 0, 60)
-            .into_iter()
-            .next();
-        let o = matches(lower, &r.timing_out, &["eval time"], 4, 60)
-            .into_iter()
-            .find(|(off, c)| {
-                !lower[off + c.get(0).map_or(0, |m| m.start())..].starts_with("prompt")
-            });
+        let i = matches(
+            lower,
+            &r.timing_in,
+            (&["prompt eval time"], &["tokens", "runs"]),
+            0,
+            60,
+        )
+        .into_iter()
+        .next();
+        let o = matches(
+            lower,
+            &r.timing_out,
+            (&["eval time"], &["tokens", "runs"]),
+            4,
+            60,
+        )
+        .into_iter()
+        .find(|(off, c)| !lower[off + c.get(0).map_or(0, |m| m.start())..].starts_with("prompt"));
         if let (Some((oi, ci)), Some((oo, co))) = (i, o) {
             if let (Some(a), Some(b)) = (n(&ci, 1, None), n(&co, 1, None)) {
                 let s = span(oi, &ci);
@@ -232,7 +261,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     // Records, one side at a time.
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.record_in, &["input", "prompt"], 16, 80)
+        if let Some((off, c)) = matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 16, 80)
             .into_iter()
             .next()
         {
@@ -245,7 +274,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         for (off, c) in matches(
             lower,
             &r.record_out,
-            &["output", "completion", "generated", "eval"],
+            (&["output", "completion", "generated", "eval"], RECORD),
             16,
             80,
         ) {
@@ -261,7 +290,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_in, &["输入"], 24, 8)
+        if let Some((off, c)) = matches(lower, &r.zh_in, (&["输入"], DIGITS), 24, 8)
             .into_iter()
             .next()
         {
@@ -271,7 +300,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_out, &["输出"], 24, 8)
+        if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8)
             .into_iter()
             .next()
         {

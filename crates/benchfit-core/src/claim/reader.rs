@@ -1052,7 +1052,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             k if k.starts_with("itl") || k.starts_with("inter") => FigureKind::Itl,
             k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
             // "Average latency per output token: 1.10 s" is a time per output token.
-            _ if lower[c.get(1).map_or(0, |m| m.end())..span.start].contains("per output token") => {
+            _ if lower[c.get(1).map_or(0, |m| m.end())..span.start]
+                .contains("per output token") =>
+            {
                 FigureKind::Tpot
             }
             _ => FigureKind::E2eLatency,
