@@ -149,7 +149,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         0,
         60,
     )
-    .into_iter()
     .next()
     {
         if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
@@ -181,10 +180,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.plus_k, (&["k+", "k +"], DIGITS), 12, 16)
-            .into_iter()
-            .next()
-        {
+        if let Some((off, c)) = matches(lower, &r.plus_k, (&["k+", "k +"], DIGITS), 12, 16).next() {
             if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
                 pair = Some((i, o, span(off, &c)));
             }
@@ -201,7 +197,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             16,
             60,
         )
-        .into_iter()
         .next()
         {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
@@ -210,9 +205,8 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) = matches(lower, &r.both, (&["input and output"], DIGITS), 0, 60)
-            .into_iter()
-            .next()
+        if let Some((off, c)) =
+            matches(lower, &r.both, (&["input and output"], DIGITS), 0, 60).next()
         {
             if let Some(v) = n(&c, 1, Some(2)) {
                 pair = Some((v, v, span(off, &c)));
@@ -227,7 +221,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             0,
             60,
         )
-        .into_iter()
         .next();
         let o = matches(
             lower,
@@ -236,7 +229,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             4,
             60,
         )
-        .into_iter()
         .find(|(off, c)| !lower[off + c.get(0).map_or(0, |m| m.start())..].starts_with("prompt"));
         if let (Some((oi, ci)), Some((oo, co))) = (i, o) {
             if let (Some(a), Some(b)) = (n(&ci, 1, None), n(&co, 1, None)) {
@@ -261,9 +253,8 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     // Records, one side at a time.
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 16, 80)
-            .into_iter()
-            .next()
+        if let Some((off, c)) =
+            matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 16, 80).next()
         {
             if let Some(v) = n(&c, 1, None) {
                 claim.prompt_tokens = found(v, span(off, &c));
@@ -290,20 +281,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_in, (&["输入"], DIGITS), 24, 8)
-            .into_iter()
-            .next()
-        {
+        if let Some((off, c)) = matches(lower, &r.zh_in, (&["输入"], DIGITS), 24, 8).next() {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8)
-            .into_iter()
-            .next()
-        {
+        if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8).next() {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.output_tokens = found(v, span(off, &c));
             }
