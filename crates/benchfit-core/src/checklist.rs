@@ -235,8 +235,8 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             let scope_known = h.scope.is_some() || h.kind.is_latency() || single;
             let value = Some(format!(
                 "{} ({})",
-                serde_kind(h.kind),
-                h.scope.map(serde_scope).unwrap_or("scope not said")
+                kind_label(h.kind),
+                h.scope.map(scope_label).unwrap_or("scope not said")
             ));
             // A price is partial unless it says which tokens it prices (output or total) or
             // that it is per request (CLAIMS.md §3 "Metric row"); a scope does not complete it.
@@ -346,7 +346,8 @@ pub fn grade(c: &Claim) -> Vec<Row> {
     rows
 }
 
-fn serde_kind(k: FigureKind) -> &'static str {
+/// What a figure measures, in the words the checklist and the page show (`output tok/s`, `TPOT`).
+pub fn kind_label(k: FigureKind) -> &'static str {
     match k {
         FigureKind::ThroughputOutput => "output tok/s",
         FigureKind::ThroughputTotal => "total tok/s",
@@ -363,7 +364,8 @@ fn serde_kind(k: FigureKind) -> &'static str {
     }
 }
 
-fn serde_scope(s: Scope) -> &'static str {
+/// A figure's scope in the checklist's and the page's words (`aggregate`, `per GPU`).
+pub fn scope_label(s: Scope) -> &'static str {
     match s {
         Scope::Aggregate => "aggregate",
         Scope::PerUser => "per user",

@@ -46,6 +46,7 @@ pub fn App() -> Html {
                 <UrlIssues />
                 <ClaimInput />
                 <Checklist />
+                <super::figures::Figures />
                 <Inputs />
                 <Results />
                 <PlanSection />

@@ -8,6 +8,7 @@ mod checklist;
 mod claim;
 mod embed;
 mod fields;
+mod figures;
 mod inputs;
 mod measured;
 mod plan;
