@@ -91,8 +91,12 @@ pub const KERNEL_FIXED_US: f64 = 2.0;
 /// stream reaches: paged, gathered reads of short blocks, split across few CTAs when the batch
 /// or the KV heads per GPU are few. FlashInfer's decode-attention benchmarks (FlashInfer blog,
 /// "Accelerating Self-Attentions for LLM Serving with FlashInfer", 2024-02) show vLLM's paged
-/// kernel at roughly half to two-thirds of the bandwidth FlashInfer reaches at small batch; the
-/// middle of that range, 0.6, is used.
+/// kernel at roughly half to two-thirds of the bandwidth FlashInfer reaches at small batch.
+/// Today's defaults (vLLM V1's FlashAttention backend, TensorRT-LLM's XQA, SGLang's FlashInfer)
+/// are the faster kernels of that comparison, so 0.8 is *assumed*, above the old paged kernel's
+/// 0.5–0.67: an assumption, not a measurement. A single decode sequence's attention is also
+/// latency-bound at long context (Flash-Decoding, Dao et al., 2023-10), which this ratio does
+/// not model (see the closing note of issue 12).
 pub const KV_READ_EFFICIENCY_RATIO: f64 = 0.8;
 
 /// FLOPs and bytes of one iteration (before efficiencies).
