@@ -279,12 +279,12 @@ fn the_claim_calibrates_its_own_gpu_and_runtime_only() {
     let plan = plan(&p).unwrap();
     let cal = plan.calibration.as_ref().unwrap();
     assert_eq!(
-        (&*cal.gpu, &*cal.runtime, &*cal.weights),
+        (cal.gpu, cal.runtime, cal.weights),
         ("h100-sxm", "vllm", "fp8")
     );
     use benchfit_core::plan::EfficiencySource::*;
     for c in &plan.candidates {
-        let want = match (&*c.gpu, &*c.weights) {
+        let want = match (c.gpu, c.weights) {
             ("h100-sxm", _) => Claim,
             (_, "fp8") => ClaimSameRuntimePrecision,
             _ => Prior,

@@ -1,7 +1,7 @@
 //! The planner in slices, for a page that must never block input for long (issue 13: ≤ 50 ms at
 //! a time): `new PlanJob(scenario, options)`, then `step(budgetMs)` until it returns false
 //! (awaiting between calls), then `finish()` (the `Plan` object) or `finishJson()` (its JSON
-//! text, which the benchfit page reads back into `benchfit_core::plan::Plan`).
+//! text).
 
 use crate::from_js;
 use benchfit_core::plan::{PlanOptions, Planner};
@@ -114,14 +114,6 @@ mod tests {
         assert!(!job.step_until(|| true));
         let p = job.planner.take().unwrap().finish();
         assert_eq!(p, whole);
-        // Read back from its JSON, the plan is the same but for the efficiency band (not in the
-        // JSON).
-        let back: benchfit_core::plan::Plan =
-            serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
-        assert_eq!(back.candidates.len(), p.candidates.len());
-        assert_eq!(back.candidates[0].gpu, p.candidates[0].gpu);
-        assert_eq!(back.candidates[0].cost, p.candidates[0].cost);
-        assert_eq!(back.counts, p.counts);
         assert!(job.planner.is_none());
     }
 }

@@ -37,7 +37,7 @@ impl Percentile {
 }
 
 /// Latencies at one percentile, ms.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Latencies {
     /// Time to first token.
     pub ttft: f64,
@@ -117,7 +117,7 @@ impl Shape {
 }
 
 /// What limits one replica.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Binding {
     /// A latency target: more load would miss it.

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 /// What a fleet costs, for the user's traffic (not for the fleet's capacity: idle headroom is paid
 /// for and shows up here).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct FleetCost {
     /// USD per hour for every GPU of the fleet.
     pub fleet_usd_per_hour: f64,

@@ -225,7 +225,7 @@ fn bad(input: &'static str, reason: impl Into<String>) -> PlanError {
 }
 
 /// Where a row's efficiency comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EfficiencySource {
     /// Calibrated from the claim on this GPU and runtime.
@@ -237,7 +237,7 @@ pub enum EfficiencySource {
 }
 
 /// The efficiency a row uses and its band.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct EfficiencyUsed {
     /// Memory-bandwidth utilisation.
     pub mbu: f64,
@@ -245,21 +245,12 @@ pub struct EfficiencyUsed {
     pub mfu: f64,
     /// Where it comes from.
     pub source: EfficiencySource,
-    /// The low end of its band (not in the JSON, whose `cost` carries the band's costs; zero
-    /// after a JSON round trip).
-    #[serde(skip, default = "no_band")]
+    /// The low end of its band.
+    #[serde(skip)]
     pub low: Efficiency,
-    /// The high end of its band (as [`EfficiencyUsed::low`]).
-    #[serde(skip, default = "no_band")]
+    /// The high end of its band.
+    #[serde(skip)]
     pub high: Efficiency,
-}
-
-/// A row's text: a catalog id or name as planned, an owned string once read back from JSON.
-pub type Name = std::borrow::Cow<'static, str>;
-
-/// The band of an [`EfficiencyUsed`] read back from JSON (which leaves it out).
-fn no_band() -> Efficiency {
-    Efficiency { mbu: 0.0, mfu: 0.0 }
 }
 
 impl EfficiencyUsed {
@@ -272,7 +263,7 @@ impl EfficiencyUsed {
 }
 
 /// How a row's capacity was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// Simulated under the user's arrivals and lengths.
@@ -284,7 +275,7 @@ pub enum Method {
 }
 
 /// The cost of a row, with the low–high band the efficiency uncertainty gives.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CandidateCost {
     /// The fleet's cost for the user's traffic.
     #[serde(flatten)]
@@ -296,22 +287,22 @@ pub struct CandidateCost {
 }
 
 /// One candidate deployment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Candidate {
     /// 1-based rank among the rows that can serve the traffic (None otherwise).
     pub rank: Option<u32>,
     /// GPU id.
-    pub gpu: Name,
+    pub gpu: &'static str,
     /// GPU name.
-    pub gpu_name: Name,
+    pub gpu_name: &'static str,
     /// GPUs in one replica.
     pub gpus_per_replica: u32,
     /// Tensor-parallel degree (= GPUs per replica).
     pub tp: u32,
     /// Weight dtype id.
-    pub weights: Name,
+    pub weights: &'static str,
     /// KV-cache dtype id.
-    pub kv_dtype: Name,
+    pub kv_dtype: &'static str,
     /// Whether the weights and the longest request fit in one replica.
     pub fits: bool,
     /// Why it cannot serve the traffic (does not fit, or no load meets the SLOs); None when it can.
@@ -333,7 +324,7 @@ pub struct Candidate {
     /// What limits a replica.
     pub binding_limit: Option<Binding>,
     /// The SLO metrics that bind (missed just above the capacity).
-    pub binding_slo: Vec<Name>,
+    pub binding_slo: Vec<&'static str>,
     /// How the capacity was found.
     pub method: Method,
     /// The efficiency used.
@@ -361,7 +352,7 @@ impl Candidate {
 }
 
 /// Counts of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Counts {
     /// Candidates considered.
     pub candidates: u32,
@@ -374,14 +365,14 @@ pub struct Counts {
 }
 
 /// The claim's calibration as the plan uses it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClaimCalibration {
     /// GPU the claim ran on.
-    pub gpu: Name,
+    pub gpu: &'static str,
     /// Its runtime.
-    pub runtime: Name,
+    pub runtime: &'static str,
     /// Its weight precision.
-    pub weights: Name,
+    pub weights: &'static str,
     /// Calibrated MBU.
     pub mbu: f64,
     /// Calibrated MFU.
@@ -389,16 +380,16 @@ pub struct ClaimCalibration {
 }
 
 /// A plan: every candidate, ranked.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
     /// The rate served, requests/s (peak, before headroom).
     pub rate_rps: f64,
     /// How the rate was formed.
     pub traffic: String,
     /// Model id.
-    pub model: Name,
+    pub model: &'static str,
     /// Runtime id.
-    pub runtime: Name,
+    pub runtime: &'static str,
     /// Mean prompt tokens.
     pub prompt_tokens: f64,
     /// Mean output tokens.
@@ -775,9 +766,9 @@ impl Planner {
             .filter(|_| analysis.status == PlausibilityStatus::Plausible)
             .and_then(|r| Some((r.bench.setup, r.calibration.as_ref()?.efficiency)));
         let calibration = chosen.map(|(b, e)| ClaimCalibration {
-            gpu: b.gpu.id.into(),
-            runtime: b.runtime.id.into(),
-            weights: b.weights.id.into(),
+            gpu: b.gpu.id,
+            runtime: b.runtime.id,
+            weights: b.weights.id,
             mbu: e.mbu,
             mfu: e.mfu,
         });
@@ -866,12 +857,12 @@ impl Planner {
                         let efficiency = efficiency_for(gpu, weights);
                         let mut row = Candidate {
                             rank: None,
-                            gpu: gpu.id.into(),
-                            gpu_name: gpu.name.into(),
+                            gpu: gpu.id,
+                            gpu_name: gpu.name,
                             gpus_per_replica: n,
                             tp: n,
-                            weights: weights.id.into(),
-                            kv_dtype: kv.id.into(),
+                            weights: weights.id,
+                            kv_dtype: kv.id,
                             fits: false,
                             reason: None,
                             replicas: None,
@@ -980,7 +971,7 @@ impl Planner {
             .max_concurrent_sequences(shape.prompt.mean() + shape.output.mean())
             .ok();
         row.binding_limit = Some(cap.binding);
-        row.binding_slo = cap.missed.iter().map(|m| Name::Borrowed(*m)).collect();
+        row.binding_slo = cap.missed.clone();
         let Some(replicas) = replicas_needed(self.rate, cap.requests_per_s, input.headroom_pct)
         else {
             let pct = input.percentile.label();
@@ -1120,8 +1111,8 @@ impl Planner {
         Plan {
             rate_rps: self.rate,
             traffic: self.input.traffic.describe(),
-            model: self.model.id.into(),
-            runtime: self.runtime.id.into(),
+            model: self.model.id,
+            runtime: self.runtime.id,
             prompt_tokens: self.shape.prompt.mean(),
             output_tokens: self.shape.output.mean(),
             busy_hours: s.busy_hours,

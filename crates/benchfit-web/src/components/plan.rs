@@ -4,11 +4,8 @@
 //!
 //! A self-contained component: it reads the page's last valid scenario from the App's context, keeps
 //! its own inputs ([`PlanOptions`], in the URL under their own keys), and plans in slices
-//! (`PlanJob.step`, ≤ [`SLICE_MS`] at a time, yielding to the browser between slices) so typing
-//! never waits for it. The planning runs in the JavaScript package (`dist/pkg/`, loaded when the
-//! first plan is asked for, as the measurement import does), so the planner's code is not in the
-//! page's own download; its result comes back as JSON, read into [`Plan`]. The page keeps the
-//! plan's inputs, table, chart and exports (all from `benchfit_core::plan`).
+//! ([`Planner::step`], ≤ [`SLICE_MS`] at a time, yielding to the browser between slices) so
+//! typing never waits for it. All computation is in `benchfit_core::plan`.
 
 use crate::state::use_app_state;
 use benchfit_core::catalog::{self, PriceTier};
@@ -17,7 +14,7 @@ use benchfit_core::input::{Scenario, UrlIssue};
 use benchfit_core::plan::chart::plan_chart;
 use benchfit_core::plan::options::{encode_pairs, with_plan_query};
 use benchfit_core::plan::{
-    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions,
+    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions, Planner,
 };
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -164,49 +161,6 @@ struct Outcome {
     longest_ms: f64,
 }
 
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
-let pkg = null;
-export async function planJob(query, options) {
-  if (!pkg) {
-    const base = document.baseURI;
-    const m = await import(new URL("pkg/benchfit_js.js", base).href);
-    await m.default({ module_or_path: new URL("pkg/benchfit_js_bg.wasm", base) });
-    pkg = m;
-  }
-  return new pkg.PlanJob(pkg.scenarioFromUrl(query).scenario, JSON.parse(options));
-}"#)]
-extern "C" {
-    /// The JavaScript package's `PlanJob` (crates/benchfit-js/src/plan_job.rs).
-    type PlanJob;
-    /// Loads the package once and starts a plan of the scenario in `query` with `options` (JSON
-    /// of [`PlanOptions`]); throws with the CLI's message on bad input.
-    #[wasm_bindgen(catch, js_name = planJob)]
-    async fn plan_job(
-        query: &str,
-        options: &str,
-    ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
-    /// Plans for about `budget_ms`; true while there is more.
-    #[wasm_bindgen(method)]
-    fn step(this: &PlanJob, budget_ms: f64) -> bool;
-    /// Simulations done.
-    #[wasm_bindgen(method, getter)]
-    fn simulated(this: &PlanJob) -> f64;
-    /// Candidates considered.
-    #[wasm_bindgen(method, getter)]
-    fn candidates(this: &PlanJob) -> f64;
-    /// The plan's JSON.
-    #[wasm_bindgen(method, catch, js_name = finishJson)]
-    fn finish_json(this: &PlanJob) -> Result<String, wasm_bindgen::JsValue>;
-}
-
-/// The message of a thrown JavaScript error.
-fn js_message(e: &wasm_bindgen::JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the planner could not run".into())
-}
-
 fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
@@ -306,9 +260,9 @@ fn row(c: &Candidate, pct: &str) -> Html {
     let lat = c.latency_ms_at_operating_point;
     let cost = c.cost.expect("ranked rows have a cost");
     html! {
-        <tr data-gpu={c.gpu.to_string()} class={classes!((c.method == Method::Simulated).then_some("simulated"))}>
+        <tr data-gpu={c.gpu} class={classes!((c.method == Method::Simulated).then_some("simulated"))}>
             <td>{ c.rank.unwrap_or(0) }</td>
-            <td>{ c.gpu_name.to_string() }</td>
+            <td>{ c.gpu_name }</td>
             <td>{ format!("{} × TP {}", c.gpus_per_replica, c.tp) }</td>
             <td>{ format!("{} / {}", c.weights, c.kv_dtype) }</td>
             <td>{ c.replicas.unwrap_or(0) }</td>
@@ -383,31 +337,24 @@ pub(crate) fn PlanSection() -> Html {
                 if generation.get() != gen {
                     return;
                 }
+                // The scenario decoder ignores the plan's keys.
+                let (scenario, _) = Scenario::from_query(&key);
                 let t0 = now_ms();
-                let options_json = match serde_json::to_string(&options) {
-                    Ok(t) => t,
+                let mut planner = match Planner::new(&options.input(&scenario)) {
+                    Ok(p) => p,
                     Err(e) => {
-                        error.set(Some(format!("plan options: {e}")));
-                        return;
-                    }
-                };
-                // The JavaScript package plans (loaded on the first plan); the scenario decoder
-                // ignores the plan's keys.
-                let job: PlanJob = match plan_job(&key, &options_json).await {
-                    Ok(j) => j.unchecked_into(),
-                    Err(e) => {
-                        error.set(Some(js_message(&e).trim_start_matches("--").to_string()));
+                        error.set(Some(e.to_string().trim_start_matches("--").to_string()));
                         outcome.set(None);
                         return;
                     }
                 };
-                if generation.get() != gen {
-                    return;
-                }
-                let (mut busy, mut slices, mut longest) = (0.0, 0u32, 0.0f64);
+                let (mut busy, mut slices, mut longest) = (now_ms() - t0, 1u32, now_ms() - t0);
                 loop {
                     let slice = now_ms();
-                    let more = job.step(SLICE_MS);
+                    let mut more = true;
+                    while more && now_ms() - slice < SLICE_MS {
+                        more = planner.step();
+                    }
                     let took = now_ms() - slice;
                     busy += took;
                     slices += 1;
@@ -415,28 +362,15 @@ pub(crate) fn PlanSection() -> Html {
                     if !more {
                         break;
                     }
-                    progress.set(Some((job.simulated() as usize, job.candidates() as usize)));
+                    progress.set(Some((planner.simulated(), planner.candidates())));
                     sleep(0).await;
                     if generation.get() != gen {
                         return;
                     }
                 }
                 let f = now_ms();
-                let plan = job
-                    .finish_json()
-                    .map_err(|e| js_message(&e))
-                    .and_then(|t| serde_json::from_str::<Plan>(&t).map_err(|e| e.to_string()));
-                let took = now_ms() - f;
-                busy += took;
-                longest = longest.max(took);
-                let plan = match plan {
-                    Ok(p) => p,
-                    Err(e) => {
-                        error.set(Some(format!("plan: {e}")));
-                        outcome.set(None);
-                        return;
-                    }
-                };
+                let plan = planner.finish();
+                busy += now_ms() - f;
                 progress.set(None);
                 error.set(None);
                 outcome.set(Some(Outcome {
@@ -681,7 +615,7 @@ fn outcome_view(
                 <details id="plan-why-not">
                     <summary>{ format!("Why not: {} candidates do not serve this traffic", rejected.len()) }</summary>
                     <ul class="small">{ for rejected.iter().map(|c| html! {
-                        <li data-gpu={c.gpu.to_string()}>{ format!("{} {} / {}: {}", c.label(), c.weights, c.kv_dtype, c.reason.as_deref().unwrap_or("–")) }</li>
+                        <li data-gpu={c.gpu}>{ format!("{} {} / {}: {}", c.label(), c.weights, c.kv_dtype, c.reason.as_deref().unwrap_or("–")) }</li>
                     }) }</ul>
                 </details>
             }
