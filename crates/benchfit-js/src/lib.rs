@@ -17,6 +17,9 @@
 use benchfit_core::input::Scenario;
 use wasm_bindgen::prelude::*;
 
+mod plan_job;
+pub use plan_job::PlanJob;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 export type Verdict = "usable" | "caution" | "reject";
@@ -97,16 +100,20 @@ pub fn estimate(scenario: &JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(skip_typescript)]
 pub fn plan(scenario: &JsValue, options: &JsValue) -> Result<JsValue, JsError> {
     let s = from_js(scenario)?;
-    let text: Option<String> = if options.is_undefined() || options.is_null() {
-        None
-    } else {
-        Some(
-            js_sys::JSON::stringify(options)
-                .map_err(|_| JsError::new("options: not a plain object"))?
-                .into(),
-        )
-    };
+    let text = options_text(options)?;
     to_js(&plan_json(&s, text.as_deref()).map_err(|e| JsError::new(&e))?)
+}
+
+/// `options` as JSON text (None when absent).
+fn options_text(options: &JsValue) -> Result<Option<String>, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    Ok(Some(
+        js_sys::JSON::stringify(options)
+            .map_err(|_| JsError::new("options: not a plain object"))?
+            .into(),
+    ))
 }
 
 /// The native-testable body of [`plan`].
