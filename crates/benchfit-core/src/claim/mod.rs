@@ -27,6 +27,7 @@ use serde::{Serialize, Serializer};
 
 /// A byte range `[start, end)` of the claim text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -52,6 +53,7 @@ impl<T: Serialize> Serialize for Found<T> {
 
 /// What a figure measures (DESIGN §5.2 `kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum FigureKind {
     /// Generated tokens per second.
@@ -101,6 +103,7 @@ impl FigureKind {
 
 /// Over what a figure is counted (DESIGN §5.2 `scope`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// Summed over all concurrent requests of one deployment.
@@ -117,6 +120,7 @@ pub enum Scope {
 
 /// One figure of the claim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Figure {
     /// The number as written, in `unit` (a range gives its low end).
     pub value: f64,
@@ -179,6 +183,7 @@ impl Figure {
 
 /// Everything the reader found. Fields are `None` when the claim does not say.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Claim {
     /// Model id (`llama-3-70b`).
     pub model: Option<Found<String>>,
@@ -240,6 +245,7 @@ pub struct Claim {
 
 /// A highlighted piece of evidence: which field, which bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Evidence {
     /// The `claim` key it supports (`model`, `figures`, …).
     pub field: &'static str,
