@@ -183,6 +183,20 @@ mod tests {
         assert!(import_json(b"not json").is_err());
     }
 
+    /// The generated declarations follow the Rust types: the fields the hand-written ones
+    /// lacked are there (issue 10).
+    #[test]
+    fn typescript_declarations_are_generated_from_the_types() {
+        use tsify::Tsify;
+        let scenario = Scenario::DECL;
+        for field in ["claim_overrides", "price_tier", "prompt_pool", "load: Load"] {
+            assert!(scenario.contains(field), "{field} missing from {scenario}");
+        }
+        assert!(benchfit_core::input::Load::DECL.contains("requests_per_s: number"));
+        assert!(benchfit_core::CheckReport::DECL.contains("verdict: Verdict"));
+        assert!(benchfit_core::Estimate::DECL.contains("throughput: Throughput"));
+    }
+
     #[test]
     fn plans_a_scenario() {
         let s = Scenario::worked_example();

@@ -45,6 +45,12 @@ pub struct Found<T> {
     pub span: Span,
 }
 
+// Its TypeScript declaration, matching the hand-written `Serialize` below (the bare value).
+#[cfg(feature = "ts")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const FOUND_TS: &'static str =
+    "/** A value read from the claim (its span is in `evidence`). */\nexport type Found<T> = T;";
+
 impl<T: Serialize> Serialize for Found<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.value.serialize(s)
