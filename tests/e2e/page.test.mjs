@@ -80,7 +80,7 @@ test('an invalid field shows an inline message and keeps the last good result', 
   const good = await text(page, '#cost-request');
   await page.fill('#pin', '-5');
   await page.waitForSelector('.field.invalid .error');
-  assert.match(await text(page, '.field.invalid .error'), /Prompt tokens must be a whole number from 1/);
+  assert.match(await text(page, '.field.invalid .error'), /Prompt tokens: must be a whole number of tokens from 1 to 10,000,000/);
   assert.equal(await text(page, '#cost-request'), good);
   assert.deepEqual(errors, []);
   await page.close();

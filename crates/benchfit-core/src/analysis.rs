@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// A value the tool filled in, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Assumption {
     /// The input it stands for (`benchmark.kv_dtype`, `price_usd_per_gpu_hour`, …).
     pub field: String,
@@ -51,6 +52,7 @@ pub struct Hints {
 
 /// The benchmark's setup as benchfit reconstructs it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct BenchSetup {
     /// The deployment.
     pub setup: Setup,
@@ -68,6 +70,7 @@ pub struct BenchSetup {
 
 /// One way of reading the headline figure, calibrated.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Reading {
     /// What the figure is taken to measure.
     pub metric: Metric,
@@ -85,6 +88,7 @@ pub struct Reading {
 
 /// Plausibility verdict (DESIGN §5.2 `plausibility.status`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum PlausibilityStatus {
     /// At least one reading is within the hardware ceiling.
@@ -97,6 +101,7 @@ pub enum PlausibilityStatus {
 
 /// The analysis of a claim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Analysis {
     /// Readings tried, in order.
     pub readings: Vec<Reading>,

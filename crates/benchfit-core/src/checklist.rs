@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// How fully a claim states one condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Stated.
@@ -18,6 +19,7 @@ pub enum Status {
 
 /// The verdict on a claim: 0 unstated rows = usable, 1–2 = caution, 3+ = reject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Usable in a capacity model.
@@ -49,6 +51,7 @@ impl Verdict {
 
 /// One checklist row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Row {
     /// `batch_size`, `sequence_length`, `quantisation`, `runtime`, `metric` or `hardware`.
     pub condition: &'static str,

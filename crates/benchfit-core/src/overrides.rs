@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// User corrections of a claim's conditions. `None` keeps what was read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Overrides {
     /// Model id.
     pub model: Option<String>,
@@ -35,6 +36,7 @@ pub struct Overrides {
 
 /// Output or total tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum MetricOverride {
     /// Generated tokens per second.

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 /// One reading in the plausibility report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct ReadingSummary {
     /// What the figure is read as.
     pub metric: Metric,
@@ -26,6 +27,7 @@ pub struct ReadingSummary {
 
 /// The plausibility block.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Plausibility {
     /// `plausible`, `implausible` or `unknown`.
     pub status: PlausibilityStatus,
@@ -43,6 +45,7 @@ pub struct Plausibility {
 
 /// The physics check of one figure of the claim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct FigurePlausibility {
     /// The number as written.
     pub value: f64,
@@ -119,6 +122,7 @@ fn figure_plausibility(claim: &Claim) -> Vec<FigurePlausibility> {
 
 /// The `check` report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CheckReport {
     /// `usable`, `caution` or `reject`.
     pub verdict: Verdict,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 /// Mean and percentiles of one latency, in milliseconds (field names carry no unit because the
 /// enclosing key does: `latency_ms.ttft.p95`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Percentiles {
     /// Arithmetic mean.
     pub mean: f64,

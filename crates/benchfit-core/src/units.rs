@@ -12,6 +12,7 @@ macro_rules! quantity {
     ($(#[$doc:meta])* $name:ident, $unit:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
         #[serde(transparent)]
         pub struct $name(f64);
 

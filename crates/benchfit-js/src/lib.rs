@@ -20,47 +20,22 @@ use wasm_bindgen::prelude::*;
 mod plan_job;
 pub use plan_job::PlanJob;
 
+// The types (`Scenario`, `Load`, `Estimate`, `CheckReport`, ...) are generated from the core's
+// own definitions by `tsify` (the core's `ts` feature); only the shapes built here by hand are
+// declared below.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-export type Verdict = "usable" | "caution" | "reject";
-export type Status = "stated" | "partial" | "unstated";
-export interface ChecklistRow { condition: "batch_size" | "sequence_length" | "quantisation" | "runtime" | "metric" | "hardware"; status: Status; value: string | null; note: string | null; }
-export interface Figure { value: number; value_high: number | null; unit: string; kind: string; scope: string | null; derived: boolean; }
-export interface Claim { model: string | null; gpu: string | null; gpu_count: number | null; tp: number | null; batch_size: number | null; concurrency: number | null; request_rate: number | null; prompt_tokens: number | null; output_tokens: number | null; weight_dtype: string | null; kv_dtype: string | null; runtime: string | null; runtime_version: string | null; figures: Figure[]; }
-export interface Plausibility { status: "plausible" | "implausible" | "unknown"; implied_mbu: number | null; implied_mfu: number | null; readings: { metric: string; gpu: string; plausible: boolean; implied_mbu: number | null; implied_mfu: number | null; note: string }[]; note: string; }
-export interface CheckReport { verdict: Verdict; unstated_count: number; checklist: ChecklistRow[]; claim: Claim; plausibility: Plausibility; warnings: string[]; evidence: { field: string; span: { start: number; end: number } }[]; }
-export interface Percentiles { mean: number; p50: number; p90: number; p95: number; p99: number; }
-export type Load = { mode: "concurrency"; concurrency: number } | { mode: "rate"; requests_per_s: number; arrival: "constant" | "poisson" | "gamma"; burstiness: number };
-export interface Scenario { benchmark: string; model: string | null; gpu: string | null; gpus: number | null; tp: number | null; weights: string | null; kv_dtype: string | null; runtime: string | null; mem_fraction: number | null; prompt_tokens: number; output_tokens: number; load: Load; price_usd_per_gpu_hour: number | null; busy_hours: number; prompt_sd?: number | null; output_sd?: number | null; requests?: number; seed?: number; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null }; max_num_seqs?: number | null; max_batched_tokens?: number | null; block_size?: number | null; prefix_tokens?: number | null; prompt_pool?: number | null; }
-export interface Estimate {
-  throughput: { output_tokens_per_s: number; total_tokens_per_s: number; requests_per_s: number };
-  latency_ms: { ttft: Percentiles; itl: Percentiles; tpot: Percentiles; e2e: Percentiles };
-  kv: { capacity_tokens: number; max_concurrent_sequences: number; peak_usage: number; kv_dtype: string; mem_fraction: number; bytes_per_token: number; limits_concurrency: boolean; benchmark: { capacity_tokens: number; needed_tokens: number; max_concurrent_sequences: number; note: string | null } | null };
-  cost: { price_usd_per_gpu_hour: number | null; price_source: string | null; per_request_usd: number | null; per_request_whole_day_usd: number | null; per_million_output_tokens_usd: number | null; per_million_total_tokens_usd: number | null; gpu_seconds_per_request: number };
-  correction_factor: number | null;
-  factors: { name: string; from: string; to: string; ratio: number }[];
-  range: { output_tokens_per_s: { low: number; high: number }; per_request_usd: { low: number; high: number } | null } | null;
-  assumptions: { field: string; value: string; reason: string }[];
-  calibration: { mbu: number; mfu: number; source: "claim" | "ceiling" | "prior"; note: string };
-  warnings: string[];
-  [key: string]: unknown;
-}
-/** Grades a claim (the document of `benchfit check --json`). Throws on empty text. */
-export function check(text: string): CheckReport;
-/** Re-projects a scenario (the document of `benchfit estimate --json`). Throws with the CLI's message on bad input. */
-export function estimate(scenario: Scenario): Estimate;
-/** Reads a scenario from a page URL or query string; bad values are replaced by defaults and listed in `issues`. */
-export function scenarioFromUrl(url: string): { scenario: Scenario; issues: { key: string; value: string; reason: string }[] };
-/** The query string (without `?`) of a scenario. */
-export function scenarioToUrl(scenario: Scenario): string;
+/** A URL value that could not be read, and the default used instead. */
+export interface ScenarioFromUrl { scenario: Scenario; issues: UrlIssue[] }
+/** A measurement (DESIGN §5.3) and the claim it amounts to (null when it measured no throughput). */
+export interface ImportedMeasurement { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null }
+/* `plan`'s own shapes, still written by hand (its types do not derive the declarations yet). */
 export type Traffic = { mode: "rate"; requests_per_s: number } | { mode: "users"; users: number; requests_per_user_per_min: number; peak_factor: number };
 export interface PlanOptions { traffic?: Traffic | null; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null } | null; percentile?: "p95" | "p99"; gpus?: string[]; max_gpus_per_replica?: 1 | 2 | 4 | 8; headroom_pct?: number; prices?: { gpu: string; usd_per_gpu_hour: number }[]; sim_requests?: number; max_contenders?: number; confirm_top?: number; }
 export interface PlanCandidate { rank: number | null; gpu: string; gpu_name: string; gpus_per_replica: number; tp: number; weights: string; kv_dtype: string; fits: boolean; reason: string | null; replicas: number | null; total_gpus: number | null; capacity_rps_per_replica: number | null; saturation_rps_per_replica: number | null; kv_ceiling_sequences: number | null; latency_ms_at_operating_point: { ttft: number; tpot: number; e2e: number } | null; latency_margin: number | null; binding_limit: "slo" | "kv_cache" | "compute" | null; binding_slo: string[]; method: "simulated" | "analytic" | "none"; efficiency: { mbu: number; mfu: number; source: "claim" | "claim_same_runtime_precision" | "prior" }; price_usd_per_gpu_hour: number; price_source: string; cost: { fleet_usd_per_hour: number; per_request_usd: number; per_request_whole_day_usd: number; per_million_output_tokens_usd: number; per_million_total_tokens_usd: number; per_request_usd_low: number; per_request_usd_high: number } | null; }
 export interface Plan { rate_rps: number; traffic: string; model: string; runtime: string; prompt_tokens: number; output_tokens: number; busy_hours: number; slo: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null }; percentile: "p95" | "p99"; headroom_pct: number; tier: "on_demand" | "committed"; calibration: { gpu: string; runtime: string; weights: string; mbu: number; mfu: number } | null; candidates: PlanCandidate[]; counts: { candidates: number; fitting: number; serving: number; simulated: number }; warnings: string[]; }
 /** The cheapest deployments for a scenario's traffic (the document of `benchfit plan --json`). The rate is `options.traffic`, else the scenario's rate, else 10 req/s; SLOs `options.slo`, else the scenario's, else TTFT 450 ms / TPOT 40 ms. Throws with the CLI's message on bad input. */
 export function plan(scenario: Scenario, options?: PlanOptions): Plan;
-/** Reads a measurement file's bytes: the measurement (DESIGN §5.3) and the claim it amounts to. */
-export function importMeasurement(bytes: Uint8Array): { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null };
 "#;
 
 fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
@@ -77,7 +52,7 @@ fn from_js(v: &JsValue) -> Result<Scenario, JsError> {
 }
 
 /// Grades a claim. Throws on empty text.
-#[wasm_bindgen(skip_typescript)]
+#[wasm_bindgen(unchecked_return_type = "CheckReport")]
 pub fn check(text: &str) -> Result<JsValue, JsError> {
     if text.trim().is_empty() {
         return Err(JsError::new(EMPTY));
@@ -86,8 +61,10 @@ pub fn check(text: &str) -> Result<JsValue, JsError> {
 }
 
 /// Re-projects a scenario (a plain object with the keys of `Scenario`).
-#[wasm_bindgen(skip_typescript)]
-pub fn estimate(scenario: &JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "Estimate")]
+pub fn estimate(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &JsValue,
+) -> Result<JsValue, JsError> {
     let s = from_js(scenario)?;
     // README: errors carry the CLI's messages, the input named by its flag.
     let r = benchfit_core::estimate(&s)
@@ -126,21 +103,23 @@ pub fn plan_json(s: &Scenario, options: Option<&str>) -> Result<benchfit_core::p
 }
 
 /// Reads a scenario from a URL or query string.
-#[wasm_bindgen(js_name = scenarioFromUrl, skip_typescript)]
+#[wasm_bindgen(js_name = scenarioFromUrl, unchecked_return_type = "ScenarioFromUrl")]
 pub fn scenario_from_url(url: &str) -> Result<JsValue, JsError> {
     to_js(&scenario_from_url_json(url))
 }
 
 /// The query string of a scenario.
-#[wasm_bindgen(js_name = scenarioToUrl, skip_typescript)]
-pub fn scenario_to_url(scenario: &JsValue) -> Result<String, JsError> {
+#[wasm_bindgen(js_name = scenarioToUrl)]
+pub fn scenario_to_url(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &JsValue,
+) -> Result<String, JsError> {
     Ok(from_js(scenario)?.to_query())
 }
 
 /// Reads a measurement file (benchfit measure, vLLM bench serve, genai-perf, AIPerf, GuideLLM,
 /// llmperf): `{measurement, claim}` where `claim` is the measurement written as a benchmark claim
 /// (null when it measured no throughput). Throws with the importer's message.
-#[wasm_bindgen(js_name = importMeasurement, skip_typescript)]
+#[wasm_bindgen(js_name = importMeasurement, unchecked_return_type = "ImportedMeasurement")]
 pub fn import_measurement(bytes: &[u8]) -> Result<JsValue, JsError> {
     to_js(&import_json(bytes).map_err(|e| JsError::new(&e))?)
 }
@@ -202,6 +181,20 @@ mod tests {
             .unwrap()
             .starts_with("6.0 output tokens/s aggregate"));
         assert!(import_json(b"not json").is_err());
+    }
+
+    /// The generated declarations follow the Rust types: the fields the hand-written ones
+    /// lacked are there (issue 10).
+    #[test]
+    fn typescript_declarations_are_generated_from_the_types() {
+        use tsify::Tsify;
+        let scenario = Scenario::DECL;
+        for field in ["claim_overrides", "price_tier", "prompt_pool", "load: Load"] {
+            assert!(scenario.contains(field), "{field} missing from {scenario}");
+        }
+        assert!(benchfit_core::input::Load::DECL.contains("requests_per_s: number"));
+        assert!(benchfit_core::CheckReport::DECL.contains("verdict: Verdict"));
+        assert!(benchfit_core::Estimate::DECL.contains("throughput: Throughput"));
     }
 
     #[test]

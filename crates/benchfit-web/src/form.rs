@@ -3,7 +3,7 @@
 use benchfit_core::catalog::PriceTier;
 use benchfit_core::input::Slo;
 use benchfit_core::input::{Arrival, Load, Scenario};
-use benchfit_core::limits;
+use benchfit_core::input::{Field as Input, InputError};
 
 use crate::state::Field;
 
@@ -86,7 +86,7 @@ pub struct Hidden {
 /// One invalid field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
-    /// The field (`prompt_tokens`).
+    /// The field's key: its URL key for a scenario input (`pin`), `o.<name>` for an override.
     pub field: &'static str,
     /// What is wrong, with the allowed range.
     pub message: String,
@@ -101,84 +101,23 @@ fn fmt_f(v: f64) -> String {
     format!("{v}")
 }
 
-/// How one numeric input is checked: its name in errors (the scenario's key), its label on the
-/// page, and its allowed range. [`rule`] is the one place these come from.
-#[derive(Debug, Clone, Copy)]
-struct Rule {
-    key: &'static str,
-    label: &'static str,
-    lo: f64,
-    hi: f64,
-    whole: bool,
-}
-
-/// The rule of a numeric field (None for the text and choice fields).
-fn rule(field: Field) -> Option<Rule> {
-    let r = |key, label, lo: f64, hi: f64, whole| {
-        Some(Rule {
-            key,
-            label,
-            lo,
-            hi,
-            whole,
-        })
-    };
-    let max_tokens = f64::from(limits::MAX_TOKENS);
-    match field {
-        Field::PromptTokens => r("prompt_tokens", "Prompt tokens", 1.0, max_tokens, true),
-        Field::OutputTokens => r("output_tokens", "Output tokens", 1.0, max_tokens, true),
-        Field::Concurrency => r(
-            "concurrency",
-            "Concurrency",
-            1.0,
-            f64::from(limits::MAX_CONCURRENCY),
-            true,
-        ),
-        Field::Gpus => r("gpus", "GPU count", 1.0, f64::from(limits::MAX_GPUS), true),
-        Field::Rate => r(
-            "rate",
-            "Request rate",
-            limits::MIN_RATE,
-            limits::MAX_RATE,
-            false,
-        ),
-        Field::Burstiness => r(
-            "burstiness",
-            "Burstiness",
-            limits::MIN_BURSTINESS,
-            limits::MAX_BURSTINESS,
-            false,
-        ),
-        Field::Price => r(
-            "price",
-            "Price per GPU-hour",
-            0.0,
-            limits::MAX_PRICE_USD_PER_GPU_HOUR,
-            false,
-        ),
-        Field::BusyHours => r(
-            "busy_hours",
-            "Busy hours per day",
-            limits::MIN_BUSY_HOURS,
-            24.0,
-            false,
-        ),
-        Field::PromptSd => r("prompt_sd", "Prompt spread", 0.0, 1e7, false),
-        Field::OutputSd => r("output_sd", "Output spread", 0.0, 1e7, false),
-        Field::SloTtft => r(
-            "slo_ttft",
-            "TTFT SLO",
-            limits::MIN_SLO_MS,
-            limits::MAX_SLO_MS,
-            false,
-        ),
-        Field::SloTpot => r(
-            "slo_tpot",
-            "TPOT SLO",
-            limits::MIN_SLO_MS,
-            limits::MAX_SLO_MS,
-            false,
-        ),
+/// The core's input behind a numeric form field (None for the text and choice fields). Its
+/// label, range and message come from the core's table (`benchfit_core::input::FIELDS`), the
+/// same the URL codec and the CLI check against.
+fn input(field: Field) -> Option<Input> {
+    Some(match field {
+        Field::PromptTokens => Input::PromptTokens,
+        Field::OutputTokens => Input::OutputTokens,
+        Field::Concurrency => Input::Concurrency,
+        Field::Gpus => Input::Gpus,
+        Field::Rate => Input::Rate,
+        Field::Burstiness => Input::Burstiness,
+        Field::Price => Input::Price,
+        Field::BusyHours => Input::BusyHours,
+        Field::PromptSd => Input::PromptSd,
+        Field::OutputSd => Input::OutputSd,
+        Field::SloTtft => Input::SloTtftMs,
+        Field::SloTpot => Input::SloTpotMs,
         Field::Benchmark
         | Field::Model
         | Field::Gpu
@@ -187,39 +126,18 @@ fn rule(field: Field) -> Option<Rule> {
         | Field::Runtime
         | Field::Mode
         | Field::Arrival
-        | Field::PriceTier => None,
-    }
+        | Field::PriceTier => return None,
+    })
 }
 
-/// The error key of a numeric field (`prompt_tokens`), for the view to find its message.
+/// The error key of a numeric field (its URL key, `pin`), for the view to find its message.
 pub fn error_key(field: Field) -> &'static str {
-    rule(field).map_or("", |r| r.key)
+    input(field).map_or("", Input::key)
 }
 
-impl Rule {
-    /// Reads the text (separators `,` `_` and spaces, and `$` for numbers, are allowed) and
-    /// checks the range; Err is the message shown under the field.
-    fn read(&self, raw: &str) -> Result<f64, String> {
-        let cleaned = raw.trim().replace([',', '_', ' ', '$'], "");
-        let v = if self.whole {
-            cleaned.parse::<u32>().ok().map(f64::from)
-        } else {
-            cleaned.parse::<f64>().ok()
-        };
-        match v {
-            Some(v) if v.is_finite() && v >= self.lo && v <= self.hi => Ok(v),
-            _ if self.whole => Err(format!(
-                "{} must be a whole number from {} to {}",
-                self.label,
-                self.lo,
-                benchfit_core::format::thousands(self.hi)
-            )),
-            _ => Err(format!(
-                "{} must be a number from {} to {}",
-                self.label, self.lo, self.hi
-            )),
-        }
-    }
+/// The text as typed, without the separators the page accepts (`,` `_` spaces, and `$`).
+fn cleaned(raw: &str) -> String {
+    raw.trim().replace([',', '_', ' ', '$'], "")
 }
 
 /// Collects field errors while parsing.
@@ -229,22 +147,29 @@ struct Parser {
 }
 
 impl Parser {
-    fn number(&mut self, field: Field, raw: &str) -> Option<f64> {
-        let rule = rule(field)?;
-        rule.read(raw)
-            .map_err(|message| {
-                self.errors.push(FieldError {
-                    field: rule.key,
-                    message,
-                })
-            })
-            .ok()
+    /// The value, or None with the error (the core's message, naming the field by its label).
+    fn record<T>(&mut self, r: Result<T, InputError>) -> Option<T> {
+        r.map_err(|e| {
+            self.errors.push(FieldError {
+                field: e.field.key(),
+                message: e.to_string(),
+            });
+        })
+        .ok()
     }
 
-    /// A whole-number field (its rule only admits `u32` values).
+    fn number(&mut self, field: Field, raw: &str) -> Option<f64> {
+        let input = input(field)?;
+        self.record(input.parse_number(&cleaned(raw)))
+    }
+
+    /// A whole-number field.
     fn int(&mut self, field: Field, raw: &str) -> Option<u32> {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        self.number(field, raw).map(|v| v as u32)
+        let input = input(field)?;
+        let r = input
+            .parse_whole(&cleaned(raw))
+            .and_then(|v| u32::try_from(v).map_err(|_| input.out_of_range()));
+        self.record(r)
     }
 
     /// Empty means "not set"; anything else must parse.
@@ -483,16 +408,14 @@ mod tests {
             .into_iter()
             .map(|e| e.field)
             .collect();
+        assert_eq!(fields, vec!["pin", "c", "price", "busy", "stpot"]);
+        // The messages are the core's table's: the page label, the reason and the range.
+        let e = f.parse().unwrap_err();
         assert_eq!(
-            fields,
-            vec![
-                "prompt_tokens",
-                "concurrency",
-                "price",
-                "busy_hours",
-                "slo_tpot"
-            ]
+            e[0].message,
+            "Prompt tokens: must be a whole number of tokens from 1 to 10,000,000"
         );
+        assert_eq!(e[3].message, "Busy hours: must be a number from 0.1 to 24");
     }
 
     #[test]

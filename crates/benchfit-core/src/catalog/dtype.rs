@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// What tensor-core rate a format computes at (which column of a GPU spec sheet applies).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum ComputeClass {
     /// BF16/FP16 tensor cores (also weight-only quantisation, which dequantises to 16 bit).
@@ -18,6 +19,7 @@ pub enum ComputeClass {
 
 /// A weight or KV-cache format with its storage width.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Dtype {
     /// Id as in DESIGN §5.2 (`bf16`, `fp8`, `awq-int4`, `q4_k_m`, …).
     pub id: &'static str,

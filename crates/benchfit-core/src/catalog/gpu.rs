@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// The link tensor-parallel all-reduces cross.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum LinkKind {
     /// NVIDIA NVLink (SXM boards, NVL bridges).
@@ -20,6 +21,7 @@ pub enum LinkKind {
 
 /// A default rental price and where it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct PricePreset {
     /// USD per GPU-hour.
     pub usd_per_gpu_hour: f64,
@@ -47,6 +49,7 @@ impl PricePreset {
 
 /// Which preset price to use when none is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum PriceTier {
     /// On-demand list price.
@@ -58,6 +61,7 @@ pub enum PriceTier {
 
 /// One accelerator model. Peaks are dense (no 2:4 sparsity) tensor-core rates.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Gpu {
     /// Id as in DESIGN §5.2 (`h100-sxm`).
     pub id: &'static str,

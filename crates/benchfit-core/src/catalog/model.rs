@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// One model architecture. Shapes are read from the model's `config.json` (never derived).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Model {
     /// Id as in DESIGN §5.2 (`llama-3-70b`).
     pub id: &'static str,

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 /// How a runtime sizes its KV cache.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(tag = "kind", content = "fraction", rename_all = "snake_case")]
 pub enum MemoryPolicy {
     /// A fraction of total GPU memory for weights + activations + KV (vLLM
@@ -16,6 +17,7 @@ pub enum MemoryPolicy {
 
 /// A serving runtime.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Runtime {
     /// Id as in DESIGN §5.2.
     pub id: &'static str,

@@ -18,6 +18,7 @@ const MAX_STRETCH: usize = 320;
 /// The setup written beside one figure. Every value keeps the span it was read from; a key is
 /// left out of the JSON when its stretch of text does not say it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct FigureSettings {
     /// Model id.
     #[serde(skip_serializing_if = "Option::is_none")]

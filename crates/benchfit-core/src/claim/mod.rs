@@ -27,6 +27,7 @@ use serde::{Serialize, Serializer};
 
 /// A byte range `[start, end)` of the claim text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -44,6 +45,12 @@ pub struct Found<T> {
     pub span: Span,
 }
 
+// Its TypeScript declaration, matching the hand-written `Serialize` below (the bare value).
+#[cfg(feature = "ts")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const FOUND_TS: &'static str =
+    "/** A value read from the claim (its span is in `evidence`). */\nexport type Found<T> = T;";
+
 impl<T: Serialize> Serialize for Found<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.value.serialize(s)
@@ -52,6 +59,7 @@ impl<T: Serialize> Serialize for Found<T> {
 
 /// What a figure measures (DESIGN §5.2 `kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum FigureKind {
     /// Generated tokens per second.
@@ -101,6 +109,7 @@ impl FigureKind {
 
 /// Over what a figure is counted (DESIGN §5.2 `scope`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// Summed over all concurrent requests of one deployment.
@@ -117,6 +126,7 @@ pub enum Scope {
 
 /// One figure of the claim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Figure {
     /// The number as written, in `unit` (a range gives its low end).
     pub value: f64,
@@ -179,6 +189,7 @@ impl Figure {
 
 /// Everything the reader found. Fields are `None` when the claim does not say.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Claim {
     /// Model id (`llama-3-70b`).
     pub model: Option<Found<String>>,
@@ -240,6 +251,7 @@ pub struct Claim {
 
 /// A highlighted piece of evidence: which field, which bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Evidence {
     /// The `claim` key it supports (`model`, `figures`, …).
     pub field: &'static str,

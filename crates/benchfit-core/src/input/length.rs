@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A distribution of token lengths (sampled values are rounded and clamped to ≥ 1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LengthDist {
     /// Always this length.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Open-loop arrival process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Arrival {
     /// Evenly spaced.
@@ -41,6 +42,7 @@ impl Arrival {
 
 /// How load is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(tag = "mode", rename_all = "snake_case")]
 pub enum Load {
     /// Closed loop: this many requests in flight.
@@ -61,6 +63,7 @@ pub enum Load {
 
 /// How requests arrive.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(tag = "mode", rename_all = "snake_case")]
 pub enum Arrivals {
     /// Closed loop: this many requests in flight; each completion sends the next at once.
@@ -86,6 +89,7 @@ pub enum Arrivals {
 
 /// One request of a trace.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct TraceRow {
     /// Arrival time, seconds from the start.
     pub time_s: f64,

@@ -18,6 +18,7 @@ pub const WORKED_EXAMPLE: &str = "3,200 tokens/sec aggregate for Llama 3 70B on 
 
 /// Every input of one estimate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Scenario {
     /// The pasted benchmark claim (may be empty).
     pub benchmark: String,
@@ -141,6 +142,7 @@ impl Default for Scenario {
 
 /// A URL value that was rejected and replaced by the default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct UrlIssue {
     /// The key.
     pub key: String,

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// The result of calibrating on one reading of a figure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Calibration {
     /// The efficiency that reproduces the figure (clamped at the ceiling when impossible).
     pub efficiency: Efficiency,

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 /// A quantity of the steady state that a claimed figure can be compared with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
     /// Output tokens per second, whole deployment.

@@ -15,6 +15,7 @@ pub const MAX_INFERRED_MEM_FRACTION: f64 = 0.98;
 
 /// One tensor-parallel replica (or several identical ones) of a model on a GPU type.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Setup {
     /// The model.
     pub model: &'static Model,

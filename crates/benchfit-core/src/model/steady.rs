@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// A closed-loop workload on a deployment (all replicas together).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Workload {
     /// Prompt (input) tokens per request (ISL).
     pub prompt_tokens: f64,
@@ -35,6 +36,7 @@ pub enum KvCap {
 
 /// The steady state of a deployment under a closed-loop workload.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct SteadyState {
     /// Requests in flight per replica that the engine runs at once (after the KV and
     /// `max_num_seqs` caps).

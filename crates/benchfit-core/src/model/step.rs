@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Achieved fractions of peak: memory-bandwidth utilisation and FLOPs utilisation.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Efficiency {
     /// Achieved fraction of HBM bandwidth, 0–1.
     pub mbu: f64,
@@ -60,6 +61,7 @@ pub struct StepLoad {
 
 /// Where an iteration's time goes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct StepTime {
     /// Total: `max(compute, memory) + comm + overhead`.
     pub total: Seconds,

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// What a waterfall bar stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub enum BarKind {
     /// The headline (calibrated benchmark value).
     Start,
@@ -18,6 +19,7 @@ pub enum BarKind {
 
 /// One bar in SVG user units (origin top-left, y down).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Bar {
     /// Label under the bar.
     pub label: String,
@@ -117,6 +119,7 @@ pub type Path = Vec<(f64, f64)>;
 /// The throughput–latency curve layout: concurrency on a log₂ x axis, output tok/s on the left
 /// axis, p95 TPOT (ms) on the right axis.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CurveLayout {
     /// Throughput line.
     pub throughput: Path,

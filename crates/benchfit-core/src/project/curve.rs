@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// One point of the throughput–latency curve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CurvePoint {
     /// Requests in flight.
     pub concurrency: u32,

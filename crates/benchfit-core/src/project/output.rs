@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Deployment-wide rates.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Throughput {
     /// Output tokens per second.
     pub output_tokens_per_s: f64,
@@ -21,6 +22,7 @@ pub struct Throughput {
 
 /// Latency percentiles, ms.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Latency {
     /// Time to first token.
     pub ttft: Percentiles,
@@ -34,6 +36,7 @@ pub struct Latency {
 
 /// KV-cache facts of the user's deployment (and of the benchmark, for comparison).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Kv {
     /// Capacity of one replica, tokens.
     pub capacity_tokens: f64,
@@ -55,6 +58,7 @@ pub struct Kv {
 
 /// The benchmark's KV cache as reconstructed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct KvBenchmark {
     /// Capacity, tokens.
     pub capacity_tokens: f64,
@@ -68,6 +72,7 @@ pub struct KvBenchmark {
 
 /// Costs (DESIGN §4.6). All null without a price.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Cost {
     /// The price used, USD per GPU-hour.
     pub price_usd_per_gpu_hour: Option<f64>,
@@ -87,6 +92,7 @@ pub struct Cost {
 
 /// One step of the correction waterfall: one input changed from the benchmark's value to yours.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Factor {
     /// What changed (`hardware`, `prompt length`, `concurrency`, `KV ceiling`, …).
     pub name: String,
@@ -100,6 +106,7 @@ pub struct Factor {
 
 /// Low–high band over the plausible readings of an ambiguous claim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Band {
     /// Low end.
     pub low: f64,
@@ -109,6 +116,7 @@ pub struct Band {
 
 /// Range of the main outputs when the claim left conditions open.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Range {
     /// Output tokens/s.
     pub output_tokens_per_s: Band,
@@ -118,6 +126,7 @@ pub struct Range {
 
 /// Where the efficiencies came from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct CalibrationInfo {
     /// Achieved memory-bandwidth fraction.
     pub mbu: f64,
@@ -132,6 +141,7 @@ pub struct CalibrationInfo {
 
 /// The headline as compared like for like.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Headline {
     /// Claimed value in the metric's unit (whole deployment).
     pub value: f64,
@@ -143,6 +153,7 @@ pub struct Headline {
 
 /// Your deployment as resolved.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Deployment {
     /// Model id.
     pub model: &'static str,
@@ -174,6 +185,7 @@ pub struct Deployment {
 
 /// What the simulation of your traffic saw (one replica; rates scaled to the deployment).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Simulation {
     /// Completed / incomplete / rejected requests (one replica).
     pub requests: RequestCounts,
@@ -197,6 +209,7 @@ pub struct Simulation {
 
 /// The estimate (DESIGN §5.2 `estimate`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Estimate {
     /// Rates.
     pub throughput: Throughput,

@@ -54,6 +54,7 @@ pub struct SimConfig {
 
 /// Request counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct RequestCounts {
     /// Finished.
     pub completed: u32,
@@ -65,6 +66,7 @@ pub struct RequestCounts {
 
 /// What a simulation yields.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct SimResult {
     /// Request counts.
     pub requests: RequestCounts,
