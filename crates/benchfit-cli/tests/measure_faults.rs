@@ -263,13 +263,13 @@ fn a_server_that_stops_answering_ends_the_run_partial_with_the_reason() {
     let completed = s["requests"]["completed"].as_u64().unwrap();
     let failed = s["requests"]["failed"].as_u64().unwrap();
     assert_eq!(completed, 3, "{s}");
-    // 20 in a row stop it; each of the 4 workers may have had one more request in flight
-    // (the one that counted the 20th may already have sent its next before it reads the stop),
-    // and those may have failed the same way before the stop (or been cut: incomplete).
-    // Seen: 24 once in CI under load.
-    assert!((20..=24).contains(&failed), "{s}");
+    // 20 in a row (in the order requests end) stop it. Failures that end before the last
+    // answered request's record reset the streak, and each worker may have one more in flight
+    // at the stop, so the count is at least 20 but not fixed (23, 24 and 29 were all seen).
+    // What matters: the run stops soon instead of sending all 400.
+    assert!(failed >= 20 && failed < 100, "{s}");
     assert_eq!(s["failure_classes"]["transport"], failed);
-    assert!(m["requests"].as_array().unwrap().len() <= 3 + 24 + 4);
+    assert!(m["requests"].as_array().unwrap().len() as u64 <= completed + failed + 4);
     for r in m["requests"].as_array().unwrap() {
         if r["status"] == "failed" {
             assert_eq!(r["failure_class"], "transport", "{r}");
