@@ -262,7 +262,10 @@ fn a_server_that_stops_answering_ends_the_run_partial_with_the_reason() {
     let s = &m["summary"];
     let completed = s["requests"]["completed"].as_u64().unwrap();
     let failed = s["requests"]["failed"].as_u64().unwrap();
-    assert_eq!(completed, 3, "{s}");
+    // The server answered 3; one still being read when the stop cancels those in flight is
+    // recorded incomplete instead (seen once in 58 runs).
+    let incomplete = s["requests"]["incomplete"].as_u64().unwrap();
+    assert!(completed <= 3 && completed + incomplete >= 3, "{s}");
     // 20 in a row (in the order requests end) stop it. Failures that end before the last
     // answered request's record reset the streak, and each worker may have one more in flight
     // at the stop, so the count is at least 20 but not fixed (23, 24 and 29 were all seen).
