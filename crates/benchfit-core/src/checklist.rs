@@ -164,12 +164,12 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             let kv = c
                 .kv_dtype
                 .as_ref()
-                .map(|k| format!(", KV {}", k.value.to_uppercase()))
+                .map(|k| format!(", KV {}", k.value.to_ascii_uppercase()))
                 .unwrap_or_default();
             row(
                 "quantisation",
                 Status::Stated,
-                Some(format!("{}{kv}", w.value.to_uppercase())),
+                Some(format!("{}{kv}", w.value.to_ascii_uppercase())),
                 c.kv_dtype
                     .is_none()
                     .then_some("KV-cache precision not stated (defaults to the activation dtype)"),
@@ -245,7 +245,7 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             // that it is per request (CLAIMS.md §3 "Metric row"); a scope does not complete it.
             let priced = h.kind == FigureKind::Cost && {
                 let words =
-                    format!("{} {}", h.unit, h.label.as_deref().unwrap_or("")).to_lowercase();
+                    format!("{} {}", h.unit, h.label.as_deref().unwrap_or("")).to_ascii_lowercase();
                 ["output", "total", "request"]
                     .iter()
                     .any(|w| words.contains(w))

@@ -493,7 +493,7 @@ fn claim_text(b: &Case) -> Result<String, String> {
         batch,
         s.prompt_tokens,
         s.output_tokens,
-        s.weights.as_deref().unwrap_or("bf16").to_uppercase(),
+        s.weights.as_deref().unwrap_or("bf16").to_ascii_uppercase(),
         catalog::runtime(s.runtime.as_deref().unwrap_or("vllm"))
             .map(|r| r.name)
             .unwrap_or("vLLM"),

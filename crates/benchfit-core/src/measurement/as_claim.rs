@@ -33,7 +33,7 @@ pub fn as_claim(m: &Measurement) -> Option<String> {
         setup.push(format!(
             "on {}x {}",
             m.gpu.devices.len(),
-            first.catalog_id.to_uppercase().replace('-', " ")
+            first.catalog_id.to_ascii_uppercase().replace('-', " ")
         ));
     }
     match &m.run.load {

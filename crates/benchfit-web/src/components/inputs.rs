@@ -31,7 +31,7 @@ pub(crate) fn Inputs() -> Html {
     );
     let ambiguous = catalog::AMBIGUOUS_GPUS
         .iter()
-        .map(|(id, _)| (*id, format!("{} (variant not said)", id.to_uppercase())));
+        .map(|(id, _)| (*id, format!("{} (variant not said)", id.to_ascii_uppercase())));
     let gpus = options(
         "as in the claim",
         ambiguous.chain(catalog::GPUS.iter().map(|g| (g.id, g.name.to_string()))),

@@ -199,7 +199,7 @@ fn input_value(e: &Event) -> Option<String> {
 fn binding(c: &Candidate) -> String {
     match c.binding_limit {
         Some(Binding::Slo) if !c.binding_slo.is_empty() => {
-            format!("SLO ({})", c.binding_slo.join(", ").to_uppercase())
+            format!("SLO ({})", c.binding_slo.join(", ").to_ascii_uppercase())
         }
         Some(Binding::Slo) => "SLO".into(),
         Some(Binding::KvCache) => "KV cache".into(),

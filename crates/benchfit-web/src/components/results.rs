@@ -103,7 +103,7 @@ pub(crate) fn Results() -> Html {
             </table>
             <h3>{ "KV cache" }</h3>
             <p id="kv">{ format!("Yours: {} tokens ({} KV at memory fraction {:.2}); at {} tokens a request the ceiling is {} concurrent sequences per replica, peak use {:.0}%.",
-                thousands(e.kv.capacity_tokens), e.kv.kv_dtype.to_uppercase(), e.kv.mem_fraction,
+                thousands(e.kv.capacity_tokens), e.kv.kv_dtype.to_ascii_uppercase(), e.kv.mem_fraction,
                 thousands(request_tokens), e.kv.max_concurrent_sequences, e.kv.peak_usage * 100.0) }</p>
             if let Some(b) = &e.kv.benchmark {
                 <p>{ format!("Benchmark: {} tokens, ceiling {} sequences at its request size; its batch needed {} tokens.", thousands(b.capacity_tokens), b.max_concurrent_sequences, thousands(b.needed_tokens)) }
