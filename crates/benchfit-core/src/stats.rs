@@ -94,6 +94,44 @@ pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
 }
 
+/// The indices `0..n` in the stable order `cmp` gives (`cmp` is called with two indices; ties
+/// keep their index order). Pair it with [`apply_order`] to sort a vector:
+/// `let o = stable_order(v.len(), &|a, b| v[a].x.total_cmp(&v[b].x)); apply_order(&mut v, &o);`
+///
+/// One non-generic sort serves every call site: each `sort_by` with its own closure would
+/// instantiate the standard library's driftsort again (about 5 KB of wasm each; nine of them
+/// were 45 KB of the page's code before this helper). The comparison goes through a `dyn`
+/// call, which costs nothing measurable at the sizes sorted here (at most a few 10,000 items).
+pub(crate) fn stable_order(
+    n: usize,
+    cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| cmp(a, b).then(a.cmp(&b)));
+    order
+}
+
+/// Rearranges `items` in place so that position k holds the item that was at `order[k]`, by
+/// following each cycle of the permutation once (n swaps at most). `order` is a permutation of
+/// `0..items.len()` (from [`stable_order`]); a cycle that leaves the slice stops there instead
+/// of panicking.
+pub(crate) fn apply_order<T>(items: &mut [T], order: &[usize]) {
+    let n = items.len().min(order.len());
+    let mut done = vec![false; n];
+    for start in 0..n {
+        let mut k = start;
+        while !done[k] {
+            done[k] = true;
+            let src = order[k];
+            if src == start || src >= n {
+                break;
+            }
+            items.swap(k, src);
+            k = src;
+        }
+    }
+}
+
 /// Mean and p50/p90/p95/p99 of the values (sorted in place; NaNs are dropped first). None when
 /// there are no values.
 pub fn summarize(values: &mut Vec<f64>) -> Option<Percentiles> {
@@ -145,7 +183,9 @@ impl WeightedSamples {
         if self.total == 0 {
             return None;
         }
-        self.items.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let items = &self.items;
+        let order = stable_order(items.len(), &|a, b| items[a].0.total_cmp(&items[b].0));
+        apply_order(&mut self.items, &order);
         let n = self.total;
         // The k-th smallest (0-based) of the expanded multiset.
         let nth = |items: &[(f64, u64)], k: u64| -> f64 {
@@ -177,7 +217,39 @@ impl WeightedSamples {
 
 #[cfg(test)]
 mod tests {
-    use super::Percentiles;
+    use super::{apply_order, stable_order, Percentiles};
+
+    #[test]
+    fn stable_order_sorts_by_key_and_keeps_ties_in_place() {
+        // Keys 3, 1, 3, 2: ascending is b(1), d(2), then a and c (both 3) in their input order.
+        let mut v = vec![(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd')];
+        let order = stable_order(v.len(), &|a, b| v[a].0.cmp(&v[b].0));
+        assert_eq!(order, vec![1, 3, 0, 2]);
+        apply_order(&mut v, &order);
+        assert_eq!(v, vec![(1, 'b'), (2, 'd'), (3, 'a'), (3, 'c')]);
+    }
+
+    #[test]
+    fn apply_order_realises_every_permutation_of_five() {
+        // All 120 orders of 0..5: position k must receive the item that was at order[k].
+        let mut perm: Vec<usize> = (0..5).collect();
+        let mut seen = 0;
+        loop {
+            let mut items: Vec<usize> = (10..15).collect();
+            apply_order(&mut items, &perm);
+            let want: Vec<usize> = perm.iter().map(|&i| 10 + i).collect();
+            assert_eq!(items, want, "order {perm:?}");
+            seen += 1;
+            // Next permutation in lexicographic order.
+            let Some(i) = (0..4).rev().find(|&i| perm[i] < perm[i + 1]) else {
+                break;
+            };
+            let j = (i + 1..5).rev().find(|&j| perm[j] > perm[i]).unwrap();
+            perm.swap(i, j);
+            perm[i + 1..].reverse();
+        }
+        assert_eq!(seen, 120);
+    }
 
     #[test]
     fn two_point_orders_its_values_whichever_is_larger() {

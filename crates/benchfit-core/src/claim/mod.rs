@@ -300,7 +300,9 @@ impl Claim {
         for f in self.figures.iter().filter(|f| !f.derived) {
             push("figures", Some(f.span));
         }
-        out.sort_by_key(|e| (e.span.start, e.span.end));
+        let key = |k: usize| (out[k].span.start, out[k].span.end);
+        let order = crate::stats::stable_order(out.len(), &|a, b| key(a).cmp(&key(b)));
+        crate::stats::apply_order(&mut out, &order);
         out.dedup();
         out
     }

@@ -1251,7 +1251,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
 
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
-    cands.sort_by_key(|c| {
+    let key = |c: &Cand| {
         (
             c.prio,
             if running {
@@ -1260,7 +1260,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
                 c.fig.span.start
             },
         )
-    });
+    };
+    let order =
+        crate::stats::stable_order(cands.len(), &|a, b| key(&cands[a]).cmp(&key(&cands[b])));
+    crate::stats::apply_order(&mut cands, &order);
     let figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
     // The same number said twice, once with its scope: keep the fuller one, merged.
     merge_unscoped_twins(figures)

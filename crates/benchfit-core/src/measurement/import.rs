@@ -193,7 +193,8 @@ fn complete(
     missing: &mut Vec<String>,
 ) -> Option<Percentiles> {
     known.retain(|(q, v)| q.is_finite() && v.is_finite());
-    known.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let order = crate::stats::stable_order(known.len(), &|a, b| known[a].0.total_cmp(&known[b].0));
+    crate::stats::apply_order(&mut known, &order);
     if known.is_empty() && mean.is_none() {
         missing.push(format!("{name} (not in the file)"));
         return None;

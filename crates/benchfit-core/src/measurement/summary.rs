@@ -17,7 +17,10 @@ fn percentiles(values: &mut Vec<f64>) -> Option<Percentiles> {
 /// 0), so the gaps of a request add up to last token − first token.
 pub(crate) fn token_gaps_ms(r: &RequestRecord) -> Vec<f64> {
     let mut chunks: Vec<_> = r.chunks.iter().filter(|c| c.tokens > 0).collect();
-    chunks.sort_by(|a, b| a.t_ms.total_cmp(&b.t_ms));
+    let order = crate::stats::stable_order(chunks.len(), &|a, b| {
+        chunks[a].t_ms.total_cmp(&chunks[b].t_ms)
+    });
+    crate::stats::apply_order(&mut chunks, &order);
     let mut gaps = Vec::new();
     let mut prev: Option<f64> = None;
     for c in chunks {
@@ -109,7 +112,13 @@ pub fn summarize(records: &[RequestRecord]) -> Summary {
             RequestStatus::Incomplete => counts.incomplete += 1,
         }
     }
-    reasons.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+    let order = crate::stats::stable_order(reasons.len(), &|a, b| {
+        reasons[b]
+            .count
+            .cmp(&reasons[a].count)
+            .then_with(|| reasons[a].reason.cmp(&reasons[b].reason))
+    });
+    crate::stats::apply_order(&mut reasons, &order);
     let window_s = if last_token.is_finite() && first_send.is_finite() {
         ((last_token - first_send) / 1000.0).max(0.0)
     } else {

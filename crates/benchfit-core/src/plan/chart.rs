@@ -146,7 +146,10 @@ pub fn plan_chart(plan: &Plan, width: f64, height: f64) -> PlanChart {
         .collect();
     // Staircase through the front, fastest (smallest x) first.
     let mut f: Vec<(f64, f64)> = front.iter().map(|&k| xy[k]).collect();
-    f.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+    let order = crate::stats::stable_order(f.len(), &|a, b| {
+        f[a].0.total_cmp(&f[b].0).then(f[b].1.total_cmp(&f[a].1))
+    });
+    crate::stats::apply_order(&mut f, &order);
     let mut line = Vec::new();
     for (j, &(x, y)) in f.iter().enumerate() {
         if j > 0 {

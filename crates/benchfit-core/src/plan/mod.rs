@@ -945,14 +945,16 @@ impl Planner {
         }
         self.screened = end;
         if self.screened == self.work.len() {
-            let mut order: Vec<(usize, f64)> = self
+            let order: Vec<(usize, f64)> = self
                 .work
                 .iter()
                 .enumerate()
                 .filter_map(|(i, w)| w.analytic_cost.map(|c| (i, c)))
                 .collect();
-            order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-            self.contenders = order.iter().map(|(i, _)| *i).collect();
+            // Cheapest first; equal costs keep candidate order (the sort is stable).
+            let by_cost =
+                crate::stats::stable_order(order.len(), &|a, b| order[a].1.total_cmp(&order[b].1));
+            self.contenders = by_cost.iter().map(|&k| order[k].0).collect();
         }
     }
 
@@ -1161,7 +1163,7 @@ pub fn rank(rows: &mut [Candidate]) {
         _ => 2,
     };
     let key = |r: &Candidate| r.cost.map_or(f64::INFINITY, |c| c.fleet.per_request_usd);
-    rows.sort_by(|a, b| {
+    let cmp = |a: &Candidate, b: &Candidate| {
         class(a)
             .cmp(&class(b))
             .then(key(a).total_cmp(&key(b)))
@@ -1172,7 +1174,9 @@ pub fn rank(rows: &mut [Candidate]) {
                     .total_cmp(&a.latency_margin.unwrap_or(f64::NEG_INFINITY)),
             )
             .then(a.total_gpus.cmp(&b.total_gpus))
-    });
+    };
+    let order = crate::stats::stable_order(rows.len(), &|a, b| cmp(&rows[a], &rows[b]));
+    crate::stats::apply_order(rows, &order);
     let mut n = 0;
     for r in rows.iter_mut() {
         r.rank = if r.cost.is_some() {

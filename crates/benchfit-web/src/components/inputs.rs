@@ -29,9 +29,12 @@ pub(crate) fn Inputs() -> Html {
         "as in the claim",
         catalog::MODELS.iter().map(|m| (m.id, m.name.to_string())),
     );
-    let ambiguous = catalog::AMBIGUOUS_GPUS
-        .iter()
-        .map(|(id, _)| (*id, format!("{} (variant not said)", id.to_ascii_uppercase())));
+    let ambiguous = catalog::AMBIGUOUS_GPUS.iter().map(|(id, _)| {
+        (
+            *id,
+            format!("{} (variant not said)", id.to_ascii_uppercase()),
+        )
+    });
     let gpus = options(
         "as in the claim",
         ambiguous.chain(catalog::GPUS.iter().map(|g| (g.id, g.name.to_string()))),

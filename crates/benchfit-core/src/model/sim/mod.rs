@@ -164,7 +164,10 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
     let closed = match &cfg.arrivals {
         Arrivals::Trace { rows } => {
             let mut rows = rows.clone();
-            rows.sort_by(|a, b| a.time_s.total_cmp(&b.time_s));
+            let order = crate::stats::stable_order(rows.len(), &|a, b| {
+                rows[a].time_s.total_cmp(&rows[b].time_s)
+            });
+            crate::stats::apply_order(&mut rows, &order);
             reqs.extend(
                 rows.iter()
                     .map(|r| new_req(r.time_s.max(0.0), r.prompt_tokens.max(1), r.output_tokens)),
