@@ -116,3 +116,26 @@ test('changing a GPU price re-ranks the table', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the embed widget shows the plan\'s top three for the same inputs as the page', async () => {
+  const { page, errors } = await open(`${base}?prate=3&ptpot=60`);
+  await page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
+  const want = (await rows(page)).slice(0, 3).map(r => [r[4], r[3]]);
+  const url = new URL(page.url());
+  url.searchParams.set('embed', 'plan');
+  const embed = await browser.newPage({ viewport: { width: 540, height: 460 } });
+  const embedErrors = [];
+  embed.on('pageerror', e => embedErrors.push(String(e)));
+  await embed.goto(url.toString());
+  await embed.waitForSelector('#embed-plan tbody tr', { timeout: 20000 });
+  const got = await embed.$$eval('#embed-plan tbody tr', trs => trs.map(tr =>
+    [tr.dataset.gpu, tr.querySelectorAll('td')[4].innerText]));
+  assert.deepEqual(got, want);
+  // The widget keeps its mode and the plan's keys in its address, and links to the full plan.
+  assert.match(embed.url(), /[?&]embed=plan(&|$)/);
+  assert.match(embed.url(), /[?&]ptpot=60(&|$)/);
+  assert.match(await embed.getAttribute('#open-full', 'href'), /[?&]ptpot=60(&|$)/);
+  assert.deepEqual([...errors, ...embedErrors], []);
+  await page.close();
+  await embed.close();
+});

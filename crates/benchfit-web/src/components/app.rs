@@ -21,20 +21,35 @@ fn initial_state() -> State {
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
     let (scenario, issues) = Scenario::from_query(&search);
-    let embed = search
-        .trim_start_matches('?')
-        .split('&')
-        .any(|kv| kv == "embed=1");
-    State::new(scenario, issues, embed)
+    State::new(scenario, issues, embed_mode(&search).is_some())
 }
 
-/// The page (or, for `?embed=1`, the compact widget). A section is one line in `<main>`.
+/// The URL's embed mode: `embed=1` (the widget) or `embed=plan` (the widget with the plan's top
+/// three); None for the full page.
+fn embed_mode(search: &str) -> Option<&'static str> {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| match kv {
+            "embed=1" => Some("1"),
+            "embed=plan" => Some("plan"),
+            _ => None,
+        })
+}
+
+/// The page (or, for `?embed=1` / `?embed=plan`, the compact widget). A section is one line in `<main>`.
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(initial_state);
-    use_url_sync(state.query.clone(), state.embed);
+    let mode = use_memo((), |_| {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        embed_mode(&search)
+    });
+    use_url_sync(state.query.clone(), *mode);
     let body = if state.embed {
-        html! { <EmbedWidget /> }
+        html! { <EmbedWidget plan={*mode == Some("plan")} /> }
     } else {
         html! {
             <>

@@ -4,27 +4,22 @@
 //!
 //! A self-contained component: it reads the page's last valid scenario from the App's context, keeps
 //! its own inputs ([`PlanOptions`], in the URL under their own keys), and plans in slices
-//! ([`Planner::step`], ≤ [`SLICE_MS`] at a time, yielding to the browser between slices) so
-//! typing never waits for it. All computation is in `benchfit_core::plan`.
+//! (`hooks::use_plan`: a few ms at a time, yielding to the browser between slices) so typing
+//! never waits for it. All computation is in `benchfit_core::plan`.
 
+use crate::hooks::{use_plan, Outcome, PlanRun};
 use crate::state::use_app_state;
 use benchfit_core::catalog::{self, PriceTier};
 use benchfit_core::format::{sig, usd};
 use benchfit_core::input::{Scenario, UrlIssue};
 use benchfit_core::plan::chart::plan_chart;
-use benchfit_core::plan::options::{encode_pairs, with_plan_query};
+use benchfit_core::plan::options::encode_pairs;
 use benchfit_core::plan::{
-    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions, Planner,
+    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions,
 };
-use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// Longest stretch of planning between two yields to the browser, ms (the issue's limit is 50 ms
-/// of blocked input; one slice may overrun this by one `Planner::step`, ≈ 15 ms natively).
-pub(crate) const SLICE_MS: f64 = 25.0;
 
 /// Rows shown before "Show all".
 const TOP_ROWS: usize = 12;
@@ -146,48 +141,6 @@ impl Form {
     }
 }
 
-/// A finished plan.
-#[derive(Clone, PartialEq)]
-struct Outcome {
-    /// Scenario query + plan query it was made for.
-    key: String,
-    plan: Rc<Plan>,
-    /// Wall-clock ms from the start of planning to the result (yields included).
-    ms: f64,
-    /// Time spent computing, ms.
-    busy_ms: f64,
-    /// Slices it took, and the longest, ms.
-    slices: u32,
-    longest_ms: f64,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
-/// Yields to the browser for `ms` (a `setTimeout` promise).
-async fn sleep(ms: i32) {
-    let p = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
-}
-
-/// Writes the plan keys into the address bar, keeping every other key as it is.
-fn write_url(plan_query: &str) {
-    let Some(w) = web_sys::window() else { return };
-    let search = w.location().search().unwrap_or_default();
-    let q = with_plan_query(&search, plan_query);
-    if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{q}")));
-    }
-}
-
 fn input_value(e: &Event) -> Option<String> {
     let t = e.target()?;
     if let Some(i) = t.dyn_ref::<web_sys::HtmlInputElement>() {
@@ -300,90 +253,16 @@ pub(crate) fn PlanSection() -> Html {
     });
     let form = use_state(|| init.0.clone());
     let url_issues: Vec<UrlIssue> = init.1.clone();
-    let outcome = use_state(|| None::<Outcome>);
-    let error = use_state(|| None::<String>);
-    let progress = use_state(|| None::<(usize, usize)>);
     let show_all = use_state(|| false);
     let copied = use_state(|| None::<&'static str>);
-    let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
 
     let (options, issues) = PlanOptions::from_query(&form.query());
     let key = query.as_ref().map(|q| format!("{q}&{}", form.query()));
-    {
-        let outcome = outcome.clone();
-        let error = error.clone();
-        let progress = progress.clone();
-        let generation = generation.borrow().clone();
-        let options = options.clone();
-        let valid = issues.is_empty();
-        let plan_pairs = options.to_query();
-        use_effect_with(key.clone(), move |key| {
-            let gen = generation.get() + 1;
-            generation.set(gen);
-            let key = key.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                // After the page's own URL update (same tick), put the plan keys back in.
-                sleep(0).await;
-                if valid {
-                    write_url(&plan_pairs);
-                }
-                let Some(key) = key.filter(|_| valid) else {
-                    return;
-                };
-                // A moment after the last edit, except on the first plan.
-                if gen > 1 {
-                    sleep(150).await;
-                }
-                if generation.get() != gen {
-                    return;
-                }
-                // The scenario decoder ignores the plan's keys.
-                let (scenario, _) = Scenario::from_query(&key);
-                let t0 = now_ms();
-                let mut planner = match Planner::new(&options.input(&scenario)) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        error.set(Some(e.to_string().trim_start_matches("--").to_string()));
-                        outcome.set(None);
-                        return;
-                    }
-                };
-                let (mut busy, mut slices, mut longest) = (now_ms() - t0, 1u32, now_ms() - t0);
-                loop {
-                    let slice = now_ms();
-                    let mut more = true;
-                    while more && now_ms() - slice < SLICE_MS {
-                        more = planner.step();
-                    }
-                    let took = now_ms() - slice;
-                    busy += took;
-                    slices += 1;
-                    longest = longest.max(took);
-                    if !more {
-                        break;
-                    }
-                    progress.set(Some((planner.simulated(), planner.candidates())));
-                    sleep(0).await;
-                    if generation.get() != gen {
-                        return;
-                    }
-                }
-                let f = now_ms();
-                let plan = planner.finish();
-                busy += now_ms() - f;
-                progress.set(None);
-                error.set(None);
-                outcome.set(Some(Outcome {
-                    key,
-                    plan: Rc::new(plan),
-                    ms: now_ms() - t0,
-                    busy_ms: busy,
-                    slices,
-                    longest_ms: longest,
-                }));
-            });
-        });
-    }
+    let PlanRun {
+        outcome,
+        error,
+        progress,
+    } = use_plan(key.clone(), options.clone(), issues.is_empty(), true);
 
     let set = |k: &'static str| {
         let form = form.clone();
@@ -463,7 +342,7 @@ pub(crate) fn PlanSection() -> Html {
             text.to_string()
         }
     };
-    let current = (*outcome).clone();
+    let current = outcome;
     let stale = current
         .as_ref()
         .map(|o| Some(&o.key) != key.as_ref())
@@ -542,10 +421,10 @@ pub(crate) fn PlanSection() -> Html {
                     </tbody>
                 </table>
             </details>
-            if let Some(e) = &*error {
+            if let Some(e) = &error {
                 <p class="error" role="alert" id="plan-error">{ e }</p>
             }
-            if let Some((done, n)) = *progress {
+            if let Some((done, n)) = progress {
                 <p class="muted small" id="plan-progress">{ format!("Planning {n} candidates… {done} simulated") }</p>
             }
             if let Some(o) = current {

@@ -3,9 +3,11 @@
 
 mod curve;
 mod import;
+mod plan;
 mod url;
 
 pub(crate) use curve::{use_curve, Curve};
 pub(crate) use import::use_import;
 pub use import::MAX_IMPORT_BYTES;
+pub(crate) use plan::{use_plan, Outcome, PlanRun};
 pub(crate) use url::use_url_sync;

@@ -2,13 +2,17 @@
 
 use yew::prelude::*;
 
-/// Writes `?{query}` (and `&embed=1` for the widget) into the address bar whenever the query
-/// changes. The URL is only written here; it is read once, at start.
+/// Writes `?{query}` (and `&embed={embed}` for the widget: `1` or `plan`) into the address bar
+/// whenever the query changes. The scenario's keys are only written here, and read once, at
+/// start; the plan's keys are put back by `use_plan`.
 #[hook]
-pub(crate) fn use_url_sync(query: std::rc::Rc<str>, embed: bool) {
+pub(crate) fn use_url_sync(query: std::rc::Rc<str>, embed: Option<&'static str>) {
     use_effect_with(query, move |q| {
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-            let url = format!("?{q}{}", if embed { "&embed=1" } else { "" });
+            let url = match embed {
+                Some(m) => format!("?{q}&embed={m}"),
+                None => format!("?{q}"),
+            };
             // A refused replaceState (a sandboxed frame) leaves the address as it was.
             let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
