@@ -22,6 +22,15 @@ async function shot(url, file, opts = {}) {
 }
 await shot(base, 'screenshot.png', { waitCurve: true });
 await shot(`${base}?v=1&gpu=h100&pin=1800&pout=400&c=8&busy=10&embed=1`, 'embed.png', { viewport: { width: 540, height: 340 } });
+// The "What to buy" section of the worked example at 3 req/s under p95 TTFT 2 s and TPOT 60 ms.
+{
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  await page.goto(`${base}?prate=3&pttft=2000&ptpot=60`);
+  await page.waitForSelector('#plan-table');
+  await page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
+  await page.locator('#plan').screenshot({ path: path.join(root, 'docs', 'plan.png') });
+  await page.close();
+}
 await shot(base, 'dark.png', { dark: true, waitCurve: true, viewport: { width: 1000, height: 1100 } });
 await browser.close();
 server.close();
