@@ -1,32 +1,25 @@
 //! The claim's grade: verdict, evidence, the editable chips, the checklist and the physics check.
 
 use super::fields::{error_for, select_value};
-use crate::state::{use_app_state, Action};
+use crate::state::{use_app_state, Action, StateHandle};
 use benchfit_core::analysis::PlausibilityStatus;
 use benchfit_core::checklist::{Status, Verdict};
 use benchfit_core::claim::Found;
 use benchfit_core::overrides::MetricOverride;
 use benchfit_core::CheckReport;
-use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Props of [`VerdictBadge`].
-#[derive(Properties, PartialEq)]
-pub(crate) struct VerdictProps {
-    /// The verdict.
-    pub verdict: Verdict,
-}
-
-/// The verdict as a coloured badge (`#verdict`).
-#[component]
-pub(crate) fn VerdictBadge(p: &VerdictProps) -> Html {
-    let class = match p.verdict {
+/// The verdict as a coloured badge (`#verdict`). Leaf views here are plain functions, not
+/// components: each `#[component]` costs the page 5–8 KB of wasm in Yew's per-component code,
+/// and these re-render only with their parent anyway.
+pub(crate) fn verdict_badge(verdict: Verdict) -> Html {
+    let class = match verdict {
         Verdict::Usable => "badge usable",
         Verdict::Caution => "badge caution",
         Verdict::Reject => "badge reject",
     };
-    html! { <span class={class} id="verdict">{ p.verdict.label() }</span> }
+    html! { <span class={class} id="verdict">{ verdict.label() }</span> }
 }
 
 fn status_badge(s: Status) -> Html {
@@ -38,20 +31,11 @@ fn status_badge(s: Status) -> Html {
     html! { <span class={class}>{ text }</span> }
 }
 
-/// Props of [`Evidence`].
-#[derive(Properties, PartialEq)]
-struct EvidenceProps {
-    text: AttrValue,
-    report: Rc<CheckReport>,
-}
-
 /// The claim text with each piece of evidence marked (text only: pasted markup stays text).
-#[component]
-fn Evidence(p: &EvidenceProps) -> Html {
-    let text = p.text.as_str();
+fn evidence(text: &str, report: &CheckReport) -> Html {
     let mut out: Vec<Html> = Vec::new();
     let mut pos = 0usize;
-    for e in &p.report.evidence {
+    for e in &report.evidence {
         let (s, t) = (e.span.start, e.span.end);
         if s < pos || t > text.len() || !text.is_char_boundary(s) || !text.is_char_boundary(t) {
             continue;
@@ -64,26 +48,18 @@ fn Evidence(p: &EvidenceProps) -> Html {
     html! { <p class="evidence" id="evidence">{ for out }</p> }
 }
 
-/// Props of [`Chip`].
-#[derive(Properties, PartialEq)]
-struct ChipProps {
-    /// URL key of the override (`o.model`).
-    key_: &'static str,
+/// One field as read, editable: an edit wins over what was read (kept in the URL). `key` is the
+/// URL key of the override (`o.model`); `read` as read from the claim, `set` as edited.
+fn chip(
+    state: &StateHandle,
+    key: &'static str,
     label: &'static str,
-    /// As read from the claim.
     read: Option<String>,
-    /// As edited by the user.
     set: Option<String>,
-}
-
-/// One field as read, editable: an edit wins over what was read (kept in the URL).
-#[component]
-fn Chip(p: &ChipProps) -> Html {
-    let state = use_app_state();
-    let edited = p.set.is_some();
-    let value = p.set.clone().or_else(|| p.read.clone()).unwrap_or_default();
+) -> Html {
+    let edited = set.is_some();
+    let value = set.or(read).unwrap_or_default();
     let d = state.dispatcher();
-    let key = p.key_;
     // On every keystroke, like the other inputs: the state always holds what is typed, so a
     // re-render (the curve arriving) never resets a half-typed chip.
     let oninput = Callback::from(move |e: InputEvent| {
@@ -105,23 +81,15 @@ fn Chip(p: &ChipProps) -> Html {
     });
     html! {
         <span class={classes!("chip", edited.then_some("edited"), err.is_some().then_some("invalid"))}>
-            <label for={id.clone()}>{ p.label }</label>
+            <label for={id.clone()}>{ label }</label>
             <input id={id} type="text" size="10" {value} placeholder="not stated" {oninput} aria-invalid={err.is_some().to_string()} {title} />
         </span>
     }
 }
 
-/// Props of [`Chips`].
-#[derive(Properties, PartialEq)]
-struct ChipsProps {
-    report: Rc<CheckReport>,
-}
-
 /// The fields as read, as editable chips.
-#[component]
-fn Chips(p: &ChipsProps) -> Html {
-    let state = use_app_state();
-    let c = &p.report.claim;
+fn chips(state: &StateHandle, report: &CheckReport) -> Html {
+    let c = &report.claim;
     let o = &state.form.hidden.overrides;
     let num = |f: &Option<Found<u32>>| f.as_ref().map(|x| x.value.to_string());
     let txt = |f: &Option<Found<String>>| f.as_ref().map(|x| x.value.clone());
@@ -141,14 +109,14 @@ fn Chips(p: &ChipsProps) -> Html {
     };
     html! {
         <div class="chips" id="chips">
-            <Chip key_="o.model" label="model" read={txt(&c.model)} set={o.model.clone()} />
-            <Chip key_="o.gpu" label="GPU" read={txt(&c.gpu)} set={o.gpu.clone()} />
-            <Chip key_="o.n" label="GPUs" read={num(&c.gpu_count)} set={n(o.gpu_count)} />
-            <Chip key_="o.batch" label="batch" read={num(&c.batch_size).or(num(&c.concurrency))} set={n(o.batch_size)} />
-            <Chip key_="o.pin" label="prompt" read={num(&c.prompt_tokens)} set={n(o.prompt_tokens)} />
-            <Chip key_="o.pout" label="output" read={num(&c.output_tokens)} set={n(o.output_tokens)} />
-            <Chip key_="o.w" label="weights" read={txt(&c.weight_dtype)} set={o.weight_dtype.clone()} />
-            <Chip key_="o.rt" label="runtime" read={txt(&c.runtime)} set={o.runtime.clone()} />
+            { chip(state, "o.model", "model", txt(&c.model), o.model.clone()) }
+            { chip(state, "o.gpu", "GPU", txt(&c.gpu), o.gpu.clone()) }
+            { chip(state, "o.n", "GPUs", num(&c.gpu_count), n(o.gpu_count)) }
+            { chip(state, "o.batch", "batch", num(&c.batch_size).or(num(&c.concurrency)), n(o.batch_size)) }
+            { chip(state, "o.pin", "prompt", num(&c.prompt_tokens), n(o.prompt_tokens)) }
+            { chip(state, "o.pout", "output", num(&c.output_tokens), n(o.output_tokens)) }
+            { chip(state, "o.w", "weights", txt(&c.weight_dtype), o.weight_dtype.clone()) }
+            { chip(state, "o.rt", "runtime", txt(&c.runtime), o.runtime.clone()) }
             <span class={classes!("chip", o.metric.is_some().then_some("edited"))}>
                 <label for="chip-metric">{ "tokens counted" }</label>
                 <select id="chip-metric" onchange={on_metric}>
@@ -176,10 +144,10 @@ pub(crate) fn Checklist() -> Html {
     };
     html! {
         <section class="card" aria-labelledby="checklist-h">
-            <h2 id="checklist-h">{ "Checklist " }<VerdictBadge verdict={r.verdict} />
+            <h2 id="checklist-h">{ "Checklist " }{ verdict_badge(r.verdict) }
                 <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
-            <Evidence text={state.form.benchmark.clone()} report={r.clone()} />
-            <Chips report={r.clone()} />
+            { evidence(&state.form.benchmark, &r) }
+            { chips(&state, &r) }
             <table class="checklist">
                 <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
                 <tbody>

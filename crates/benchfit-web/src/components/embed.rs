@@ -2,7 +2,7 @@
 //! with `?embed=plan`, also the plan's three cheapest deployments (the page's "What to buy" for
 //! the plan keys in the URL).
 
-use super::checklist::VerdictBadge;
+use super::checklist::verdict_badge;
 use super::fields::on_input;
 use super::results::money;
 use super::share::page_link;
@@ -47,7 +47,7 @@ pub(crate) fn EmbedWidget(p: &EmbedProps) -> Html {
         <main class="embed">
             <div class="embed-head">
                 <a class="brand" href={link.clone()} target="_blank" rel="noopener">{ "benchfit" }</a>
-                if let Some(r) = &state.check { <VerdictBadge verdict={r.verdict} /> }
+                if let Some(r) = &state.check { { verdict_badge(r.verdict) } }
             </div>
             <label for="claim" class="sr-only">{ "Benchmark claim" }</label>
             <textarea id="claim" rows="3" value={state.form.benchmark.clone()} oninput={on_input(&state.dispatcher(), Field::Benchmark)} />
