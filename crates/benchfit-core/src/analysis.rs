@@ -304,6 +304,11 @@ fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String
 }
 
 /// Resolves the benchmark behind a claim and calibrates every reading of its headline figure.
+///
+/// Three phases: [`resolve_benchmark`] (the claim's conditions, with an [`Assumption`] for each
+/// one taken from the user's hints or a default), [`readings`] (every metric × GPU variant the
+/// figure can mean, each calibrated), and [`verdict`] (the first plausible reading, else the
+/// closest impossible one).
 pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     let mut assumptions = Vec::new();
     let unknown = |note: String, assumptions: Vec<Assumption>| Analysis {
@@ -316,47 +321,77 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     let Some(figure) = claim.headline().cloned() else {
         return unknown("no figure to check".into(), assumptions);
     };
+    let bench = match resolve_benchmark(claim, hints, &mut assumptions) {
+        Ok(b) => b,
+        Err(note) => return unknown(note, assumptions),
+    };
+    let readings = readings(claim, &figure, &bench, &mut assumptions);
+    let (status, chosen, note) = verdict(&readings);
+    Analysis {
+        readings,
+        chosen,
+        status,
+        note,
+        assumptions,
+    }
+}
 
+/// The benchmark's conditions as [`analyse`] resolves them: from the claim, else the user's
+/// hints, else a default (each of the latter two recorded as an assumption).
+struct Benchmark {
+    model: &'static catalog::Model,
+    /// Every catalog variant of the claim's GPU (an "H100" may be SXM or PCIe).
+    variants: Vec<&'static catalog::Gpu>,
+    runtime: &'static catalog::Runtime,
+    weights: &'static catalog::Dtype,
+    kv: &'static catalog::Dtype,
+    /// The KV dtype was stated (so the memory inference may not change it).
+    kv_stated: bool,
+    tp: u32,
+    replicas: u32,
+    /// Prompt and output tokens per request.
+    isl: u32,
+    osl: u32,
+}
+
+/// The claim's model, GPU, runtime, precision, parallelism and lengths; `Err` with the reason
+/// when the model or the GPU is unknown or unnamed (then nothing can be checked).
+fn resolve_benchmark(
+    claim: &Claim,
+    hints: &Hints,
+    assumptions: &mut Vec<Assumption>,
+) -> Result<Benchmark, String> {
     let model = match (&claim.model, &hints.model) {
-        (Some(m), _) => match catalog::model(&m.value) {
-            Some(m) => m,
-            None => {
-                return unknown(
-                    format!("model {} is not in the catalog", m.value),
-                    assumptions,
-                )
-            }
-        },
-        (None, Some(h)) => match catalog::model(h) {
-            Some(m) => {
-                assume(
-                    &mut assumptions,
-                    "benchmark.model",
-                    m.id,
-                    "the claim names no model; yours is assumed",
-                );
-                m
-            }
-            None => return unknown(format!("model {h} is not in the catalog"), assumptions),
-        },
-        (None, None) => return unknown("the claim names no model".into(), assumptions),
+        (Some(m), _) => catalog::model(&m.value)
+            .ok_or_else(|| format!("model {} is not in the catalog", m.value))?,
+        (None, Some(h)) => {
+            let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;
+            assume(
+                assumptions,
+                "benchmark.model",
+                m.id,
+                "the claim names no model; yours is assumed",
+            );
+            m
+        }
+        (None, None) => return Err("the claim names no model".into()),
     };
     let gpu_id = match (&claim.gpu, &hints.gpu) {
         (Some(g), _) => g.value.clone(),
         (None, Some(h)) => {
             assume(
-                &mut assumptions,
+                assumptions,
                 "benchmark.gpu",
                 h,
                 "the claim names no GPU; yours is assumed",
             );
             h.clone()
         }
-        (None, None) => return unknown("the claim names no GPU".into(), assumptions),
+        (None, None) => return Err("the claim names no GPU".into()),
     };
     let variants = catalog::gpu_variants(&gpu_id);
     if variants.is_empty() {
-        return unknown(format!("GPU {gpu_id} is not in the catalog"), assumptions);
+        return Err(format!("GPU {gpu_id} is not in the catalog"));
     }
     let runtime = claim
         .runtime
@@ -366,26 +401,22 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
     if claim.runtime.is_none() {
         assume(
-            &mut assumptions,
+            assumptions,
             "benchmark.runtime",
             runtime.id,
             "the claim names no runtime",
         );
     }
-    let weights = claim
+    let stated_weights = claim
         .weight_dtype
         .as_ref()
-        .and_then(|w| catalog::dtype(&w.value))
+        .and_then(|w| catalog::dtype(&w.value));
+    let weights = stated_weights
         .or_else(|| hints.weights.as_deref().and_then(catalog::dtype))
         .unwrap_or_else(|| catalog::dtype("bf16").expect("catalog has bf16"));
-    if claim
-        .weight_dtype
-        .as_ref()
-        .and_then(|w| catalog::dtype(&w.value))
-        .is_none()
-    {
+    if stated_weights.is_none() {
         assume(
-            &mut assumptions,
+            assumptions,
             "benchmark.weights",
             weights.id,
             "weight precision not stated; the model's native BF16 (or yours) is assumed",
@@ -396,7 +427,24 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .as_ref()
         .and_then(|k| catalog::dtype(&k.value));
     let kv = kv_stated.unwrap_or_else(|| default_kv(weights));
+    let (tp, replicas) = parallelism(claim, assumptions);
+    let (isl, osl) = lengths(claim, hints, assumptions);
+    Ok(Benchmark {
+        model,
+        variants,
+        runtime,
+        weights,
+        kv,
+        kv_stated: kv_stated.is_some(),
+        tp,
+        replicas,
+        isl,
+        osl,
+    })
+}
 
+/// (TP, replicas): the stated TP, else all the stated GPUs in one TP group, else one GPU.
+fn parallelism(claim: &Claim, assumptions: &mut Vec<Assumption>) -> (u32, u32) {
     let count = claim.gpu_count.as_ref().map(|g| g.value);
     let tp = claim
         .tp
@@ -406,22 +454,20 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .unwrap_or(1)
         .clamp(1, 1024);
     if claim.tp.is_none() && count.is_none() {
-        assume(
-            &mut assumptions,
-            "benchmark.gpus",
-            1,
-            "GPU count not stated",
-        );
+        assume(assumptions, "benchmark.gpus", 1, "GPU count not stated");
     } else if claim.tp.is_none() && tp > 1 {
         assume(
-            &mut assumptions,
+            assumptions,
             "benchmark.tp",
             tp,
             "tensor parallelism not stated; all GPUs in one TP group",
         );
     }
-    let replicas = (count.unwrap_or(tp) / tp).max(1);
+    (tp, (count.unwrap_or(tp) / tp).max(1))
+}
 
+/// (prompt, output) tokens: the claim's, else the user's, else 512 / 256.
+fn lengths(claim: &Claim, hints: &Hints, assumptions: &mut Vec<Assumption>) -> (u32, u32) {
     let isl = claim
         .prompt_tokens
         .as_ref()
@@ -437,13 +483,25 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         .unwrap_or(256)
         .max(1);
     if claim.prompt_tokens.is_none() {
-        assume(&mut assumptions, "benchmark.prompt_tokens", isl,
+        assume(assumptions, "benchmark.prompt_tokens", isl,
             "prompt length not stated; yours is assumed, so no prompt-length correction is applied (the true one is unknown)");
     }
     if claim.output_tokens.is_none() {
-        assume(&mut assumptions, "benchmark.output_tokens", osl,
+        assume(assumptions, "benchmark.output_tokens", osl,
             "output length not stated; yours is assumed, so no output-length correction is applied (the true one is unknown)");
     }
+    (isl, osl)
+}
+
+/// Every reading of the headline figure: each metric it can mean on each GPU variant, calibrated.
+/// The batch, when not stated, is 1 for a per-user or latency figure, else the KV-limited
+/// saturated batch (recorded once as an assumption).
+fn readings(
+    claim: &Claim,
+    figure: &Figure,
+    b: &Benchmark,
+    assumptions: &mut Vec<Assumption>,
+) -> Vec<Reading> {
     let stated_batch = claim
         .batch_size
         .as_ref()
@@ -452,90 +510,64 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     let single_stream = matches!(figure.kind, FigureKind::ThroughputPerUser)
         || figure.kind.is_latency()
         || (figure.kind == FigureKind::DecodeThroughput && figure.scope == Some(Scope::PerUser));
-
     let metrics = Metric::readings(figure.kind, figure.scope);
+    let tokens = (b.isl + b.osl) as f64;
     let mut readings = Vec::new();
-    for gpu in &variants {
-        let base = make_setup(model, gpu, tp, replicas, weights, kv, runtime, None);
-        let tokens = (isl + osl) as f64;
+    for gpu in &b.variants {
+        let base = make_setup(
+            b.model, gpu, b.tp, b.replicas, b.weights, b.kv, b.runtime, None,
+        );
         let (batch, batch_assumed) = match stated_batch {
-            Some(b) => (b, None),
+            Some(x) => (x, None),
             None if single_stream => (
                 1.0,
                 Some("batch not stated; a per-user or latency figure is taken at batch 1"),
             ),
             None => {
                 let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
-                (max as f64 * replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
+                (max as f64 * b.replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
             }
         };
         if let Some(reason) = batch_assumed {
             if readings.is_empty() {
-                assume(&mut assumptions, "benchmark.concurrency", batch, reason);
+                assume(assumptions, "benchmark.concurrency", batch, reason);
             }
         }
         let workload = Workload {
-            prompt_tokens: isl as f64,
-            output_tokens: osl as f64,
+            prompt_tokens: b.isl as f64,
+            output_tokens: b.osl as f64,
             concurrency: batch,
         };
-        let per_replica = (batch / replicas as f64).max(1.0);
+        let per_replica = (batch / b.replicas as f64).max(1.0);
         let needed = per_replica * base.kv_tokens_per_sequence(tokens);
-        let inferred = infer_memory(base, needed, kv_stated.is_some());
+        let inferred = infer_memory(base, needed, b.kv_stated);
         for &metric in &metrics {
-            let target = target_value(&figure, metric, tp * replicas);
+            let target = target_value(figure, metric, b.tp * b.replicas);
             let (setup, memory_note, fit_error) = match &inferred {
                 Ok((s, note)) => (*s, note.clone(), None),
                 Err(e) => (base, None, Some(e.clone())),
             };
-            let capacity = setup.kv_capacity_tokens().unwrap_or(0.0);
             let bench = BenchSetup {
                 setup,
                 workload,
                 needed_kv_tokens: needed,
-                kv_capacity_tokens: capacity,
+                kv_capacity_tokens: setup.kv_capacity_tokens().unwrap_or(0.0),
                 max_concurrent_sequences: setup.max_concurrent_sequences(tokens).unwrap_or(0),
                 memory_note,
             };
             let label = format!("As {} on {}", metric.label(), gpu.name);
-            let (calibration, note) = if let Some(e) = fit_error {
-                (
+            let (calibration, note) = match fit_error {
+                Some(e) => (
                     None,
                     format!("{label}: the benchmark cannot have run as stated: {e}"),
-                )
-            } else {
-                match calibrate(&setup, &workload, metric, target) {
+                ),
+                None => match calibrate(&setup, &workload, metric, target) {
                     Ok(c) => {
-                        let need = match (c.implied_mbu, c.implied_mfu) {
-                            (Some(b), _) if b > 0.0 && c.plausible => format!(
-                                "needs MBU {:.2} (MFU {:.2})",
-                                c.efficiency.mbu, c.efficiency.mfu
-                            ),
-                            (Some(b), _) => format!(
-                                "needs MBU {b:.2} even at MFU {:.1}",
-                                crate::model::Efficiency::MAX.mfu
-                            ),
-                            (None, Some(f)) => format!("needs MFU {f:.2}"),
-                            (None, None) => "is beyond any efficiency".into(),
-                        };
-                        let verdict = if c.plausible {
-                            "plausible"
-                        } else {
-                            "not possible (ceiling MBU 0.9, MFU 0.8)"
-                        };
-                        let fig = format!("{} {}", fmt_sig(target), metric.label());
-                        let mut n = format!(
-                            "{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
-                            fmt_sig(c.ceiling_value),
-                            metric.label()
-                        );
-                        if metric == Metric::OutputTokensPerS {
-                            n.push_str(&decode_bound(&setup, &workload, target));
-                        }
-                        (Some(c), n)
+                        let note = reading_note(&label, &setup, &workload, metric, target, &c);
+                        (Some(c), note)
                     }
                     Err(e) => (None, format!("{label}: {e}")),
-                }
+                },
             };
             readings.push(Reading {
                 metric,
@@ -547,7 +579,51 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
             });
         }
     }
+    readings
+}
 
+/// One reading in words: the efficiency it needs, whether that is possible, the model's ceiling
+/// there and, for output tokens/s, the decode-only roofline.
+fn reading_note(
+    label: &str,
+    setup: &Setup,
+    workload: &Workload,
+    metric: Metric,
+    target: f64,
+    c: &Calibration,
+) -> String {
+    let need = match (c.implied_mbu, c.implied_mfu) {
+        (Some(b), _) if b > 0.0 && c.plausible => format!(
+            "needs MBU {:.2} (MFU {:.2})",
+            c.efficiency.mbu, c.efficiency.mfu
+        ),
+        (Some(b), _) => format!(
+            "needs MBU {b:.2} even at MFU {:.1}",
+            crate::model::Efficiency::MAX.mfu
+        ),
+        (None, Some(f)) => format!("needs MFU {f:.2}"),
+        (None, None) => "is beyond any efficiency".into(),
+    };
+    let verdict = if c.plausible {
+        "plausible"
+    } else {
+        "not possible (ceiling MBU 0.9, MFU 0.8)"
+    };
+    let fig = format!("{} {}", fmt_sig(target), metric.label());
+    let mut n = format!(
+        "{label}, {fig} {need}: {verdict}; the model's ceiling there is {} {}",
+        fmt_sig(c.ceiling_value),
+        metric.label()
+    );
+    if metric == Metric::OutputTokensPerS {
+        n.push_str(&decode_bound(setup, workload, target));
+    }
+    n
+}
+
+/// The status, the chosen reading (the first plausible one, else the impossible one closest to
+/// its ceiling) and the note that says so.
+fn verdict(readings: &[Reading]) -> (PlausibilityStatus, Option<usize>, String) {
     let plausible: Vec<usize> = readings
         .iter()
         .enumerate()
@@ -586,13 +662,7 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
         PlausibilityStatus::Implausible => "Not possible as written under any reading: check for total rather than output tokens, a per-node or multi-GPU figure, speculative decoding, or a larger batch.".into(),
         PlausibilityStatus::Unknown => readings.first().map(|r| r.note.clone()).unwrap_or_else(|| "could not be checked".into()),
     };
-    Analysis {
-        readings,
-        chosen,
-        status,
-        note,
-        assumptions,
-    }
+    (status, chosen, note)
 }
 
 #[cfg(test)]
