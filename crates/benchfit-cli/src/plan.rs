@@ -5,7 +5,7 @@ use benchfit_core::catalog::PriceTier;
 use benchfit_core::format::{sig, usd};
 use benchfit_core::input::{Arrival, Load, Scenario, Slo};
 use benchfit_core::plan::{
-    self, Binding, Candidate, Method, Percentile, Plan, PlanError, PlanInput, PriceOverride,
+    self, Binding, Candidate, Method, Percentile, Plan, PlanField, PlanInput, PriceOverride,
     Traffic, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
 };
 use clap::ValueEnum;
@@ -297,10 +297,7 @@ pub fn input(a: &PlanArgs) -> Result<PlanInput, BadInput> {
 pub fn run(a: &PlanArgs) -> Result<String, BadInput> {
     let input = input(a)?;
     let start = Instant::now();
-    let p = plan::plan(&input).map_err(|e| match e {
-        PlanError::BadInput { .. } => BadInput(e.to_string()),
-        _ => BadInput(e.to_string()),
-    })?;
+    let p = plan::plan(&input).map_err(|e| BadInput(e.with_name(PlanField::flag)))?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     if a.json {
         Ok(serde_json::to_string_pretty(&p).expect("a plan serialises") + "\n")

@@ -262,7 +262,7 @@ fn bad_input_names_the_input() {
         let mut p = small(&["l40s"], 1.0);
         edit(&mut p);
         match plan(&p) {
-            Err(PlanError::BadInput { input: got, .. }) => assert_eq!(got, input),
+            Err(PlanError::BadInput { input: got, .. }) => assert_eq!(got.flag(), input),
             other => panic!("{input}: {other:?}"),
         }
     }
@@ -355,4 +355,30 @@ proptest! {
             "{tight:?} vs {loose:?}");
         prop_assert_eq!(tight.saturation_requests_per_s, loose.saturation_requests_per_s);
     }
+}
+
+#[test]
+fn plan_errors_name_the_input_the_way_each_shell_does() {
+    // A rate of 0 req/s is below the 0.000001 floor: the page shows its label, the CLI its flag.
+    let mut p = small(&["l40s"], 1.0);
+    p.traffic = Traffic::Rate {
+        requests_per_s: 0.0,
+    };
+    let e = plan(&p).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Peak rate: must be a number of requests/s from 0.000001 to 1,000,000"
+    );
+    assert_eq!(
+        e.with_name(benchfit_core::plan::PlanField::flag),
+        "--rate: must be a number of requests/s from 0.000001 to 1,000,000"
+    );
+    // A scenario input is named by its row of the input table (the same range as the estimate).
+    let mut p = small(&["l40s"], 1.0);
+    p.scenario.busy_hours = 25.0;
+    let e = plan(&p).unwrap_err();
+    assert_eq!(e.to_string(), "Busy hours: must be a number from 0.1 to 24");
+    assert!(e
+        .with_name(benchfit_core::plan::PlanField::flag)
+        .starts_with("--busy-hours: "));
 }

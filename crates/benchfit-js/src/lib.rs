@@ -99,7 +99,9 @@ pub fn plan_json(s: &Scenario, options: Option<&str>) -> Result<benchfit_core::p
         Some(t) => serde_json::from_str(t).map_err(|e| format!("options: {e}"))?,
         None => Default::default(),
     };
-    o.plan(s).map_err(|e| e.to_string())
+    // Named by the CLI flag, as the estimate's errors are.
+    o.plan(s)
+        .map_err(|e| e.with_name(benchfit_core::plan::PlanField::flag))
 }
 
 /// Reads a scenario from a URL or query string.

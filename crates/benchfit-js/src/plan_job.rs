@@ -27,7 +27,8 @@ impl PlanJob {
             }
             None => PlanOptions::default(),
         };
-        let planner = Planner::new(&o.input(&s)).map_err(|e| JsError::new(&e.to_string()))?;
+        let planner = Planner::new(&o.input(&s))
+            .map_err(|e| JsError::new(&e.with_name(benchfit_core::plan::PlanField::flag)))?;
         Ok(PlanJob {
             planner: Some(planner),
         })

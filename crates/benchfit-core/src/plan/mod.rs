@@ -30,22 +30,28 @@
 //! assert!(best.fits && best.replicas.unwrap() >= 1);
 //! ```
 
+mod candidates;
 pub mod capacity;
 pub mod chart;
 pub mod cost;
+mod error;
 pub mod export;
 pub mod options;
+mod validate;
 
+pub use candidates::{kv_precisions, weight_precisions};
 pub use capacity::{Binding, Capacity, Latencies, Percentile};
 pub use cost::{fleet_cost, replicas_needed, FleetCost};
+pub use error::{PlanError, PlanField};
 pub use options::PlanOptions;
 
-use crate::analysis::{analyse, default_kv, make_setup, Hints, PlausibilityStatus};
-use crate::catalog::{self, Dtype, Gpu, Model, PriceTier, Runtime};
-use crate::input::{Arrival, LengthDist, Load, Scenario, Slo};
-use crate::limits;
+use crate::analysis::{analyse, Hints};
+use crate::catalog::{self, Model, PriceTier, Runtime};
+use crate::input::{Arrival, Field, Load, Scenario, Slo};
 use crate::model::{Efficiency, Setup};
+use candidates::{enumerate, length_dist, ClaimEfficiency};
 use capacity::Shape;
+use error::bad;
 use serde::{Deserialize, Serialize};
 
 /// How the user states their traffic.
@@ -200,27 +206,6 @@ impl PlanInput {
 impl Default for PlanInput {
     fn default() -> Self {
         Self::worked_example()
-    }
-}
-
-/// Why a plan cannot be made.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlanError {
-    /// An input is out of range or unknown.
-    #[error("{input}: {reason}")]
-    BadInput {
-        /// The flag / field name (`--rate`).
-        input: &'static str,
-        /// Why, with the allowed range.
-        reason: String,
-    },
-}
-
-fn bad(input: &'static str, reason: impl Into<String>) -> PlanError {
-    PlanError::BadInput {
-        input,
-        reason: reason.into(),
     }
 }
 
@@ -444,226 +429,6 @@ pub struct Planner {
 /// Candidates screened per [`Planner::step`] (≈40 µs each natively).
 pub const SCREEN_BATCH: usize = 48;
 
-fn check_range(input: &'static str, v: f64, lo: f64, hi: f64, what: &str) -> Result<(), PlanError> {
-    if v.is_finite() && (lo..=hi).contains(&v) {
-        Ok(())
-    } else {
-        Err(bad(input, format!("must be {what}")))
-    }
-}
-
-fn validate(p: &PlanInput) -> Result<(), PlanError> {
-    let s = &p.scenario;
-    match p.traffic {
-        Traffic::Rate { requests_per_s } => check_range(
-            "--rate",
-            requests_per_s,
-            limits::MIN_RATE,
-            limits::MAX_RATE,
-            "a number of requests/s from 0.000001 to 1,000,000",
-        )?,
-        Traffic::Users {
-            users,
-            requests_per_user_per_min,
-            peak_factor,
-        } => {
-            check_range(
-                "--users",
-                users,
-                1.0,
-                1e9,
-                "a number of users from 1 to 1,000,000,000",
-            )?;
-            check_range(
-                "--req-per-user-min",
-                requests_per_user_per_min,
-                1e-6,
-                1e4,
-                "a number of requests per user per minute from 0.000001 to 10,000",
-            )?;
-            check_range("--peak-factor", peak_factor, 1.0, 100.0, "from 1 to 100")?;
-            check_range(
-                "--users/--req-per-user-min",
-                p.traffic.requests_per_s(),
-                limits::MIN_RATE,
-                limits::MAX_RATE,
-                "give a rate from 0.000001 to 1,000,000 requests/s",
-            )?;
-        }
-    }
-    for (flag, v) in [
-        ("--slo-ttft-ms", p.slo.ttft_ms),
-        ("--slo-tpot-ms", p.slo.tpot_ms),
-        ("--slo-e2e-ms", p.slo.e2e_ms),
-    ] {
-        if let Some(v) = v {
-            check_range(
-                flag,
-                v,
-                limits::MIN_SLO_MS,
-                limits::MAX_SLO_MS,
-                "a number of milliseconds from 0.001 to 1,000,000,000",
-            )?;
-        }
-    }
-    if !GPUS_PER_REPLICA.contains(&p.max_gpus_per_replica) {
-        return Err(bad("--max-gpus-per-replica", "must be 1, 2, 4 or 8"));
-    }
-    check_range(
-        "--headroom",
-        p.headroom_pct,
-        0.0,
-        1000.0,
-        "a percentage from 0 to 1,000",
-    )?;
-    if !(50..=10_000).contains(&p.sim_requests) {
-        return Err(bad(
-            "--requests",
-            "must be a whole number from 50 to 10,000",
-        ));
-    }
-    if p.max_contenders > 1000 {
-        return Err(bad(
-            "--contenders",
-            "must be a whole number from 0 to 1,000",
-        ));
-    }
-    if p.confirm_top > 1000 {
-        return Err(bad(
-            "--confirm-top",
-            "must be a whole number from 0 to 1,000",
-        ));
-    }
-    for id in &p.gpus {
-        if catalog::gpu_variants(id).is_empty() {
-            return Err(bad("--gpus-from", format!("unknown GPU id {id:?}")));
-        }
-    }
-    for o in &p.prices {
-        if catalog::gpu_variants(&o.gpu).is_empty() {
-            return Err(bad("--price-for", format!("unknown GPU id {:?}", o.gpu)));
-        }
-        check_range(
-            "--price-for",
-            o.usd_per_gpu_hour,
-            0.0,
-            limits::MAX_PRICE_USD_PER_GPU_HOUR,
-            "a number of USD per GPU-hour from 0 to 1,000",
-        )?;
-    }
-    for (flag, v) in [
-        ("--prompt-tokens", s.prompt_tokens),
-        ("--output-tokens", s.output_tokens),
-    ] {
-        if v == 0 || v > limits::MAX_TOKENS {
-            return Err(bad(flag, "must be a whole number from 1 to 10,000,000"));
-        }
-    }
-    for (flag, v) in [("--prompt-sd", s.prompt_sd), ("--output-sd", s.output_sd)] {
-        if let Some(v) = v {
-            check_range(flag, v, 0.0, 1e7, "a number of tokens from 0 to 10,000,000")?;
-        }
-    }
-    check_range(
-        "--busy-hours",
-        s.busy_hours,
-        limits::MIN_BUSY_HOURS,
-        24.0,
-        "from 0.1 to 24",
-    )?;
-    if let Load::Rate { burstiness, .. } = s.load {
-        check_range(
-            "--burstiness",
-            burstiness,
-            limits::MIN_BURSTINESS,
-            limits::MAX_BURSTINESS,
-            "from 0.01 to 100",
-        )?;
-    }
-    if let Some(m) = s.mem_fraction {
-        check_range("--mem-fraction", m, 0.05, 1.0, "between 0.05 and 1")?;
-    }
-    if s.max_num_seqs.is_some_and(|n| n == 0 || n > 65_536) {
-        return Err(bad(
-            "--max-num-seqs",
-            "must be a whole number from 1 to 65,536",
-        ));
-    }
-    if s.max_batched_tokens
-        .is_some_and(|n| n == 0 || n > 10_000_000)
-    {
-        return Err(bad(
-            "--max-batched-tokens",
-            "must be a whole number from 1 to 10,000,000",
-        ));
-    }
-    if s.block_size.is_some_and(|n| n == 0 || n > 1024) {
-        return Err(bad(
-            "--block-size",
-            "must be a whole number of tokens from 1 to 1,024",
-        ));
-    }
-    if s.prefix_tokens.is_some_and(|n| n >= s.prompt_tokens) {
-        return Err(bad(
-            "--prefix-tokens",
-            format!("must be fewer than the {} prompt tokens", s.prompt_tokens),
-        ));
-    }
-    Ok(())
-}
-
-/// Weight precisions tried on a GPU: BF16; FP8 where it has FP8 tensor cores; AWQ INT4.
-pub fn weight_precisions(gpu: &Gpu) -> Vec<&'static Dtype> {
-    let mut out = vec![catalog::dtype("bf16").expect("catalog has bf16")];
-    if gpu.fp8_tflops.is_some() {
-        out.push(catalog::dtype("fp8").expect("catalog has fp8"));
-    }
-    out.push(catalog::dtype("awq-int4").expect("catalog has awq-int4"));
-    out
-}
-
-/// KV dtypes tried for a weight precision: the runtime's default (the activation dtype) and FP8.
-pub fn kv_precisions(weights: &Dtype) -> Vec<&'static Dtype> {
-    let d = default_kv(weights);
-    let fp8 = catalog::dtype("fp8").expect("catalog has fp8");
-    if d.id == fp8.id {
-        vec![d]
-    } else {
-        vec![d, fp8]
-    }
-}
-
-fn length_dist(mean: u32, sd: Option<f64>) -> LengthDist {
-    match sd {
-        Some(sd) if sd > 0.0 => LengthDist::LogNormal {
-            mean: mean as f64,
-            sd,
-        },
-        _ => LengthDist::Fixed { tokens: mean },
-    }
-}
-
-/// The longest request the fit check uses: the mean plus three standard deviations of each
-/// length (the fixed lengths when there is no spread), within the model's context.
-fn longest_request(s: &Scenario, context: u32) -> f64 {
-    let hi = |m: u32, sd: Option<f64>| m as f64 + 3.0 * sd.unwrap_or(0.0);
-    (hi(s.prompt_tokens, s.prompt_sd) + hi(s.output_tokens, s.output_sd)).min(context as f64)
-}
-
-fn price_of(input: &PlanInput, gpu: &Gpu) -> (f64, String) {
-    // The last override that names this GPU (exact or by family) wins.
-    let mut found = None;
-    for o in &input.prices {
-        if catalog::gpu_variants(&o.gpu).iter().any(|g| g.id == gpu.id) {
-            found = Some(o.usd_per_gpu_hour);
-        }
-    }
-    match found {
-        Some(p) => (p, "your price".into()),
-        None => gpu.price.for_tier(input.scenario.price_tier),
-    }
-}
-
 impl Planner {
     /// Validates the input, resolves model and runtime, enumerates the candidates, checks each
     /// fits, and screens them analytically.
@@ -672,7 +437,7 @@ impl Planner {
     /// [`PlanError::BadInput`] naming the input when a value is out of range or an id is unknown,
     /// or when no model is given and the claim names none.
     pub fn new(input: &PlanInput) -> Result<Planner, PlanError> {
-        validate(input)?;
+        validate::validate(input)?;
         let s = &input.scenario;
         let mut claim = crate::claim::read(&s.benchmark);
         s.claim_overrides.apply(&mut claim);
@@ -692,26 +457,34 @@ impl Planner {
             .or(analysis.readings.first())
             .map(|r| r.bench.setup);
         let model = match (&s.model, bench) {
-            (Some(id), _) => catalog::model(id)
-                .ok_or_else(|| bad("--model", format!("unknown model id {id:?}")))?,
+            (Some(id), _) => catalog::model(id).ok_or_else(|| {
+                bad(
+                    PlanField::Scenario(Field::Model),
+                    format!("unknown model id {id:?}"),
+                )
+            })?,
             (None, Some(b)) => b.model,
             (None, None) => {
                 return Err(bad(
-                    "--model",
-                    "no model given and the claim names none in the catalog; give --model",
+                    PlanField::Scenario(Field::Model),
+                    "no model given and the claim names none in the catalog; give one",
                 ))
             }
         };
         let runtime = match (&s.runtime, bench) {
-            (Some(id), _) => catalog::runtime(id)
-                .ok_or_else(|| bad("--runtime", format!("unknown runtime id {id:?}")))?,
+            (Some(id), _) => catalog::runtime(id).ok_or_else(|| {
+                bad(
+                    PlanField::Scenario(Field::Runtime),
+                    format!("unknown runtime id {id:?}"),
+                )
+            })?,
             (None, Some(b)) => b.runtime,
             (None, None) => catalog::runtime("vllm").expect("catalog has vllm"),
         };
         let total = s.prompt_tokens as u64 + s.output_tokens as u64;
         if total > model.context as u64 {
             return Err(bad(
-                "--prompt-tokens/--output-tokens",
+                PlanField::Lengths,
                 format!(
                     "prompt + output = {total} tokens exceeds {}'s context window of {} tokens",
                     model.name, model.context
@@ -740,171 +513,15 @@ impl Planner {
             percentile: input.percentile,
         };
         let mut warnings = Vec::new();
-
-        // The claim's calibrated readings: (gpu, runtime, weights, efficiency).
-        let plausible: Vec<(&'static str, &'static str, &'static str, Efficiency)> =
-            if analysis.status == PlausibilityStatus::Plausible {
-                analysis
-                    .plausible()
-                    .filter_map(|r| {
-                        let c = r.calibration.as_ref()?;
-                        let b = r.bench.setup;
-                        Some((b.gpu.id, b.runtime.id, b.weights.id, c.efficiency))
-                    })
-                    .collect()
-            } else {
-                if !s.benchmark.trim().is_empty() {
-                    warnings.push(format!(
-                        "The claim does not calibrate ({}); every row uses the prior efficiency.",
-                        analysis.note
-                    ));
-                }
-                vec![]
-            };
-        let chosen = analysis
-            .chosen()
-            .filter(|_| analysis.status == PlausibilityStatus::Plausible)
-            .and_then(|r| Some((r.bench.setup, r.calibration.as_ref()?.efficiency)));
-        let calibration = chosen.map(|(b, e)| ClaimCalibration {
+        let claimed = ClaimEfficiency::from_analysis(&analysis, s, runtime, &mut warnings);
+        let calibration = claimed.chosen.map(|(b, e)| ClaimCalibration {
             gpu: b.gpu.id,
             runtime: b.runtime.id,
             weights: b.weights.id,
             mbu: e.mbu,
             mfu: e.mfu,
         });
-        let efficiency_for = |gpu: &Gpu, weights: &Dtype| -> EfficiencyUsed {
-            let same: Vec<Efficiency> = plausible
-                .iter()
-                .filter(|(g, r, _, _)| *g == gpu.id && *r == runtime.id)
-                .map(|p| p.3)
-                .collect();
-            let span = |es: &[Efficiency]| {
-                let lo = es
-                    .iter()
-                    .fold(f64::INFINITY, |a, e| a.min(e.mbu / Efficiency::PRIOR.mbu));
-                let hi = es
-                    .iter()
-                    .fold(0.0_f64, |a, e| a.max(e.mbu / Efficiency::PRIOR.mbu));
-                (Efficiency::scaled(lo), Efficiency::scaled(hi))
-            };
-            if let Some(first) = same.first() {
-                let e = chosen
-                    .filter(|(b, _)| b.gpu.id == gpu.id)
-                    .map_or(*first, |(_, e)| e);
-                let (low, high) = span(&same);
-                return EfficiencyUsed {
-                    mbu: e.mbu,
-                    mfu: e.mfu,
-                    source: EfficiencySource::Claim,
-                    low,
-                    high,
-                };
-            }
-            if let Some((b, e)) = chosen {
-                if b.runtime.id == runtime.id && b.weights.id == weights.id {
-                    let (low, high) = span(&[e, Efficiency::PRIOR]);
-                    return EfficiencyUsed {
-                        mbu: e.mbu,
-                        mfu: e.mfu,
-                        source: EfficiencySource::ClaimSameRuntimePrecision,
-                        low,
-                        high,
-                    };
-                }
-            }
-            EfficiencyUsed {
-                mbu: Efficiency::PRIOR.mbu,
-                mfu: Efficiency::PRIOR.mfu,
-                source: EfficiencySource::Prior,
-                low: Efficiency::scaled(PRIOR_BAND.0),
-                high: Efficiency::scaled(PRIOR_BAND.1),
-            }
-        };
-
-        // GPUs: the chosen ones in catalog order, else all.
-        let gpus: Vec<&'static Gpu> = catalog::GPUS
-            .iter()
-            .filter(|g| {
-                input.gpus.is_empty()
-                    || input
-                        .gpus
-                        .iter()
-                        .any(|id| catalog::gpu_variants(id).iter().any(|v| v.id == g.id))
-            })
-            .collect();
-        let longest = longest_request(s, model.context);
-        let mut work = Vec::new();
-        for gpu in gpus {
-            let (price, price_source) = price_of(input, gpu);
-            for n in GPUS_PER_REPLICA
-                .iter()
-                .copied()
-                .filter(|n| *n <= input.max_gpus_per_replica)
-            {
-                for weights in weight_precisions(gpu) {
-                    for kv in kv_precisions(weights) {
-                        let mut setup =
-                            make_setup(model, gpu, n, 1, weights, kv, runtime, s.mem_fraction);
-                        if let Some(v) = s.max_num_seqs {
-                            setup.max_num_seqs = v;
-                        }
-                        if let Some(v) = s.max_batched_tokens {
-                            setup.max_batched_tokens = v;
-                        }
-                        if let Some(v) = s.block_size {
-                            setup.block_tokens = v;
-                        }
-                        let efficiency = efficiency_for(gpu, weights);
-                        let mut row = Candidate {
-                            rank: None,
-                            gpu: gpu.id,
-                            gpu_name: gpu.name,
-                            gpus_per_replica: n,
-                            tp: n,
-                            weights: weights.id,
-                            kv_dtype: kv.id,
-                            fits: false,
-                            reason: None,
-                            replicas: None,
-                            total_gpus: None,
-                            capacity_rps_per_replica: None,
-                            saturation_rps_per_replica: None,
-                            kv_ceiling_sequences: None,
-                            latency_ms_at_operating_point: None,
-                            latency_margin: None,
-                            binding_limit: None,
-                            binding_slo: vec![],
-                            method: Method::None,
-                            efficiency,
-                            price_usd_per_gpu_hour: price,
-                            price_source: price_source.clone(),
-                            cost: None,
-                        };
-                        let fit = fit_reason(&setup, longest);
-                        match fit {
-                            Some(reason) => {
-                                row.reason = Some(reason);
-                                work.push(Work {
-                                    row,
-                                    setup: None,
-                                    analytic_cost: None,
-                                    band_ratio: (1.0, 1.0),
-                                });
-                            }
-                            None => {
-                                row.fits = true;
-                                work.push(Work {
-                                    row,
-                                    setup: Some(setup),
-                                    analytic_cost: None,
-                                    band_ratio: (1.0, 1.0),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let work = enumerate(input, model, runtime, &claimed);
         let planner = Planner {
             input: input.clone(),
             rate,
@@ -1128,27 +745,6 @@ impl Planner {
             warnings,
         }
     }
-}
-
-/// Why a setup cannot hold its weights and the longest request, or None when it can.
-fn fit_reason(setup: &Setup, longest: f64) -> Option<String> {
-    if setup.tp > 1 && setup.model.heads.checked_rem(setup.tp) != Some(0) {
-        return Some(format!(
-            "TP {} does not divide {}'s {} attention heads",
-            setup.tp, setup.model.name, setup.model.heads
-        ));
-    }
-    let cap = match setup.kv_capacity_tokens() {
-        Ok(c) => c,
-        Err(e) => return Some(e.to_string()),
-    };
-    let need = setup.kv_tokens_per_sequence(longest);
-    (need > cap).then(|| {
-        format!(
-            "the longest request ({longest:.0} tokens) needs {need:.0} KV tokens; the cache holds {cap:.0} ({} KV)",
-            setup.kv.name
-        )
-    })
 }
 
 /// Orders rows: those that serve first, cheapest per request first (simulated or screened;

@@ -90,7 +90,8 @@ pub(crate) fn use_plan(
                 let mut planner = match Planner::new(&options.input(&scenario)) {
                     Ok(p) => p,
                     Err(e) => {
-                        error.set(Some(e.to_string().trim_start_matches("--").to_string()));
+                        // Named by the page's label (the error's Display).
+                        error.set(Some(e.to_string()));
                         outcome.set(None);
                         return;
                     }

@@ -1,0 +1,137 @@
+//! The plan's inputs by name and its one error: an input out of range or unknown, named by a
+//! typed [`PlanField`] that each shell spells its own way (flag, label, URL key).
+
+use crate::input::{Field, InputError};
+
+/// Why a plan cannot be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// An input is out of range or unknown. Displays with the input's page label;
+    /// [`PlanError::with_name`] names it another way (the CLI's flag).
+    #[error("{}: {reason}", input.label())]
+    BadInput {
+        /// The input.
+        input: PlanField,
+        /// Why, with the allowed range.
+        reason: String,
+    },
+}
+
+impl PlanError {
+    /// The message with the input named by `name` (the CLI: `e.with_name(PlanField::flag)` →
+    /// `--rate: must be …`).
+    #[must_use]
+    pub fn with_name(&self, name: impl Fn(PlanField) -> &'static str) -> String {
+        match self {
+            PlanError::BadInput { input, reason } => format!("{}: {reason}", name(*input)),
+        }
+    }
+}
+
+/// A plan input, as [`PlanError`] names it: one of the scenario's (a [`Field`] of the input
+/// table) or one only the plan has. Each has a CLI flag ([`PlanField::flag`]), a page label
+/// ([`PlanField::label`]) and, where the page has it, a URL key ([`PlanField::key`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlanField {
+    /// A scenario input (lengths, engine settings, busy hours, model, runtime).
+    Scenario(Field),
+    /// Prompt + output tokens together (the context-window check).
+    Lengths,
+    /// The peak request rate.
+    Rate,
+    /// Users.
+    Users,
+    /// Requests per user per minute.
+    RequestsPerUserPerMin,
+    /// Peak factor over the average.
+    PeakFactor,
+    /// The rate users × requests per user × peak factor gives.
+    UsersRate,
+    /// The plan's TTFT SLO.
+    SloTtft,
+    /// The plan's TPOT SLO.
+    SloTpot,
+    /// The plan's E2E SLO.
+    SloE2e,
+    /// Most GPUs in one replica.
+    MaxGpusPerReplica,
+    /// Headroom over the rate, %.
+    Headroom,
+    /// Requests per simulated probe.
+    SimRequests,
+    /// Candidates simulated at most.
+    Contenders,
+    /// Cheapest rows confirmed by simulation.
+    ConfirmTop,
+    /// The GPUs considered.
+    Gpus,
+    /// A price per GPU-hour for one GPU.
+    PriceFor,
+}
+
+impl PlanField {
+    /// (CLI flag, URL key or "" where the page has none, page label).
+    fn names(self) -> (&'static str, &'static str, &'static str) {
+        use PlanField as P;
+        match self {
+            P::Scenario(f) => (f.flag().unwrap_or(f.key()), f.key(), f.label()),
+            P::Lengths => (
+                "--prompt-tokens/--output-tokens",
+                "pin",
+                "Prompt + output tokens",
+            ),
+            P::Rate => ("--rate", "prate", "Peak rate"),
+            P::Users => ("--users", "pusers", "Users"),
+            P::RequestsPerUserPerMin => ("--req-per-user-min", "prpm", "Requests per user"),
+            P::PeakFactor => ("--peak-factor", "ppeak", "Peak factor"),
+            P::UsersRate => (
+                "--users/--req-per-user-min",
+                "pusers",
+                "Users × requests per user",
+            ),
+            P::SloTtft => ("--slo-ttft-ms", "pttft", "SLO TTFT"),
+            P::SloTpot => ("--slo-tpot-ms", "ptpot", "SLO TPOT"),
+            P::SloE2e => ("--slo-e2e-ms", "pe2e", "SLO E2E"),
+            P::MaxGpusPerReplica => ("--max-gpus-per-replica", "pmaxg", "Most GPUs per replica"),
+            P::Headroom => ("--headroom", "phead", "Headroom"),
+            P::SimRequests => ("--requests", "", "Simulated requests per probe"),
+            P::Contenders => ("--contenders", "", "Contenders"),
+            P::ConfirmTop => ("--confirm-top", "", "Rows confirmed by simulation"),
+            P::Gpus => ("--gpus-from", "pgpus", "GPUs"),
+            P::PriceFor => ("--price-for", "pprice", "Your price"),
+        }
+    }
+
+    /// Its `benchfit plan` flag, with the dashes.
+    #[must_use]
+    pub fn flag(self) -> &'static str {
+        self.names().0
+    }
+
+    /// Its URL key on the page ("" where the page has none).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        self.names().1
+    }
+
+    /// Its label on the page.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        self.names().2
+    }
+}
+
+pub(super) fn bad(input: PlanField, reason: impl Into<String>) -> PlanError {
+    PlanError::BadInput {
+        input,
+        reason: reason.into(),
+    }
+}
+
+impl From<InputError> for PlanError {
+    fn from(e: InputError) -> Self {
+        bad(PlanField::Scenario(e.field), e.reason)
+    }
+}
