@@ -10,12 +10,15 @@
 //! `/metrics` answers llama.cpp gauges. The probe request (max_tokens 2) gets a short valid
 //! stream and is not counted.
 
+mod common;
+
+use common::{read_request, send, text_chunk, SSE_HEAD};
 use serde_json::Value;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::sleep;
 
@@ -73,57 +76,6 @@ fn spawn_server(script: Script) -> u16 {
         });
     });
     port
-}
-
-async fn read_request(sock: &mut TcpStream) -> std::io::Result<(String, String, Value)> {
-    let mut buf = Vec::new();
-    let mut tmp = [0u8; 4096];
-    let head_end = loop {
-        let n = sock.read(&mut tmp).await?;
-        if n == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        buf.extend_from_slice(&tmp[..n]);
-        if let Some(p) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break p + 4;
-        }
-    };
-    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-    let len: usize = head
-        .lines()
-        .find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.eq_ignore_ascii_case("content-length")
-                .then(|| v.trim().parse().ok())?
-        })
-        .unwrap_or(0);
-    while buf.len() < head_end + len {
-        let n = sock.read(&mut tmp).await?;
-        if n == 0 {
-            break;
-        }
-        buf.extend_from_slice(&tmp[..n]);
-    }
-    let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
-    let body = serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
-    Ok((path, head, body))
-}
-
-const SSE_HEAD: &[u8] =
-    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n";
-
-async fn send(sock: &mut TcpStream, bytes: &[u8]) {
-    let _ = sock.write_all(bytes).await;
-    let _ = sock.flush().await;
-}
-
-fn text_chunk(text: &str, finish: Option<&str>, cum: Option<u32>) -> String {
-    let mut v =
-        serde_json::json!({"choices": [{"index": 0, "text": text, "finish_reason": finish}]});
-    if let Some(c) = cum {
-        v["usage"] = serde_json::json!({"prompt_tokens": 21, "completion_tokens": c});
-    }
-    v.to_string()
 }
 
 async fn handle(

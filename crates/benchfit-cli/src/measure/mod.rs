@@ -13,6 +13,7 @@ pub mod request;
 pub mod sse;
 
 use anyhow::Context as _;
+use benchfit_core::measurement::stages::{self, Slo, SloPercentile};
 use benchfit_core::measurement::{
     summarize, FailureClass, LoadMode, Measurement, PromptCalibration, RequestRecord,
     RequestStatus, RunInfo, ServerMetrics, TokenLength, TrafficProfile,
@@ -48,8 +49,18 @@ pub enum ArrivalArg {
     Gamma,
 }
 
+/// `--percentile`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum PercentileArg {
+    /// 95 % of requests.
+    P95,
+    /// 99 % of requests.
+    P99,
+}
+
 /// Flags of `benchfit measure`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("open_loop").args(["rate", "sweep", "find_max_rate"]).multiple(true)))]
 pub struct MeasureArgs {
     /// API base URL ending in /v1 (e.g. http://127.0.0.1:8000/v1).
     #[arg(long, value_name = "BASE_URL")]
@@ -83,18 +94,49 @@ pub struct MeasureArgs {
     /// Requests per second (open loop).
     #[arg(long, value_name = "REQ_PER_S", allow_hyphen_values = true)]
     pub rate: Option<f64>,
-    /// Arrival process for --rate.
-    #[arg(long, value_enum, default_value = "poisson", requires = "rate")]
-    pub arrival: ArrivalArg,
-    /// Gamma shape for --arrival gamma (1 = Poisson; below 1 burstier).
+    /// Arrival process for --rate, --sweep rate=… and --find-max-rate [default: poisson].
+    #[arg(long, value_enum, requires = "open_loop")]
+    pub arrival: Option<ArrivalArg>,
+    /// Gamma shape for --arrival gamma (1 = Poisson; below 1 burstier) [default: 1].
     #[arg(
         long,
         value_name = "K",
-        default_value_t = 1.0,
-        requires = "rate",
+        requires = "open_loop",
         allow_hyphen_values = true
     )]
-    pub burstiness: f64,
+    pub burstiness: Option<f64>,
+    /// Run one stage per load, in order, into one file: `rate=1,2,4,8` (requests/s, open
+    /// loop) or `concurrency=1,2,4` (closed loop). Each stage has its own steady-state
+    /// summary; --requests and --duration apply per stage.
+    #[arg(long, value_name = "rate=R1,R2,…|concurrency=C1,C2,…", conflicts_with_all = ["rate", "concurrency", "find_max_rate"])]
+    pub sweep: Option<String>,
+    /// Search for the highest request rate whose stage meets every SLO (--slo-ttft-ms,
+    /// --slo-tpot-ms at --percentile): bracketing by doubling or halving from --rate (default
+    /// 1 req/s), then bisection down to --rate-resolution. Every probed stage is in the file.
+    #[arg(long, conflicts_with_all = ["concurrency", "runs"])]
+    pub find_max_rate: bool,
+    /// SLO: time to first token per request, ms (judged per stage at --percentile).
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub slo_ttft_ms: Option<f64>,
+    /// SLO: time per output token per request, (E2E − TTFT)/(output tokens − 1), ms.
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub slo_tpot_ms: Option<f64>,
+    /// The share of a stage's requests that must meet each SLO.
+    #[arg(long, value_enum, default_value = "p95")]
+    pub percentile: PercentileArg,
+    /// --find-max-rate stops when the lowest rate that missed is at most this far (requests/s)
+    /// above the highest that met (default: 10 % of the met rate).
+    #[arg(
+        long,
+        value_name = "REQ_PER_S",
+        requires = "find_max_rate",
+        allow_hyphen_values = true
+    )]
+    pub rate_resolution: Option<f64>,
+    /// Run each load this many times (1–100); with more than one, the file gives each
+    /// metric's mean and 95 % Student t interval over the runs.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100), allow_hyphen_values = true)]
+    pub runs: u32,
     /// Counted requests (default 100 unless --duration is given).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000), allow_hyphen_values = true)]
     pub requests: Option<u64>,
@@ -192,9 +234,101 @@ struct Plan {
     root: String,
     metrics_url: String,
     traffic: TrafficProfile,
-    load: LoadMode,
+    mode: Mode,
+    /// Times each load runs (`--runs`).
+    runs: u32,
+    /// The SLOs stages are judged against.
+    slo: Option<Slo>,
     requests: u64,
     duration: Option<Duration>,
+}
+
+/// What stages a run has.
+enum Mode {
+    /// One load (`--rate`, `--concurrency`, or neither: concurrency 1).
+    Single(LoadMode),
+    /// `--sweep`: these loads in order.
+    Sweep(Vec<LoadMode>),
+    /// `--find-max-rate`.
+    FindMaxRate {
+        start_rate: f64,
+        resolution: Option<f64>,
+        arrival: String,
+        burstiness: f64,
+    },
+}
+
+impl Mode {
+    /// The first load the run offers (for the warm-up's concurrency).
+    fn first_load(&self) -> LoadMode {
+        match self {
+            Mode::Single(l) => l.clone(),
+            Mode::Sweep(ls) => ls
+                .first()
+                .cloned()
+                .unwrap_or(LoadMode::Concurrency { concurrency: 1 }),
+            Mode::FindMaxRate {
+                start_rate,
+                arrival,
+                burstiness,
+                ..
+            } => LoadMode::Rate {
+                requests_per_s: *start_rate,
+                arrival: arrival.clone(),
+                burstiness: *burstiness,
+            },
+        }
+    }
+}
+
+/// Parses `--sweep`: `rate=R1,R2,…` or `concurrency=C1,C2,…` (2–64 values, each within its
+/// flag's range, no value twice).
+fn parse_sweep(s: &str, arrival: &str, burstiness: f64) -> Result<Vec<LoadMode>, BadInput> {
+    let bad = |why: &str| {
+        BadInput(format!(
+            "--sweep: {s:?} {why} (write rate=1,2,4 or concurrency=1,2,4)"
+        ))
+    };
+    let (kind, list) = s
+        .split_once('=')
+        .ok_or_else(|| bad("has no kind= before the values"))?;
+    let values: Vec<&str> = list.split(',').map(str::trim).collect();
+    if !(2..=64).contains(&values.len()) {
+        return Err(bad("must list 2 to 64 values"));
+    }
+    let loads = match kind.trim() {
+        "rate" => values
+            .iter()
+            .map(|v| match v.parse::<f64>() {
+                Ok(r) if r.is_finite() && r > 0.0 && r <= 100_000.0 => Ok(LoadMode::Rate {
+                    requests_per_s: r,
+                    arrival: arrival.into(),
+                    burstiness,
+                }),
+                _ => Err(bad(&format!(
+                    "has {v:?}, not a rate more than 0 and at most 100,000 requests/s"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        "concurrency" => values
+            .iter()
+            .map(|v| match v.parse::<u32>() {
+                Ok(c) if (1..=100_000).contains(&c) => Ok(LoadMode::Concurrency { concurrency: c }),
+                _ => Err(bad(&format!(
+                    "has {v:?}, not a concurrency from 1 to 100,000"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        other => return Err(bad(&format!("has kind {other:?}, not rate or concurrency"))),
+    };
+    if loads
+        .iter()
+        .enumerate()
+        .any(|(i, l)| loads[..i].contains(l))
+    {
+        return Err(bad("lists a value twice"));
+    }
+    Ok(loads)
 }
 
 fn read_key(a: &MeasureArgs) -> Result<Option<String>, BadInput> {
@@ -243,32 +377,94 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
         prompt_tokens: parse_length("--prompt-tokens", &a.prompt_tokens)?,
         output_tokens: parse_length("--output-tokens", &a.output_tokens)?,
     };
-    let load = match (a.concurrency, a.rate) {
-        (_, Some(r)) => {
+    let arrival: String = match a.arrival.unwrap_or(ArrivalArg::Poisson) {
+        ArrivalArg::Constant => "constant",
+        ArrivalArg::Poisson => "poisson",
+        ArrivalArg::Gamma => "gamma",
+    }
+    .into();
+    let burstiness = a.burstiness.unwrap_or(1.0);
+    if let Some(r) = a.rate {
+        if !(r.is_finite() && r > 0.0 && r <= 100_000.0) {
+            return Err(BadInput(
+                "--rate: must be more than 0 and at most 100,000 requests/s".into(),
+            ));
+        }
+    }
+    if (a.rate.is_some() || a.sweep.is_some() || a.find_max_rate)
+        && !(burstiness.is_finite() && burstiness > 0.0 && burstiness <= 100.0)
+    {
+        return Err(BadInput(
+            "--burstiness: must be more than 0 and at most 100".into(),
+        ));
+    }
+    let mode = if let Some(s) = &a.sweep {
+        let loads = parse_sweep(s, &arrival, burstiness)?;
+        if loads
+            .iter()
+            .all(|l| matches!(l, LoadMode::Concurrency { .. }))
+            && (a.arrival.is_some() || a.burstiness.is_some())
+        {
+            return Err(BadInput(
+                "--arrival/--burstiness: only for open loop (--rate, --sweep rate=…, --find-max-rate)"
+                    .into(),
+            ));
+        }
+        Mode::Sweep(loads)
+    } else if a.find_max_rate {
+        if let Some(r) = a.rate_resolution {
             if !(r.is_finite() && r > 0.0 && r <= 100_000.0) {
                 return Err(BadInput(
-                    "--rate: must be more than 0 and at most 100,000 requests/s".into(),
+                    "--rate-resolution: must be more than 0 and at most 100,000 requests/s".into(),
                 ));
-            }
-            if !(a.burstiness.is_finite() && a.burstiness > 0.0 && a.burstiness <= 100.0) {
-                return Err(BadInput(
-                    "--burstiness: must be more than 0 and at most 100".into(),
-                ));
-            }
-            LoadMode::Rate {
-                requests_per_s: r,
-                arrival: match a.arrival {
-                    ArrivalArg::Constant => "constant",
-                    ArrivalArg::Poisson => "poisson",
-                    ArrivalArg::Gamma => "gamma",
-                }
-                .into(),
-                burstiness: a.burstiness,
             }
         }
-        (Some(c), None) => LoadMode::Concurrency { concurrency: c },
-        (None, None) => LoadMode::Concurrency { concurrency: 1 },
+        Mode::FindMaxRate {
+            start_rate: a.rate.unwrap_or(1.0),
+            resolution: a.rate_resolution,
+            arrival: arrival.clone(),
+            burstiness,
+        }
+    } else {
+        Mode::Single(match (a.concurrency, a.rate) {
+            (_, Some(r)) => LoadMode::Rate {
+                requests_per_s: r,
+                arrival: arrival.clone(),
+                burstiness,
+            },
+            (Some(c), None) => LoadMode::Concurrency { concurrency: c },
+            (None, None) => LoadMode::Concurrency { concurrency: 1 },
+        })
     };
+    let slo_ms = |flag: &str, v: Option<f64>| match v {
+        Some(x) if !(x.is_finite() && x > 0.0 && x <= 86_400_000.0) => Err(BadInput(format!(
+            "{flag}: must be more than 0 and at most 86,400,000 ms"
+        ))),
+        _ => Ok(v),
+    };
+    let (ttft, tpot) = (
+        slo_ms("--slo-ttft-ms", a.slo_ttft_ms)?,
+        slo_ms("--slo-tpot-ms", a.slo_tpot_ms)?,
+    );
+    let slo = (ttft.is_some() || tpot.is_some()).then_some(Slo {
+        ttft_ms: ttft,
+        tpot_ms: tpot,
+        percentile: match a.percentile {
+            PercentileArg::P95 => SloPercentile::P95,
+            PercentileArg::P99 => SloPercentile::P99,
+        },
+    });
+    if a.find_max_rate && slo.is_none() {
+        return Err(BadInput(
+            "--find-max-rate: needs an SLO (--slo-ttft-ms, --slo-tpot-ms or both)".into(),
+        ));
+    }
+    if slo.is_some() && matches!(mode, Mode::Single(_)) && a.runs == 1 {
+        return Err(BadInput(
+            "--slo-ttft-ms/--slo-tpot-ms: judge stages, so they need --sweep, --find-max-rate or --runs"
+                .into(),
+        ));
+    }
     let duration = match a.duration {
         None => None,
         Some(d) if d.is_finite() && d > 0.0 && d <= 7.0 * 86_400.0 => {
@@ -334,7 +530,9 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             .unwrap_or_else(|| format!("{root}/metrics")),
         root: root.to_string(),
         traffic,
-        load,
+        mode,
+        runs: a.runs,
+        slo,
         requests,
         duration,
     })
@@ -787,7 +985,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
 
     // Warm-up: closed loop, not counted.
     if a.warmup > 0 {
-        let conc = match plan.load {
+        let conc = match plan.mode.first_load() {
             LoadMode::Concurrency { concurrency } => concurrency,
             LoadMode::Rate { .. } => 8,
         }
@@ -834,7 +1032,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
         s.push(".jsonl");
         PathBuf::from(s)
     });
-    let mut jsonl = match &jsonl_path {
+    let jsonl = match &jsonl_path {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
         )),
@@ -842,11 +1040,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     };
 
     let start = Instant::now();
-    let stop_sending = Arc::new(AtomicBool::new(false));
-    let (cancel_tx, cancel_rx) = watch::channel(false);
-    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
-
-    // Telemetry.
+    // Telemetry, over every stage on the run's clock.
     let stop_telemetry = Arc::new(AtomicBool::new(false));
     let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
     let scraper = tokio::spawn(scrape(
@@ -855,22 +1049,375 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
         start,
         stop_telemetry.clone(),
     ));
+    let env = StageEnv {
+        ctx: ctx.clone(),
+        features,
+        prompts: tpw,
+        traffic: plan.traffic,
+        seed: a.seed,
+        requests: plan.requests,
+        duration: plan.duration,
+        max_connection_failures: a.max_connection_failures,
+        start,
+    };
+    let mut runner = Runner {
+        env: &env,
+        slo: plan.slo,
+        jsonl,
+        records: Vec::new(),
+        stages: Vec::new(),
+        partial_reason: None,
+        interrupted: false,
+        write_error: None,
+    };
+    let mut search = None;
+    match &plan.mode {
+        Mode::Single(load) if plan.runs == 1 => {
+            runner.stage(load.clone(), 0, false).await;
+        }
+        Mode::Single(load) => {
+            for repeat in 0..plan.runs {
+                if !runner.stage(load.clone(), repeat, true).await {
+                    break;
+                }
+            }
+        }
+        Mode::Sweep(loads) => {
+            'sweep: for load in loads {
+                for repeat in 0..plan.runs {
+                    if !runner.stage(load.clone(), repeat, true).await {
+                        break 'sweep;
+                    }
+                }
+            }
+        }
+        Mode::FindMaxRate {
+            start_rate,
+            resolution,
+            arrival,
+            burstiness,
+        } => {
+            let mut probes: Vec<(f64, bool)> = Vec::new();
+            let stopped = loop {
+                let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
+                    stages::NextRate::Probe(r) => r,
+                    stages::NextRate::Stop(why) => break why,
+                };
+                let load = LoadMode::Rate {
+                    requests_per_s: rate,
+                    arrival: arrival.clone(),
+                    burstiness: *burstiness,
+                };
+                if !runner.stage(load, 0, true).await {
+                    break "the run stopped before the search ended".to_string();
+                }
+                let met = runner
+                    .stages
+                    .last()
+                    .and_then(|s| s.slo)
+                    .is_some_and(|v| v.met);
+                eprintln!(
+                    "benchfit: stage {}: {rate} requests/s {} the SLOs",
+                    runner.stages.len() - 1,
+                    if met { "met" } else { "missed" }
+                );
+                probes.push((rate, met));
+            };
+            let (met, missed) = stages::bracket(&probes);
+            search = Some(stages::RateSearch {
+                start_rate: *start_rate,
+                resolution: *resolution,
+                max_rate: met,
+                // Stages and probes are in the same order.
+                max_rate_stage: met
+                    .and_then(|m| probes.iter().position(|p| p.0 == m))
+                    .map(|i| i as u32),
+                lowest_missed_rate: missed,
+                probes: probes.iter().map(|p| p.0).collect(),
+                stopped,
+            });
+        }
+    }
+    let Runner {
+        mut records,
+        stages: stage_list,
+        partial_reason,
+        interrupted,
+        write_error,
+        ..
+    } = runner;
+    stop_telemetry.store(true, Ordering::Relaxed);
+    let server_metrics = scraper.await.unwrap_or_default();
+    let gpu = gpu_thread.join().unwrap_or_default();
+    if let Some(note) = &gpu.note {
+        eprintln!("benchfit: {note}");
+    }
+    if let Some(e) = write_error {
+        return Err(anyhow::anyhow!(
+            "writing {}: {e}",
+            jsonl_path
+                .as_deref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        ));
+    }
 
-    // Load.
+    records.sort_by_key(|r| r.index);
+    // The headline stage: the search's answer (or its lowest probe), else the last stage.
+    let headline = match &search {
+        Some(s) => s.max_rate_stage.unwrap_or_else(|| {
+            stage_list
+                .iter()
+                .min_by(|x, y| rate_of(&x.load).total_cmp(&rate_of(&y.load)))
+                .map_or(0, |s| s.index)
+        }),
+        None => stage_list.len().saturating_sub(1) as u32,
+    };
+    let (summary, load) = match stage_list.get(headline as usize) {
+        Some(s) => (s.summary.clone(), s.load.clone()),
+        None => (summarize(&records), plan.mode.first_load()),
+    };
+    let multi_stage = (!stage_list.is_empty()).then(|| stages::MultiStage {
+        kind: match plan.mode {
+            Mode::Single(_) => "runs",
+            Mode::Sweep(_) => "sweep",
+            Mode::FindMaxRate { .. } => "find_max_rate",
+        }
+        .into(),
+        headline_stage: headline,
+        runs: plan.runs,
+        slo: plan.slo,
+        search,
+        aggregates: if plan.runs > 1 {
+            stages::aggregate(&stage_list)
+        } else {
+            Vec::new()
+        },
+    });
+    let mut notes = probe.notes;
+    if let Some(lag) = summarize(&records).client.send_lag_ms {
+        if lag.p99 > 5.0 {
+            notes.push(format!(
+                "the client was the bottleneck: requests went out late (send lag p99 {:.1} ms, mean {:.1} ms)",
+                lag.p99, lag.mean
+            ));
+        }
+    }
+    let counted_prompts: Vec<f64> = records
+        .iter()
+        .filter_map(|r| r.prompt_tokens)
+        .map(f64::from)
+        .collect();
+    let runtime = server_metrics
+        .families_found
+        .iter()
+        .find_map(|f| metrics::runtime_of(f))
+        .map(str::to_string);
+    let run = RunInfo {
+        tool: "benchfit".into(),
+        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
+        started_at: Some(rfc3339(started_at)),
+        ended_at: Some(rfc3339(SystemTime::now())),
+        endpoint: Some(ctx.redact(&a.url)),
+        api: Some(match ctx.api {
+            Api::Completions => "completions".into(),
+            Api::Chat => "chat".into(),
+        }),
+        model: Some(ctx.redact(&a.model)),
+        runtime,
+        traffic: Some(plan.traffic),
+        load: Some(load),
+        warmup_requests: a.warmup,
+        partial: partial_reason.is_some(),
+        partial_reason,
+        prompt_calibration: Some(PromptCalibration {
+            method: probe.method.into(),
+            requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
+            actual_mean_tokens: (!counted_prompts.is_empty())
+                .then(|| counted_prompts.iter().sum::<f64>() / counted_prompts.len() as f64),
+        }),
+        notes,
+    };
+    let mut m = Measurement::new(run);
+    m.requests = records;
+    m.summary = summary;
+    m.server_metrics = server_metrics;
+    m.gpu = gpu;
+    m.stages = stage_list;
+    m.multi_stage = multi_stage;
+    for n in &m.run.notes {
+        eprintln!("benchfit: note: {n}");
+    }
+    if let Some(path) = &a.out {
+        let text = serde_json::to_string_pretty(&m).context("serialising the measurement")?;
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, ctx.redact(&text))
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        let text = if m.multi_stage.is_some() {
+            serde_json::to_string_pretty(&MultiStageJson {
+                summary: &m.summary,
+                stages: &m.stages,
+                multi_stage: m.multi_stage.as_ref(),
+            })
+        } else {
+            serde_json::to_string_pretty(&m.summary)
+        };
+        println!("{}", text.context("serialising the summary")?);
+    } else {
+        print!("{}", render(&m));
+    }
+    Ok(if interrupted {
+        Ended::Interrupted
+    } else {
+        Ended::Normally
+    })
+}
+
+/// `--json` of a multi-stage run: the headline summary, every stage, and what they were for.
+#[derive(serde::Serialize)]
+struct MultiStageJson<'a> {
+    summary: &'a benchfit_core::measurement::Summary,
+    stages: &'a [stages::Stage],
+    multi_stage: Option<&'a stages::MultiStage>,
+}
+
+fn rate_of(l: &LoadMode) -> f64 {
+    match l {
+        LoadMode::Rate { requests_per_s, .. } => *requests_per_s,
+        LoadMode::Concurrency { concurrency } => f64::from(*concurrency),
+    }
+}
+
+fn load_label(l: &LoadMode) -> String {
+    match l {
+        LoadMode::Rate { requests_per_s, .. } => format!("{requests_per_s} req/s"),
+        LoadMode::Concurrency { concurrency } => format!("concurrency {concurrency}"),
+    }
+}
+
+type JsonlWriter = std::io::BufWriter<std::fs::File>;
+
+/// What every stage shares.
+struct StageEnv {
+    ctx: Arc<Ctx>,
+    features: BodyFeatures,
+    prompts: Arc<Prompts>,
+    traffic: TrafficProfile,
+    seed: u64,
+    /// Counted requests per stage.
+    requests: u64,
+    /// Sending time per stage.
+    duration: Option<Duration>,
+    max_connection_failures: u32,
+    /// The run's clock: every record's times are from here.
+    start: Instant,
+}
+
+/// The stages run so far and what stopped them.
+struct Runner<'a> {
+    env: &'a StageEnv,
+    slo: Option<stages::Slo>,
+    jsonl: Option<JsonlWriter>,
+    records: Vec<RequestRecord>,
+    stages: Vec<stages::Stage>,
+    partial_reason: Option<String>,
+    interrupted: bool,
+    write_error: Option<std::io::Error>,
+}
+
+impl Runner<'_> {
+    /// Runs one stage at `load` and keeps its records (and, in a multi-stage run, its stage);
+    /// false when the run must stop (Ctrl-C, the server stopped answering, a write failed).
+    async fn stage(&mut self, load: LoadMode, repeat: u32, multi: bool) -> bool {
+        let no = self.stages.len() as u32;
+        let label = if multi {
+            format!("stage {no} · {} · ", load_label(&load))
+        } else {
+            String::new()
+        };
+        let out = run_stage(
+            self.env,
+            &load,
+            multi.then_some(no),
+            self.records.len() as u64,
+            self.jsonl.take(),
+            label,
+        )
+        .await;
+        self.jsonl = out.jsonl;
+        if let Some(e) = out.write_error {
+            self.write_error.get_or_insert(e);
+        }
+        let cut = out.partial_reason.is_some();
+        if let Some(r) = out.partial_reason {
+            let r = if multi { format!("stage {no}: {r}") } else { r };
+            self.partial_reason.get_or_insert(r);
+        }
+        self.interrupted |= out.interrupted;
+        if multi {
+            let refs: Vec<&RequestRecord> = out.records.iter().collect();
+            self.stages.push(stages::stage(
+                no,
+                repeat,
+                load,
+                &refs,
+                cut,
+                self.slo.as_ref(),
+            ));
+        }
+        self.records.extend(out.records);
+        !cut && self.write_error.is_none()
+    }
+}
+
+/// One stage's outcome.
+struct StageRun {
+    records: Vec<RequestRecord>,
+    partial_reason: Option<String>,
+    interrupted: bool,
+    write_error: Option<std::io::Error>,
+    jsonl: Option<JsonlWriter>,
+}
+
+/// Runs one stage: `env.requests` requests (or `env.duration` of sending) at `load`, indices
+/// from `first_index`, each record tagged with `stage`, appended to `jsonl` as it ends; stops
+/// early on Ctrl-C or when the server stopped answering (`partial_reason`). Every request has
+/// ended (or was cancelled and recorded incomplete) when it returns.
+async fn run_stage(
+    env: &StageEnv,
+    load: &LoadMode,
+    stage: Option<u32>,
+    first_index: u64,
+    mut jsonl: Option<JsonlWriter>,
+    label: String,
+) -> StageRun {
+    let start = env.start;
+    let stop_sending = Arc::new(AtomicBool::new(false));
+    let (cancel_tx, cancel_rx) = watch::channel(false);
+    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
     // The watch on the server: when `--max-connection-failures` requests in a row got no
     // answer at all, sending stops at once (before the next request of any worker) and the
     // reason goes to `dead_rx`, which cancels those in flight.
     let (dead_tx, mut dead_rx) = mpsc::channel::<String>(1);
     let watch = Arc::new(ServerWatch {
         streak: std::sync::Mutex::new(NoAnswerStreak::default()),
-        limit: a.max_connection_failures,
+        limit: env.max_connection_failures,
         stop: stop_sending.clone(),
         dead_tx,
     });
+    let features = env.features;
     let driver = {
-        let (ctx, stop, traffic) = (ctx.clone(), stop_sending.clone(), plan.traffic);
+        let (ctx, stop, traffic, tpw) = (
+            env.ctx.clone(),
+            stop_sending.clone(),
+            env.traffic,
+            env.prompts.clone(),
+        );
         let watch = watch.clone();
-        let (seed, total, load) = (a.seed, plan.requests, plan.load.clone());
+        let (seed, total, load) = (env.seed, env.requests, load.clone());
         let cancel_rx = cancel_rx.clone();
         tokio::spawn(async move {
             let mut set = tokio::task::JoinSet::new();
@@ -896,7 +1443,8 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                                 if i >= total {
                                     break;
                                 }
-                                let mut j = job(i, seed, &traffic, &tpw);
+                                let mut j = job(first_index + i, seed, &traffic, &tpw);
+                                j.base.stage = stage;
                                 j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
                                 let r = request::run(
                                     &ctx,
@@ -921,11 +1469,18 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                     arrival,
                     burstiness,
                 } => {
+                    // A single stage's schedule starts at the run's start (offset 0 exactly).
+                    let stage_start = if stage.is_none() {
+                        start
+                    } else {
+                        Instant::now()
+                    };
+                    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
                     for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
                         .into_iter()
                         .enumerate()
                     {
-                        let when = start + Duration::from_secs_f64(at);
+                        let when = stage_start + Duration::from_secs_f64(at);
                         let mut cancelled = cancel_rx.clone();
                         tokio::select! {
                             _ = tokio::time::sleep_until(when.into()) => {}
@@ -940,8 +1495,9 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                             cancel_rx.clone(),
                             watch.clone(),
                         );
-                        let mut j = job(i as u64, seed, &traffic, &tpw);
-                        j.base.scheduled_ms = at * 1000.0;
+                        let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
+                        j.base.stage = stage;
+                        j.base.scheduled_ms = offset_ms + at * 1000.0;
                         set.spawn(async move {
                             let r = request::run(
                                 &ctx,
@@ -966,13 +1522,14 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
 
     // Collector: JSONL as each request ends, live progress.
     let bar = ProgressBar::with_draw_target(
-        (plan.requests < 10_000_000).then_some(plan.requests),
+        (env.requests < 10_000_000).then_some(env.requests),
         ProgressDrawTarget::stderr(),
     );
     bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} {msg}")
+        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    bar.set_prefix(label);
     let collector = {
         let bar = bar.clone();
         tokio::spawn(async move {
@@ -980,6 +1537,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
             let mut live = Live::default();
             let mut last_draw = Instant::now();
             let mut write_error = None;
+            let stage_start = Instant::now();
             while let Some(r) = rec_rx.recv().await {
                 if let Some(w) = jsonl.as_mut() {
                     let line = serde_json::to_string(&r).unwrap_or_default();
@@ -991,18 +1549,18 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
                 bar.set_position(live.done);
                 if last_draw.elapsed() > Duration::from_millis(250) {
                     last_draw = Instant::now();
-                    bar.set_message(live.message(start.elapsed().as_secs_f64()));
+                    bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
                 }
                 records.push(r);
             }
-            (records, write_error)
+            (records, write_error, jsonl)
         })
     };
 
     // Stop conditions.
     let mut driver = driver;
     let deadline = async {
-        match plan.duration {
+        match env.duration {
             Some(d) => tokio::time::sleep(d).await,
             None => std::future::pending().await,
         }
@@ -1040,98 +1598,24 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
             partial_reason = Some(reason);
         }
     }
-    let (mut records, write_error) = collector.await.context("collecting the records")?;
-    bar.finish_and_clear();
-    stop_telemetry.store(true, Ordering::Relaxed);
-    let server_metrics = scraper.await.unwrap_or_default();
-    let gpu = gpu_thread.join().unwrap_or_default();
-    if let Some(note) = &gpu.note {
-        eprintln!("benchfit: {note}");
-    }
-    if let Some(e) = write_error {
-        return Err(anyhow::anyhow!(
-            "writing {}: {e}",
-            jsonl_path
-                .as_deref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default()
-        ));
-    }
-
-    records.sort_by_key(|r| r.index);
-    let summary = summarize(&records);
-    let mut notes = probe.notes;
-    if let Some(lag) = summary.client.send_lag_ms {
-        if lag.p99 > 5.0 {
-            notes.push(format!(
-                "the client was the bottleneck: requests went out late (send lag p99 {:.1} ms, mean {:.1} ms)",
-                lag.p99, lag.mean
-            ));
-        }
-    }
-    let counted_prompts: Vec<f64> = records
-        .iter()
-        .filter_map(|r| r.prompt_tokens)
-        .map(f64::from)
-        .collect();
-    let runtime = server_metrics
-        .families_found
-        .iter()
-        .find_map(|f| metrics::runtime_of(f))
-        .map(str::to_string);
-    let run = RunInfo {
-        tool: "benchfit".into(),
-        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
-        started_at: Some(rfc3339(started_at)),
-        ended_at: Some(rfc3339(SystemTime::now())),
-        endpoint: Some(ctx.redact(&a.url)),
-        api: Some(match ctx.api {
-            Api::Completions => "completions".into(),
-            Api::Chat => "chat".into(),
-        }),
-        model: Some(ctx.redact(&a.model)),
-        runtime,
-        traffic: Some(plan.traffic),
-        load: Some(plan.load.clone()),
-        warmup_requests: a.warmup,
-        partial: partial_reason.is_some(),
-        partial_reason,
-        prompt_calibration: Some(PromptCalibration {
-            method: probe.method.into(),
-            requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
-            actual_mean_tokens: (!counted_prompts.is_empty())
-                .then(|| counted_prompts.iter().sum::<f64>() / counted_prompts.len() as f64),
-        }),
-        notes,
+    let (records, write_error, jsonl) = match collector.await {
+        Ok(x) => x,
+        Err(e) => (
+            Vec::new(),
+            Some(std::io::Error::other(format!(
+                "collecting the records: {e}"
+            ))),
+            None,
+        ),
     };
-    let mut m = Measurement::new(run);
-    m.requests = records;
-    m.summary = summary;
-    m.server_metrics = server_metrics;
-    m.gpu = gpu;
-    for n in &m.run.notes {
-        eprintln!("benchfit: note: {n}");
+    bar.finish_and_clear();
+    StageRun {
+        records,
+        partial_reason,
+        interrupted,
+        write_error,
+        jsonl,
     }
-    if let Some(path) = &a.out {
-        let text = serde_json::to_string_pretty(&m).context("serialising the measurement")?;
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, ctx.redact(&text))
-            .with_context(|| format!("writing {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
-    }
-    if a.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&m.summary).context("serialising the summary")?
-        );
-    } else {
-        print!("{}", render(&m));
-    }
-    Ok(if interrupted {
-        Ended::Interrupted
-    } else {
-        Ended::Normally
-    })
 }
 
 /// Scrapes the metrics URL every 400 ms until `stop`. A first answer that is not 2xx, or a
@@ -1248,6 +1732,16 @@ fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
 fn render(m: &Measurement) -> String {
     let s = &m.summary;
     let mut o = String::new();
+    if let Some(ms) = &m.multi_stage {
+        let h = &m.stages[ms.headline_stage as usize];
+        o.push_str(&format!(
+            "headline: stage {} ({}), steady state ({} of its {} requests):\n",
+            h.index,
+            load_label(&h.load),
+            h.steady_state.requests,
+            h.requests
+        ));
+    }
     o.push_str(&format!(
         "requests: {} completed, {} failed, {} incomplete{}\n",
         s.requests.completed,
@@ -1293,6 +1787,9 @@ fn render(m: &Measurement) -> String {
     ] {
         o.push_str(&format!("{name:<12} {}\n", fmt_p(p)));
     }
+    if let Some(ms) = &m.multi_stage {
+        o.push_str(&render_stages(m, ms));
+    }
     if !m.server_metrics.families_found.is_empty() {
         o.push_str(&format!(
             "server metrics: {} samples of {}\n",
@@ -1303,9 +1800,124 @@ fn render(m: &Measurement) -> String {
     o
 }
 
+/// The stage table, the search's answer and the per-load intervals of a multi-stage run.
+fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
+    let mut o = String::new();
+    let pct = ms.slo.map_or(SloPercentile::P95, |s| s.percentile);
+    let pick = |p: benchfit_core::stats::Percentiles| match pct {
+        SloPercentile::P95 => p.p95,
+        SloPercentile::P99 => p.p99,
+    };
+    let name = match pct {
+        SloPercentile::P95 => "p95",
+        SloPercentile::P99 => "p99",
+    };
+    o.push_str(&format!(
+        "stages ({}; steady state: {}):\n{:>5} {:<18} {:>4} {:>5} {:>6} {:>9} {:>10} {:>11} {:>11} {:>8}\n",
+        ms.kind,
+        stages::STEADY_STATE_RULE,
+        "stage",
+        "load",
+        "run",
+        "done",
+        "failed",
+        "req/s",
+        "out tok/s",
+        format!("ttft {name}"),
+        format!("tpot {name}"),
+        "slo"
+    ));
+    let ms_or_dash = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
+    for st in &m.stages {
+        let s = &st.summary;
+        o.push_str(&format!(
+            "{:>5} {:<18} {:>4} {:>5} {:>6} {:>9.3} {:>10.1} {:>11} {:>11} {:>8}\n",
+            st.index,
+            load_label(&st.load),
+            st.repeat + 1,
+            s.requests.completed,
+            s.requests.failed,
+            s.throughput.requests_per_s,
+            s.throughput.output_tokens_per_s,
+            ms_or_dash(s.latency_ms.ttft.map(pick)),
+            ms_or_dash(s.latency_ms.tpot.map(pick)),
+            match st.slo {
+                Some(v) if v.met => "met",
+                Some(_) => "missed",
+                None => "–",
+            }
+        ));
+    }
+    if let Some(search) = &ms.search {
+        match search.max_rate {
+            Some(r) => o.push_str(&format!(
+                "highest rate meeting every SLO at {name}: {r} requests/s (stage {}); lowest missed: {}\n",
+                search.max_rate_stage.map_or("?".into(), |s| s.to_string()),
+                search
+                    .lowest_missed_rate
+                    .map_or("none".into(), |r| format!("{r} requests/s"))
+            )),
+            None => o.push_str(&format!("no probed rate met every SLO at {name}\n")),
+        }
+        o.push_str(&format!("  search stopped: {}\n", search.stopped));
+    }
+    for agg in &ms.aggregates {
+        o.push_str(&format!(
+            "{} over {} runs: mean [95 % interval]\n",
+            load_label(&agg.load),
+            agg.stages.len()
+        ));
+        for mi in &agg.metrics {
+            match (mi.ci95_low, mi.ci95_high) {
+                (Some(lo), Some(hi)) => o.push_str(&format!(
+                    "  {:<24} {:>10.3} [{:.3}, {:.3}]\n",
+                    mi.metric, mi.mean, lo, hi
+                )),
+                _ => o.push_str(&format!(
+                    "  {:<24} {:>10.3} (n = {})\n",
+                    mi.metric, mi.mean, mi.n
+                )),
+            }
+        }
+    }
+    o
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sweeps_parse() {
+        assert_eq!(
+            parse_sweep("concurrency=1,2,4", "poisson", 1.0).unwrap(),
+            vec![
+                LoadMode::Concurrency { concurrency: 1 },
+                LoadMode::Concurrency { concurrency: 2 },
+                LoadMode::Concurrency { concurrency: 4 }
+            ]
+        );
+        assert_eq!(
+            parse_sweep("rate=0.5, 2", "constant", 1.0).unwrap()[0],
+            LoadMode::Rate {
+                requests_per_s: 0.5,
+                arrival: "constant".into(),
+                burstiness: 1.0
+            }
+        );
+        for bad in [
+            "rate",
+            "rate=1",
+            "rate=1,x",
+            "rate=0,1",
+            "rate=1,1",
+            "concurrency=0,1",
+            "concurrency=1.5,2",
+            "qps=1,2",
+        ] {
+            assert!(parse_sweep(bad, "poisson", 1.0).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn lengths() {

@@ -291,10 +291,50 @@ fn benchfit(v: Value) -> Result<Measurement, ImportError> {
             ),
         });
     }
-    serde_json::from_value(v).map_err(|e| ImportError::Invalid {
+    let m: Measurement = serde_json::from_value(v).map_err(|e| ImportError::Invalid {
         tool,
         reason: e.to_string(),
-    })
+    })?;
+    check_stages(&m).map_err(|reason| ImportError::Invalid { tool, reason })?;
+    Ok(m)
+}
+
+/// A multi-stage file's stages are numbered 0, 1, … in order, its headline stage and every
+/// record's stage name one of them; a single-stage file has no stage anywhere.
+fn check_stages(m: &Measurement) -> Result<(), String> {
+    let n = m.stages.len();
+    if let Some((i, s)) = m
+        .stages
+        .iter()
+        .enumerate()
+        .find(|(i, s)| s.index as usize != *i)
+    {
+        return Err(format!("stages[{i}] has index {}", s.index));
+    }
+    match &m.multi_stage {
+        Some(ms) if ms.headline_stage as usize >= n => {
+            return Err(format!(
+                "multi_stage.headline_stage {} but {n} stages",
+                ms.headline_stage
+            ))
+        }
+        None if n > 0 => return Err(format!("{n} stages but no multi_stage")),
+        _ => {}
+    }
+    if let Some(r) = m
+        .requests
+        .iter()
+        .find(|r| r.stage.map_or(n > 0, |s| s as usize >= n))
+    {
+        return Err(match r.stage {
+            Some(s) => format!(
+                "request {} is in stage {s} but there are {n} stages",
+                r.index
+            ),
+            None => format!("request {} has no stage in a {n}-stage file", r.index),
+        });
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- vLLM

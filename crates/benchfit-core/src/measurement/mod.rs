@@ -28,6 +28,7 @@
 mod as_claim;
 mod gpu_id;
 pub mod import;
+pub mod stages;
 mod summary;
 
 pub use as_claim::as_claim;
@@ -61,6 +62,15 @@ pub struct Measurement {
     /// files `measure` wrote).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<ImportSource>,
+    /// The stages of a multi-stage run (`--sweep`, `--find-max-rate`, `--runs`): each with its
+    /// load, steady-state window and own summary ([`stages`]); absent in single-stage files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<stages::Stage>,
+    /// What the stages were for, the headline stage the top-level `summary` and `run.load`
+    /// describe, the SLO search's result and the per-load intervals; absent in single-stage
+    /// files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multi_stage: Option<stages::MultiStage>,
 }
 
 /// How a run was made.
@@ -234,6 +244,10 @@ pub struct RequestRecord {
     /// Why it was re-sent (the first attempt's error), when `retried` > 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_reason: Option<String>,
+    /// The stage it belongs to in a multi-stage file (an index into `stages`); absent in
+    /// single-stage files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<u32>,
 }
 
 /// The class of a failed request: whose fault it most likely is and how far it got.
@@ -490,6 +504,8 @@ impl Measurement {
             server_metrics: ServerMetrics::default(),
             gpu: GpuTelemetry::default(),
             source: None,
+            stages: Vec::new(),
+            multi_stage: None,
         }
     }
 }

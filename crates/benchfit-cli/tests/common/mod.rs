@@ -1,0 +1,62 @@
+//! Helpers shared by the `benchfit measure` tests: the scripted server's request reader and
+//! SSE writers.
+#![allow(dead_code)] // Each test crate uses its own subset.
+
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Reads one HTTP request: its path, its head, its JSON body (Null when not JSON).
+pub(crate) async fn read_request(sock: &mut TcpStream) -> std::io::Result<(String, String, Value)> {
+    let mut buf = Vec::new();
+    let mut tmp = [0u8; 4096];
+    let head_end = loop {
+        let n = sock.read(&mut tmp).await?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        buf.extend_from_slice(&tmp[..n]);
+        if let Some(p) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break p + 4;
+        }
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+    let len: usize = head
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("content-length")
+                .then(|| v.trim().parse().ok())?
+        })
+        .unwrap_or(0);
+    while buf.len() < head_end + len {
+        let n = sock.read(&mut tmp).await?;
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&tmp[..n]);
+    }
+    let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
+    let body = serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
+    Ok((path, head, body))
+}
+
+/// The head of a close-delimited event stream.
+pub(crate) const SSE_HEAD: &[u8] =
+    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n";
+
+/// Writes and flushes `bytes`, ignoring errors (the client may have gone).
+pub(crate) async fn send(sock: &mut TcpStream, bytes: &[u8]) {
+    let _ = sock.write_all(bytes).await;
+    let _ = sock.flush().await;
+}
+
+/// One completions chunk (`text`, `finish_reason`), with cumulative usage when `cum` is given.
+pub(crate) fn text_chunk(text: &str, finish: Option<&str>, cum: Option<u32>) -> String {
+    let mut v =
+        serde_json::json!({"choices": [{"index": 0, "text": text, "finish_reason": finish}]});
+    if let Some(c) = cum {
+        v["usage"] = serde_json::json!({"prompt_tokens": 21, "completion_tokens": c});
+    }
+    v.to_string()
+}
