@@ -42,6 +42,10 @@ pub struct Form {
     pub prompt_sd: String,
     /// Output length spread (sd, tokens), "" = fixed.
     pub output_sd: String,
+    /// Prompt tokens every request shares (a cached system prompt), "" = none.
+    pub prefix_tokens: String,
+    /// Distinct prompts the traffic re-sends (prefix cache), "" = every prompt new.
+    pub prompt_pool: String,
     /// p95 TTFT SLO, ms, "" = none.
     pub slo_ttft: String,
     /// p95 TPOT SLO, ms, "" = none.
@@ -75,10 +79,6 @@ pub struct Hidden {
     pub max_batched_tokens: Option<u32>,
     /// Block size.
     pub block_size: Option<u32>,
-    /// Shared prefix tokens.
-    pub prefix_tokens: Option<u32>,
-    /// Distinct prompts re-sent (prefix cache).
-    pub prompt_pool: Option<u32>,
     /// Corrections of the claim as read (edited in the chips).
     pub overrides: benchfit_core::overrides::Overrides,
 }
@@ -116,6 +116,8 @@ fn input(field: Field) -> Option<Input> {
         Field::BusyHours => Input::BusyHours,
         Field::PromptSd => Input::PromptSd,
         Field::OutputSd => Input::OutputSd,
+        Field::PrefixTokens => Input::PrefixTokens,
+        Field::PromptPool => Input::PromptPool,
         Field::SloTtft => Input::SloTtftMs,
         Field::SloTpot => Input::SloTpotMs,
         Field::Benchmark
@@ -172,6 +174,15 @@ impl Parser {
         self.record(r)
     }
 
+    /// A whole-number field where empty means "not set".
+    fn optional_int(&mut self, field: Field, raw: &str) -> Option<Option<u32>> {
+        if raw.trim().is_empty() {
+            Some(None)
+        } else {
+            self.int(field, raw).map(Some)
+        }
+    }
+
     /// Empty means "not set"; anything else must parse.
     fn optional(&mut self, field: Field, raw: &str) -> Option<Option<f64>> {
         if raw.trim().is_empty() {
@@ -204,6 +215,8 @@ macro_rules! slots {
             Field::Burstiness => $($borrow)+ $form.burstiness,
             Field::PromptSd => $($borrow)+ $form.prompt_sd,
             Field::OutputSd => $($borrow)+ $form.output_sd,
+            Field::PrefixTokens => $($borrow)+ $form.prefix_tokens,
+            Field::PromptPool => $($borrow)+ $form.prompt_pool,
             Field::SloTtft => $($borrow)+ $form.slo_ttft,
             Field::SloTpot => $($borrow)+ $form.slo_tpot,
             Field::PriceTier => $($borrow)+ $form.price_tier,
@@ -265,6 +278,8 @@ impl Form {
             burstiness,
             prompt_sd: s.prompt_sd.map(fmt_f).unwrap_or_default(),
             output_sd: s.output_sd.map(fmt_f).unwrap_or_default(),
+            prefix_tokens: s.prefix_tokens.map(|n| n.to_string()).unwrap_or_default(),
+            prompt_pool: s.prompt_pool.map(|n| n.to_string()).unwrap_or_default(),
             slo_ttft: s.slo.ttft_ms.map(fmt_f).unwrap_or_default(),
             slo_tpot: s.slo.tpot_ms.map(fmt_f).unwrap_or_default(),
             price: s.price_usd_per_gpu_hour.map(fmt_f).unwrap_or_default(),
@@ -282,8 +297,6 @@ impl Form {
                 max_num_seqs: s.max_num_seqs,
                 max_batched_tokens: s.max_batched_tokens,
                 block_size: s.block_size,
-                prefix_tokens: s.prefix_tokens,
-                prompt_pool: s.prompt_pool,
                 overrides: s.claim_overrides.clone(),
             },
         }
@@ -322,6 +335,8 @@ impl Form {
         let output_sd = p.optional(Field::OutputSd, &self.output_sd);
         let slo_ttft = p.optional(Field::SloTtft, &self.slo_ttft);
         let slo_tpot = p.optional(Field::SloTpot, &self.slo_tpot);
+        let prefix_tokens = p.optional_int(Field::PrefixTokens, &self.prefix_tokens);
+        let prompt_pool = p.optional_int(Field::PromptPool, &self.prompt_pool);
         if !p.errors.is_empty() {
             return Err(p.errors);
         }
@@ -333,6 +348,9 @@ impl Form {
         let (Some(prompt_sd), Some(output_sd), Some(slo_ttft), Some(slo_tpot)) =
             (prompt_sd, output_sd, slo_ttft, slo_tpot)
         else {
+            return Err(p.errors);
+        };
+        let (Some(prefix_tokens), Some(prompt_pool)) = (prefix_tokens, prompt_pool) else {
             return Err(p.errors);
         };
         Ok(Scenario {
@@ -362,8 +380,8 @@ impl Form {
             max_num_seqs: self.hidden.max_num_seqs,
             max_batched_tokens: self.hidden.max_batched_tokens,
             block_size: self.hidden.block_size,
-            prefix_tokens: self.hidden.prefix_tokens,
-            prompt_pool: self.hidden.prompt_pool,
+            prefix_tokens,
+            prompt_pool,
             claim_overrides: self.hidden.overrides.clone(),
             price_tier: if self.price_tier == "committed" {
                 PriceTier::Committed
@@ -392,6 +410,27 @@ mod tests {
         r.prompt_sd = Some(600.0);
         r.max_num_seqs = Some(64);
         assert_eq!(Form::from_scenario(&r).parse().unwrap(), r);
+    }
+
+    #[test]
+    fn prompt_reuse_is_a_form_field() {
+        let mut s = Scenario::worked_example();
+        s.prefix_tokens = Some(500);
+        s.prompt_pool = Some(100);
+        let f = Form::from_scenario(&s);
+        assert_eq!((f.prefix_tokens.as_str(), f.prompt_pool.as_str()), ("500", "100"));
+        assert_eq!(f.parse().unwrap(), s);
+        // Empty means none; a pool of 0 prompts is refused with the core's range.
+        let mut g = f.clone();
+        g.prefix_tokens.clear();
+        g.prompt_pool = "0".into();
+        let e = g.parse().unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].field, "pool");
+        assert!(e[0].message.starts_with("Distinct prompts re-sent:"), "{}", e[0].message);
+        g.prompt_pool.clear();
+        let parsed = g.parse().unwrap();
+        assert_eq!((parsed.prefix_tokens, parsed.prompt_pool), (None, None));
     }
 
     #[test]

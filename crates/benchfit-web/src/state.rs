@@ -53,6 +53,10 @@ pub enum Field {
     PromptSd,
     /// Output spread.
     OutputSd,
+    /// Shared prefix tokens (prompt reuse).
+    PrefixTokens,
+    /// Distinct prompts re-sent (prompt reuse).
+    PromptPool,
     /// TTFT SLO.
     SloTtft,
     /// TPOT SLO.

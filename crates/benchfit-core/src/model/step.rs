@@ -101,6 +101,39 @@ pub const KERNEL_FIXED_US: f64 = 2.0;
 /// not model (see the closing note of issue 12).
 pub const KV_READ_EFFICIENCY_RATIO: f64 = 0.8;
 
+/// The rate at which one decode-attention work unit — one sequence's context for one KV head —
+/// streams its keys and values, bytes/s: 100 GB/s. A decode kernel gives each (sequence, KV
+/// head) pair one thread block that walks the context tile by tile, so at small batch few SMs
+/// are busy and a sequence's attention takes `context × bytes per token per KV head / rate`
+/// however few heads a GPU holds, far longer than its bytes at HBM bandwidth: single-query
+/// attention is latency-bound, not bandwidth-bound, until enough units fill the GPU (Dao et al.,
+/// "Flash-Decoding for long-context inference", 2023-10; splitting the context across blocks is
+/// their remedy). Measured: ROCm/aiter PR #4794 (2026-08), one workgroup per (KV head, batch)
+/// moves 17 MB of one sequence's KV (batch 1, one KV head, 32,768 tokens) in 169 µs on an
+/// MI355X, 0.1 TB/s of its 8 TB/s; vLLM's first paged kernel, one block per query head, took
+/// 100 µs for 2.1 MB (batch 1, 4,096 tokens, vllm-project/vllm issue #1880, 2024-01): 21 GB/s.
+/// The newer measurement is used; a kernel that splits the context across blocks (multi-block,
+/// split-KV) shortens this chain, which is not modelled per engine.
+pub const DECODE_UNIT_KV_BYTES_PER_S: f64 = 100e9;
+
+/// The time of the longest decode-attention chain of a step (see
+/// [`DECODE_UNIT_KV_BYTES_PER_S`]): the mean decoding sequence's context times one KV head's
+/// bytes per token over all layers (multi-head latent attention caches one vector per layer,
+/// one unit), at the unit rate. Zero without decodes.
+pub fn decode_attention_chain(setup: &Setup, load: &StepLoad) -> Seconds {
+    if load.decode_seqs <= 0.0 {
+        return Seconds::new(0.0);
+    }
+    let m = setup.model;
+    let units_per_token = if m.mla.is_some() {
+        1.0
+    } else {
+        m.kv_heads.max(1) as f64
+    };
+    let unit_bytes = setup.kv_bytes_per_token().value() / units_per_token;
+    Seconds::new(load.decode_context / load.decode_seqs * unit_bytes / DECODE_UNIT_KV_BYTES_PER_S)
+}
+
 /// FLOPs and bytes of one iteration (before efficiencies).
 pub fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
     let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
@@ -139,7 +172,8 @@ pub fn allreduce_latency(setup: &Setup) -> Seconds {
 ///
 /// * compute: FLOPs / (N × dense peak × MFU);
 /// * weights and KV written at N × HBM bandwidth × MBU; KV read at
-///   [`KV_READ_EFFICIENCY_RATIO`] of that;
+///   [`KV_READ_EFFICIENCY_RATIO`] of that, or the single-sequence attention chain
+///   ([`decode_attention_chain`]) when that is longer (small batches);
 /// * all-reduces: two per layer, each a ring transfer of the step's activations plus
 ///   [`allreduce_latency`];
 /// * overhead: the runtime's per-step CPU cost (hidden behind the GPU when the runtime
@@ -149,7 +183,11 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let n = setup.tp as f64;
     let compute = flops / (setup.gpu.peak(setup.weights.compute) * (n * eff.mfu));
     let bw = setup.gpu.hbm_bandwidth() * (n * eff.mbu);
-    let memory = (weights + kv_write) / bw + kv_read / (bw * KV_READ_EFFICIENCY_RATIO);
+    // The KV read takes its bytes at the paged-read bandwidth, or the longest single-sequence
+    // attention chain when few sequences leave the GPU's SMs idle.
+    let kv_time =
+        (kv_read / (bw * KV_READ_EFFICIENCY_RATIO)).max(decode_attention_chain(setup, load));
+    let memory = (weights + kv_write) / bw + kv_time;
     let layers = setup.model.layers as f64;
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
@@ -211,6 +249,63 @@ mod tests {
     }
 
     #[test]
+    fn one_sequence_attention_is_a_chain_not_a_bandwidth() {
+        let bf16 = dtype("bf16").unwrap();
+        let at = |m: &str, tp| {
+            make_setup(
+                model(m).unwrap(),
+                gpu("h100-sxm").unwrap(),
+                tp,
+                1,
+                bf16,
+                bf16,
+                runtime("vllm").unwrap(),
+                None,
+            )
+        };
+        let decode = |seqs: f64| StepLoad {
+            decode_seqs: seqs,
+            decode_context: seqs * 8192.0,
+            ..Default::default()
+        };
+        // Llama 3 8B: 2 × 32 layers × 8 KV heads × 128 × 2 B = 131,072 B of KV per token, 16,384 B
+        // per KV head. One sequence at 8,192 tokens: chain 8,192 × 16,384 B / 100 GB/s =
+        // 1.342 ms, where its 1.074 GB at 3.35 TB/s × 0.7 × 0.8 would take 0.572 ms.
+        let s = at("llama-3-8b", 1);
+        assert!((decode_attention_chain(&s, &decode(1.0)).ms() - 1.3422).abs() < 1e-3);
+        let eff = Efficiency::PRIOR;
+        let one = step_time(&s, eff, &decode(1.0));
+        let empty = step_time(
+            &s,
+            eff,
+            &StepLoad {
+                decode_seqs: 1.0,
+                ..Default::default()
+            },
+        );
+        // The step grows by the chain, not by the bandwidth time (less the new token's KV, 0).
+        assert!((one.memory.ms() - empty.memory.ms() - 1.3422).abs() < 1e-3);
+        // At 32 sequences the bytes (18.3 ms at that bandwidth) outlast the chain (still 1.34 ms).
+        let many = step_time(&s, eff, &decode(32.0));
+        let bytes_ms = 32.0 * 8192.0 * 131_072.0 / (3.35e12 * 0.7 * 0.8) * 1e3;
+        let base = step_time(
+            &s,
+            eff,
+            &StepLoad {
+                decode_seqs: 32.0,
+                ..Default::default()
+            },
+        );
+        assert!((many.memory.ms() - base.memory.ms() - bytes_ms).abs() < 1e-3);
+        // The chain does not shrink with TP: Llama 3 70B (40,960 B per KV head and token) at
+        // 8,192 tokens takes 3.355 ms on one GPU and on eight.
+        for tp in [1, 8] {
+            let c = decode_attention_chain(&at("llama-3-70b", tp), &decode(1.0)).ms();
+            assert!((c - 3.3554).abs() < 1e-3, "TP{tp}: {c}");
+        }
+    }
+
+    #[test]
     fn llama3_70b_fp8_decode_roofline_at_batch_32_on_h100_sxm() {
         let fp8 = dtype("fp8").unwrap();
         let s = make_setup(
@@ -243,7 +338,8 @@ mod tests {
         assert!((flops.value() / expect_flops - 1.0).abs() < 1e-12);
         // At full efficiency: weights + new KV 72.66 GB / 3.35 TB/s = 21.689 ms, and the KV read
         // 3.355 GB at 0.8 × 3.35 TB/s = 1.252 ms: memory 22.942 ms ≫ compute 4.50 TFLOP /
-        // 1,979 TFLOPS = 2.27 ms.
+        // 1,979 TFLOPS = 2.27 ms. The attention chain (640 × 20,480 B / 100 GB/s = 0.13 ms) is
+        // shorter than the KV read, so it does not count.
         let t = step_time(&s, Efficiency { mbu: 1.0, mfu: 1.0 }, &load);
         assert!((t.memory.ms() - 22.942).abs() < 0.01, "{}", t.memory.ms());
         assert!((t.compute.ms() - 2.275).abs() < 0.01, "{}", t.compute.ms());

@@ -83,6 +83,8 @@ pub(crate) fn Inputs() -> Html {
                 <NumberField id="pout" label="Output tokens" unit="tokens" field={Field::OutputTokens} />
                 <NumberField id="psd" label="Prompt spread (sd)" unit="tokens" field={Field::PromptSd} placeholder="fixed" />
                 <NumberField id="osd" label="Output spread (sd)" unit="tokens" field={Field::OutputSd} placeholder="fixed" />
+                <NumberField id="prefix" label="Shared prefix" unit="tokens" field={Field::PrefixTokens} placeholder="none" />
+                <NumberField id="pool" label="Distinct prompts re-sent" unit="prompts" field={Field::PromptPool} placeholder="all new" />
                 <SelectField id="mode" label="Load" field={Field::Mode} options={modes} />
                 if rate_mode {
                     <NumberField id="rate" label="Request rate" unit="req/s" field={Field::Rate} />
