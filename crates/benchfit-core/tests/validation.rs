@@ -1,7 +1,8 @@
 //! The model against published measurements (tests/data/measured_dev.tsv, copied from
 //! ../shared/data/measured_dev.tsv; sources and trust levels in tests/data/measured_sources.md).
 //! Targets from issue 4: median absolute error ≤ 15% for throughput rows and ≤ 20% for latency
-//! rows, uncalibrated.
+//! rows, uncalibrated; the assertions are ratchets below those (tightened as the model
+//! improves, never loosened).
 
 use benchfit_core::validate::{validate, RowMetric};
 
@@ -40,6 +41,10 @@ fn dev_set_errors_within_targets() {
     // together, so a decode-bound claim rewrote the compute efficiency of a prefill-bound row.
     // Calibration now moves each efficiency by how much the figure measures it. Ratchet on the
     // remaining gap (throughput 11.8% calibrated vs 10.8% uncalibrated; latency 19.8% both).
+    // With issue 12's step-time terms (model::step: attention chain and fixed cost, KV reads at
+    // the weight-stream bandwidth, all-reduce bus efficiency) calibration is no longer worse:
+    // throughput 10.7% calibrated vs 11.6% uncalibrated (35 rows), latency 15.2% both (5 rows);
+    // uncalibrated throughput 14.1% → 12.4% (56 rows), latency 11.5% → 8.4% (17 rows).
     let tc = r
         .throughput_calibrated
         .as_ref()
@@ -49,12 +54,12 @@ fn dev_set_errors_within_targets() {
         .as_ref()
         .expect("paired rows");
     assert!(
-        tc.median_ape <= 12.5,
+        tc.median_ape <= 11.0,
         "calibrated throughput {:.1}%",
         tc.median_ape
     );
     assert!(
-        tc.median_ape <= tp.median_ape + 1.5,
+        tc.median_ape <= tp.median_ape,
         "calibrated {:.1}% vs uncalibrated {:.1}% on the same rows",
         tc.median_ape,
         tp.median_ape
@@ -68,12 +73,12 @@ fn dev_set_errors_within_targets() {
     assert!(t.n >= 50, "{} throughput rows", t.n);
     assert!(l.n >= 15, "{} latency rows", l.n);
     assert!(
-        t.median_ape <= 15.0,
+        t.median_ape <= 12.5,
         "throughput median |error| {:.1}%",
         t.median_ape
     );
     assert!(
-        l.median_ape <= 20.0,
+        l.median_ape <= 9.0,
         "latency median |error| {:.1}%",
         l.median_ape
     );

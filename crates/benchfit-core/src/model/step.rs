@@ -89,17 +89,29 @@ pub const KERNELS_PER_LAYER: f64 = 8.0;
 /// Graphs", 2019: 3.8 µs → 3.4 µs per 2.9 µs kernel once in a graph). 2 µs is used.
 pub const KERNEL_FIXED_US: f64 = 2.0;
 
+/// The fixed time of a layer's attention kernel, µs: 10 µs, in place of [`KERNEL_FIXED_US`] for
+/// that one of the [`KERNELS_PER_LAYER`]. A decode-attention call launches a split-KV kernel and
+/// the reduction of its partial results, and pays a prologue (block tables, Q load) and a tail
+/// that no byte count explains. Measured on H100 as the intercept of kernel time against KV
+/// bytes: FlashAttention-3 paged decode with CUDA graphs, batch 16, 32 KV heads: 27.6 µs for
+/// 33.5 MB (128 tokens) and 292 µs for 524 MB (2,000 tokens), intercept 9.5 µs
+/// (Dao-AILab/flash-attention issue #1572, 2025-04); FlashAttention-2 paged batch decode,
+/// 64 sequences, 8 KV heads: 15.1 µs for 9.4 MB (32 tokens) and 61.9 µs for 135 MB
+/// (512 tokens), intercept 11.5 µs (microsoft/onnxruntime PR #21414, 2024-08).
+pub const ATTENTION_FIXED_US: f64 = 10.0;
+
 /// Decode attention reads the paged KV cache at this fraction of the bandwidth the weight
-/// stream reaches: paged, gathered reads of short blocks, split across few CTAs when the batch
-/// or the KV heads per GPU are few. FlashInfer's decode-attention benchmarks (FlashInfer blog,
-/// "Accelerating Self-Attentions for LLM Serving with FlashInfer", 2024-02) show vLLM's paged
-/// kernel at roughly half to two-thirds of the bandwidth FlashInfer reaches at small batch.
-/// Today's defaults (vLLM V1's FlashAttention backend, TensorRT-LLM's XQA, SGLang's FlashInfer)
-/// are the faster kernels of that comparison, so 0.8 is *assumed*, above the old paged kernel's
-/// 0.5–0.67: an assumption, not a measurement. A single decode sequence's attention is also
-/// latency-bound at long context (Flash-Decoding, Dao et al., 2023-10), which this ratio does
-/// not model (see the closing note of issue 12).
-pub const KV_READ_EFFICIENCY_RATIO: f64 = 0.8;
+/// stream reaches: 1, the same. Measured marginal bandwidths of today's paged decode kernels on
+/// H100 (the slope of time against bytes, so the fixed part [`ATTENTION_FIXED_US`] is apart)
+/// straddle the weight-stream prior of 0.7 of peak: FlashAttention-3, MHA, 8-token pages,
+/// batch 16, 2,000 → 4,000 tokens: 275 µs for 524 MB more, 1.9 TB/s = 57% of peak
+/// (Dao-AILab/flash-attention issue #1572, 2025-04); FlashAttention-2 paged batch decode, GQA,
+/// 16-token pages, 64 sequences, 32 → 512 tokens: 46.9 µs for 126 MB more, 2.7 TB/s = 80% of
+/// peak (microsoft/onnxruntime PR #21414, 2024-08). The old paged kernel ran at half to
+/// two-thirds of that (FlashInfer blog, 2024-02); today's defaults (vLLM's FlashAttention,
+/// TensorRT-LLM's XQA, SGLang's FlashInfer) are the faster kernels. A single sequence's
+/// attention at small batch is latency-bound instead: [`decode_attention_chain`].
+pub const KV_READ_EFFICIENCY_RATIO: f64 = 1.0;
 
 /// The rate at which one decode-attention work unit — one sequence's context for one KV head —
 /// streams its keys and values, bytes/s: 100 GB/s. A decode kernel gives each (sequence, KV
@@ -156,6 +168,12 @@ fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Byte
     )
 }
 
+/// The fraction of a link's one-way bandwidth a ring all-reduce reaches as bus bandwidth: 0.8.
+/// nccl-tests `all_reduce_perf` on 8 × H100 SXM (NVLink 4, 450 GB/s a direction): 365–370 GB/s
+/// bus bandwidth with the ring algorithm from 2 to 8 GPUs (NVIDIA/nccl issue #1455, 2024-09),
+/// about 80% of the link.
+pub const ALLREDUCE_BUS_EFFICIENCY: f64 = 0.8;
+
 /// The latency of one all-reduce of a small message across `tp` GPUs: the link's base latency
 /// ([`Setup::allreduce_latency`]) times `(1 + log2 tp) / 2`, since NCCL's tree and NVLS
 /// algorithms take `log2 tp` steps (1× at TP2, 1.5× at TP4, 2× at TP8).
@@ -174,10 +192,11 @@ pub fn allreduce_latency(setup: &Setup) -> Seconds {
 /// * weights and KV written at N × HBM bandwidth × MBU; KV read at
 ///   [`KV_READ_EFFICIENCY_RATIO`] of that, or the single-sequence attention chain
 ///   ([`decode_attention_chain`]) when that is longer (small batches);
-/// * all-reduces: two per layer, each a ring transfer of the step's activations plus
-///   [`allreduce_latency`];
+/// * all-reduces: two per layer, each a ring transfer of the step's activations at
+///   [`ALLREDUCE_BUS_EFFICIENCY`] of the link plus [`allreduce_latency`];
 /// * overhead: the runtime's per-step CPU cost (hidden behind the GPU when the runtime
-///   schedules asynchronously) plus `layers ×` [`KERNELS_PER_LAYER`] `×` [`KERNEL_FIXED_US`].
+///   schedules asynchronously) plus, per layer, [`KERNEL_FIXED_US`] for each of the
+///   [`KERNELS_PER_LAYER`] but attention, whose fixed time is [`ATTENTION_FIXED_US`].
 pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     let n = setup.tp as f64;
@@ -192,7 +211,8 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let comm = if setup.tp > 1 {
         let tokens = load.prefill_tokens + load.decode_seqs;
         let msg = Bytes::new(tokens * setup.model.hidden as f64 * 2.0);
-        let ring = msg * (2.0 * (n - 1.0) / n) / setup.gpu.link_bandwidth();
+        let ring =
+            msg * (2.0 * (n - 1.0) / n) / (setup.gpu.link_bandwidth() * ALLREDUCE_BUS_EFFICIENCY);
         (ring + allreduce_latency(setup)) * (2.0 * layers)
     } else {
         Seconds::new(0.0)
@@ -209,7 +229,8 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     } else {
         Seconds::from_ms(setup.runtime.step_overhead_ms)
     };
-    let overhead = cpu + Seconds::from_us(KERNEL_FIXED_US * kernels * layers);
+    let per_layer = KERNEL_FIXED_US * (kernels - 1.0) + ATTENTION_FIXED_US;
+    let overhead = cpu + Seconds::from_us(per_layer * layers);
     StepTime {
         total: compute.max(memory) + comm + overhead,
         compute,
@@ -270,7 +291,8 @@ mod tests {
         };
         // Llama 3 8B: 2 × 32 layers × 8 KV heads × 128 × 2 B = 131,072 B of KV per token, 16,384 B
         // per KV head. One sequence at 8,192 tokens: chain 8,192 × 16,384 B / 100 GB/s =
-        // 1.342 ms, where its 1.074 GB at 3.35 TB/s × 0.7 × 0.8 would take 0.572 ms.
+        // 1.342 ms, where its 1.074 GB at 3.35 TB/s × 0.7 (the prior MBU; KV reads at the same
+        // bandwidth) would take 0.458 ms.
         let s = at("llama-3-8b", 1);
         assert!((decode_attention_chain(&s, &decode(1.0)).ms() - 1.3422).abs() < 1e-3);
         let eff = Efficiency::PRIOR;
@@ -285,9 +307,11 @@ mod tests {
         );
         // The step grows by the chain, not by the bandwidth time (less the new token's KV, 0).
         assert!((one.memory.ms() - empty.memory.ms() - 1.3422).abs() < 1e-3);
-        // At 32 sequences the bytes (18.3 ms at that bandwidth) outlast the chain (still 1.34 ms).
+        // At 32 sequences the bytes (34.36 GB / 2.345 TB/s = 14.65 ms) outlast the chain (still
+        // 1.34 ms).
         let many = step_time(&s, eff, &decode(32.0));
-        let bytes_ms = 32.0 * 8192.0 * 131_072.0 / (3.35e12 * 0.7 * 0.8) * 1e3;
+        let bytes_ms: f64 = 32.0 * 8192.0 * 131_072.0 / (3.35e12 * 0.7) * 1e3;
+        assert!((bytes_ms - 14.652).abs() < 1e-3, "{bytes_ms}");
         let base = step_time(
             &s,
             eff,
@@ -336,18 +360,19 @@ mod tests {
         let expect_flops =
             2.0 * (70.554e9 - 128_256.0 * 8192.0) * 32.0 + 4.0 * 80.0 * 64.0 * 128.0 * 20_480.0;
         assert!((flops.value() / expect_flops - 1.0).abs() < 1e-12);
-        // At full efficiency: weights + new KV 72.66 GB / 3.35 TB/s = 21.689 ms, and the KV read
-        // 3.355 GB at 0.8 × 3.35 TB/s = 1.252 ms: memory 22.942 ms ≫ compute 4.50 TFLOP /
+        // At full efficiency: weights + new KV 72.66 GB / 3.35 TB/s = 21.690 ms, and the KV read
+        // 3.355 GB at the same 3.35 TB/s = 1.002 ms: memory 22.691 ms ≫ compute 4.50 TFLOP /
         // 1,979 TFLOPS = 2.27 ms. The attention chain (640 × 20,480 B / 100 GB/s = 0.13 ms) is
         // shorter than the KV read, so it does not count.
         let t = step_time(&s, Efficiency { mbu: 1.0, mfu: 1.0 }, &load);
-        assert!((t.memory.ms() - 22.942).abs() < 0.01, "{}", t.memory.ms());
+        assert!((t.memory.ms() - 22.691).abs() < 0.01, "{}", t.memory.ms());
         assert!((t.compute.ms() - 2.275).abs() < 0.01, "{}", t.compute.ms());
-        // Memory-bound: the step is the memory time plus 80 layers × 8 kernels × 2 µs = 1.28 ms
-        // (vLLM schedules asynchronously, so its per-step CPU cost is off the critical path).
-        assert!((t.overhead.ms() - 1.28).abs() < 1e-9, "{}", t.overhead.ms());
-        assert!((t.total.ms() - (t.memory.ms() + 1.28)).abs() < 1e-9);
-        // So 32 output tokens per 24.2 ms is at most ~1,320 tok/s of decode: 3,200 is impossible.
+        // Memory-bound: the step is the memory time plus, per layer, 7 kernels × 2 µs and the
+        // attention kernel's 10 µs: 80 × 24 µs = 1.92 ms (vLLM schedules asynchronously, so its
+        // per-step CPU cost is off the critical path).
+        assert!((t.overhead.ms() - 1.92).abs() < 1e-9, "{}", t.overhead.ms());
+        assert!((t.total.ms() - (t.memory.ms() + 1.92)).abs() < 1e-9);
+        // So 32 output tokens per 24.6 ms is at most ~1,300 tok/s of decode: 3,200 is impossible.
         assert!(32.0 / t.total.value() < 1400.0);
     }
 }
