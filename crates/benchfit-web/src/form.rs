@@ -418,7 +418,10 @@ mod tests {
         s.prefix_tokens = Some(500);
         s.prompt_pool = Some(100);
         let f = Form::from_scenario(&s);
-        assert_eq!((f.prefix_tokens.as_str(), f.prompt_pool.as_str()), ("500", "100"));
+        assert_eq!(
+            (f.prefix_tokens.as_str(), f.prompt_pool.as_str()),
+            ("500", "100")
+        );
         assert_eq!(f.parse().unwrap(), s);
         // Empty means none; a pool of 0 prompts is refused with the core's range.
         let mut g = f.clone();
@@ -427,7 +430,11 @@ mod tests {
         let e = g.parse().unwrap_err();
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].field, "pool");
-        assert!(e[0].message.starts_with("Distinct prompts re-sent:"), "{}", e[0].message);
+        assert!(
+            e[0].message.starts_with("Distinct prompts re-sent:"),
+            "{}",
+            e[0].message
+        );
         g.prompt_pool.clear();
         let parsed = g.parse().unwrap();
         assert_eq!((parsed.prefix_tokens, parsed.prompt_pool), (None, None));
