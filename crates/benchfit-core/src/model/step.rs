@@ -217,9 +217,11 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     } else {
         Seconds::new(0.0)
     };
-    // FP8 activation quantisation adds no kernels: engines fuse it into the preceding norm or
-    // activation (vLLM `fused_layernorm_dynamic_per_token_quant`, TensorRT-LLM's fused
-    // RMSNorm-quant plugins).
+    // FP8 activation quantisation adds no kernels: vLLM and TensorRT-LLM fuse it into the
+    // preceding norm, activation or all-reduce (vLLM `fused_layernorm_dynamic_per_token_quant`,
+    // TensorRT-LLM's fused RMSNorm-quant plugins). SGLang's CUDA path still launches a standalone
+    // quantisation kernel before each FP8 GEMM (sgl-project/sglang issue #31504, 2026-07), which
+    // is not modelled.
     let kernels = KERNELS_PER_LAYER;
     // An asynchronous scheduler plans step k+1 on the CPU while step k runs on the GPU, so the
     // per-step CPU cost leaves the critical path (vLLM PR #19970: "minimize scheduler overhead
