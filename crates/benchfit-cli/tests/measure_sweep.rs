@@ -204,6 +204,100 @@ fn concurrency_sweep_has_one_steady_state_summary_per_stage() {
     };
     assert_eq!(m["stages"], f["stages"]);
     assert_eq!(m["multi_stage"], f["multi_stage"]);
+    // A multi-stage file whose stage numbers do not hold together is refused, naming why.
+    for (edit, why) in [
+        (
+            serde_json::json!({"multi_stage": {"headline_stage": 2}}),
+            "headline_stage 2",
+        ),
+        (
+            serde_json::json!({"requests": {"0": {"stage": 5}}}),
+            "stage 5",
+        ),
+        (
+            serde_json::json!({"stages": {"1": {"index": 0}}}),
+            "stages[1] has index 0",
+        ),
+    ] {
+        let mut bad = f.clone();
+        patch(&mut bad, &edit);
+        let path = r.path.with_extension("bad.json");
+        std::fs::write(&path, bad.to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+            .args(["import", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
+/// Sets the leaves of `edit` in `v`; an object key that is a number indexes an array.
+fn patch(v: &mut Value, edit: &Value) {
+    match edit {
+        Value::Object(m) => {
+            for (k, e) in m {
+                let slot = match k.parse::<usize>() {
+                    Ok(i) if v.is_array() => &mut v[i],
+                    _ => &mut v[k.as_str()],
+                };
+                patch(slot, e);
+            }
+        }
+        leaf => *v = leaf.clone(),
+    }
+}
+
+#[test]
+fn a_server_that_stops_answering_ends_the_sweep_with_a_partial_file() {
+    // Nothing listens on the port: every request gets a connect error, the first stage stops
+    // after --max-connection-failures (5) in a row, and no later stage runs.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let dir = std::env::temp_dir().join(format!("benchfit-sweep-dead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.json");
+    let out = benchfit(&[
+        "measure",
+        "--url",
+        &format!("http://127.0.0.1:{port}/v1"),
+        "--model",
+        "gone",
+        "--sweep",
+        "concurrency=1,2",
+        "--requests",
+        "50",
+        "--max-connection-failures",
+        "5",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let f: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let stages = f["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 1);
+    assert_eq!(stages[0]["partial"], true);
+    assert_eq!(f["run"]["partial"], true);
+    let why = f["run"]["partial_reason"].as_str().unwrap();
+    assert!(
+        why.starts_with("stage 0: the server stopped answering"),
+        "{why}"
+    );
+    // At least the 5 in a row, all in the file, none answered; far fewer than the 50 planned.
+    let reqs = f["requests"].as_array().unwrap();
+    assert!((5..50).contains(&reqs.len()), "{}", reqs.len());
+    assert!(reqs
+        .iter()
+        .all(|q| q["failure_class"] == "transport" && q["stage"] == 0));
+    assert_eq!(stages[0]["requests"].as_u64(), Some(reqs.len() as u64));
 }
 
 #[test]
