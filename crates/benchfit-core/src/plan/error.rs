@@ -2,6 +2,7 @@
 //! typed [`PlanField`] that each shell spells its own way (flag, label, URL key).
 
 use crate::input::{Field, InputError};
+use crate::limits;
 
 /// Why a plan cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -120,6 +121,64 @@ impl PlanField {
     #[must_use]
     pub fn label(self) -> &'static str {
         self.names().2
+    }
+
+    /// The range of a plain-number input and what it must be, as a sentence end (`must be …`);
+    /// None for inputs that are not plain numbers (ids, choices, whole counts, scenario inputs,
+    /// which have their row in the input table). One range per input: the URL reader and the
+    /// plan's validation both use it.
+    #[must_use]
+    pub fn range(self) -> Option<(f64, f64, &'static str)> {
+        use PlanField as P;
+        Some(match self {
+            P::Rate => (
+                limits::MIN_RATE,
+                limits::MAX_RATE,
+                "must be a number of requests/s from 0.000001 to 1,000,000",
+            ),
+            P::Users => (
+                1.0,
+                1e9,
+                "must be a number of users from 1 to 1,000,000,000",
+            ),
+            P::RequestsPerUserPerMin => (
+                1e-6,
+                1e4,
+                "must be a number of requests per user per minute from 0.000001 to 10,000",
+            ),
+            P::PeakFactor => (1.0, 100.0, "must be a peak factor from 1 to 100"),
+            P::UsersRate => (
+                limits::MIN_RATE,
+                limits::MAX_RATE,
+                "must give a rate from 0.000001 to 1,000,000 requests/s",
+            ),
+            P::SloTtft | P::SloTpot | P::SloE2e => (
+                limits::MIN_SLO_MS,
+                limits::MAX_SLO_MS,
+                "must be a number of milliseconds from 0.001 to 1,000,000,000",
+            ),
+            P::Headroom => (0.0, 1000.0, "must be a percentage from 0 to 1,000"),
+            P::PriceFor => (
+                0.0,
+                limits::MAX_PRICE_USD_PER_GPU_HOUR,
+                "must be a number of USD per GPU-hour from 0 to 1,000",
+            ),
+            _ => return None,
+        })
+    }
+
+    /// Checks a number against [`PlanField::range`] (NaN and infinities are out of every range;
+    /// an input without a range accepts any finite number).
+    ///
+    /// # Errors
+    /// [`PlanError::BadInput`] naming this input, with the range.
+    pub fn check(self, v: f64) -> Result<f64, PlanError> {
+        match self.range() {
+            Some((lo, hi, _)) if v.is_finite() && (lo..=hi).contains(&v) => Ok(v),
+            None if v.is_finite() => Ok(v),
+            Some((_, _, what)) => Err(bad(self, what)),
+            None => Err(bad(self, "must be a number")),
+        }
     }
 }
 

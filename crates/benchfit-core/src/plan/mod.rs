@@ -429,6 +429,76 @@ pub struct Planner {
 /// Candidates screened per [`Planner::step`] (≈40 µs each natively).
 pub const SCREEN_BATCH: usize = 48;
 
+/// The plan's model and runtime: the user's, else the claim's benchmark's (else vLLM); `Err`
+/// for an unknown id, no model at all, or lengths beyond the model's context.
+fn model_and_runtime(
+    s: &Scenario,
+    bench: Option<Setup>,
+) -> Result<(&'static Model, &'static Runtime), PlanError> {
+    let model = match (&s.model, bench) {
+        (Some(id), _) => catalog::model(id).ok_or_else(|| {
+            bad(
+                PlanField::Scenario(Field::Model),
+                format!("unknown model id {id:?}"),
+            )
+        })?,
+        (None, Some(b)) => b.model,
+        (None, None) => {
+            return Err(bad(
+                PlanField::Scenario(Field::Model),
+                "no model given and the claim names none in the catalog; give one",
+            ))
+        }
+    };
+    let runtime = match (&s.runtime, bench) {
+        (Some(id), _) => catalog::runtime(id).ok_or_else(|| {
+            bad(
+                PlanField::Scenario(Field::Runtime),
+                format!("unknown runtime id {id:?}"),
+            )
+        })?,
+        (None, Some(b)) => b.runtime,
+        (None, None) => catalog::runtime("vllm").expect("catalog has vllm"),
+    };
+    let total = s.prompt_tokens as u64 + s.output_tokens as u64;
+    if total > model.context as u64 {
+        return Err(bad(
+            PlanField::Lengths,
+            format!(
+                "prompt + output = {total} tokens exceeds {}'s context window of {} tokens",
+                model.name, model.context
+            ),
+        ));
+    }
+    Ok((model, runtime))
+}
+
+/// What every capacity search simulates: the user's lengths, arrivals (Poisson for a
+/// closed-loop scenario: the plan serves a rate), prompt reuse, probe size, seed and SLOs.
+fn shape(input: &PlanInput) -> Shape {
+    let s = &input.scenario;
+    let (arrival, burstiness) = match s.load {
+        Load::Rate {
+            arrival,
+            burstiness,
+            ..
+        } => (arrival, burstiness),
+        Load::Concurrency { .. } => (Arrival::Poisson, 1.0),
+    };
+    Shape {
+        prompt: length_dist(s.prompt_tokens, s.prompt_sd),
+        output: length_dist(s.output_tokens, s.output_sd),
+        arrival,
+        burstiness,
+        prefix_tokens: s.prefix_tokens.unwrap_or(0),
+        prompt_pool: s.prompt_pool.unwrap_or(0),
+        requests: input.sim_requests,
+        seed: s.seed,
+        slo: input.slo,
+        percentile: input.percentile,
+    }
+}
+
 impl Planner {
     /// Validates the input, resolves model and runtime, enumerates the candidates, checks each
     /// fits, and screens them analytically.
@@ -456,62 +526,9 @@ impl Planner {
             .chosen()
             .or(analysis.readings.first())
             .map(|r| r.bench.setup);
-        let model = match (&s.model, bench) {
-            (Some(id), _) => catalog::model(id).ok_or_else(|| {
-                bad(
-                    PlanField::Scenario(Field::Model),
-                    format!("unknown model id {id:?}"),
-                )
-            })?,
-            (None, Some(b)) => b.model,
-            (None, None) => {
-                return Err(bad(
-                    PlanField::Scenario(Field::Model),
-                    "no model given and the claim names none in the catalog; give one",
-                ))
-            }
-        };
-        let runtime = match (&s.runtime, bench) {
-            (Some(id), _) => catalog::runtime(id).ok_or_else(|| {
-                bad(
-                    PlanField::Scenario(Field::Runtime),
-                    format!("unknown runtime id {id:?}"),
-                )
-            })?,
-            (None, Some(b)) => b.runtime,
-            (None, None) => catalog::runtime("vllm").expect("catalog has vllm"),
-        };
-        let total = s.prompt_tokens as u64 + s.output_tokens as u64;
-        if total > model.context as u64 {
-            return Err(bad(
-                PlanField::Lengths,
-                format!(
-                    "prompt + output = {total} tokens exceeds {}'s context window of {} tokens",
-                    model.name, model.context
-                ),
-            ));
-        }
+        let (model, runtime) = model_and_runtime(s, bench)?;
         let rate = input.traffic.requests_per_s();
-        let (arrival, burstiness) = match s.load {
-            Load::Rate {
-                arrival,
-                burstiness,
-                ..
-            } => (arrival, burstiness),
-            Load::Concurrency { .. } => (Arrival::Poisson, 1.0),
-        };
-        let shape = Shape {
-            prompt: length_dist(s.prompt_tokens, s.prompt_sd),
-            output: length_dist(s.output_tokens, s.output_sd),
-            arrival,
-            burstiness,
-            prefix_tokens: s.prefix_tokens.unwrap_or(0),
-            prompt_pool: s.prompt_pool.unwrap_or(0),
-            requests: input.sim_requests,
-            seed: s.seed,
-            slo: input.slo,
-            percentile: input.percentile,
-        };
+        let shape = shape(input);
         let mut warnings = Vec::new();
         let claimed = ClaimEfficiency::from_analysis(&analysis, s, runtime, &mut warnings);
         let calibration = claimed.chosen.map(|(b, e)| ClaimCalibration {

@@ -9,12 +9,11 @@
 //! are reported and replaced by them.
 
 use super::{
-    Percentile, PlanError, PlanInput, PriceOverride, Traffic, DEFAULT_CONFIRM_TOP,
-    DEFAULT_MAX_CONTENDERS, DEFAULT_SIM_REQUESTS, DEFAULT_SLO,
+    Percentile, PlanError, PlanField, PlanInput, PriceOverride, Traffic, DEFAULT_CONFIRM_TOP,
+    DEFAULT_MAX_CONTENDERS, DEFAULT_SIM_REQUESTS, DEFAULT_SLO, GPUS_PER_REPLICA,
 };
 use crate::catalog::{self, PriceTier};
 use crate::input::{Load, Scenario, Slo, UrlIssue};
-use crate::limits;
 use serde::{Deserialize, Serialize};
 
 /// A plan's inputs beside the scenario; every field has a default.
@@ -168,130 +167,147 @@ impl PlanOptions {
     }
 
     /// Reads the plan keys of a query string (others are ignored). Never fails: bad values are
-    /// listed and replaced by the defaults.
+    /// listed and replaced by the defaults. Numbers are checked against their
+    /// [`PlanField::range`], the same range the plan's validation uses.
     pub fn from_query(query: &str) -> (PlanOptions, Vec<UrlIssue>) {
         let query = query.strip_prefix('?').unwrap_or(query);
-        let mut o = PlanOptions::default();
-        let mut issues = Vec::new();
-        let mut bad = |k: &str, v: &str, reason: &str| {
-            issues.push(UrlIssue {
-                key: k.into(),
-                value: v.chars().take(80).collect(),
-                reason: reason.into(),
-            })
-        };
-        let (mut rate, mut users, mut rpm, mut peak) = (None, None, None, None);
-        let mut slo: Option<Slo> = None;
+        let mut r = QueryReader::default();
         for (k, raw) in form_urlencoded::parse(query.as_bytes()) {
             let v = raw.trim();
-            let float = |lo: f64, hi: f64| {
-                v.parse::<f64>()
+            if let Err(reason) = r.read(&k, v) {
+                r.issues.push(UrlIssue {
+                    key: k.to_string(),
+                    value: v.chars().take(80).collect(),
+                    reason: reason.into(),
+                });
+            }
+        }
+        r.finish()
+    }
+}
+
+/// The state of [`PlanOptions::from_query`] between keys: the options so far, the traffic's
+/// parts (combined at the end) and the issues.
+#[derive(Default)]
+struct QueryReader {
+    o: PlanOptions,
+    rate: Option<f64>,
+    users: Option<f64>,
+    rpm: Option<f64>,
+    peak: Option<f64>,
+    slo: Option<Slo>,
+    issues: Vec<UrlIssue>,
+}
+
+impl QueryReader {
+    /// Reads one pair; `Err` with what the value must be. Unknown keys are ignored.
+    fn read(&mut self, key: &str, v: &str) -> Result<(), &'static str> {
+        use PlanField as P;
+        // A plain number in the field's range; the error is the range's sentence.
+        let number = |f: PlanField| {
+            v.parse::<f64>()
+                .ok()
+                .and_then(|x| f.check(x).ok())
+                .ok_or_else(|| f.range().map_or("must be a number", |r| r.2))
+        };
+        match key {
+            "prate" => self.rate = Some(number(P::Rate)?),
+            "pusers" => self.users = Some(number(P::Users)?),
+            "prpm" => self.rpm = Some(number(P::RequestsPerUserPerMin)?),
+            "ppeak" => self.peak = Some(number(P::PeakFactor)?),
+            "pttft" | "ptpot" | "pe2e" => {
+                let f = match key {
+                    "pttft" => P::SloTtft,
+                    "ptpot" => P::SloTpot,
+                    _ => P::SloE2e,
+                };
+                let target = if v == "none" {
+                    None
+                } else {
+                    Some(number(f).map_err(|_| {
+                        "must be a number of milliseconds from 0.001 to 1,000,000,000, or none"
+                    })?)
+                };
+                let s = self.slo.get_or_insert(Slo::default());
+                match f {
+                    P::SloTtft => s.ttft_ms = target,
+                    P::SloTpot => s.tpot_ms = target,
+                    _ => s.e2e_ms = target,
+                }
+            }
+            "ppct" => {
+                self.o.percentile = match v {
+                    "95" => Percentile::P95,
+                    "99" => Percentile::P99,
+                    _ => return Err("must be 95 or 99"),
+                }
+            }
+            "pgpus" => {
+                let ids: Vec<String> = v
+                    .split(',')
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if !ids.iter().all(|id| !catalog::gpu_variants(id).is_empty()) {
+                    return Err("must be comma-separated catalog GPU ids");
+                }
+                self.o.gpus = ids;
+            }
+            "pmaxg" => {
+                self.o.max_gpus_per_replica = v
+                    .parse()
                     .ok()
-                    .filter(|x| x.is_finite() && *x >= lo && *x <= hi)
-            };
-            match k.as_ref() {
-                "prate" => match float(limits::MIN_RATE, limits::MAX_RATE) {
-                    Some(x) => rate = Some(x),
-                    None => bad("prate", v, "requests/s from 0.000001 to 1,000,000"),
-                },
-                "pusers" => match float(1.0, 1e9) {
-                    Some(x) => users = Some(x),
-                    None => bad("pusers", v, "users from 1 to 1,000,000,000"),
-                },
-                "prpm" => match float(1e-6, 1e4) {
-                    Some(x) => rpm = Some(x),
-                    None => bad(
-                        "prpm",
-                        v,
-                        "requests per user per minute from 0.000001 to 10,000",
-                    ),
-                },
-                "ppeak" => match float(1.0, 100.0) {
-                    Some(x) => peak = Some(x),
-                    None => bad("ppeak", v, "peak factor from 1 to 100"),
-                },
-                key @ ("pttft" | "ptpot" | "pe2e") => {
-                    let target = if v == "none" {
-                        Some(None)
-                    } else {
-                        float(limits::MIN_SLO_MS, limits::MAX_SLO_MS).map(Some)
-                    };
-                    match target {
-                        Some(t) => {
-                            let s = slo.get_or_insert(Slo::default());
-                            match key {
-                                "pttft" => s.ttft_ms = t,
-                                "ptpot" => s.tpot_ms = t,
-                                _ => s.e2e_ms = t,
-                            }
-                        }
-                        None => bad(key, v, "milliseconds from 0.001 to 1,000,000,000, or none"),
-                    }
-                }
-                "ppct" => match v {
-                    "95" => o.percentile = Percentile::P95,
-                    "99" => o.percentile = Percentile::P99,
-                    _ => bad("ppct", v, "95 or 99"),
-                },
-                "pgpus" => {
-                    let ids: Vec<String> = v
-                        .split(',')
-                        .map(|s| s.trim().to_ascii_lowercase())
-                        .filter(|s| !s.is_empty())
-                        .collect();
-                    if ids.iter().all(|id| !catalog::gpu_variants(id).is_empty()) {
-                        o.gpus = ids;
-                    } else {
-                        bad("pgpus", v, "comma-separated catalog GPU ids");
-                    }
-                }
-                "pmaxg" => match v {
-                    "1" | "2" | "4" | "8" => o.max_gpus_per_replica = v.parse().expect("digit"),
-                    _ => bad("pmaxg", v, "1, 2, 4 or 8"),
-                },
-                "phead" => match float(0.0, 1000.0) {
-                    Some(x) => o.headroom_pct = x,
-                    None => bad("phead", v, "a percentage from 0 to 1,000"),
-                },
-                "ptier" => match v {
-                    "on_demand" => o.tier = Some(PriceTier::OnDemand),
-                    "committed" => o.tier = Some(PriceTier::Committed),
-                    _ => bad("ptier", v, "on_demand or committed"),
-                },
-                "pprice" => {
-                    let parsed = v.split_once(':').and_then(|(g, p)| {
+                    .filter(|n| GPUS_PER_REPLICA.contains(n))
+                    .ok_or("must be 1, 2, 4 or 8")?
+            }
+            "phead" => self.o.headroom_pct = number(P::Headroom)?,
+            "ptier" => {
+                self.o.tier = Some(match v {
+                    "on_demand" => PriceTier::OnDemand,
+                    "committed" => PriceTier::Committed,
+                    _ => return Err("must be on_demand or committed"),
+                })
+            }
+            "pprice" => {
+                let p = v
+                    .split_once(':')
+                    .and_then(|(g, p)| {
                         let g = g.trim().to_ascii_lowercase();
-                        let p = p.trim().parse::<f64>().ok().filter(|p| {
-                            p.is_finite() && (0.0..=limits::MAX_PRICE_USD_PER_GPU_HOUR).contains(p)
-                        })?;
+                        let p = P::PriceFor.check(p.trim().parse::<f64>().ok()?).ok()?;
                         (!catalog::gpu_variants(&g).is_empty()).then_some(PriceOverride {
                             gpu: g,
                             usd_per_gpu_hour: p,
                         })
-                    });
-                    match parsed {
-                        Some(p) => o.prices.push(p),
-                        None => bad("pprice", v, "GPU:USD per GPU-hour (0 to 1,000)"),
-                    }
-                }
-                _ => {}
+                    })
+                    .ok_or("must be GPU:USD per GPU-hour (a catalog GPU id, 0 to 1,000)")?;
+                self.o.prices.push(p);
             }
+            _ => {}
         }
-        o.slo = slo;
-        o.traffic = match (rate, users, rpm) {
+        Ok(())
+    }
+
+    /// The options, with the traffic from a rate, or users × requests per user (× peak).
+    fn finish(mut self) -> (PlanOptions, Vec<UrlIssue>) {
+        self.o.slo = self.slo;
+        self.o.traffic = match (self.rate, self.users, self.rpm) {
             (Some(r), _, _) => Some(Traffic::Rate { requests_per_s: r }),
             (None, Some(u), Some(m)) => Some(Traffic::Users {
                 users: u,
                 requests_per_user_per_min: m,
-                peak_factor: peak.unwrap_or(1.0),
+                peak_factor: self.peak.unwrap_or(1.0),
             }),
             (None, Some(_), None) => {
-                bad("prpm", "", "needed with pusers");
+                self.issues.push(UrlIssue {
+                    key: "prpm".into(),
+                    value: String::new(),
+                    reason: "is needed with pusers".into(),
+                });
                 None
             }
             _ => None,
         };
-        (o, issues)
+        (self.o, self.issues)
     }
 }
 

@@ -6,15 +6,6 @@ use super::error::{bad, PlanError, PlanField};
 use super::{PlanInput, Traffic, GPUS_PER_REPLICA};
 use crate::catalog;
 use crate::input::{Field, Load, Scenario};
-use crate::limits;
-
-fn check_range(input: PlanField, v: f64, lo: f64, hi: f64, what: &str) -> Result<(), PlanError> {
-    if v.is_finite() && (lo..=hi).contains(&v) {
-        Ok(())
-    } else {
-        Err(bad(input, format!("must be {what}")))
-    }
-}
 
 /// Every input in range, every id known. The scenario's inputs are checked against their row of
 /// the input table (one range per input, shared with the estimate and the page); the plan's own
@@ -29,50 +20,25 @@ pub(super) fn validate(p: &PlanInput) -> Result<(), PlanError> {
 fn validate_traffic(p: &PlanInput) -> Result<(), PlanError> {
     use PlanField as P;
     match p.traffic {
-        Traffic::Rate { requests_per_s } => check_range(
-            P::Rate,
-            requests_per_s,
-            limits::MIN_RATE,
-            limits::MAX_RATE,
-            "a number of requests/s from 0.000001 to 1,000,000",
-        )?,
+        Traffic::Rate { requests_per_s } => drop(P::Rate.check(requests_per_s)?),
         Traffic::Users {
             users,
             requests_per_user_per_min,
             peak_factor,
         } => {
-            check_range(
-                P::Users,
-                users,
-                1.0,
-                1e9,
-                "a number of users from 1 to 1,000,000,000",
-            )?;
-            check_range(
-                P::RequestsPerUserPerMin,
-                requests_per_user_per_min,
-                1e-6,
-                1e4,
-                "a number of requests per user per minute from 0.000001 to 10,000",
-            )?;
-            check_range(P::PeakFactor, peak_factor, 1.0, 100.0, "from 1 to 100")?;
-            check_range(
-                P::UsersRate,
-                p.traffic.requests_per_s(),
-                limits::MIN_RATE,
-                limits::MAX_RATE,
-                "give a rate from 0.000001 to 1,000,000 requests/s",
-            )?;
+            P::Users.check(users)?;
+            P::RequestsPerUserPerMin.check(requests_per_user_per_min)?;
+            P::PeakFactor.check(peak_factor)?;
+            P::UsersRate.check(p.traffic.requests_per_s())?;
         }
     }
-    // The plan's SLOs have the scenario's SLO ranges.
-    for (input, field, v) in [
-        (P::SloTtft, Field::SloTtftMs, p.slo.ttft_ms),
-        (P::SloTpot, Field::SloTpotMs, p.slo.tpot_ms),
-        (P::SloE2e, Field::SloE2eMs, p.slo.e2e_ms),
+    for (input, v) in [
+        (P::SloTtft, p.slo.ttft_ms),
+        (P::SloTpot, p.slo.tpot_ms),
+        (P::SloE2e, p.slo.e2e_ms),
     ] {
         if let Some(v) = v {
-            field.check_number(v).map_err(|e| bad(input, e.reason))?;
+            input.check(v)?;
         }
     }
     Ok(())
@@ -84,13 +50,7 @@ fn validate_search(p: &PlanInput) -> Result<(), PlanError> {
     if !GPUS_PER_REPLICA.contains(&p.max_gpus_per_replica) {
         return Err(bad(P::MaxGpusPerReplica, "must be 1, 2, 4 or 8"));
     }
-    check_range(
-        P::Headroom,
-        p.headroom_pct,
-        0.0,
-        1000.0,
-        "a percentage from 0 to 1,000",
-    )?;
+    P::Headroom.check(p.headroom_pct)?;
     if !(50..=10_000).contains(&p.sim_requests) {
         return Err(bad(
             P::SimRequests,
@@ -112,13 +72,7 @@ fn validate_search(p: &PlanInput) -> Result<(), PlanError> {
         if catalog::gpu_variants(&o.gpu).is_empty() {
             return Err(bad(P::PriceFor, format!("unknown GPU id {:?}", o.gpu)));
         }
-        check_range(
-            P::PriceFor,
-            o.usd_per_gpu_hour,
-            0.0,
-            limits::MAX_PRICE_USD_PER_GPU_HOUR,
-            "a number of USD per GPU-hour from 0 to 1,000",
-        )?;
+        P::PriceFor.check(o.usd_per_gpu_hour)?;
     }
     Ok(())
 }
