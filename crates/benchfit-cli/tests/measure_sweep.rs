@@ -484,3 +484,40 @@ fn bad_stage_flags_exit_2_naming_the_flag() {
         assert!(err.contains(flag), "{extra:?}: {err}");
     }
 }
+
+#[test]
+fn stage_numeric_flags_refuse_hostile_values() {
+    // Port 1 on localhost: every refusal happens before the first request.
+    let base = ["measure", "--url", "http://127.0.0.1:1/v1", "--model", "m"];
+    let always = [
+        "-1", "NaN", "inf", "-inf", "1e400", "abc", "", " ", "0x10", "1,000", "5%",
+    ];
+    let search: &[&str] = &["--find-max-rate", "--slo-ttft-ms", "100"];
+    let flags: &[(&str, &[&str], &[&str])] = &[
+        (
+            "--slo-ttft-ms",
+            &["--find-max-rate"],
+            &["0", "0.0001", "1e10"],
+        ),
+        (
+            "--slo-tpot-ms",
+            &["--find-max-rate"],
+            &["0", "0.0001", "1e10"],
+        ),
+        ("--rate-resolution", search, &["0", "100001", "1e300"]),
+        ("--rate", search, &["0", "100001"]),
+        ("--runs", &[], &["0", "101", "1.5"]),
+    ];
+    for (flag, needs, extra) in flags {
+        for v in always.iter().chain(extra.iter()) {
+            let mut a: Vec<&str> = base.to_vec();
+            a.extend(*needs);
+            a.extend([*flag, *v]);
+            let out = benchfit(&a);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{a:?}: {err}");
+            assert!(err.contains(flag), "{a:?}: {err}");
+            assert!(out.stdout.is_empty(), "{a:?}");
+        }
+    }
+}

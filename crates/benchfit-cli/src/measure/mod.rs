@@ -436,10 +436,12 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             (None, None) => LoadMode::Concurrency { concurrency: 1 },
         })
     };
+    // The estimate's and plan's SLO range.
+    use benchfit_core::limits::{MAX_SLO_MS, MIN_SLO_MS};
     let slo_ms = |flag: &str, v: Option<f64>| match v {
-        Some(x) if !(x.is_finite() && x > 0.0 && x <= 86_400_000.0) => Err(BadInput(format!(
-            "{flag}: must be more than 0 and at most 86,400,000 ms"
-        ))),
+        Some(x) if !(x.is_finite() && (MIN_SLO_MS..=MAX_SLO_MS).contains(&x)) => Err(BadInput(
+            format!("{flag}: must be from {MIN_SLO_MS} to {MAX_SLO_MS:e} ms"),
+        )),
         _ => Ok(v),
     };
     let (ttft, tpot) = (
