@@ -1850,6 +1850,23 @@ fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
             }
         ));
     }
+    if ms.search.is_none() && ms.slo.is_some() {
+        // A sweep's answer as one reads it off the table: the last load met before the first
+        // miss.
+        let last_met = m
+            .stages
+            .iter()
+            .take_while(|st| st.slo.is_some_and(|v| v.met))
+            .last();
+        o.push_str(&match last_met {
+            Some(st) => format!(
+                "highest load meeting every SLO at {name} before the first miss: {} (stage {})\n",
+                load_label(&st.load),
+                st.index
+            ),
+            None => format!("the first stage already missed an SLO at {name}\n"),
+        });
+    }
     if let Some(search) = &ms.search {
         match search.max_rate {
             Some(r) => o.push_str(&format!(
