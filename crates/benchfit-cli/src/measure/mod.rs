@@ -436,10 +436,12 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             (None, None) => LoadMode::Concurrency { concurrency: 1 },
         })
     };
+    // The estimate's and plan's SLO range.
+    use benchfit_core::limits::{MAX_SLO_MS, MIN_SLO_MS};
     let slo_ms = |flag: &str, v: Option<f64>| match v {
-        Some(x) if !(x.is_finite() && x > 0.0 && x <= 86_400_000.0) => Err(BadInput(format!(
-            "{flag}: must be more than 0 and at most 86,400,000 ms"
-        ))),
+        Some(x) if !(x.is_finite() && (MIN_SLO_MS..=MAX_SLO_MS).contains(&x)) => Err(BadInput(
+            format!("{flag}: must be from {MIN_SLO_MS} to {MAX_SLO_MS:e} ms"),
+        )),
         _ => Ok(v),
     };
     let (ttft, tpot) = (
@@ -1847,6 +1849,23 @@ fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
                 None => "–",
             }
         ));
+    }
+    if ms.search.is_none() && ms.slo.is_some() {
+        // A sweep's answer as one reads it off the table: the last load met before the first
+        // miss.
+        let last_met = m
+            .stages
+            .iter()
+            .take_while(|st| st.slo.is_some_and(|v| v.met))
+            .last();
+        o.push_str(&match last_met {
+            Some(st) => format!(
+                "highest load meeting every SLO at {name} before the first miss: {} (stage {})\n",
+                load_label(&st.load),
+                st.index
+            ),
+            None => format!("the first stage already missed an SLO at {name}\n"),
+        });
     }
     if let Some(search) = &ms.search {
         match search.max_rate {
