@@ -190,37 +190,15 @@ pub fn simulate(cfg: &SimConfig) -> SimResult {
                 reqs.push(new_req(f64::INFINITY, p, o));
             }
             let c = (*concurrency).max(1).min(n as u32) as usize;
-            // Real clients are not synchronised: spread the first C sends over one request
-            // lifetime (its prefill plus its decode steps at batch C), so that the loop does not
-            // run in lockstep with every prefill at the same instant.
-            let (pin, pout) = (cfg.prompt.mean().max(1.0), cfg.output.mean().max(1.0));
-            let ctx = setup.model.kv_tokens(pin + pout / 2.0);
-            let decode = step_time(
-                setup,
-                cfg.efficiency,
-                &StepLoad {
-                    decode_seqs: c as f64,
-                    decode_context: c as f64 * ctx,
-                    ..Default::default()
-                },
-            );
-            let prefill = step_time(
-                setup,
-                cfg.efficiency,
-                &StepLoad {
-                    prefill_tokens: pin,
-                    prefill_pairs: pin * (pin + 1.0) / 2.0,
-                    ..Default::default()
-                },
-            );
-            let lifetime = prefill.total.value() + (pout - 1.0) * decode.total.value();
-            let _ = lifetime;
             // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
-            // concurrent profile) send the first C requests at once; with fixed lengths the
-            // cohort then finishes together and is resent together, so the engine sees bursts
-            // of C prompts (NVIDIA NIM's genai-perf sweep in tests/data/measured_online.tsv: TTFT
-            // at concurrency 10 is about ten prompts' prefill). Length spreads break the cohort
-            // up on their own.
+            // concurrent profile) send the first C requests at once. With fixed lengths a cohort
+            // whose prompts fit one step's token budget finishes together and is resent
+            // together, so the engine sees bursts of C prompts (NVIDIA NIM's genai-perf sweep in
+            // tests/data/measured_online.tsv: TTFT at concurrency 10 with 200-token prompts is
+            // about one step of ten prompts' prefill). A cohort whose prefill takes k steps
+            // leaves them one step apart here (decodes share the prefill steps), and the loop
+            // settles into a stagger; the NIM sweep's long prompts stay bunched longer (see
+            // ARCHITECTURE.md, "Closed loops"). Length spreads break the cohort up on their own.
             for r in reqs.iter_mut().take(c) {
                 r.arrival = frontend;
             }
