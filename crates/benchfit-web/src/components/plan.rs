@@ -15,9 +15,10 @@ use benchfit_core::input::{Scenario, UrlIssue};
 use benchfit_core::plan::chart::plan_chart;
 use benchfit_core::plan::options::encode_pairs;
 use benchfit_core::plan::{
-    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanOptions,
+    export, Binding, Candidate, EfficiencySource, Method, Plan, PlanField, PlanOptions,
 };
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -233,6 +234,173 @@ fn row(c: &Candidate, pct: &str) -> Html {
     }
 }
 
+/// An edit of the plan form. The reducer applies it to the latest form, so two quick edits (a
+/// change event arriving before the re-render of the one before) never undo each other.
+struct Edit(Box<dyn FnOnce(&mut Form)>);
+
+impl Reducible for Form {
+    type Action = Edit;
+    fn reduce(self: Rc<Self>, edit: Edit) -> Rc<Self> {
+        let mut f = (*self).clone();
+        (edit.0)(&mut f);
+        Rc::new(f)
+    }
+}
+
+/// A callback that applies the changed value of an `<input>`/`<select>` to the form.
+fn on_edit(
+    form: &UseReducerHandle<Form>,
+    apply: impl Fn(&mut Form, String) + 'static,
+) -> Callback<Event> {
+    let d = form.dispatcher();
+    let apply = Rc::new(apply);
+    Callback::from(move |e: Event| {
+        if let Some(v) = input_value(&e) {
+            let apply = apply.clone();
+            d.dispatch(Edit(Box::new(move |f| apply(f, v))));
+        }
+    })
+}
+
+/// One text input of the plan form (`#plan-{key}`) with its unit and its URL issue, if any.
+fn text_field(
+    form: &UseReducerHandle<Form>,
+    issues: &[UrlIssue],
+    k: &'static str,
+    label: &str,
+    unit: &str,
+    placeholder: String,
+) -> Html {
+    let bad = issues.iter().find(|i| i.key == k);
+    html! {
+        <div class={classes!("field", bad.is_some().then_some("invalid"))}>
+            <label for={format!("plan-{k}")}>{ label }</label>
+            <div class="with-unit">
+                <input id={format!("plan-{k}")} type="text" inputmode="decimal" value={form.get(k).to_string()}
+                    placeholder={placeholder} aria-invalid={bad.is_some().to_string()} onchange={on_edit(form, move |f, v| { f.fields.insert(k, v); })} />
+                <span class="unit">{ unit }</span>
+            </div>
+            if let Some(b) = bad { <p class="error" role="alert">{ format!("{}: {}", label, b.reason) }</p> }
+        </div>
+    }
+}
+
+/// The plan's inputs: traffic (a rate, or users × requests × peak), SLOs and their percentile,
+/// GPUs per replica, headroom, price tier. Labels are the core's ([`PlanField::label`]).
+fn inputs(
+    form: &UseReducerHandle<Form>,
+    issues: &[UrlIssue],
+    pct: &str,
+    default_rate: String,
+) -> Html {
+    let set = |k: &'static str| {
+        on_edit(form, move |f, v| {
+            f.fields.insert(k, v);
+        })
+    };
+    let field = |k: &'static str, f: PlanField, unit: &str, placeholder: String| {
+        text_field(form, issues, k, f.label(), unit, placeholder)
+    };
+    let slo = |k: &'static str, what: &str| {
+        text_field(
+            form,
+            issues,
+            k,
+            &format!("SLO {pct} {what}"),
+            "ms",
+            "none".into(),
+        )
+    };
+    html! {
+        <div class="grid">
+            <div class="field">
+                <label for="plan-mode">{ "Traffic as" }</label>
+                <select id="plan-mode" onchange={on_edit(form, |f, v| f.mode = v)}>
+                    <option value="rate" selected={form.mode != "users"}>{ "a request rate" }</option>
+                    <option value="users" selected={form.mode == "users"}>{ "users × requests" }</option>
+                </select>
+            </div>
+            if form.mode == "users" {
+                { field("pusers", PlanField::Users, "users", "1000".into()) }
+                { field("prpm", PlanField::RequestsPerUserPerMin, "/min", "1".into()) }
+                { field("ppeak", PlanField::PeakFactor, "× average", "1".into()) }
+            } else {
+                { field("prate", PlanField::Rate, "req/s", default_rate) }
+            }
+            { slo("pttft", "TTFT") }
+            { slo("ptpot", "TPOT") }
+            { slo("pe2e", "E2E") }
+            <div class="field">
+                <label for="plan-ppct">{ "Percentile" }</label>
+                <select id="plan-ppct" onchange={set("ppct")}>
+                    <option value="95" selected={form.get("ppct") != "99"}>{ "p95" }</option>
+                    <option value="99" selected={form.get("ppct") == "99"}>{ "p99" }</option>
+                </select>
+            </div>
+            <div class="field">
+                <label for="plan-pmaxg">{ PlanField::MaxGpusPerReplica.label() }</label>
+                <select id="plan-pmaxg" onchange={set("pmaxg")}>
+                    { for ["1", "2", "4", "8"].iter().map(|n| html! { <option value={*n} selected={form.get("pmaxg") == *n || (form.get("pmaxg").is_empty() && *n == "8")}>{ *n }</option> }) }
+                </select>
+            </div>
+            { field("phead", PlanField::Headroom, "%", "0".into()) }
+            <div class="field">
+                <label for="plan-ptier">{ "Prices" }</label>
+                <select id="plan-ptier" onchange={set("ptier")}>
+                    <option value="" selected={form.get("ptier").is_empty()}>{ "as above" }</option>
+                    <option value="on_demand" selected={form.get("ptier") == "on_demand"}>{ "on-demand" }</option>
+                    <option value="committed" selected={form.get("ptier") == "committed"}>{ "1-year commitment" }</option>
+                </select>
+            </div>
+        </div>
+    }
+}
+
+/// The GPUs to consider and their prices (`#plan-gpus`): a checkbox and a price per catalog GPU,
+/// beside its preset for the tier in force.
+fn gpu_table(form: &UseReducerHandle<Form>, issues: &[UrlIssue], tier: PriceTier) -> Html {
+    let toggle = |id: &'static str| {
+        let d = form.dispatcher();
+        Callback::from(move |_: Event| {
+            d.dispatch(Edit(Box::new(move |f: &mut Form| {
+                if let Some(i) = f.gpus.iter().position(|g| g == id) {
+                    f.gpus.remove(i);
+                } else {
+                    f.gpus.push(id.to_string());
+                }
+            })))
+        })
+    };
+    let set_price = |id: &'static str| {
+        on_edit(form, move |f, v| {
+            f.prices.insert(id.to_string(), v);
+        })
+    };
+    html! {
+        <details id="plan-gpus">
+            <summary>{ if form.gpus.is_empty() { "GPUs: all, at their preset prices (choose, or edit a price)".to_string() } else { format!("GPUs: {} chosen", form.gpus.len()) } }</summary>
+            <table class="small">
+                <thead><tr><th>{ "Consider" }</th><th>{ "GPU" }</th><th>{ "Your price, $/GPU-hour" }</th><th>{ "Preset" }</th></tr></thead>
+                <tbody>
+                { for catalog::GPUS.iter().map(|g| {
+                    let (preset, src) = g.price.for_tier(tier);
+                    let bad = issues.iter().any(|i| i.key == "pprice" && i.value.starts_with(&format!("{}:", g.id)));
+                    html! {
+                        <tr>
+                            <td><input type="checkbox" id={format!("plan-gpu-{}", g.id)} checked={form.gpus.iter().any(|x| x == g.id)} onchange={toggle(g.id)} /></td>
+                            <td><label for={format!("plan-gpu-{}", g.id)}>{ g.name }</label></td>
+                            <td class={classes!("field", bad.then_some("invalid"))}><input type="text" inputmode="decimal" id={format!("plan-price-{}", g.id)} data-gpu={g.id}
+                                value={form.prices.get(g.id).cloned().unwrap_or_default()} placeholder={format!("{preset:.2}")} aria-invalid={bad.to_string()} onchange={set_price(g.id)} /></td>
+                            <td class="muted" title={src}>{ format!("${preset:.2}") }</td>
+                        </tr>
+                    }
+                }) }
+                </tbody>
+            </table>
+        </details>
+    }
+}
+
 /// The section.
 #[component]
 pub(crate) fn PlanSection() -> Html {
@@ -251,7 +419,7 @@ pub(crate) fn PlanSection() -> Html {
         let (s, _) = Scenario::from_query(&search);
         (Form::from_options(&o, &s), issues)
     });
-    let form = use_state(|| init.0.clone());
+    let form = use_reducer(|| init.0.clone());
     let url_issues: Vec<UrlIssue> = init.1.clone();
     let show_all = use_state(|| false);
     let copied = use_state(|| None::<&'static str>);
@@ -264,62 +432,6 @@ pub(crate) fn PlanSection() -> Html {
         progress,
     } = use_plan(key.clone(), options.clone(), issues.is_empty(), true);
 
-    let set = |k: &'static str| {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(v) = input_value(&e) {
-                let mut f = (*form).clone();
-                f.fields.insert(k, v);
-                form.set(f);
-            }
-        })
-    };
-    let set_mode = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(v) = input_value(&e) {
-                let mut f = (*form).clone();
-                f.mode = v;
-                form.set(f);
-            }
-        })
-    };
-    let toggle_gpu = |id: &'static str| {
-        let form = form.clone();
-        Callback::from(move |_: Event| {
-            let mut f = (*form).clone();
-            if let Some(i) = f.gpus.iter().position(|g| g == id) {
-                f.gpus.remove(i);
-            } else {
-                f.gpus.push(id.to_string());
-            }
-            form.set(f);
-        })
-    };
-    let set_price = |id: &'static str| {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(v) = input_value(&e) {
-                let mut f = (*form).clone();
-                f.prices.insert(id.to_string(), v);
-                form.set(f);
-            }
-        })
-    };
-    let text_field = |k: &'static str, label: &str, unit: &str, placeholder: String| {
-        let bad = issues.iter().find(|i| i.key == k);
-        html! {
-            <div class={classes!("field", bad.is_some().then_some("invalid"))}>
-                <label for={format!("plan-{k}")}>{ label }</label>
-                <div class="with-unit">
-                    <input id={format!("plan-{k}")} type="text" inputmode="decimal" value={form.get(k).to_string()}
-                        placeholder={placeholder} aria-invalid={bad.is_some().to_string()} onchange={set(k)} />
-                    <span class="unit">{ unit }</span>
-                </div>
-                if let Some(b) = bad { <p class="error" role="alert">{ format!("{}: {}", label, b.reason) }</p> }
-            </div>
-        }
-    };
     let scenario = query
         .as_ref()
         .map(|q| Scenario::from_query(q).0)
@@ -359,68 +471,8 @@ pub(crate) fn PlanSection() -> Html {
             if !url_issues.is_empty() {
                 <ul class="warn small" id="plan-url-issues">{ for url_issues.iter().map(|i| html! { <li><code>{ &i.key }</code>{ format!(" = {:?}: {}", i.value, i.reason) }</li> }) }</ul>
             }
-            <div class="grid">
-                <div class="field">
-                    <label for="plan-mode">{ "Traffic as" }</label>
-                    <select id="plan-mode" onchange={set_mode}>
-                        <option value="rate" selected={form.mode != "users"}>{ "a request rate" }</option>
-                        <option value="users" selected={form.mode == "users"}>{ "users × requests" }</option>
-                    </select>
-                </div>
-                if form.mode == "users" {
-                    { text_field("pusers", "Users", "users", "1000".into()) }
-                    { text_field("prpm", "Requests per user", "/min", "1".into()) }
-                    { text_field("ppeak", "Peak factor", "× average", "1".into()) }
-                } else {
-                    { text_field("prate", "Peak rate", "req/s", sig(default_rate)) }
-                }
-                { text_field("pttft", &format!("SLO {pct} TTFT"), "ms", "none".into()) }
-                { text_field("ptpot", &format!("SLO {pct} TPOT"), "ms", "none".into()) }
-                { text_field("pe2e", &format!("SLO {pct} E2E"), "ms", "none".into()) }
-                <div class="field">
-                    <label for="plan-ppct">{ "Percentile" }</label>
-                    <select id="plan-ppct" onchange={set("ppct")}>
-                        <option value="95" selected={form.get("ppct") != "99"}>{ "p95" }</option>
-                        <option value="99" selected={form.get("ppct") == "99"}>{ "p99" }</option>
-                    </select>
-                </div>
-                <div class="field">
-                    <label for="plan-pmaxg">{ "Most GPUs per replica" }</label>
-                    <select id="plan-pmaxg" onchange={set("pmaxg")}>
-                        { for ["1", "2", "4", "8"].iter().map(|n| html! { <option value={*n} selected={form.get("pmaxg") == *n || (form.get("pmaxg").is_empty() && *n == "8")}>{ *n }</option> }) }
-                    </select>
-                </div>
-                { text_field("phead", "Headroom", "%", "0".into()) }
-                <div class="field">
-                    <label for="plan-ptier">{ "Prices" }</label>
-                    <select id="plan-ptier" onchange={set("ptier")}>
-                        <option value="" selected={form.get("ptier").is_empty()}>{ "as above" }</option>
-                        <option value="on_demand" selected={form.get("ptier") == "on_demand"}>{ "on-demand" }</option>
-                        <option value="committed" selected={form.get("ptier") == "committed"}>{ "1-year commitment" }</option>
-                    </select>
-                </div>
-            </div>
-            <details id="plan-gpus">
-                <summary>{ if form.gpus.is_empty() { "GPUs: all, at their preset prices (choose, or edit a price)".to_string() } else { format!("GPUs: {} chosen", form.gpus.len()) } }</summary>
-                <table class="small">
-                    <thead><tr><th>{ "Consider" }</th><th>{ "GPU" }</th><th>{ "Your price, $/GPU-hour" }</th><th>{ "Preset" }</th></tr></thead>
-                    <tbody>
-                    { for catalog::GPUS.iter().map(|g| {
-                        let (preset, src) = g.price.for_tier(tier_now);
-                        let bad = issues.iter().any(|i| i.key == "pprice" && i.value.starts_with(&format!("{}:", g.id)));
-                        html! {
-                            <tr>
-                                <td><input type="checkbox" id={format!("plan-gpu-{}", g.id)} checked={form.gpus.iter().any(|x| x == g.id)} onchange={toggle_gpu(g.id)} /></td>
-                                <td><label for={format!("plan-gpu-{}", g.id)}>{ g.name }</label></td>
-                                <td class={classes!("field", bad.then_some("invalid"))}><input type="text" inputmode="decimal" id={format!("plan-price-{}", g.id)} data-gpu={g.id}
-                                    value={form.prices.get(g.id).cloned().unwrap_or_default()} placeholder={format!("{preset:.2}")} aria-invalid={bad.to_string()} onchange={set_price(g.id)} /></td>
-                                <td class="muted" title={src}>{ format!("${preset:.2}") }</td>
-                            </tr>
-                        }
-                    }) }
-                    </tbody>
-                </table>
-            </details>
+            { inputs(&form, &issues, pct, sig(default_rate)) }
+            { gpu_table(&form, &issues, tier_now) }
             if let Some(e) = &error {
                 <p class="error" role="alert" id="plan-error">{ e }</p>
             }
