@@ -19,7 +19,7 @@
 use super::{Chunk, FailureReason, ImportSource};
 use super::{
     LatencySummary, LoadMode, Measurement, RequestCounts, RequestRecord, RequestStatus, RunInfo,
-    Summary, ThroughputSummary, SCHEMA_VERSION,
+    SampleCounts, Summary, ThroughputSummary, SCHEMA_VERSION,
 };
 use crate::stats::Percentiles;
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 mod guidellm;
+mod inference_perf;
 mod llmperf;
 mod nvidia;
 mod vllm;
@@ -47,6 +48,8 @@ pub enum SourceTool {
     Guidellm,
     /// Ray llmperf `*_summary.json`.
     Llmperf,
+    /// kubernetes-sigs inference-perf `summary_lifecycle_metrics.json` / `stage_N_…`.
+    InferencePerf,
 }
 
 impl fmt::Display for SourceTool {
@@ -58,6 +61,7 @@ impl fmt::Display for SourceTool {
             SourceTool::Aiperf => "AIPerf profile export",
             SourceTool::Guidellm => "GuideLLM benchmarks",
             SourceTool::Llmperf => "llmperf summary",
+            SourceTool::InferencePerf => "inference-perf lifecycle report",
         })
     }
 }
@@ -69,13 +73,13 @@ pub enum ImportError {
     #[error("the file is empty")]
     Empty,
     /// Not a JSON document.
-    #[error("the file is not JSON ({reason}); benchfit imports the JSON result files of vLLM bench serve, genai-perf, AIPerf, GuideLLM and llmperf")]
+    #[error("the file is not JSON ({reason}); benchfit imports the JSON result files of vLLM bench serve, genai-perf, AIPerf, GuideLLM, inference-perf and llmperf")]
     NotJson {
         /// The parser's message (line and column).
         reason: String,
     },
     /// JSON, but none of the known formats.
-    #[error("not a result file benchfit knows (vLLM bench serve --save-result, genai-perf/AIPerf profile_export*.json, GuideLLM benchmarks.json, llmperf *_summary.json, benchfit measurement): {reason}")]
+    #[error("not a result file benchfit knows (vLLM bench serve --save-result, genai-perf/AIPerf profile_export*.json, GuideLLM benchmarks.json, inference-perf *_lifecycle_metrics.json, llmperf *_summary.json, benchfit measurement): {reason}")]
     UnknownFormat {
         /// What was found instead.
         reason: String,
@@ -118,6 +122,9 @@ pub fn import(bytes: &[u8]) -> Result<Measurement, ImportError> {
     if obj.get("benchmarks").is_some_and(Value::is_array) {
         return guidellm::guidellm(obj);
     }
+    if inference_perf::detect(obj) {
+        return inference_perf::inference_perf(obj);
+    }
     if obj.keys().any(|k| k.starts_with("results_")) {
         return llmperf::llmperf(obj);
     }
@@ -138,7 +145,8 @@ pub fn import(bytes: &[u8]) -> Result<Measurement, ImportError> {
             .and_then(|c| c.get("cli_command"))
             .and_then(Value::as_str)
             .unwrap_or("");
-        let aiperf = has("benchmark_duration")
+        let aiperf = has("aiperf_version")
+            || has("benchmark_duration")
             || has("was_cancelled")
             || has("error_summary")
             || cli.contains("aiperf");
@@ -252,19 +260,66 @@ fn scaled(p: Option<Percentiles>, k: f64) -> Option<Percentiles> {
     })
 }
 
+/// One metric of an imported file in the metric Rosetta: what the tool calls it, how the tool
+/// defines it, and how its value was converted to benchfit's definition (DESIGN §6: TTFT request
+/// sent → first content token; ITL every gap between consecutive tokens, a chunk of k tokens
+/// counting as k gaps; TPOT per request (E2E − TTFT)/(output tokens − 1); throughput over the
+/// window from the first send to the last token; token counts the server's usage counts).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MetricDefinition {
+    /// benchfit's metric: `ttft`, `itl`, `tpot`, `e2e`, `throughput`, `output_tokens` or
+    /// `prompt_tokens`.
+    pub metric: String,
+    /// The tool's own name (its file key, or its column for a derived value).
+    pub tool_metric: String,
+    /// How the tool defines it (from the tool's source, named in the importer).
+    pub tool_definition: String,
+    /// What was done to the value: "same definition", the conversion applied, or why the value
+    /// still differs from benchfit's.
+    pub conversion: String,
+    /// Whether the imported value has benchfit's definition (after the conversion).
+    pub same_as_benchfit: bool,
+}
+
+/// A Rosetta entry (see [`MetricDefinition`]).
+fn def(
+    metric: &str,
+    tool_metric: &str,
+    tool_definition: &str,
+    conversion: &str,
+    same_as_benchfit: bool,
+) -> MetricDefinition {
+    MetricDefinition {
+        metric: metric.into(),
+        tool_metric: tool_metric.into(),
+        tool_definition: tool_definition.into(),
+        conversion: conversion.into(),
+        same_as_benchfit,
+    }
+}
+
 fn measurement(
     tool: SourceTool,
     run: RunInfo,
     summary: Summary,
-    defs: Vec<String>,
+    defs: Vec<MetricDefinition>,
     missing: Vec<String>,
 ) -> Measurement {
     let mut m = Measurement::new(run);
     m.summary = summary;
     m.source = Some(ImportSource {
         tool,
-        metric_definitions: defs,
+        metric_definitions: defs
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}: `{}` = {}; {}",
+                    d.metric, d.tool_metric, d.tool_definition, d.conversion
+                )
+            })
+            .collect(),
         missing,
+        definitions: defs,
     });
     m
 }
@@ -276,6 +331,20 @@ fn run_info(tool: &str, version: Option<String>, model: Option<String>) -> RunIn
         model,
         ..RunInfo::default()
     }
+}
+
+/// (year, month, day) of the day `days` after 1970-01-01 (proleptic Gregorian; H. Hinnant's
+/// `civil_from_days`, <https://howardhinnant.github.io/date_algorithms.html>).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 fn str_of(v: Option<&Value>) -> Option<String> {

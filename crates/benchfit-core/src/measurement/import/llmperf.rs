@@ -71,11 +71,11 @@ pub(super) fn llmperf(o: &Map<String, Value>) -> Result<Measurement, ImportError
         ..Summary::default()
     };
     let defs = vec![
-        "llmperf counts output tokens client-side with a Llama tokenizer, not the server's usage"
-            .into(),
-        "llmperf inter_token_latency_s = E2E / output tokens (includes TTFT): not imported".into(),
-        "total_tokens_per_s derived: output tokens/s × (mean input + mean output) / mean output"
-            .into(),
+        def("ttft", "results_ttft_s", "request sent → first streamed chunk, in seconds", "× 1000 (s → ms)", true),
+        def("e2e", "results_end_to_end_latency_s", "request sent → last chunk, in seconds", "× 1000 (s → ms)", true),
+        def("tpot", "results_inter_token_latency_s", "E2E / output tokens (the first token included)", "not imported (benchfit's TPOT excludes the first token)", false),
+        def("output_tokens", "results_number_output_tokens", "output text re-tokenised client-side with a Llama tokenizer, not the server's usage", "not converted: can differ from the server's count", false),
+        def("throughput", "results_mean_output_throughput_token_per_s", "mean over requests of each request's output tokens / E2E", "not converted: a per-request mean, not total tokens / window; total_tokens_per_s derived as output tokens/s × (mean input + mean output) / mean output", false),
     ];
     Ok(measurement(tool, run, summary, defs, missing))
 }

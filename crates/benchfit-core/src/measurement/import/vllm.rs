@@ -50,7 +50,7 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
         str_of(o.get("vllm_version")),
         str_of(o.get("model_id")).or_else(|| str_of(o.get("model"))),
     );
-    run.started_at = str_of(o.get("date"));
+    run.started_at = str_of(o.get("date")).map(|d| compact_date(&d).unwrap_or(d));
     run.load = match (num(o.get("max_concurrency")), o.get("request_rate")) {
         (Some(c), _) => Some(LoadMode::Concurrency {
             concurrency: to_u32(c),
@@ -93,8 +93,8 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
             let err = errs
                 .and_then(|e| e.get(i))
                 .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string);
+                .filter(|s| !s.trim().is_empty())
+                .map(short_error);
             let ttft_ms = num(Some(t)).map(|s| s * 1000.0);
             let out = to_u32(num(outs.get(i)).unwrap_or(0.0));
             let mut chunks = Vec::new();
@@ -118,7 +118,7 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
                 chunks,
                 output_tokens: out,
                 prompt_tokens: ins.and_then(|l| num(l.get(i))).map(to_u32),
-                token_source: "usage_final".into(),
+                token_source: "tool_count".into(),
                 status: if err.is_some() {
                     RequestStatus::Failed
                 } else {
@@ -141,15 +141,68 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
         }
         summary.failure_reasons = reasons;
     }
+    let itl_n = o
+        .get("itls")
+        .and_then(Value::as_array)
+        .map(|l| {
+            l.iter()
+                .filter_map(Value::as_array)
+                .map(|a| a.len() as u64)
+                .sum::<u64>()
+        })
+        .unwrap_or(0);
+    summary.samples = SampleCounts {
+        ttft: completed,
+        itl: itl_n,
+        tpot: completed,
+        e2e: completed,
+    };
     let defs = vec![
-        "TTFT: request sent → first streamed chunk".into(),
-        "ITL: one gap per streamed chunk, pooled (a chunk carrying k tokens is one gap, not k)"
-            .into(),
-        "TPOT: (E2E − TTFT)/(output tokens − 1) per request, excluding the first token".into(),
-        "throughput: tokens of successful requests over the whole benchmark duration".into(),
-        "per-request e2e_ms, where present, is TTFT + the sum of that request's ITLs".into(),
+        def("ttft", "ttft", "request sent → first streamed chunk", "same definition", true),
+        def("e2e", "e2el", "request sent → last chunk", "same definition", true),
+        def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1)", "same formula; the output count is vLLM's (re-tokenised unless the server's usage was streamed)", true),
+        def("itl", "itl", "one gap per streamed chunk, pooled; vLLM adds a near-zero gap per request for the usage-only chunk", "not converted: per chunk (a chunk of k tokens is one gap, benchfit's k)", false),
+        def("throughput", "duration", "tokens of successful requests over the benchmark's duration (first request sent → last response)", "same definition", true),
+        def("output_tokens", "output_lens", "vLLM's count: the server's usage where the stream carried it, else the output text re-tokenised", if o.contains_key("output_lens") { "per-request records are marked token_source \"tool_count\" (the file does not say which count it holds)" } else { "summary only" }, false),
     ];
     let mut m = measurement(tool, run, summary, defs, missing);
     m.requests = m_requests;
     Ok(m)
+}
+
+/// The stable part of a vLLM error: a Python traceback's last line (`Type: message`), cut to
+/// 200 characters; the client's file paths and frames are dropped.
+fn short_error(e: &str) -> String {
+    let line = e
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("File \"") && !l.starts_with('^'))
+        .unwrap_or(e.trim());
+    let mut s: String = line.chars().take(200).collect();
+    if line.chars().count() > 200 {
+        s.push('…');
+    }
+    s
+}
+
+/// vLLM's `date` (`%Y%m%d-%H%M%S`, the client's local time) as `YYYY-MM-DDTHH:MM:SS` (no
+/// zone: the file does not say which).
+fn compact_date(d: &str) -> Option<String> {
+    let (day, time) = d.split_once('-')?;
+    if day.len() != 8
+        || time.len() != 6
+        || !(day.chars().chain(time.chars())).all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    Some(format!(
+        "{}-{}-{}T{}:{}:{}",
+        &day[..4],
+        &day[4..6],
+        &day[6..],
+        &time[..2],
+        &time[2..4],
+        &time[4..]
+    ))
 }
