@@ -149,3 +149,20 @@ pub fn read(path: &str) -> Result<Measurement, ReadError> {
         reason: e.to_string(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sig;
+
+    #[test]
+    fn four_significant_digits() {
+        // The case: one decimal printed 0.61 and 0.64 ms alike.
+        assert_eq!(sig(0.61), "0.6100");
+        assert_eq!(sig(0.64), "0.6400");
+        assert_eq!(sig(12.3456), "12.35");
+        assert_eq!(sig(1776.38), "1776");
+        assert_eq!(sig(45_678.9), "45679");
+        assert_eq!(sig(0.0), "0");
+        assert_eq!(sig(f64::NAN), "NaN");
+    }
+}

@@ -504,3 +504,47 @@ fn real_inference_perf_0_7_0() {
     assert!(!defn(&m, "itl", "inter_token_latency").same_as_benchfit);
     assert_eq!(s.samples.ttft, 40);
 }
+
+#[test]
+fn genai_perf_raw_export_names_the_summary_file() {
+    // genai-perf's raw export: {"experiments": [{"experiment": …, "requests": […]}], …}.
+    let raw = br#"{"experiments": [{"experiment": {"mode": "concurrency", "value": 4}, "requests": []}], "version": ""}"#;
+    let e = import(raw).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ImportError::Invalid {
+                tool: SourceTool::GenaiPerf,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string().contains("profile_export_genai_perf.json"),
+        "{e}"
+    );
+}
+
+#[test]
+fn vllm_traceback_and_compact_date() {
+    // vLLM bench serve writes the client's traceback as the error and `date` as %Y%m%d-%H%M%S.
+    let file = serde_json::json!({
+        "date": "20261201-123923",
+        "completed": 1, "failed": 1, "num_prompts": 2, "duration": 2.0,
+        "request_throughput": 0.5, "output_throughput": 4.0, "total_token_throughput": 8.0,
+        "mean_ttft_ms": 10.0, "median_ttft_ms": 10.0, "p99_ttft_ms": 10.0,
+        "ttfts": [0.01, 0.0], "itls": [[0.002, 0.002], []], "output_lens": [3, 0],
+        "input_lens": [4, 4],
+        "errors": ["", "Traceback (most recent call last):\n  File \"/home/u/venv/lib/python3.12/site-packages/vllm/benchmarks/lib/endpoint_request_func.py\", line 120, in async_request_openai_completions\n    raise ValueError(x)\naiohttp.client_exceptions.ServerDisconnectedError: Server disconnected\n"]
+    });
+    let m = import(file.to_string().as_bytes()).unwrap();
+    assert_eq!(m.run.started_at.as_deref(), Some("2026-12-01T12:39:23"));
+    assert_eq!(
+        m.summary.failure_reasons[0].reason,
+        "aiohttp.client_exceptions.ServerDisconnectedError: Server disconnected"
+    );
+    assert_eq!(m.requests[0].token_source, "tool_count");
+    // ITL samples: the per-request gap lists hold 2 + 0 gaps.
+    assert_eq!(m.summary.samples.itl, 2);
+}

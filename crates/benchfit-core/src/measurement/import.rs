@@ -122,6 +122,14 @@ pub fn import(bytes: &[u8]) -> Result<Measurement, ImportError> {
     if obj.get("benchmarks").is_some_and(Value::is_array) {
         return guidellm::guidellm(obj);
     }
+    if obj.get("experiments").is_some_and(Value::is_array) {
+        return Err(ImportError::Invalid {
+            tool: SourceTool::GenaiPerf,
+            reason: "this is genai-perf's raw profile_export.json (per-request timestamps, no \
+                     summary); import the profile_export_genai_perf.json written beside it"
+                .into(),
+        });
+    }
     if inference_perf::detect(obj) {
         return inference_perf::inference_perf(obj);
     }
