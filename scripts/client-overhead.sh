@@ -16,9 +16,20 @@
 #
 # Env: CONCURRENCY (2000), OUTPUT_TOKENS (100), REQUESTS (8000), TPS (50 per request),
 #      PORT (18731), PEER (1: try guidellm).
+#
+# MODE=peers: instead, client CPU per 1,000 output tokens/s of benchfit and of each peer tool
+# installed by scripts/peer-files.sh (GuideLLM, AIPerf, inference-perf), all against the same
+# llama-server at the same load (concurrency PEER_CONCURRENCY=4, 64 prompt / 128 output tokens),
+# in the same run. Each client runs twice (SMALL=40 and LARGE=200 requests) under /usr/bin/time;
+# the marginal cost (CPU_large − CPU_small)/(tokens_large − tokens_small) leaves out start-up
+# (Python imports, tokenizer loading) and is the steady-state figure; the whole-run figure is
+# printed too. Tokens are the server's: requests × 128 (successful ones, from each tool's file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/work/target-perf}"
+if [ "${MODE:-stub}" = peers ]; then
+  exec bash scripts/client-overhead-peers.sh
+fi
 C="${CONCURRENCY:-2000}" N="${OUTPUT_TOKENS:-100}" R="${REQUESTS:-8000}" TPS="${TPS:-50}"
 PORT="${PORT:-18731}" OUT="$(mktemp -d /tmp/client-overhead.XXXX)"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

@@ -1,6 +1,6 @@
 //! `benchfit import FILE`: another tool's result file → the measurement file (core importers).
 
-use benchfit_core::measurement::{import, Measurement};
+use benchfit_core::measurement::{import, LoadMode, Measurement};
 
 /// Human summary of an imported file.
 pub fn render(path: &str, m: &Measurement) -> String {
@@ -12,33 +12,83 @@ pub fn render(path: &str, m: &Measurement) -> String {
     if let Some(model) = &m.run.model {
         o.push_str(&format!("model: {model}\n"));
     }
+    let r = &m.run;
+    o.push_str(&format!(
+        "tool: {}{}\n",
+        r.tool,
+        r.tool_version
+            .as_deref()
+            .map(|v| format!(" {v}"))
+            .unwrap_or_else(|| " (version not in the file)".into())
+    ));
+    if let Some(t) = &r.started_at {
+        o.push_str(&format!("started: {t}\n"));
+    }
+    match &r.load {
+        Some(LoadMode::Concurrency { concurrency }) => {
+            o.push_str(&format!("load: concurrency {concurrency}\n"))
+        }
+        Some(LoadMode::Rate {
+            requests_per_s,
+            arrival,
+            ..
+        }) => o.push_str(&format!("load: {requests_per_s} requests/s ({arrival})\n")),
+        None => o.push_str("load: not in the file\n"),
+    }
     o.push_str(&format!(
         "requests: {} completed, {} failed, {} incomplete\n",
         s.requests.completed, s.requests.failed, s.requests.incomplete
     ));
     o.push_str(&format!(
-        "throughput: {:.1} output tokens/s, {:.1} total tokens/s, {:.2} requests/s\n",
-        s.throughput.output_tokens_per_s,
-        s.throughput.total_tokens_per_s,
-        s.throughput.requests_per_s
+        "throughput: {} output tokens/s, {} total tokens/s, {} requests/s over {} s\n",
+        sig(s.throughput.output_tokens_per_s),
+        sig(s.throughput.total_tokens_per_s),
+        sig(s.throughput.requests_per_s),
+        sig(s.window_s)
     ));
-    for (name, p) in [
-        ("ttft", s.latency_ms.ttft),
-        ("itl", s.latency_ms.itl),
-        ("tpot", s.latency_ms.tpot),
-        ("e2e", s.latency_ms.e2e),
+    let n = &s.samples;
+    for (name, p, samples) in [
+        ("ttft", s.latency_ms.ttft, n.ttft),
+        ("itl", s.latency_ms.itl, n.itl),
+        ("tpot", s.latency_ms.tpot, n.tpot),
+        ("e2e", s.latency_ms.e2e, n.e2e),
     ] {
         match p {
             Some(p) => o.push_str(&format!(
-                "{name:<5} ms  mean {:.1}  p50 {:.1}  p90 {:.1}  p95 {:.1}  p99 {:.1}\n",
-                p.mean, p.p50, p.p90, p.p95, p.p99
+                "{name:<5} ms  mean {}  p50 {}  p90 {}  p95 {}  p99 {}  ({})\n",
+                sig(p.mean),
+                sig(p.p50),
+                sig(p.p90),
+                sig(p.p95),
+                sig(p.p99),
+                if samples > 0 {
+                    format!("{samples} samples")
+                } else {
+                    "sample count not in the file".into()
+                }
             )),
             None => o.push_str(&format!("{name:<5} ms  not in the file\n")),
         }
     }
     if let Some(src) = &m.source {
-        for d in &src.metric_definitions {
-            o.push_str(&format!("note: {d}\n"));
+        if src.definitions.is_empty() {
+            for d in &src.metric_definitions {
+                o.push_str(&format!("note: {d}\n"));
+            }
+        } else {
+            o.push_str("definitions (the tool's → benchfit's):\n");
+            for d in &src.definitions {
+                o.push_str(&format!(
+                    "  {:<13} {} `{}`: {}\n  {:<13} {} {}\n",
+                    d.metric,
+                    if d.same_as_benchfit { "=" } else { "≠" },
+                    d.tool_metric,
+                    d.tool_definition,
+                    "",
+                    "→",
+                    d.conversion
+                ));
+            }
         }
         for x in &src.missing {
             o.push_str(&format!("missing: {x}\n"));
@@ -48,6 +98,16 @@ pub fn render(path: &str, m: &Measurement) -> String {
         o.push_str(&format!("note: {n}\n"));
     }
     o
+}
+
+/// `x` with four significant digits (at least the units; 0.614 → "0.6140", 1234.5 → "1235"),
+/// so that sub-millisecond latencies stay distinguishable.
+fn sig(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return format!("{x}");
+    }
+    let decimals = (3 - x.abs().log10().floor() as i32).clamp(0, 9) as usize;
+    format!("{x:.decimals$}")
 }
 
 /// Why a file was not imported.
@@ -88,4 +148,21 @@ pub fn read(path: &str) -> Result<Measurement, ReadError> {
         path: path.to_string(),
         reason: e.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sig;
+
+    #[test]
+    fn four_significant_digits() {
+        // The case: one decimal printed 0.61 and 0.64 ms alike.
+        assert_eq!(sig(0.61), "0.6100");
+        assert_eq!(sig(0.64), "0.6400");
+        assert_eq!(sig(12.3456), "12.35");
+        assert_eq!(sig(1776.38), "1776");
+        assert_eq!(sig(45_678.9), "45679");
+        assert_eq!(sig(0.0), "0");
+        assert_eq!(sig(f64::NAN), "NaN");
+    }
 }

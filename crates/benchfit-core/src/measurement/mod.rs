@@ -222,7 +222,9 @@ pub struct RequestRecord {
     pub requested_output_tokens: Option<u32>,
     /// Where the token counts came from: `usage_per_chunk` (continuous usage stats),
     /// `usage_final` (final usage; chunk counts one per non-empty chunk), or `chunks` (no
-    /// usage: one token per non-empty chunk, a labelled fallback).
+    /// usage: one token per non-empty chunk, a labelled fallback); in imported files also
+    /// `tool_count` (the source tool's own count, possibly re-tokenised: see the import's
+    /// definitions).
     pub token_source: String,
     /// The server's `finish_reason`, when sent.
     pub finish_reason: Option<String>,
@@ -491,6 +493,10 @@ pub struct ImportSource {
     pub metric_definitions: Vec<String>,
     /// Statistics the file did not have (left at null or derived as stated).
     pub missing: Vec<String>,
+    /// The metric Rosetta: each imported metric's definition in the tool and how it was
+    /// converted to benchfit's ([`import::MetricDefinition`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub definitions: Vec<import::MetricDefinition>,
 }
 
 impl Measurement {

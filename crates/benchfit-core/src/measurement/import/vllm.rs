@@ -1,0 +1,208 @@
+//! vLLM `vllm bench serve --save-result` (and `benchmarks/benchmark_serving.py`) files.
+
+use super::*;
+
+pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
+    let tool = SourceTool::VllmBench;
+    let mut missing = Vec::new();
+    let stat = |metric: &str, missing: &mut Vec<String>, name: &str| {
+        let mut known = Vec::new();
+        for (k, v) in o {
+            let Some(rest) = k.strip_suffix(&format!("_{metric}_ms")) else {
+                continue;
+            };
+            let Some(x) = num(Some(v)) else { continue };
+            if rest == "median" {
+                known.push((0.5, x));
+            } else if let Some(p) = rest.strip_prefix('p').and_then(|p| p.parse::<f64>().ok()) {
+                if (0.0..=100.0).contains(&p) {
+                    known.push((p / 100.0, x));
+                }
+            }
+        }
+        complete(
+            name,
+            num(o.get(&format!("mean_{metric}_ms"))),
+            known,
+            missing,
+        )
+    };
+    let latency = LatencySummary {
+        ttft: stat("ttft", &mut missing, "ttft"),
+        itl: stat("itl", &mut missing, "itl"),
+        tpot: stat("tpot", &mut missing, "tpot"),
+        e2e: stat("e2el", &mut missing, "e2e"),
+    };
+    let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
+        tool,
+        reason: "no `completed` count".into(),
+    })?;
+    let failed = count(o.get("failed"))
+        .unwrap_or_else(|| count(o.get("num_prompts")).map_or(0, |n| n.saturating_sub(completed)));
+    let duration_s = num(o.get("duration"));
+    let throughput = ThroughputSummary {
+        output_tokens_per_s: num(o.get("output_throughput")).unwrap_or(0.0),
+        total_tokens_per_s: num(o.get("total_token_throughput")).unwrap_or(0.0),
+        requests_per_s: num(o.get("request_throughput")).unwrap_or(0.0),
+    };
+    let mut run = run_info(
+        "vllm bench serve",
+        str_of(o.get("vllm_version")),
+        str_of(o.get("model_id")).or_else(|| str_of(o.get("model"))),
+    );
+    run.started_at = str_of(o.get("date")).map(|d| compact_date(&d).unwrap_or(d));
+    run.load = match (num(o.get("max_concurrency")), o.get("request_rate")) {
+        (Some(c), _) => Some(LoadMode::Concurrency {
+            concurrency: to_u32(c),
+        }),
+        (None, Some(r)) => num(Some(r)).map(|r| LoadMode::Rate {
+            requests_per_s: r,
+            arrival: if num(o.get("burstiness")).unwrap_or(1.0) == 1.0 {
+                "poisson"
+            } else {
+                "gamma"
+            }
+            .into(),
+            burstiness: num(o.get("burstiness")).unwrap_or(1.0),
+        }),
+        _ => None,
+    };
+    let mut summary = Summary {
+        throughput,
+        latency_ms: latency,
+        requests: RequestCounts {
+            completed,
+            failed,
+            incomplete: 0,
+        },
+        window_s: duration_s.unwrap_or(0.0),
+        output_tokens: count(o.get("total_output_tokens")).unwrap_or(0),
+        prompt_tokens: count(o.get("total_input_tokens")).unwrap_or(0),
+        ..Summary::default()
+    };
+    let mut m_requests = Vec::new();
+    // Per-request arrays (--save-detailed): ttfts and itls in seconds.
+    if let (Some(ttfts), Some(outs)) = (
+        o.get("ttfts").and_then(Value::as_array),
+        o.get("output_lens").and_then(Value::as_array),
+    ) {
+        let itls = o.get("itls").and_then(Value::as_array);
+        let ins = o.get("input_lens").and_then(Value::as_array);
+        let errs = o.get("errors").and_then(Value::as_array);
+        for (i, t) in ttfts.iter().enumerate() {
+            let err = errs
+                .and_then(|e| e.get(i))
+                .and_then(Value::as_str)
+                .filter(|s| !s.trim().is_empty())
+                .map(short_error);
+            let ttft_ms = num(Some(t)).map(|s| s * 1000.0);
+            let out = to_u32(num(outs.get(i)).unwrap_or(0.0));
+            let mut chunks = Vec::new();
+            let mut t_ms = ttft_ms.unwrap_or(0.0);
+            if err.is_none() && out > 0 {
+                chunks.push(Chunk { t_ms, tokens: 1 });
+                for g in itls
+                    .and_then(|l| l.get(i))
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    t_ms += num(Some(g)).unwrap_or(0.0) * 1000.0;
+                    chunks.push(Chunk { t_ms, tokens: 1 });
+                }
+            }
+            m_requests.push(RequestRecord {
+                index: i as u64,
+                ttft_ms: if err.is_none() { ttft_ms } else { None },
+                e2e_ms: if err.is_none() { Some(t_ms) } else { None },
+                chunks,
+                output_tokens: out,
+                prompt_tokens: ins.and_then(|l| num(l.get(i))).map(to_u32),
+                token_source: "tool_count".into(),
+                status: if err.is_some() {
+                    RequestStatus::Failed
+                } else {
+                    RequestStatus::Ok
+                },
+                error: err,
+                ..RequestRecord::default()
+            });
+        }
+        let mut reasons: Vec<FailureReason> = Vec::new();
+        for r in m_requests
+            .iter()
+            .filter(|r| r.status == RequestStatus::Failed)
+        {
+            let reason = r.error.clone().unwrap_or_default();
+            match reasons.iter_mut().find(|f| f.reason == reason) {
+                Some(f) => f.count += 1,
+                None => reasons.push(FailureReason { reason, count: 1 }),
+            }
+        }
+        summary.failure_reasons = reasons;
+    }
+    let itl_n = o
+        .get("itls")
+        .and_then(Value::as_array)
+        .map(|l| {
+            l.iter()
+                .filter_map(Value::as_array)
+                .map(|a| a.len() as u64)
+                .sum::<u64>()
+        })
+        .unwrap_or(0);
+    summary.samples = SampleCounts {
+        ttft: completed,
+        itl: itl_n,
+        tpot: completed,
+        e2e: completed,
+    };
+    let defs = vec![
+        def("ttft", "ttft", "request sent → first streamed chunk", "same definition", true),
+        def("e2e", "e2el", "request sent → last chunk", "same definition", true),
+        def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1)", "same formula; the output count is vLLM's (re-tokenised unless the server's usage was streamed)", true),
+        def("itl", "itl", "one gap per streamed chunk, pooled; vLLM adds a near-zero gap per request for the usage-only chunk", "not converted: per chunk (a chunk of k tokens is one gap, benchfit's k)", false),
+        def("throughput", "duration", "tokens of successful requests over the benchmark's duration (first request sent → last response)", "same definition", true),
+        def("output_tokens", "output_lens", "vLLM's count: the server's usage where the stream carried it, else the output text re-tokenised", if o.contains_key("output_lens") { "per-request records are marked token_source \"tool_count\" (the file does not say which count it holds)" } else { "summary only" }, false),
+    ];
+    let mut m = measurement(tool, run, summary, defs, missing);
+    m.requests = m_requests;
+    Ok(m)
+}
+
+/// The stable part of a vLLM error: a Python traceback's last line (`Type: message`), cut to
+/// 200 characters; the client's file paths and frames are dropped.
+fn short_error(e: &str) -> String {
+    let line = e
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("File \"") && !l.starts_with('^'))
+        .unwrap_or(e.trim());
+    let mut s: String = line.chars().take(200).collect();
+    if line.chars().count() > 200 {
+        s.push('…');
+    }
+    s
+}
+
+/// vLLM's `date` (`%Y%m%d-%H%M%S`, the client's local time) as `YYYY-MM-DDTHH:MM:SS` (no
+/// zone: the file does not say which).
+fn compact_date(d: &str) -> Option<String> {
+    let (day, time) = d.split_once('-')?;
+    if day.len() != 8
+        || time.len() != 6
+        || !(day.chars().chain(time.chars())).all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    Some(format!(
+        "{}-{}-{}T{}:{}:{}",
+        &day[..4],
+        &day[4..6],
+        &day[6..],
+        &time[..2],
+        &time[2..4],
+        &time[4..]
+    ))
+}
