@@ -1739,8 +1739,11 @@ fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
 fn render(m: &Measurement) -> String {
     let s = &m.summary;
     let mut o = String::new();
-    if let Some(ms) = &m.multi_stage {
-        let h = &m.stages[ms.headline_stage as usize];
+    if let Some(h) = m
+        .multi_stage
+        .as_ref()
+        .and_then(|ms| m.stages.get(ms.headline_stage as usize))
+    {
         o.push_str(&format!(
             "headline: stage {} ({}), steady state ({} of its {} requests):\n",
             h.index,
