@@ -15,7 +15,7 @@
 # near the middle of the sweep on any machine. The server and the client run at nice -10 where
 # that is allowed (root), so other work on the machine disturbs them less. Outside CI: a CPU
 # server's capacity moves with whatever else the machine runs (on a 2-core box shared with
-# compilers it moved by 2× between stages a minute apart), so rounds can disagree by more than a
+# compilers one request took 23–159 ms from stage to stage), so rounds can disagree by more than a
 # step when the machine's load changes between the sweep and the search; the script prints each
 # round and the load average.
 set -euo pipefail

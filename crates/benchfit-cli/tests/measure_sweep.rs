@@ -507,6 +507,11 @@ fn stage_numeric_flags_refuse_hostile_values() {
             &["--find-max-rate"],
             &["0", "0.0001", "1e10"],
         ),
+        (
+            "--slo-e2e-ms",
+            &["--find-max-rate"],
+            &["0", "0.0001", "1e10"],
+        ),
         ("--rate-resolution", search, &["0", "100001", "1e300"]),
         ("--rate", search, &["0", "100001"]),
         ("--runs", &[], &["0", "101", "1.5"]),

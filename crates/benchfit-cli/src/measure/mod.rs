@@ -111,7 +111,7 @@ pub struct MeasureArgs {
     #[arg(long, value_name = "rate=R1,R2,…|concurrency=C1,C2,…", conflicts_with_all = ["rate", "concurrency", "find_max_rate"])]
     pub sweep: Option<String>,
     /// Search for the highest request rate whose stage meets every SLO (--slo-ttft-ms,
-    /// --slo-tpot-ms at --percentile): bracketing by doubling or halving from --rate (default
+    /// --slo-tpot-ms, --slo-e2e-ms at --percentile): bracketing by doubling or halving from --rate (default
     /// 1 req/s), then bisection down to --rate-resolution. Every probed stage is in the file.
     #[arg(long, conflicts_with_all = ["concurrency", "runs"])]
     pub find_max_rate: bool,
@@ -121,6 +121,9 @@ pub struct MeasureArgs {
     /// SLO: time per output token per request, (E2E − TTFT)/(output tokens − 1), ms.
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub slo_tpot_ms: Option<f64>,
+    /// SLO: end-to-end latency per request, ms.
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub slo_e2e_ms: Option<f64>,
     /// The share of a stage's requests that must meet each SLO.
     #[arg(long, value_enum, default_value = "p95")]
     pub percentile: PercentileArg,
@@ -444,13 +447,15 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
         )),
         _ => Ok(v),
     };
-    let (ttft, tpot) = (
+    let (ttft, tpot, e2e) = (
         slo_ms("--slo-ttft-ms", a.slo_ttft_ms)?,
         slo_ms("--slo-tpot-ms", a.slo_tpot_ms)?,
+        slo_ms("--slo-e2e-ms", a.slo_e2e_ms)?,
     );
-    let slo = (ttft.is_some() || tpot.is_some()).then_some(Slo {
+    let slo = (ttft.is_some() || tpot.is_some() || e2e.is_some()).then_some(Slo {
         ttft_ms: ttft,
         tpot_ms: tpot,
+        e2e_ms: e2e,
         percentile: match a.percentile {
             PercentileArg::P95 => SloPercentile::P95,
             PercentileArg::P99 => SloPercentile::P99,
@@ -458,12 +463,12 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
     });
     if a.find_max_rate && slo.is_none() {
         return Err(BadInput(
-            "--find-max-rate: needs an SLO (--slo-ttft-ms, --slo-tpot-ms or both)".into(),
+            "--find-max-rate: needs an SLO (--slo-ttft-ms, --slo-tpot-ms, --slo-e2e-ms)".into(),
         ));
     }
     if slo.is_some() && matches!(mode, Mode::Single(_)) && a.runs == 1 {
         return Err(BadInput(
-            "--slo-ttft-ms/--slo-tpot-ms: judge stages, so they need --sweep, --find-max-rate or --runs"
+            "--slo-ttft-ms/--slo-tpot-ms/--slo-e2e-ms: judge stages, so they need --sweep, --find-max-rate or --runs"
                 .into(),
         ));
     }
@@ -1734,8 +1739,11 @@ fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
 fn render(m: &Measurement) -> String {
     let s = &m.summary;
     let mut o = String::new();
-    if let Some(ms) = &m.multi_stage {
-        let h = &m.stages[ms.headline_stage as usize];
+    if let Some(h) = m
+        .multi_stage
+        .as_ref()
+        .and_then(|ms| m.stages.get(ms.headline_stage as usize))
+    {
         o.push_str(&format!(
             "headline: stage {} ({}), steady state ({} of its {} requests):\n",
             h.index,

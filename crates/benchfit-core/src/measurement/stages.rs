@@ -92,6 +92,9 @@ pub struct Slo {
     /// Time per output token `(E2E − TTFT)/(out − 1)`, ms (AIPerf's and genai-perf's
     /// per-request `inter_token_latency`).
     pub tpot_ms: Option<f64>,
+    /// End-to-end latency, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e2e_ms: Option<f64>,
     /// The share of requests that must meet each SLO.
     pub percentile: SloPercentile,
 }
@@ -114,6 +117,9 @@ pub struct SloVerdict {
     pub ttft_within: Option<u64>,
     /// Requests with TPOT within its SLO (None without a TPOT SLO).
     pub tpot_within: Option<u64>,
+    /// Requests with E2E within its SLO (None without an E2E SLO).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e2e_within: Option<u64>,
     /// Completed requests within every SLO.
     pub good_requests: u64,
     /// `good_requests / requests` (AIPerf's `good_request_fraction`; 0 without requests).
@@ -284,22 +290,26 @@ pub fn judge(records: &[&RequestRecord], slo: &Slo, window_s: f64) -> SloVerdict
     let ttft_ok = |r: &RequestRecord, max: f64| ok(r) && r.ttft_ms.is_some_and(|t| t <= max);
     let tpot_ok =
         |r: &RequestRecord, max: f64| ok(r) && super::summary::tpot_ms(r).is_none_or(|t| t <= max);
+    let e2e_ok = |r: &RequestRecord, max: f64| ok(r) && r.e2e_ms.is_some_and(|t| t <= max);
     let count = |f: &dyn Fn(&RequestRecord) -> bool| judged.iter().filter(|r| f(r)).count() as u64;
     let ttft_within = slo.ttft_ms.map(|max| count(&|r| ttft_ok(r, max)));
     let tpot_within = slo.tpot_ms.map(|max| count(&|r| tpot_ok(r, max)));
+    let e2e_within = slo.e2e_ms.map(|max| count(&|r| e2e_ok(r, max)));
     let good = count(&|r| {
         ok(r)
             && slo.ttft_ms.is_none_or(|max| ttft_ok(r, max))
             && slo.tpot_ms.is_none_or(|max| tpot_ok(r, max))
+            && slo.e2e_ms.is_none_or(|max| e2e_ok(r, max))
     });
     let pct = slo.percentile.percent();
     // Integer comparison: within / n ≥ pct / 100 without rounding.
     let meets = |within: Option<u64>| within.is_none_or(|w| w * 100 >= pct * n);
     SloVerdict {
-        met: n > 0 && meets(ttft_within) && meets(tpot_within),
+        met: n > 0 && meets(ttft_within) && meets(tpot_within) && meets(e2e_within),
         requests: n,
         ttft_within,
         tpot_within,
+        e2e_within,
         good_requests: good,
         good_fraction: if n > 0 { good as f64 / n as f64 } else { 0.0 },
         goodput_requests_per_s: if window_s > 0.0 {
@@ -618,6 +628,7 @@ mod tests {
         let slo = |p| Slo {
             ttft_ms: Some(50.0),
             tpot_ms: Some(10.0),
+            e2e_ms: None,
             percentile: p,
         };
         let v = judge(&refs, &slo(SloPercentile::P95), 2.0);
@@ -644,6 +655,20 @@ mod tests {
         assert!(!v.met);
         // No requests: not met.
         assert!(!judge(&[], &slo(SloPercentile::P95), 0.0).met);
+        // E2E: 30 ms for 18 of the 19 judged, 120 ms for one: 18/19 within 50 ms < 95 %,
+        // 19/19 within 120 ms.
+        let e2e = |max| Slo {
+            ttft_ms: None,
+            tpot_ms: None,
+            e2e_ms: Some(max),
+            percentile: SloPercentile::P95,
+        };
+        let v = judge(&refs, &e2e(50.0), 2.0);
+        assert_eq!(
+            (v.e2e_within, v.met, v.ttft_within),
+            (Some(18), false, None)
+        );
+        assert!(judge(&refs, &e2e(120.0), 2.0).met);
     }
 
     /// Runs the search against a server whose stages meet the SLOs exactly below `knee`.
