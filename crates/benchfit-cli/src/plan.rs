@@ -318,16 +318,32 @@ fn binding(c: &Candidate) -> String {
 /// The plan as a table for the terminal.
 pub fn render(p: &Plan, top: usize, ms: f64) -> String {
     let mut o = String::new();
-    let mut slo = Vec::new();
-    for (name, v) in [
+    header(&mut o, p, ms);
+    table(&mut o, p, top);
+    not_serving(&mut o, p);
+    if let Some(cal) = &p.calibration {
+        let _ = writeln!(
+            o,
+            "\nThe claim calibrates {} + {} ({} weights) at MBU {:.2} / MFU {:.2}; other rows say what they assume (\"how\").",
+            cal.gpu, cal.runtime, cal.weights, cal.mbu, cal.mfu
+        );
+    }
+    for w in &p.warnings {
+        let _ = writeln!(o, "Note: {w}");
+    }
+    o
+}
+
+/// The plan's inputs in one line and what planning did.
+fn header(o: &mut String, p: &Plan, ms: f64) {
+    let slo: Vec<String> = [
         ("TTFT", p.slo.ttft_ms),
         ("TPOT", p.slo.tpot_ms),
         ("E2E", p.slo.e2e_ms),
-    ] {
-        if let Some(v) = v {
-            slo.push(format!("{name} ≤ {} ms", sig(v)));
-        }
-    }
+    ]
+    .iter()
+    .filter_map(|(name, v)| v.map(|v| format!("{name} ≤ {} ms", sig(v))))
+    .collect();
     let _ = writeln!(
         o,
         "Plan: {} on {} ({}), {} in / {} out tokens, {} at {}, headroom {}%, {} busy h/day",
@@ -350,44 +366,61 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
         "Planned {} candidates in {:.0} ms: {} fit, {} serve the traffic, {} simulated.\n",
         p.counts.candidates, ms, p.counts.fitting, p.counts.serving, p.counts.simulated
     );
+}
+
+/// One line of the table: the header and every row share these column widths.
+fn table_line(o: &mut String, cells: [&str; 13]) {
+    let [rank, gpus, weights, kv, repl, total, ttft, tpot, req, day, out, binding, how] = cells;
     let _ = writeln!(
         o,
-        "{:>3}  {:<28} {:>8} {:>6} {:>5} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10}  {:<12} how",
-        "#",
-        "GPUs per replica",
-        "weights",
-        "kv",
-        "repl",
-        "GPUs",
-        "TTFT",
-        "TPOT",
-        "$/request",
-        "$/req day",
-        "$/1M out",
-        "binding",
+        "{rank:>3}  {gpus:<28} {weights:>8} {kv:>6} {repl:>5} {total:>9} {ttft:>7} {tpot:>7} {req:>11} {day:>11} {out:>10}  {binding:<12} {how}"
+    );
+}
+
+/// The `top` cheapest deployments that serve the traffic.
+fn table(o: &mut String, p: &Plan, top: usize) {
+    table_line(
+        o,
+        [
+            "#",
+            "GPUs per replica",
+            "weights",
+            "kv",
+            "repl",
+            "GPUs",
+            "TTFT",
+            "TPOT",
+            "$/request",
+            "$/req day",
+            "$/1M out",
+            "binding",
+            "how",
+        ],
     );
     for c in p.candidates.iter().filter(|c| c.serves()).take(top) {
         let lat = c.latency_ms_at_operating_point;
         let cost = c.cost.expect("ranked rows have a cost");
-        let _ = writeln!(
+        let how = match c.method {
+            Method::Simulated => format!("simulated, {}", source(c.efficiency.source)),
+            _ => format!("screen, {}", source(c.efficiency.source)),
+        };
+        table_line(
             o,
-            "{:>3}  {:<28} {:>8} {:>6} {:>5} {:>9} {:>7} {:>7} {:>11} {:>11} {:>10}  {:<12} {}",
-            c.rank.unwrap_or(0),
-            format!("{} × {}", c.gpus_per_replica, c.gpu),
-            c.weights,
-            c.kv_dtype,
-            c.replicas.unwrap_or(0),
-            c.total_gpus.unwrap_or(0),
-            lat.map_or("–".into(), |l| sig(l.ttft)),
-            lat.map_or("–".into(), |l| sig(l.tpot)),
-            usd(cost.fleet.per_request_usd),
-            usd(cost.fleet.per_request_whole_day_usd),
-            usd(cost.fleet.per_million_output_tokens_usd),
-            binding(c),
-            match (c.method, c.efficiency.source) {
-                (Method::Simulated, s) => format!("simulated, {}", source(s)),
-                (_, s) => format!("screen, {}", source(s)),
-            }
+            [
+                &c.rank.unwrap_or(0).to_string(),
+                &format!("{} × {}", c.gpus_per_replica, c.gpu),
+                c.weights,
+                c.kv_dtype,
+                &c.replicas.unwrap_or(0).to_string(),
+                &c.total_gpus.unwrap_or(0).to_string(),
+                &lat.map_or("–".into(), |l| sig(l.ttft)),
+                &lat.map_or("–".into(), |l| sig(l.tpot)),
+                &usd(cost.fleet.per_request_usd),
+                &usd(cost.fleet.per_request_whole_day_usd),
+                &usd(cost.fleet.per_million_output_tokens_usd),
+                &binding(c),
+                &how,
+            ],
         );
     }
     if p.counts.serving as usize > top {
@@ -397,6 +430,10 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
             p.counts.serving as usize - top
         );
     }
+}
+
+/// How many candidates do not serve the traffic, and why, for the first three.
+fn not_serving(o: &mut String, p: &Plan) {
     let no_slo = p
         .candidates
         .iter()
@@ -418,17 +455,6 @@ pub fn render(p: &Plan, top: usize, ms: f64) -> String {
             c.reason.as_deref().unwrap_or("–")
         );
     }
-    if let Some(cal) = &p.calibration {
-        let _ = writeln!(
-            o,
-            "\nThe claim calibrates {} + {} ({} weights) at MBU {:.2} / MFU {:.2}; other rows say what they assume (\"how\").",
-            cal.gpu, cal.runtime, cal.weights, cal.mbu, cal.mfu
-        );
-    }
-    for w in &p.warnings {
-        let _ = writeln!(o, "Note: {w}");
-    }
-    o
 }
 
 fn source(s: plan::EfficiencySource) -> &'static str {
