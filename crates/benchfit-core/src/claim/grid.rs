@@ -247,8 +247,9 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
     for line in lower.split_inclusive('\n') {
         let end = start + line.trim_end_matches(['\n', '\r']).len();
         let text = lower[start..end].trim();
-        if text == "..." || text == "…" || is_rule(text) && !cur.is_empty() {
-            // An excerpt gap or a rule line: the block goes on.
+        if text == "..." || text == "…" || is_rule(text) {
+            // An excerpt gap or a rule line: the block goes on (a rule above the header, a
+            // box's top border, starts none).
         } else if let Some(cells) = split(lower, start, end) {
             if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
                 out.push(std::mem::take(&mut cur));

@@ -12,6 +12,7 @@
 //! ```
 
 mod attach;
+mod flags;
 pub mod consistency;
 mod grid;
 pub mod headline;
@@ -19,6 +20,7 @@ mod lengths;
 mod pattern;
 mod reader;
 mod table;
+mod text;
 
 pub use attach::FigureSettings;
 

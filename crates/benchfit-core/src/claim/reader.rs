@@ -297,6 +297,21 @@ fn before(lower: &str, start: usize, max: usize) -> &str {
     &s[cut..]
 }
 
+/// The label a line gives the figures on it: the text from the line's start (or the last `|`)
+/// to `start` when it ends in `:` and is at most 64 bytes (`Output tput/GPU:`, `Prefill.
+/// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
+/// nearer word wins.
+fn line_label(lower: &str, start: usize) -> &str {
+    let from = lower[..start].rfind(['\n', '|']).map_or(0, |i| i + 1);
+    let s = &lower[from..start];
+    let t = s.trim_end_matches([' ', '*', '"', '~', '\t']);
+    if s.len() <= 64 && t.ends_with(':') {
+        t
+    } else {
+        ""
+    }
+}
+
 /// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
     let to = floor_boundary(lower, end + max);
@@ -485,9 +500,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
     let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
     let unit_scope = scope_from_words(per);
+    let label = line_label(lower, span.start);
     let scope = unit_scope
         .or_else(|| scope_from_words(pre))
-        .or_else(|| scope_from_words(post));
+        .or_else(|| scope_from_words(post))
+        .or_else(|| scope_from_words(label));
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
@@ -499,7 +516,16 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                 kind_from_words(&post[..floor_boundary(post, post.len().min(20))])
                     .filter(|k| *k != FigureKind::ThroughputTotal)
             })
+            .or_else(|| kind_from_words(label))
     };
+    // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
+    // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
+    let line_start = lower[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line = &lower[line_start..span.start];
+    let summary_line = ["requests/s", "req/s", "requests per second"]
+        .iter()
+        .any(|w| line.contains(w));
+    let scope = scope.or(summary_line.then_some(Scope::Aggregate));
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
     let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
@@ -1422,7 +1448,7 @@ const GPU_PREFERENCE: &[&str] = &["h100", "a100", "h200", "l40s", "b200", "gb200
 
 /// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
 pub fn read(text: &str) -> Claim {
-    let lower = text.to_ascii_lowercase();
+    let lower = super::text::prepare(text);
     let lower = lower.as_str();
     let p = patterns();
     let mut claim = Claim::default();
@@ -1511,6 +1537,10 @@ pub fn read(text: &str) -> Claim {
         }
         claim.batch_size = last_before.or(first);
     }
+    // A concurrency the text sets (a flag, a `concurrency: N` record, "N concurrent users"):
+    // a stated load, which an observed count or an engine limit beside it does not lower
+    // (CLAIMS.md §3 Load).
+    let mut set_concurrency = false;
     if claim.concurrency.is_none() {
         if let Some(c) = p
             .concurrency
@@ -1519,9 +1549,14 @@ pub fn read(text: &str) -> Claim {
         {
             if let Ok(n) = c[1].parse::<u32>() {
                 claim.concurrency = found(n, whole(&c));
+                // `Concurrency: 451.36` in a summary is an average the run saw, not a setting.
+                let fraction = lower[whole(&c).end..].starts_with('.')
+                    && lower[whole(&c).end + 1..].starts_with(|ch: char| ch.is_ascii_digit());
+                set_concurrency = n > 0 && !fraction;
             }
         }
     }
+    set_concurrency |= super::flags::read_load(lower, &mut claim);
     for c in p.observed_load.captures_iter(lower) {
         let span = whole(&c);
         claim.load_observed.get_or_insert(span);
@@ -1552,6 +1587,9 @@ pub fn read(text: &str) -> Claim {
             start: m.start(),
             end: m.end(),
         });
+    }
+    if set_concurrency {
+        claim.load_observed = None;
     }
     let both_scenarios = lower.contains("server scenario") && lower.contains("offline");
     for m in p.batch_described.find_iter(lower) {
