@@ -53,3 +53,119 @@ fn gpu_type_record_is_one_device() {
     );
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §1 rule 3 on a rich-console table (genai-perf's `LLM Metrics`, drawn with box characters):
+/// the aggregate output token throughput row is the headline, its `avg` cell the value.
+#[test]
+fn genai_perf_box_table() {
+    let c = read(
+        "genai-perf profile -m llama3-8b --concurrency 16\n\
+         ┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━┓\n\
+         ┃                         Statistic ┃    avg ┃    min ┃\n\
+         ┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━┩\n\
+         │          Time to first token (ms) │  40.14 │  29.61 │\n\
+         │ Output token throughput (per sec) │ 1,412.33 │    N/A │\n\
+         │      Request throughput (per sec) │  14.12 │    N/A │\n\
+         └───────────────────────────────────┴────────┴────────┘",
+    );
+    assert_eq!(c.figures[0].value, 1412.33);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(16));
+}
+
+/// §3 Load: GuideLLM's `--rate-type concurrent --rate N` keeps N requests in flight; a list of
+/// rates is a sweep, read at its last point (§1.5).
+#[test]
+fn guidellm_concurrent_profile_is_a_concurrency() {
+    let c = read(
+        "guidellm benchmark --target http://localhost:8000 --rate-type concurrent --rate 4,16 \
+         --data prompt_tokens=256,output_tokens=128",
+    );
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(16));
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(256));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(128));
+}
+
+/// §3 Load: a concurrency the client set (`--max-concurrency 32`, echoed as `Maximum request
+/// concurrency`) stays stated beside what the summary observed (a peak count, the request
+/// total).
+#[test]
+fn set_concurrency_beside_observed_counts_is_stated() {
+    let r = benchfit_core::check(
+        "vllm bench serve --model meta-llama/Llama-3.1-8B-Instruct --max-concurrency 32\n\
+         ============ Serving Benchmark Result ============\n\
+         Successful requests:                     500\n\
+         Maximum request concurrency:             32\n\
+         Output token throughput (tok/s):         1550.78\n\
+         Peak concurrent requests:                64.00\n",
+    );
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["checklist"][0]["status"], "stated");
+    assert_eq!(v["claim"]["concurrency"], 32);
+}
+
+/// §2: a tokens/s figure printed beside the run's request rate (vLLM's offline
+/// `Throughput: 12.28 requests/s, 7859.20 tokens/s`) is the run's summary: aggregate, output
+/// or total not said.
+#[test]
+fn offline_summary_line_is_aggregate() {
+    let c = read("Throughput: 12.28 requests/s, 7859.20 tokens/s");
+    assert_eq!(c.figures[0].value, 7859.2);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}
+
+/// §1 rules 3–4 and §2: a line's leading label names the phase of its figures (SGLang's
+/// `bench_one_batch`: `Prefill.` lines are prefill, `Decode.` lines decode); the decode rate
+/// heads.
+#[test]
+fn line_label_names_the_phase() {
+    let c = read(
+        "Prefill. latency: 0.18200 s, throughput:  45010.99 token/s\n\
+         Decode.  median latency: 0.01320 s, median throughput:   2424.24 token/s\n\
+         Total. latency:  0.591 s, throughput:  15589.12 token/s",
+    );
+    assert_eq!(c.figures[0].value, 2424.24);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let pre = c.figures.iter().find(|f| f.value == 45010.99).unwrap();
+    assert_eq!(pre.kind, FigureKind::PrefillThroughput);
+}
+
+/// §2: a median (or percentile) of output tokens per second is taken over requests: each
+/// request's own rate, one user's (LLMPerf's and provider dashboards' "Median output
+/// tokens/second").
+#[test]
+fn median_token_rate_is_per_user() {
+    let c = read("Median output tokens/second: 55.2\nTime to first token (median): 180 ms");
+    assert_eq!(c.figures[0].value, 55.2);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §1 rule 1: a round number named as a barrier is a threshold; the measured figure heads.
+#[test]
+fn barrier_is_a_threshold() {
+    let c = read(
+        "Nvidia broke the 1,000 tokens per second barrier per user, reaching 1,038 \
+         tokens/s per user.",
+    );
+    assert_eq!(c.figures[0].value, 1038.0);
+}
+
+/// §2: a request rate per minute stays per minute.
+#[test]
+fn requests_per_minute_as_written() {
+    let c = read("The service sustained 112 req/min.");
+    assert_eq!(c.figures[0].value, 112.0);
+    assert_eq!(c.figures[0].unit, "req/min");
+    assert_eq!(c.figures[0].kind, FigureKind::RequestRate);
+}
+
+/// §1 rule 8 and §2: the same rate said twice (a title, then its sentence) is one figure; the
+/// place that says which tokens gives the kind.
+#[test]
+fn a_figure_said_twice_takes_the_fuller_kind() {
+    let c = read("Qwen-72B hits 1200 tokens/s\nOn one node the output throughput reached 1200 tokens/s.");
+    assert_eq!(c.figures[0].value, 1200.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

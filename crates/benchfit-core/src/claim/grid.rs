@@ -168,6 +168,13 @@ fn role(h: &str) -> Role {
             Some(Scope::PerUser)
         } else if has("/node") || has("per node") {
             Some(Scope::PerNode)
+        } else if h.starts_with("median ")
+            || (h.starts_with('p')
+                && h[1..].starts_with(|c: char| c.is_ascii_digit())
+                && h.contains(' '))
+        {
+            // A median or percentile of a token rate is over requests: one user's rate.
+            Some(Scope::PerUser)
         } else if has("token throughput") {
             // vLLM's and SGLang's summary labels ("Output token throughput"): the whole load's.
             Some(Scope::Aggregate)

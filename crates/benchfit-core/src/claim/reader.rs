@@ -150,8 +150,8 @@ fn patterns() -> &'static Patterns {
             ),
             rate_units: pat(ANY, &[], &[], r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b")
                 .then(" .,", false, &["sample", "prompt", "queries", "it"]),
-            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps)\b")
-                .then(" .,", false, &["req", "qps", "rps"]),
+            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps|(req(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
+                .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
@@ -170,7 +170,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|request[\s_-]*rate[\s=:]+inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate[\s=:]+inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
@@ -181,8 +181,8 @@ fn patterns() -> &'static Patterns {
                 .then(" ,k", false, &["output", "generated", "completion"]),
             tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
                 .then(" ,k", false, &["input", "prompt"]),
-            input_kw: pat(NO, &["input", "prompt", "prefill"], &[], r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
-            output_kw: pat(NO, &["output", "completion", "generation", "decode"], &[], r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            input_kw: pat(NO, &["input", "prompt", "prefill"], &[], r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode"], &[], r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
@@ -656,7 +656,12 @@ fn labelled_figure(
     } else {
         None
     };
-    let scope = scope_from_words(&key).or((with_unit || has("tps")).then_some(Scope::Aggregate));
+    // A median or percentile of a token rate is taken over requests: each request's own rate,
+    // one user's (a whole run's throughput has one value, no distribution).
+    let over_requests = pct.is_some_and(|p| p != "mean");
+    let scope = scope_from_words(&key)
+        .or(over_requests.then_some(Scope::PerUser))
+        .or((with_unit || has("tps")).then_some(Scope::Aggregate));
     let mut f = Figure::new(
         v,
         if per_min { "tok/min" } else { "tok/s" },
@@ -1240,7 +1245,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             continue; // "at 2 QPS": a condition, read with the setup.
         }
         let Some(v) = num(&c[2]) else { continue };
-        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, span);
+        // Per minute stays per minute (CLAIMS.md §2: req/s or req/min as written).
+        let unit = if c.get(3).is_some() { "req/min" } else { "req/s" };
+        let mut f = Figure::new(v, unit, FigureKind::RequestRate, span);
         f.scope = Some(Scope::Aggregate);
         f.kind_stated = true;
         push(&mut cands, &mut taken, f, 0);
@@ -1292,7 +1299,40 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     crate::stats::apply_order(&mut cands, &order);
     let figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
     // The same number said twice, once with its scope: keep the fuller one, merged.
-    merge_unscoped_twins(figures)
+    let mut figures = merge_unscoped_twins(figures);
+    share_twin_kinds(&mut figures);
+    figures
+}
+
+/// The same token rate written twice (a title and its sentence, `每秒1200 Token` then
+/// `输出吞吐 … 每秒1200 Token`) is one figure: where one place says which tokens (output,
+/// total, decode…) and the other does not, the unqualified one takes the kind (and, if it has
+/// none, the scope) that the other place gives.
+fn share_twin_kinds(figures: &mut [Figure]) {
+    for i in 0..figures.len().min(64) {
+        if figures[i].kind != FigureKind::ThroughputUnspecified || figures[i].kind_stated {
+            continue;
+        }
+        let twin = figures.iter().enumerate().find(|(j, g)| {
+            *j != i
+                && g.kind_stated
+                && g.kind.is_throughput()
+                && g.kind != FigureKind::ThroughputUnspecified
+                && g.value == figures[i].value
+                && g.value_high == figures[i].value_high
+                && g.unit == figures[i].unit
+                && !g.derived
+        });
+        if let Some((_, g)) = twin {
+            let (kind, scope) = (g.kind, g.scope);
+            let f = &mut figures[i];
+            f.kind = kind;
+            f.kind_stated = true;
+            if f.scope.is_none() {
+                f.scope = scope;
+            }
+        }
+    }
 }
 
 /// Each unscoped throughput figure with the same value and unit as a scoped one is merged into
@@ -1367,6 +1407,14 @@ const ENGINE_MARKS: &[(&str, &str)] = &[
     ("trtllm-bench", "tensorrt-llm"),
     ("--cpu_infer", "ktransformers"),
     ("bench_one_batch", "sglang"),
+    // vLLM's offline benchmark scripts (`benchmark_serving.py` is not one: JetStream and
+    // others ship their own under that name).
+    ("benchmark_throughput.py", "vllm"),
+    ("benchmark_latency.py", "vllm"),
+    // LMDeploy's benchmark script and its TurboMind engine.
+    ("profile_throughput.py", "lmdeploy"),
+    ("profile_restful_api.py", "lmdeploy"),
+    ("turbomind", "lmdeploy"),
 ];
 
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
@@ -1424,7 +1472,14 @@ fn standing(lower: &str, span: Span) -> i32 {
         "slo",
         "limit",
     ];
+    // A round number named as a barrier or mark to pass ("breaking the 1,000 tokens per
+    // second barrier") is a threshold too.
+    let post_words = &post[..floor_boundary(post, post.len().min(24))];
+    let barrier = ["barrier", "mark", "milestone"]
+        .iter()
+        .any(|w| post_words.contains(w));
     if threshold.iter().any(|w| pre.ends_with(w))
+        || barrier
         || post.starts_with('+') && !post.starts_with("+%")
     {
         step += 1;
@@ -1841,7 +1896,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
         }
     }
     for c in p.request_rate.captures_iter(lower) {
-        if c.get(1).is_some() {
+        if c.get(1).is_some() && c.get(3).is_none() {
             if let Some(v) = num(&c[2]).filter(|v| *v > 0.0) {
                 return found(v, whole(&c));
             }
