@@ -165,7 +165,35 @@ fn requests_per_minute_as_written() {
 /// place that says which tokens gives the kind.
 #[test]
 fn a_figure_said_twice_takes_the_fuller_kind() {
-    let c = read("Qwen-72B hits 1200 tokens/s\nOn one node the output throughput reached 1200 tokens/s.");
+    let c = read(
+        "Qwen-72B hits 1200 tokens/s\nOn one node the output throughput reached 1200 tokens/s.",
+    );
     assert_eq!(c.figures[0].value, 1200.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §1.5 and §4: the engine named in the headline's own sentence is the one behind it; an
+/// engine named earlier for another point is another setup.
+#[test]
+fn runtime_of_the_headline_sentence() {
+    let c = read(
+        "We first tried vLLM 0.6 last year. Today SGLang reaches 16,215 tok/s on one H100 for \
+         Llama 3.1 8B.",
+    );
+    assert_eq!(c.figures[0].value, 16215.0);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("sglang"));
+    assert!(c.runtime_version.is_none());
+}
+
+/// §1.3 order within one setup: a rate whose words say which tokens (decode, output) heads
+/// before a bare tokens/s; `70+` is a rounded threshold (§1.1).
+#[test]
+fn a_named_rate_before_a_bare_one() {
+    let c = read(
+        "Prefill runs at 1417 t/s on long prompts. Others quote 70+ tokens per second. \
+         Decode speed is steady at 67-81 t/s.",
+    );
+    assert_eq!(c.figures[0].value, 67.0);
+    assert_eq!(c.figures[0].value_high, Some(81.0));
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }

@@ -23,7 +23,9 @@ fn flag_value<'a>(lower: &'a str, flag: &str) -> Option<(Span, &'a str)> {
         if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             continue;
         }
-        let rest = after.trim_start_matches([' ', '=']).trim_start_matches(['"', '\'']);
+        let rest = after
+            .trim_start_matches([' ', '='])
+            .trim_start_matches(['"', '\'']);
         let v_start = lower.len() - rest.len();
         let n = rest
             .find(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '`')
@@ -130,7 +132,10 @@ mod tests {
     #[test]
     fn llmperf_concurrent_requests() {
         let mut c = Claim::default();
-        read_load("python token_benchmark_ray.py --num-concurrent-requests 10", &mut c);
+        read_load(
+            "python token_benchmark_ray.py --num-concurrent-requests 10",
+            &mut c,
+        );
         assert_eq!(c.concurrency.unwrap().value, 10);
     }
 }

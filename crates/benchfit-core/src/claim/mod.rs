@@ -12,8 +12,8 @@
 //! ```
 
 mod attach;
-mod flags;
 pub mod consistency;
+mod flags;
 mod grid;
 pub mod headline;
 mod lengths;

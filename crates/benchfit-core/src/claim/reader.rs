@@ -302,7 +302,15 @@ fn before(lower: &str, start: usize, max: usize) -> &str {
 /// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
 /// nearer word wins.
 fn line_label(lower: &str, start: usize) -> &str {
-    let from = lower[..start].rfind(['\n', '|']).map_or(0, |i| i + 1);
+    // Only the 80 bytes before the figure are looked at (a label is at most 64).
+    let window = floor_boundary(lower, start.saturating_sub(80));
+    let Some(from) = lower[window..start]
+        .rfind(['\n', '|'])
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
     let s = &lower[from..start];
     let t = s.trim_end_matches([' ', '*', '"', '~', '\t']);
     if s.len() <= 64 && t.ends_with(':') {
@@ -520,7 +528,10 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
-    let line_start = lower[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let near = floor_boundary(lower, span.start.saturating_sub(120));
+    let line_start = lower[near..span.start]
+        .rfind('\n')
+        .map_or(near, |i| near + i + 1);
     let line = &lower[line_start..span.start];
     let summary_line = ["requests/s", "req/s", "requests per second"]
         .iter()
@@ -882,7 +893,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
         // Half steps: among figures of one rank, an output rate before a total one (CLAIMS.md
         // §1 rule 3: output, then total).
-        let half = i32::from(f.kind == FigureKind::ThroughputTotal);
+        let half = i32::from(matches!(
+            f.kind,
+            FigureKind::ThroughputTotal | FigureKind::ThroughputUnspecified
+        ));
         let prio = 2 * (prio_of(&f) + bonus + standing(lower, f.span)) + half;
         cands.push(Cand { fig: f, prio });
     };
@@ -1246,7 +1260,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
         let Some(v) = num(&c[2]) else { continue };
         // Per minute stays per minute (CLAIMS.md §2: req/s or req/min as written).
-        let unit = if c.get(3).is_some() { "req/min" } else { "req/s" };
+        let unit = if c.get(3).is_some() {
+            "req/min"
+        } else {
+            "req/s"
+        };
         let mut f = Figure::new(v, unit, FigureKind::RequestRate, span);
         f.scope = Some(Scope::Aggregate);
         f.kind_stated = true;
@@ -1478,8 +1496,15 @@ fn standing(lower: &str, span: Span) -> i32 {
     let barrier = ["barrier", "mark", "milestone"]
         .iter()
         .any(|w| post_words.contains(w));
+    // `70+ tokens per second`: the `+` is inside the figure's own match.
+    let written = &lower[start..end];
+    let digits = written
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(written.len());
+    let plus = written[digits..].trim_start().starts_with('+');
     if threshold.iter().any(|w| pre.ends_with(w))
         || barrier
+        || plus
         || post.starts_with('+') && !post.starts_with("+%")
     {
         step += 1;
@@ -1838,7 +1863,7 @@ pub fn read(text: &str) -> Claim {
     if sweep {
         adopt_headline_settings(&mut claim);
     } else {
-        adopt_own_setup(&mut claim);
+        adopt_own_setup(lower, &mut claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
     infer_scopes(&mut figures, batch);
@@ -1987,7 +2012,7 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
 /// Outside a sweep, the model and the device written in the headline's own row or sentence
 /// replace the claim-wide ones (CLAIMS.md §1 rule 5: settings are read from the same row as the
 /// figure; a table of several models or GPUs names the headline's in its row).
-fn adopt_own_setup(c: &mut Claim) {
+fn adopt_own_setup(lower: &str, c: &mut Claim) {
     let Some(h) = c.figures.first() else { return };
     let s = h.settings.clone();
     if s.model.is_some() {
@@ -1995,6 +2020,24 @@ fn adopt_own_setup(c: &mut Claim) {
     }
     if s.gpu.is_some() {
         c.gpu = s.gpu;
+    }
+    // The engine the headline's own sentence or row names is the one behind it (CLAIMS.md
+    // §1.5, §4: another engine named elsewhere is another setup). Its version stays only when
+    // it is the same engine.
+    let marked = s.other_setup.is_some() || c.runtime_baseline_only.is_some();
+    // "vLLM not used", "without vLLM": named as absent.
+    let absent = |r: &Found<String>| {
+        after(lower, r.span.end, 16)
+            .trim_start()
+            .starts_with("not used")
+            || before(lower, r.span.start, 60).ends_with("without ")
+    };
+    if let Some(r) = s.runtime.filter(|r| !marked && !absent(r)) {
+        if c.runtime.as_ref().is_none_or(|old| old.value != r.value) {
+            c.runtime_version = None;
+            c.runtime_from_shape = false;
+        }
+        c.runtime = Some(r);
     }
 }
 
