@@ -48,8 +48,7 @@ fn flag_value<'a>(lower: &'a str, flag: &str) -> Option<(Span, &'a str)> {
 fn last_number(v: &str) -> Option<f64> {
     v.split(',')
         .filter_map(|x| x.trim().parse::<f64>().ok())
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .next_back()
+        .rfind(|x| x.is_finite() && *x > 0.0)
 }
 
 /// What the client flags say about the load, into `claim` where it has none yet. Returns true
