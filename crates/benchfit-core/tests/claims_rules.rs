@@ -197,3 +197,42 @@ fn a_named_rate_before_a_bare_one() {
     assert_eq!(c.figures[0].value_high, Some(81.0));
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Lengths: "3000 output tokens/s" is a rate, not an output length.
+#[test]
+fn a_rate_is_not_a_length() {
+    let c = read("Llama 3.1 70B, 4 x A100 80GB, vLLM: 3000 output tokens/s.");
+    assert_eq!(c.figures[0].value, 3000.0);
+    assert!(c.output_tokens.is_none());
+}
+
+/// §3 Hardware: counts written as words or before a plural name, and NVIDIA DGX systems
+/// (eight GPUs each).
+#[test]
+fn gpu_counts_in_words() {
+    let count = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        count("Llama 3.1 8B on dual RTX 3090s gets 45 tokens/s."),
+        Some(2)
+    );
+    assert_eq!(
+        count("Llama 3.1 8B on two H100s: 4500 output tokens/s."),
+        Some(2)
+    );
+    assert_eq!(
+        count("On a DGX H100 we measured 8000 output tokens/s."),
+        Some(8)
+    );
+    assert_eq!(
+        count("Our 8-GPU H200 server delivers 12,000 output tok/s."),
+        Some(8)
+    );
+    assert_eq!(
+        count("A quad-A100 box runs Llama 2 70B at 1800 output tokens/s."),
+        Some(4)
+    );
+    assert_eq!(
+        count("Llama 3 8B on an RTX 4090: 120 tok/s decode."),
+        Some(1)
+    );
+}

@@ -191,8 +191,8 @@ fn patterns() -> &'static Patterns {
                 r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×"]),
-            gpus_word: pat(WORD, &["two", "four", "eight", "sixteen"], &[], r"\b(\d+|two|four|eight|sixteen)\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards)\b")
-                .needs(&["gpus", "accelerators", "npus", "chips", "cards"]),
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
+                .needs(&["gpus", "accelerators", "npus", "chips", "cards", "devices", "-gpu"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q"], &[],
@@ -347,6 +347,9 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
         "it/s",
         "per second",
         "per sec",
+        "/s",
+        "/ s",
+        "/秒",
     ]
     .iter()
     .any(|u| rest.starts_with(u))
@@ -716,6 +719,44 @@ fn gpu_id(family: &str, variant: &str) -> String {
 }
 
 /// GPUs that come one to a machine (Apple silicon): the count is 1 when the chip is named.
+/// A device count written before a GPU name (CLAIMS.md §3 Hardware): a number word ("two
+/// H100s", "dual RTX 3090s", "quad-A100"), digits before a plural ("8 H100s", "8 H100 GPUs"),
+/// or an NVIDIA DGX system, which holds eight of its GPU (DGX A100, H100, H200, B200, B300).
+fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Option<u32> {
+    let pre =
+        part[floor_boundary(part, start.saturating_sub(16))..start].trim_end_matches([' ', '-']);
+    let word = pre
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let rest = &part[end..floor_boundary(part, end + 6)];
+    let plural = rest.starts_with('s') || rest.trim_start().starts_with("gpus");
+    let n = match word {
+        "two" | "dual" | "twin" => 2,
+        "three" => 3,
+        "four" | "quad" => 4,
+        "six" => 6,
+        "eight" => 8,
+        "sixteen" => 16,
+        "dgx"
+            if ["a100", "h100", "h200", "b200", "b300"]
+                .iter()
+                .any(|g| id.starts_with(g)) =>
+        {
+            8
+        }
+        d if plural && !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
+            d.parse().ok()?
+        }
+        _ => return None,
+    };
+    // The number word must end right before the name (`two H100s`, `quad-A100`), not earlier
+    // in the clause.
+    let gap = &part[floor_boundary(part, start.saturating_sub(16))..start];
+    let tail = gap.trim_end_matches([' ', '-']);
+    (gap.len() - tail.len() <= 2 && n > 0).then_some(n)
+}
+
 fn single_chip(id: &str) -> bool {
     id.starts_with('m')
         && (id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
@@ -2259,11 +2300,17 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             } else {
                 None
             };
+            let lead = if c.get(1).is_none() && c.get(2).is_none() {
+                lead_count(part, whole(&c).start, whole(&c).end, &id)
+            } else {
+                None
+            };
             let count = c
                 .get(1)
                 .or(c.get(5))
                 .or(c.get(6))
                 .and_then(|m| m.as_str().parse::<u32>().ok())
+                .or(lead)
                 .or(slice)
                 .or(variant.contains("nvl72").then_some(72))
                 .or(c.get(2).map(|_| 1))
@@ -2308,8 +2355,10 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     if let Some(c) = p.gpus_word.captures(part) {
         let n = match &c[1] {
             "one" | "single" => Some(1),
-            "two" => Some(2),
-            "four" => Some(4),
+            "two" | "dual" => Some(2),
+            "three" => Some(3),
+            "four" | "quad" => Some(4),
+            "six" => Some(6),
             "eight" => Some(8),
             "sixteen" => Some(16),
             d => d.parse().ok(),
