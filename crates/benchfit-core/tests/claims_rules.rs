@@ -236,3 +236,47 @@ fn gpu_counts_in_words() {
         Some(1)
     );
 }
+
+/// §3 Runtime: "TensorRT" without "-LLM" names the family, not the serving engine: partial.
+#[test]
+fn bare_tensorrt_is_partial() {
+    let r =
+        benchfit_core::check("Optimised with TensorRT, Llama 3 8B reaches 900 output tokens/s.");
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["claim"]["runtime"], "tensorrt-llm");
+    assert_eq!(v["checklist"][3]["status"], "partial");
+}
+
+/// §3 Quantisation: "4 bits" with no type is int4; weights compressed with the cache are the
+/// weights' precision too.
+#[test]
+fn weights_compressed_to_four_bits() {
+    let c =
+        read("It compresses the weights and the attention cache to 4 bits, reaching 1 token/s.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|d| d.value.as_str()),
+        Some("int4")
+    );
+}
+
+/// §3 Load and §2: SGLang's scheduler log `#running-req: 28` is an observed concurrency (row
+/// partial), and it does not make a user's bare figure aggregate; vLLM's periodic stats line
+/// (`Avg generation throughput`) is engine-wide, aggregate.
+#[test]
+fn observed_running_requests() {
+    let r = benchfit_core::check(
+        "[TP0] Prefill batch. #new-seq: 2, #running-req: 28, #queue-req: 0\n\
+         but the throughput is around 140 t/s",
+    );
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["claim"]["concurrency"], 28);
+    assert_eq!(v["checklist"][0]["status"], "partial");
+    assert!(v["claim"]["figures"][0]["scope"].is_null());
+    let c = read(
+        "INFO Engine 000: Avg prompt throughput: 1254.4 tokens/s, Avg generation throughput: \
+         29.2 tokens/s, Running: 10 reqs, Waiting: 4 reqs",
+    );
+    assert_eq!(c.figures[0].value, 29.2);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

@@ -199,8 +199,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\d_k_[msl]|q\d_k|q\d_\d)(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|tensorrt\b)",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
@@ -539,7 +539,10 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let summary_line = ["requests/s", "req/s", "requests per second"]
         .iter()
         .any(|w| line.contains(w));
-    let scope = scope.or(summary_line.then_some(Scope::Aggregate));
+    // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
+    // Running: N reqs`) counts every running request: the engine's whole load.
+    let engine_stats = pre.contains("avg generation throughput");
+    let scope = scope.or((summary_line || engine_stats).then_some(Scope::Aggregate));
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
     let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
@@ -798,6 +801,17 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "deepspeedfastgen" => ("deepspeed-fastgen", false),
         // A vendor's software stack without a serving engine: partial (CLAIMS.md §3).
         "synapseai" => ("synapseai", true),
+        // TensorRT without "-LLM": the family, not the serving engine (CLAIMS.md §3: partial).
+        "tensorrt" => ("tensorrt-llm", true),
+        "nim" => ("nim", false),
+        "llamafile" => ("llamafile", false),
+        "mistral.rs" => ("mistral.rs", false),
+        "koboldcpp" => ("koboldcpp", false),
+        "aphrodite" | "aphroditeengine" => ("aphrodite", false),
+        "openvino" | "openvinomodelserver" => ("openvino", false),
+        "ctranslate2" => ("ctranslate2", false),
+        "xinference" => ("xinference", false),
+        "rtpllm" => ("rtp-llm", false),
         _ => ("mlx", false),
     }
 }
@@ -1466,6 +1480,8 @@ const ENGINE_MARKS: &[(&str, &str)] = &[
     ("trtllm-bench", "tensorrt-llm"),
     ("--cpu_infer", "ktransformers"),
     ("bench_one_batch", "sglang"),
+    // llama.cpp's `llama-batched-bench` table columns.
+    ("s_tg t/s", "llama.cpp"),
     // vLLM's offline benchmark scripts (`benchmark_serving.py` is not one: JetStream and
     // others ship their own under that name).
     ("benchmark_throughput.py", "vllm"),
@@ -1803,10 +1819,16 @@ pub fn read(text: &str) -> Claim {
         .as_ref()
         .map(|t| t.value)
         .or(claim.gpu_count.as_ref().map(|g| g.value));
+    // A concurrency only observed (a log's running count) does not make a figure aggregate
+    // (CLAIMS.md §2: a *stated* batch or concurrency above 1 does).
+    let observed = claim
+        .concurrency
+        .as_ref()
+        .is_some_and(|c| claim.load_observed == Some(c.span));
     let batch = claim
         .batch_size
         .as_ref()
-        .or(claim.concurrency.as_ref())
+        .or(claim.concurrency.as_ref().filter(|_| !observed))
         .map(|b| b.value);
     // An unqualified figure equal to batch × a per-user decode speed is the decode rate summed.
     if let (Some(b), Some(h)) = (batch, figures.first()) {
@@ -1974,12 +1996,13 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"running:\s*(\d+)\s*reqs?\b|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
             .expect("static pattern compiles")
     });
     let _ = text;
     let anchors = [
         "running:",
+        "#running-req:",
         "并发",
         "single request",
         "one request at",
@@ -2613,14 +2636,16 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
         let re = BITS.get_or_init(|| {
-            Regex::new(r"\b(4|8|16)[\s-]?bit\b|\b(bfloat16|float16|half[\s-]precision)\b")
+            Regex::new(r"\b(4|8|16)[\s-]?bits?\b|\b(bfloat16|float16|half[\s-]precision)\b")
                 .expect("static pattern compiles")
         });
         if part.contains("bit") || part.contains("float16") || part.contains("precision") {
             for c in re.captures_iter(part) {
                 let m = c.get(0).expect("group 0");
                 let pre = &part[floor_boundary(part, m.start().saturating_sub(24))..m.start()];
-                if pre.contains("kv") || pre.contains("cache") {
+                let wide = &part[floor_boundary(part, m.start().saturating_sub(48))..m.start()];
+                // "the weights and the attention cache to 4 bits": the weights too.
+                if (pre.contains("kv") || pre.contains("cache")) && !wide.contains("weight") {
                     continue;
                 }
                 let id = match (c.get(1).map(|g| g.as_str()), c.get(2).map(|g| g.as_str())) {
