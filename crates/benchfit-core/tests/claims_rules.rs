@@ -280,3 +280,37 @@ fn observed_running_requests() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §1.3 order and §2: words after a figure's unit are its own (`5,900 tokens/s total
+/// throughput`); the output rate heads; "of total throughput" says total.
+#[test]
+fn words_after_the_unit_belong_to_their_figure() {
+    let c =
+        read("DeepSeek-R1 on 8x MI300X: 5,900 tokens/s total throughput, 2,200 tokens/s output.");
+    assert_eq!(c.figures[0].value, 2200.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c =
+        read("We achieved 25,000 tokens per second of total throughput with 256 concurrent users.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §1 rule 6: "from X to Y" is a change whose result is Y; §1.5: "X vs Y tok/s" compares two
+/// setups and the first is the subject.
+#[test]
+fn changes_and_comparisons_are_not_ranges() {
+    let c =
+        read("Throughput improves from 1,200 to 1,900 tokens/s after enabling chunked prefill.");
+    assert_eq!(c.figures[0].value, 1900.0);
+    assert_eq!(c.figures[0].value_high, None);
+    let c = read("H100 vs A100: 3,100 vs 1,400 tokens/s on Llama 2 13B.");
+    assert_eq!(c.figures[0].value, 3100.0);
+    assert_eq!(c.figures[0].value_high, None);
+}
+
+/// §3 Lengths: `ISL 2048, OSL 256` are the prompt and output lengths.
+#[test]
+fn isl_osl_keywords() {
+    let c = read("We got 1,850 output tok/s (ISL 2048, OSL 256) on one H100.");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(2048));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(256));
+}

@@ -138,9 +138,9 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
-                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d"]),
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+", false, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
@@ -181,8 +181,8 @@ fn patterns() -> &'static Patterns {
                 .then(" ,k", false, &["output", "generated", "completion"]),
             tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
                 .then(" ,k", false, &["input", "prompt"]),
-            input_kw: pat(NO, &["input", "prompt", "prefill"], &[], r#"\b(?:input|prompt|prefill)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
-            output_kw: pat(NO, &["output", "completion", "generation", "decode"], &[], r#"\b(?:output|completion|generation|decode)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
@@ -506,8 +506,23 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         }
     }
     let span = whole(c);
+    // Words before a `, ` belong to the figure before it (`5,900 tokens/s total throughput,
+    // 2,200 tokens/s output`).
     let pre = before(lower, span.start, 48);
+    let pre = pre.rsplit_once(", ").map_or(pre, |(_, p)| p);
     let post = after(lower, span.end, 48);
+    // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
+    // (CLAIMS.md §1 rule 6); `3,100 vs 1,400 tokens/s` compares two setups, the first is the
+    // subject (§1.5).
+    let between = c
+        .get(1)
+        .zip(c.get(4))
+        .map_or("", |(a, b)| &lower[a.end()..b.start()]);
+    if hi.is_some() && before(lower, span.start, 12).trim_end().ends_with("from") {
+        lo = hi.take().unwrap_or(lo);
+    } else if between.contains("vs") {
+        hi = None;
+    }
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
     let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
     let unit_scope = scope_from_words(per);
@@ -524,8 +539,12 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
             // "in total" (summed) as input + output, so it is left unread.
             .or_else(|| {
-                kind_from_words(&post[..floor_boundary(post, post.len().min(20))])
-                    .filter(|k| *k != FigureKind::ThroughputTotal)
+                let near = &post[..floor_boundary(post, post.len().min(20))];
+                kind_from_words(near).filter(|k| {
+                    *k != FigureKind::ThroughputTotal
+                        || near.contains("total throughput")
+                        || near.contains("total token")
+                })
             })
             .or_else(|| kind_from_words(label))
     };
@@ -1523,6 +1542,10 @@ fn standing(lower: &str, span: Span) -> i32 {
     }
     let mut step = 0;
     if post.starts_with('→') || post.starts_with("->") {
+        step += 1;
+    }
+    // `up from 2,907 tokens/s`, `from 1,200 tokens/s to …`: the baseline of a change (rule 6).
+    if pre.ends_with(" from") || pre == "from" {
         step += 1;
     }
     let threshold = [
