@@ -314,3 +314,24 @@ fn isl_osl_keywords() {
     assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(2048));
     assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(256));
 }
+
+/// §1.3 and §3 on a serving benchmark's saved JSON (vLLM / SGLang `--save-result` keys): the
+/// output throughput is the aggregate headline, `request_throughput` a request rate,
+/// `max_concurrency` the load set, totals give the lengths only by division (partial).
+#[test]
+fn serving_result_json() {
+    let r = benchfit_core::check(
+        r#"{"backend": "vllm", "num_prompts": 1000, "request_rate": "inf", "max_concurrency": 64, "completed": 1000, "total_input_tokens": 1024000, "total_output_tokens": 128000, "request_throughput": 19.19, "output_throughput": 2456.8, "total_token_throughput": 22111.3, "mean_ttft_ms": 310.2}"#,
+    );
+    let v = serde_json::to_value(&r).unwrap();
+    let h = &v["claim"]["figures"][0];
+    assert_eq!(h["value"], 2456.8);
+    assert_eq!(h["kind"], "throughput_output");
+    assert_eq!(h["scope"], "aggregate");
+    assert_eq!(v["claim"]["concurrency"], 64);
+    assert_eq!(v["checklist"][1]["status"], "partial");
+    let figs = v["claim"]["figures"].as_array().unwrap();
+    assert!(figs
+        .iter()
+        .any(|f| f["value"] == 19.19 && f["kind"] == "request_rate"));
+}

@@ -164,13 +164,13 @@ fn patterns() -> &'static Patterns {
             unitless_throughput: pat(NO, &["throughput"], &[], r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
-            batch: pat(NO, &["b"], &[], r"\b(?:batch[\s_-]*size|batch|bs|b)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
-            concurrency: pat(NO, &["max", "concurren"], &[], r"\b(?:max[\s_-]*)?(?:concurrency|concurrent)\s*(?:of\s*|=|:)?\s*(\d+)\b"),
+            batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate[\s=:]+inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
@@ -215,7 +215,7 @@ fn patterns() -> &'static Patterns {
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
             // Totals (by division) and per-minute rates only: a dataset named without lengths
             // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
-            lengths_described: pat(NO, &["total ", "input_tokens/min", "output_tokens/min"], &[], r"\btotal (?:input|generated|output) tokens\s*:|\b(?:input|output)_tokens/min\b"),
+            lengths_described: pat(NO, &["total", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\b(?:input|output)_tokens/min\b"#),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
@@ -648,6 +648,7 @@ fn labelled_figure(
     }
     let per_min = has("/min");
     let request = has("request throughput")
+        || has("request_throughput")
         || has("requests/min")
         || has("req/s")
         || has("req/sec")
@@ -695,8 +696,17 @@ fn labelled_figure(
     // A median or percentile of a token rate is taken over requests: each request's own rate,
     // one user's (a whole run's throughput has one value, no distribution).
     let over_requests = pct.is_some_and(|p| p != "mean");
+    // A tool's JSON record key (`output_throughput`, `total_token_throughput`: vLLM and SGLang
+    // `--save-result`) is the run summary's: aggregate.
+    let record_key = [
+        "output_throughput",
+        "output_token_throughput",
+        "total_token_throughput",
+    ]
+    .contains(&l);
     let scope = scope_from_words(&key)
         .or(over_requests.then_some(Scope::PerUser))
+        .or(record_key.then_some(Scope::Aggregate))
         .or((with_unit || has("tps")).then_some(Scope::Aggregate));
     let mut f = Figure::new(
         v,
