@@ -335,3 +335,27 @@ fn serving_result_json() {
         .iter()
         .any(|f| f["value"] == 19.19 && f["kind"] == "request_rate"));
 }
+
+/// §3 Model: outside the catalog the name is the id, every part that changes the weights kept
+/// (distill base and size, release names without a size in them).
+#[test]
+fn model_names_kept_whole() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("DeepSeek-R1-Distill-Llama-70B: 900 output tokens/s").as_deref(),
+        Some("deepseek-r1-distill-llama-70b")
+    );
+    assert_eq!(
+        model("DeepSeek-R1-Distill-Qwen-32B: 900 output tokens/s").as_deref(),
+        Some("deepseek-r1-distill-qwen-32b")
+    );
+    assert_eq!(
+        model("Llama 4 Maverick at 1,038 TPS/user").as_deref(),
+        Some("llama-4-maverick")
+    );
+    assert_eq!(model("Phi-4 runs at 90 tok/s").as_deref(), Some("phi-4"));
+    assert_eq!(
+        model("Mistral Small 3.1 24B: 80 tok/s").as_deref(),
+        Some("mistral-small-3.1-24b")
+    );
+}

@@ -2907,7 +2907,7 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     if let Some(i) = lower.find("distill") {
         static DISTILL: OnceLock<Regex> = OnceLock::new();
         let re = DISTILL.get_or_init(|| {
-            Regex::new(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*([\d.]*)[\s-]*(\d+(?:\.\d+)?)\s*b\b")
+            Regex::new(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b")
                 .expect("static pattern compiles")
         });
         let from = floor_boundary(lower, i.saturating_sub(16));
@@ -2941,6 +2941,45 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .collect::<Vec<_>>()
             .join("-");
         consider(format!("{family}-{}b{active}", &c[2]), whole(&c));
+    }
+    // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
+    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
+    // GLM-4.5(-Air), QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
+    // their version and size, Command R(+), MiniMax-M1/M2.
+    const RELEASE_WORDS: &[&str] = &[
+        "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
+        "minimax",
+    ];
+    if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
+        static RELEASE: OnceLock<Regex> = OnceLock::new();
+        let re = RELEASE.get_or_init(|| {
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?)(?:\b|$|[^a-z0-9])")
+                .expect("static pattern compiles")
+        });
+        // Only in windows around the words (a large alternation over the whole paste is
+        // slow): the earliest match wins.
+        let mut starts: Vec<usize> = RELEASE_WORDS
+            .iter()
+            .flat_map(|w| lower.match_indices(w).take(8).map(|(i, _)| i))
+            .collect();
+        starts.sort_unstable();
+        let hit = starts.into_iter().find_map(|i| {
+            let from = floor_boundary(lower, i.saturating_sub(12));
+            let to = floor_boundary(lower, i + 48);
+            re.captures(&lower[from..to]).map(|c| (from, c))
+        });
+        if let Some((from, c)) = hit {
+            let m = c.get(1).expect("group 1");
+            let (start, end) = (from + m.start(), from + m.end());
+            let id = m
+                .as_str()
+                .replace('+', "-plus")
+                .split(|ch: char| ch.is_whitespace() || ch == '-')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("-");
+            consider(id, Span { start, end });
+        }
     }
     if let Some(c) = p.named_model.captures(lower) {
         let name = &c[1];
