@@ -359,3 +359,24 @@ fn model_names_kept_whole() {
         Some("mistral-small-3.1-24b")
     );
 }
+
+/// §3 Hardware: GPUs outside the old list keep their ids (T4, A40, RTX A6000, Jetson AGX
+/// Orin); nvidia-smi's "H100 80GB HBM3" is the SXM part (the PCIe card carries HBM2e).
+#[test]
+fn more_gpu_names() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("GPU: NVIDIA H100 80GB HBM3, 2,000 tok/s").as_deref(),
+        Some("h100-sxm")
+    );
+    assert_eq!(
+        gpu("on one RTX A6000: 40 tok/s").as_deref(),
+        Some("rtx-a6000")
+    );
+    assert_eq!(gpu("on one NVIDIA A40: 40 tok/s").as_deref(), Some("a40"));
+    assert_eq!(gpu("on a T4 we get 20 tok/s").as_deref(), Some("t4"));
+    assert_eq!(
+        gpu("Jetson AGX Orin: 12 tok/s").as_deref(),
+        Some("jetson-agx-orin")
+    );
+}

@@ -23,12 +23,17 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|v100|l40s|l40|l4|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
     "gb3",
     "gb2",
+    "t4",
+    "a4",
+    "a8",
+    "l2",
+    "jetson",
     "gh2",
     "h1",
     "h2",
@@ -188,7 +193,7 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
                 .then(" ", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
-                r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
+                r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
@@ -729,6 +734,9 @@ fn gpu_id(family: &str, variant: &str) -> String {
         "h100" if v.contains("sxm") => "h100-sxm".into(),
         "h100" if v.contains("pcie") => "h100-pcie".into(),
         "h100" if v.contains("nvl") => "h100-nvl".into(),
+        // nvidia-smi's names: the 80 GB HBM3 part is the SXM, the HBM2e one the PCIe card.
+        "h100" if v.contains("hbm3") => "h100-sxm".into(),
+        "h100" if v.contains("hbm2") => "h100-pcie".into(),
         "a100" if v.contains("80") => "a100-80gb".into(),
         "a100" if v.contains("40") => "a100-40gb".into(),
         "a100" if v.contains("pcie") => "a100-pcie".into(),
@@ -750,7 +758,6 @@ fn gpu_id(family: &str, variant: &str) -> String {
     }
 }
 
-/// GPUs that come one to a machine (Apple silicon): the count is 1 when the chip is named.
 /// A device count written before a GPU name (CLAIMS.md §3 Hardware): a number word ("two
 /// H100s", "dual RTX 3090s", "quad-A100"), digits before a plural ("8 H100s", "8 H100 GPUs"),
 /// or an NVIDIA DGX system, which holds eight of its GPU (DGX A100, H100, H200, B200, B300).
@@ -789,6 +796,7 @@ fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Option<u32> {
     (gap.len() - tail.len() <= 2 && n > 0).then_some(n)
 }
 
+/// GPUs that come one to a machine (Apple silicon): the count is 1 when the chip is named.
 fn single_chip(id: &str) -> bool {
     id.starts_with('m')
         && (id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
