@@ -380,3 +380,14 @@ fn more_gpu_names() {
         Some("jetson-agx-orin")
     );
 }
+
+/// §1.3 order: input (prefill) throughput is not the output rate written after it; the words
+/// after a unit stop where the next figure's words begin.
+#[test]
+fn input_and_output_throughput_in_one_sentence() {
+    let c = read("Input throughput 9,000 tok/s and output throughput 1,100 tok/s at batch 64.");
+    assert_eq!(c.figures[0].value, 1100.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let i = c.figures.iter().find(|f| f.value == 9000.0).unwrap();
+    assert_eq!(i.kind, FigureKind::PrefillThroughput);
+}

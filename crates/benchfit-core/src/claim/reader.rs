@@ -373,6 +373,7 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("prompt eval")
         || has("encode speed")
         || has("input tok")
+        || has("input throughput")
         || has("input:")
         || has("预填充")
         || has("首字")
@@ -545,6 +546,14 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             // "in total" (summed) as input + output, so it is left unread.
             .or_else(|| {
                 let near = &post[..floor_boundary(post, post.len().min(20))];
+                // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
+                let cut = [", ", " and ", " vs", " while "]
+                    .iter()
+                    .filter_map(|w| near.find(w))
+                    .chain(near.find(|c: char| c.is_ascii_digit()))
+                    .min()
+                    .unwrap_or(near.len());
+                let near = &near[..cut];
                 kind_from_words(near).filter(|k| {
                     *k != FigureKind::ThroughputTotal
                         || near.contains("total throughput")
