@@ -2341,12 +2341,39 @@ pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
 }
 
 /// Reads the setup fields that are still empty in `claim` from `part` (which starts at byte
-/// `offset` of the claim text).
+/// `offset` of the claim text), stage by stage.
 fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
-    let at = |s: Span| Span {
+    read_hardware(part, offset, claim, p);
+    read_setup_lengths(part, offset, claim, p);
+    read_precision(part, offset, claim, p);
+    read_runtime(part, offset, claim, p);
+    if claim.model.is_none() {
+        claim.model = read_model(part, p).map(|m| Found {
+            value: m.value,
+            span: shift(m.span, offset),
+        });
+    }
+}
+
+/// `s` moved `offset` bytes on (a span in a part to a span in the claim text).
+fn shift(s: Span, offset: usize) -> Span {
+    Span {
         start: s.start + offset,
         end: s.end + offset,
-    };
+    }
+}
+
+/// The device, its count (written, in words, Chinese 卡, TP × PP), TP and the interconnect
+/// (CLAIMS.md §3 Hardware).
+fn read_hardware(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    read_device(part, offset, claim, p);
+    read_device_count(part, offset, claim, p);
+}
+
+/// The device the run used: the first GPU or accelerator named (a later mention of the same
+/// family with its variant says which one), with a count written beside it.
+fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
     // Hardware.
     if claim.gpu.is_none() {
         let mut chosen: Option<(String, Span)> = None;
@@ -2425,6 +2452,12 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+}
+
+/// Device counts written apart from the name (`8 GPUs`, 单卡 / 八卡, TP × PP, a singular
+/// mention), TP and the interconnect.
+fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
     if let Some(c) = p.gpus_word.captures(part) {
         let n = match &c[1] {
             "one" | "single" => Some(1),
@@ -2583,7 +2616,12 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             claim.interconnect = found(c[1].to_string(), at(whole(&c)));
         }
     }
+}
 
+/// Prompt and output lengths (CLAIMS.md §3 Lengths): pairs and records first, then
+/// [`read_lengths`].
+fn read_setup_lengths(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
     // Sequence lengths.
     let pair = |claim: &mut Claim, i: Option<u32>, o: Option<u32>, span: Span| {
         if let (Some(i), Some(o), None, None) = (i, o, &claim.prompt_tokens, &claim.output_tokens) {
@@ -2626,7 +2664,12 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     } else {
         read_lengths(part, claim, p);
     }
+}
 
+/// Weight and KV-cache precision (CLAIMS.md §3 Quantisation): dtypes, KV flags, bit widths,
+/// an untyped "quantised".
+fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
     // Precision.
     let mut kv_span: Option<Span> = None;
     if claim.kv_dtype.is_none() {
@@ -2724,7 +2767,11 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }));
         }
     }
+}
 
+/// The serving engine and its version (CLAIMS.md §3 Runtime).
+fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
     // Runtime, and its version at any mention.
     if claim.runtime.is_none() {
         for c in p.runtime.captures_iter(part) {
@@ -2760,13 +2807,6 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 }
             }
         }
-    }
-
-    if claim.model.is_none() {
-        claim.model = read_model(part, p).map(|m| Found {
-            value: m.value,
-            span: at(m.span),
-        });
     }
 }
 
