@@ -391,3 +391,22 @@ fn input_and_output_throughput_in_one_sentence() {
     let i = c.figures.iter().find(|f| f.value == 9000.0).unwrap();
     assert_eq!(i.kind, FigureKind::PrefillThroughput);
 }
+
+/// §3 Load and §1.5: a list of loads is a sweep read at its last point; "N requests
+/// concurrently" and "a request rate of R req/s" are loads the text sets; an average QPS is
+/// observed, not set.
+#[test]
+fn loads_in_words() {
+    let c = read("Batch 1 / 8 / 32: 40 / 280 / 900 output tok/s on an A100 80GB.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(32));
+    let c = read("We tested concurrency levels of 1, 8, 32 and 64; at 64 the output throughput was 3,100 tok/s.");
+    assert_eq!(c.concurrency.as_ref().map(|b| b.value), Some(64));
+    let c = read("Sending 100 requests concurrently, we got 2,500 output tokens/s.");
+    assert_eq!(c.concurrency.as_ref().map(|b| b.value), Some(100));
+    let c = read("At a request rate of 4 req/s, output throughput was 800 tok/s.");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(4.0));
+    let c = read("Average QPS: 0.587\nThroughput(average output tokens per second): 537.683");
+    assert!(c.request_rate.is_none());
+    let c = read("GPT-J with BS = 64 and 128 output tokens: 10,907 tokens/s");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(64));
+}

@@ -9,6 +9,11 @@
 //! - LLMPerf: `--num-concurrent-requests N` keeps N in flight.
 //!
 //! Flags are read only where written as flags (`--name value` or `--name=value`).
+//!
+//! Also the load written in words that the patterns leave: a list of loads is a sweep read at
+//! its last point (`batch 1 / 8 / 32`, `concurrency levels of 1, 8, 32 and 64`: CLAIMS.md
+//! §1.5), "N requests concurrently", "with N users", and an offered rate ("a request rate of
+//! 4 req/s", `QPS: 2.5`).
 
 use super::{Claim, Found, Span};
 
@@ -42,6 +47,15 @@ fn flag_value<'a>(lower: &'a str, flag: &str) -> Option<(Span, &'a str)> {
         ));
     }
     None
+}
+
+/// The largest char boundary at or below `i`.
+fn floor(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// The last number of a value that may be a list (`16`, `1,4,16`).
@@ -105,6 +119,156 @@ pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
     set
 }
 
+/// A list continuing a load number that ends at `end` (`/ 8 / 32`, `, 8, 32 and 64`): its last
+/// number and where it ends, else None.
+pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
+    let mut at = end;
+    let mut last = None;
+    loop {
+        let rest = &lower[at..];
+        let t = rest.trim_start();
+        let Some(sep) = [",", "/", "and", "&"].iter().find(|w| t.starts_with(**w)) else {
+            break;
+        };
+        let after = t[sep.len()..].trim_start();
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 || digits > 6 {
+            break;
+        }
+        // Not a decimal or a thousands group (`1,024`): a separate number.
+        if *sep == "," && t[1..].starts_with(|c: char| c.is_ascii_digit()) && digits == 3 {
+            break;
+        }
+        let n: u32 = after[..digits].parse().ok()?;
+        let tail = &after[digits..];
+        if tail.starts_with(['.', 'k', 'x']) && !tail.starts_with(". ") && tail != "." {
+            return None;
+        }
+        // An element ends the clause or the list: `… and 128 output tokens` is another number.
+        let t2 = tail.trim_start();
+        let ends = t2.is_empty()
+            || t2.starts_with([',', '/', ';', ':', '.', ')', '&', '\n'])
+            || t2.starts_with("and ")
+            || t2.starts_with("or ");
+        if !ends {
+            break;
+        }
+        at = lower.len() - after.len() + digits;
+        last = Some((n, at));
+    }
+    last
+}
+
+/// The load written in words (see the module doc), into `claim` where it has none yet.
+/// Returns true when it set a concurrency.
+pub(super) fn read_prose_load(lower: &str, claim: &mut Claim) -> bool {
+    let mut set = false;
+    let number_at = |i: usize| -> Option<(u32, usize)> {
+        let rest = &lower[i..];
+        let d = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        (d > 0 && d <= 6)
+            .then(|| Some((rest[..d].parse().ok()?, i + d)))
+            .flatten()
+    };
+    if claim.concurrency.is_none() {
+        for key in [
+            "concurrency levels of ",
+            "concurrency levels ",
+            "concurrencies of ",
+        ] {
+            if let Some(i) = lower.find(key) {
+                let from = i + key.len();
+                if let Some((n, end)) = number_at(from) {
+                    let (n, end) = list_tail(lower, end).unwrap_or((n, end));
+                    claim.concurrency = Some(Found {
+                        value: n,
+                        span: Span { start: i, end },
+                    });
+                    set = n > 0;
+                    break;
+                }
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        // "100 requests concurrently", "with 32 users".
+        for (i, _) in lower.match_indices(" requests concurrently").take(8) {
+            let head = &lower[..i];
+            let d = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            if let Some(n) = (d > 0 && d <= 6)
+                .then(|| head[i - d..].parse::<u32>().ok())
+                .flatten()
+            {
+                claim.concurrency = Some(Found {
+                    value: n,
+                    span: Span {
+                        start: i - d,
+                        end: i + 22,
+                    },
+                });
+                set = n > 0;
+                break;
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        for key in ["with "] {
+            for (i, _) in lower.match_indices(key).take(32) {
+                let from = i + key.len();
+                let Some((n, end)) = number_at(from) else {
+                    continue;
+                };
+                let rest = &lower[end..];
+                if [" users", " clients", " concurrent users"]
+                    .iter()
+                    .any(|w| rest.starts_with(w))
+                {
+                    claim.concurrency = Some(Found {
+                        value: n,
+                        span: Span { start: i, end },
+                    });
+                    set = n > 0;
+                    break;
+                }
+            }
+        }
+    }
+    if claim.request_rate.is_none() {
+        for key in ["request rate of ", "qps: ", "qps of ", "qps=", "rps: "] {
+            let Some(i) = lower.find(key) else { continue };
+            // `Average QPS: 0.587` is what the run saw, not the rate the client set.
+            let pre = &lower[floor(lower, i.saturating_sub(10))..i];
+            if pre.contains("average") || pre.contains("avg") || pre.contains("mean") {
+                continue;
+            }
+            let from = i + key.len();
+            let rest = &lower[from..];
+            let n = rest.len()
+                - rest
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .len();
+            if let Some(v) = rest[..n]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| *v > 0.0 && v.is_finite())
+            {
+                // Per second only (a per-minute rate stays a figure).
+                if !rest[n..].trim_start().starts_with("req/min") {
+                    claim.request_rate = Some(Found {
+                        value: v,
+                        span: Span {
+                            start: i,
+                            end: from + n,
+                        },
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    set
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +290,26 @@ mod tests {
         let mut c = Claim::default();
         read_load("guidellm benchmark --rate-type throughput", &mut c);
         assert!(c.concurrency.is_none() && c.batch_described.is_some());
+    }
+
+    #[test]
+    fn lists_are_read_at_their_last_point() {
+        assert_eq!(list_tail("batch 1 / 8 / 32: 40", 7).map(|x| x.0), Some(32));
+        assert_eq!(list_tail("bs = 64 and 128 output tokens", 7), None);
+        assert_eq!(
+            list_tail("of 1, 8, 32 and 64; at", 4).map(|x| x.0),
+            Some(64)
+        );
+        assert_eq!(list_tail("batch 1,024 tokens", 7), None);
+        let mut c = Claim::default();
+        read_prose_load("we tested concurrency levels of 1, 8, 32 and 64.", &mut c);
+        assert_eq!(c.concurrency.unwrap().value, 64);
+        let mut c = Claim::default();
+        read_prose_load("sending 100 requests concurrently", &mut c);
+        assert_eq!(c.concurrency.unwrap().value, 100);
+        let mut c = Claim::default();
+        read_prose_load("at a request rate of 4 req/s", &mut c);
+        assert_eq!(c.request_rate.unwrap().value, 4.0);
     }
 
     #[test]

@@ -1715,6 +1715,17 @@ pub fn read(text: &str) -> Claim {
             if n == 0 {
                 continue;
             }
+            // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
+            let (n, span) = match super::flags::list_tail(lower, span.end) {
+                Some((last, end)) => (
+                    last,
+                    Span {
+                        start: span.start,
+                        end,
+                    },
+                ),
+                None => (n, span),
+            };
             if first.is_none() {
                 first = found(n, span);
             }
@@ -1744,6 +1755,7 @@ pub fn read(text: &str) -> Claim {
         }
     }
     set_concurrency |= super::flags::read_load(lower, &mut claim);
+    set_concurrency |= super::flags::read_prose_load(lower, &mut claim);
     for c in p.observed_load.captures_iter(lower) {
         let span = whole(&c);
         claim.load_observed.get_or_insert(span);
