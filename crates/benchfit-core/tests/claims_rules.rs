@@ -410,3 +410,18 @@ fn loads_in_words() {
     let c = read("GPT-J with BS = 64 and 128 output tokens: 10,907 tokens/s");
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(64));
 }
+
+/// §1 rule 8 and §3 in Chinese text: 万 is ten thousand; `8 卡` is eight cards; `每秒 40 个
+/// token` is a rate; a TTFT word (首字) before a comma does not make the next figure prefill.
+#[test]
+fn chinese_numbers_and_cards() {
+    let c = read("在 8 卡 H800 上,DeepSeek-V3 的输出吞吐达到 1.2万 tokens/s,并发 256。");
+    assert_eq!(c.figures[0].value, 12000.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+    let c = read("Qwen3-32B 的推理速度为每秒 40 个 token。");
+    assert_eq!(c.figures[0].value, 40.0);
+    let c = read("平均首字延迟 350ms，TPOT 45ms，输出吞吐 1800 tok/s。");
+    assert_eq!(c.figures[0].value, 1800.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -143,9 +143,9 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km])?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km])?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
-                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v"]),
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+", false, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
@@ -273,6 +273,7 @@ fn kilo(k: Option<M>) -> f64 {
     match k.map(|m| m.as_str()) {
         Some("k") => 1000.0,
         Some("m") => 1e6,
+        Some("万") => 1e4,
         _ => 1.0,
     }
 }
@@ -516,6 +517,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // 2,200 tokens/s output`).
     let pre = before(lower, span.start, 48);
     let pre = pre.rsplit_once(", ").map_or(pre, |(_, p)| p);
+    let pre = pre.rsplit_once(['，', '、', '；']).map_or(pre, |(_, p)| p);
+    let pre = match pre.rfind(',') {
+        Some(i) if !pre[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => &pre[i + 1..],
+        _ => pre,
+    };
     let post = after(lower, span.end, 48);
     // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
     // (CLAIMS.md §1 rule 6); `3,100 vs 1,400 tokens/s` compares two setups, the first is the
@@ -1124,7 +1130,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?token)"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)"
             ))
             .expect("static pattern compiles")
         });
@@ -2547,6 +2553,28 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
                     }),
                 );
                 break;
+            }
+        }
+    }
+    // `8 卡`, `8卡 H800`, `16张卡`: digits before 卡 (cards).
+    if claim.gpu_count.is_none() {
+        for (i, _) in part.match_indices('卡').take(16) {
+            let head = part[..i].trim_end_matches([' ', '张']);
+            let d = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            if d == 0 || d > 4 {
+                continue;
+            }
+            if let Ok(n) = head[head.len() - d..].parse::<u32>() {
+                if n > 0 {
+                    claim.gpu_count = found(
+                        n,
+                        at(Span {
+                            start: head.len() - d,
+                            end: i + '卡'.len_utf8(),
+                        }),
+                    );
+                    break;
+                }
             }
         }
     }
