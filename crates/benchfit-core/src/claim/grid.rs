@@ -102,6 +102,10 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
             }
         }
         push(from, end);
+        // `label:   value` log lines are records, not a space-aligned table.
+        if out.iter().any(|c| lower[c.start..c.end].ends_with(':')) {
+            return None;
+        }
     } else {
         return None;
     }
@@ -118,6 +122,22 @@ fn is_rule(t: &str) -> bool {
 fn cell_number(t: &str) -> Option<f64> {
     let t = t.trim().trim_matches('*').trim_start_matches('~').trim();
     let t = t.split('±').next()?.trim();
+    // A token-rate unit written in the cell (`24,167 tokens/sec`): the number. (Times are left
+    // alone: a log line's `latency: 0.0057 s` is no table cell.)
+    const UNITS: &[&str] = &[
+        "tokens/sec",
+        "tokens/secs",
+        "tokens/s",
+        "token/s",
+        "tok/s",
+        "tok/sec",
+        "t/s",
+        "tps",
+    ];
+    let t = match t.rsplit_once(' ') {
+        Some((n, u)) if UNITS.contains(&u.trim()) => n.trim(),
+        _ => t,
+    };
     let (body, mult) = match t.strip_suffix(['k', 'K']) {
         Some(b) => (b, 1000.0),
         None => (t, 1.0),
@@ -439,7 +459,10 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
         if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
             let mut f = Figure::new(v, "tok/s", kind, cell);
-            f.scope = scope.or(Some(Scope::Aggregate));
+            // A tool's metric row (`Output Tokens/s`, `Output token throughput`) is the run's
+            // whole load; a row that only says "throughput" does not say.
+            let t = text(*first);
+            f.scope = scope.or(t.contains("tok").then_some(Scope::Aggregate));
             f.kind_stated = kind != FigureKind::ThroughputUnspecified;
             f.scope_stated = scope.is_some();
             f.label = Some(text(*first).to_string());
@@ -476,6 +499,19 @@ mod tests {
         let (f, _) = headline(&t.to_lowercase()).unwrap();
         assert_eq!(f.value, 678.94);
         assert_eq!(f.kind, FigureKind::ThroughputOutput);
+    }
+
+    #[test]
+    fn cells_with_units_are_numbers() {
+        let t = "model | batch size | input length | output length | throughput/gpu\n\
+                 -- | -- | -- | -- | --\n\
+                 gpt-j 6b | 512 | 128 | 128 | 24,167 tokens/sec\n\
+                 llama v2 7b | 120 | 128 | 2048 | 6,944 tokens/sec\n";
+        let (f, s) = headline(t).unwrap();
+        assert_eq!(f.value, 6944.0);
+        assert_eq!(f.scope, Some(Scope::PerGpu));
+        assert_eq!(s.batch_size.unwrap().value, 120);
+        assert_eq!(s.output_tokens.unwrap().value, 2048);
     }
 
     #[test]
