@@ -174,6 +174,51 @@ const COLUMNS: [&str; 14] = [
     "unit",
 ];
 
+/// A tab-separated table with a header row, as both measurement tables are written.
+struct Tsv<'a> {
+    header: Vec<&'a str>,
+    body: Vec<&'a str>,
+}
+
+impl<'a> Tsv<'a> {
+    /// Reads the header and checks it has every column in `required`.
+    fn read(text: &'a str, required: &[&'static str]) -> Result<Tsv<'a>, ValidateError> {
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines
+            .next()
+            .unwrap_or("")
+            .split('\t')
+            .map(str::trim)
+            .collect();
+        if let Some(c) = required.iter().find(|c| !header.contains(c)) {
+            return Err(ValidateError::MissingColumn(c));
+        }
+        Ok(Tsv {
+            header,
+            body: lines.collect(),
+        })
+    }
+
+    /// The non-blank rows with their 0-based index in the body (file line = index + 2).
+    fn rows(&self) -> impl Iterator<Item = (usize, &'a str)> + '_ {
+        self.body
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+    }
+
+    /// The trimmed cell of `line` under column `name` ("" when the row is short).
+    fn cell(&self, line: &str, name: &str) -> String {
+        self.header
+            .iter()
+            .position(|h| *h == name)
+            .and_then(|j| line.split('\t').nth(j))
+            .map(|c| c.trim().to_string())
+            .unwrap_or_default()
+    }
+}
+
 fn leading_number(s: &str) -> Option<f64> {
     let t = s.trim().trim_start_matches('~');
     let end = t
@@ -518,33 +563,11 @@ fn stats(errors: &mut [f64]) -> Option<ErrorStats> {
 /// [`ValidateError`] when the header lacks a needed column or there are no rows; bad rows are
 /// reported as skipped, not errors.
 pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
-    let mut lines = tsv.lines();
-    let header: Vec<&str> = lines
-        .next()
-        .unwrap_or("")
-        .split('\t')
-        .map(str::trim)
-        .collect();
-    for c in COLUMNS {
-        if !header.contains(&c) {
-            return Err(ValidateError::MissingColumn(c));
-        }
-    }
+    let table = Tsv::read(tsv, &COLUMNS)?;
     let mut cases = Vec::new();
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let cells: Vec<&str> = line.split('\t').collect();
-        let get = |name: &str| -> String {
-            header
-                .iter()
-                .position(|h| *h == name)
-                .and_then(|j| cells.get(j))
-                .map(|c| c.trim().to_string())
-                .unwrap_or_default()
-        };
+    for (i, line) in table.rows() {
+        let get = |name: &str| table.cell(line, name);
         match map_row(i + 2, &get) {
             Ok(c) => cases.push(c),
             Err(why) => rows.push(RowResult {
@@ -1006,32 +1029,10 @@ fn online_group(name: String, rows: &[&OnlineRow]) -> OnlineGroup {
 /// # Errors
 /// [`ValidateError`] when the header lacks a needed column or there are no rows.
 pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
-    let mut lines = tsv.lines();
-    let header: Vec<&str> = lines
-        .next()
-        .unwrap_or("")
-        .split('\t')
-        .map(str::trim)
-        .collect();
-    for c in ONLINE_COLUMNS {
-        if !header.contains(&c) {
-            return Err(ValidateError::MissingColumn(c));
-        }
-    }
+    let table = Tsv::read(tsv, &ONLINE_COLUMNS)?;
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let cells: Vec<&str> = line.split('\t').collect();
-        let get = |name: &str| -> String {
-            header
-                .iter()
-                .position(|h| *h == name)
-                .and_then(|j| cells.get(j))
-                .map(|c| c.trim().to_string())
-                .unwrap_or_default()
-        };
+    for (i, line) in table.rows() {
+        let get = |name: &str| table.cell(line, name);
         let source = get("source");
         let part = online_part(&source, &get("model"), &get("gpu"));
         let mut row = OnlineRow {
