@@ -203,6 +203,15 @@ fn concurrency_sweep_has_one_steady_state_summary_per_stage() {
     };
     assert_eq!(m["stages"], f["stages"]);
     assert_eq!(m["multi_stage"], f["multi_stage"]);
+    let text = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .args(["import", r.path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("stages: 2 (sweep); below: the headline stage 1"),
+        "{text}"
+    );
     // A multi-stage file whose stage numbers do not hold together is refused, naming why.
     for (edit, why) in [
         (
