@@ -35,6 +35,14 @@ pub fn render(path: &str, m: &Measurement) -> String {
         }) => o.push_str(&format!("load: {requests_per_s} requests/s ({arrival})\n")),
         None => o.push_str("load: not in the file\n"),
     }
+    if let Some(ms) = &m.multi_stage {
+        o.push_str(&format!(
+            "stages: {} ({}); below: the headline stage {}, steady state\n",
+            m.stages.len(),
+            ms.kind,
+            ms.headline_stage
+        ));
+    }
     o.push_str(&format!(
         "requests: {} completed, {} failed, {} incomplete\n",
         s.requests.completed, s.requests.failed, s.requests.incomplete

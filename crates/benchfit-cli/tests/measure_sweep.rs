@@ -203,6 +203,15 @@ fn concurrency_sweep_has_one_steady_state_summary_per_stage() {
     };
     assert_eq!(m["stages"], f["stages"]);
     assert_eq!(m["multi_stage"], f["multi_stage"]);
+    let text = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .args(["import", r.path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("stages: 2 (sweep); below: the headline stage 1"),
+        "{text}"
+    );
     // A multi-stage file whose stage numbers do not hold together is refused, naming why.
     for (edit, why) in [
         (
@@ -394,6 +403,68 @@ fn find_max_rate_lands_on_the_knee() {
     assert!((5.25..=5.45).contains(&window), "window {window} s");
     let goodput = v["goodput_requests_per_s"].as_f64().unwrap();
     assert!((goodput - good / window).abs() < 1e-9, "goodput {goodput}");
+}
+
+#[test]
+fn find_max_rate_runs_gives_the_found_rates_mean_and_interval() {
+    // The fast server (70 ms a request on 2 slots: 28.57/s), SLO TTFT ≤ 60 ms at p95 (40 ms
+    // for stalls), 24 constant arrivals a stage, twice. From 8/s with resolution 8: 8 ✓ and
+    // 16 ✓ (no wait), 32 ✗ (each slot's k-th request waits (k − 1) × 7.5 ms: half of them
+    // over 40 ms), 24 ✓ (13 ms to spare a request), and [24, 32] is 8 wide: the answer is 24
+    // both times, mean 24, interval [24, 24].
+    let r = benchfit_measure(
+        FAST,
+        &[
+            "--find-max-rate",
+            "--runs",
+            "2",
+            "--rate",
+            "8",
+            "--rate-resolution",
+            "8",
+            "--arrival",
+            "constant",
+            "--slo-ttft-ms",
+            "60",
+            "--requests",
+            "24",
+        ],
+    );
+    let ms = &r.file["multi_stage"];
+    assert!(ms.get("search").is_none());
+    let searches = ms["searches"].as_array().unwrap();
+    assert_eq!(searches.len(), 2);
+    for (k, s) in searches.iter().enumerate() {
+        assert_eq!(
+            s["probes"],
+            serde_json::json!([8.0, 16.0, 32.0, 24.0]),
+            "search {k}: {s}"
+        );
+        assert_eq!(s["max_rate"], 24.0);
+        assert_eq!(s["max_rate_stage"], 3 + 4 * k);
+    }
+    let repeats: Vec<u64> = r.file["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["repeat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(repeats, [0, 0, 0, 0, 1, 1, 1, 1]);
+    let mi = &ms["max_rate_interval"];
+    assert_eq!(mi["metric"], "max_rate_requests_per_s");
+    assert_eq!(
+        (mi["n"].as_u64(), mi["mean"].as_f64()),
+        (Some(2), Some(24.0))
+    );
+    assert_eq!(
+        (mi["ci95_low"].as_f64(), mi["ci95_high"].as_f64()),
+        (Some(24.0), Some(24.0))
+    );
+    // The headline: the first answer nearest the mean.
+    assert_eq!(ms["headline_stage"], 3);
+    assert_eq!(r.file["run"]["load"]["requests_per_s"], 24.0);
+    let text = String::from_utf8_lossy(&r.out.stdout);
+    assert!(text.contains("over 2 searches: mean 24.000"), "{text}");
 }
 
 #[test]

@@ -113,7 +113,7 @@ pub struct MeasureArgs {
     /// Search for the highest request rate whose stage meets every SLO (--slo-ttft-ms,
     /// --slo-tpot-ms, --slo-e2e-ms at --percentile): bracketing by doubling or halving from --rate (default
     /// 1 req/s), then bisection down to --rate-resolution. Every probed stage is in the file.
-    #[arg(long, conflicts_with_all = ["concurrency", "runs"])]
+    #[arg(long, conflicts_with = "concurrency")]
     pub find_max_rate: bool,
     /// SLO: time to first token per request, ms (judged per stage at --percentile).
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
@@ -136,8 +136,9 @@ pub struct MeasureArgs {
         allow_hyphen_values = true
     )]
     pub rate_resolution: Option<f64>,
-    /// Run each load this many times (1–100); with more than one, the file gives each
-    /// metric's mean and 95 % Student t interval over the runs.
+    /// Run each load (with --find-max-rate: the whole search) this many times (1–100); with
+    /// more than one, the file gives each metric's (the found rate's) mean and 95 % Student t
+    /// interval over the runs.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100), allow_hyphen_values = true)]
     pub runs: u32,
     /// Counted requests (default 100 unless --duration is given).
@@ -1077,7 +1078,7 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
         interrupted: false,
         write_error: None,
     };
-    let mut search = None;
+    let mut searches: Vec<stages::RateSearch> = Vec::new();
     match &plan.mode {
         Mode::Single(load) if plan.runs == 1 => {
             runner.stage(load.clone(), 0, false).await;
@@ -1104,47 +1105,76 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
             arrival,
             burstiness,
         } => {
-            let mut probes: Vec<(f64, bool)> = Vec::new();
-            let stopped = loop {
-                let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
-                    stages::NextRate::Probe(r) => r,
-                    stages::NextRate::Stop(why) => break why,
+            'runs: for repeat in 0..plan.runs {
+                let first_stage = runner.stages.len();
+                let mut probes: Vec<(f64, bool)> = Vec::new();
+                let mut cut = false;
+                let stopped = loop {
+                    let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
+                        stages::NextRate::Probe(r) => r,
+                        stages::NextRate::Stop(why) => break why,
+                    };
+                    let load = LoadMode::Rate {
+                        requests_per_s: rate,
+                        arrival: arrival.clone(),
+                        burstiness: *burstiness,
+                    };
+                    if !runner.stage(load, repeat, true).await {
+                        cut = true;
+                        break "the run stopped before the search ended".to_string();
+                    }
+                    let met = runner
+                        .stages
+                        .last()
+                        .and_then(|s| s.slo)
+                        .is_some_and(|v| v.met);
+                    eprintln!(
+                        "benchfit: stage {}: {rate} requests/s {} the SLOs",
+                        runner.stages.len() - 1,
+                        if met { "met" } else { "missed" }
+                    );
+                    probes.push((rate, met));
                 };
-                let load = LoadMode::Rate {
-                    requests_per_s: rate,
-                    arrival: arrival.clone(),
-                    burstiness: *burstiness,
-                };
-                if !runner.stage(load, 0, true).await {
-                    break "the run stopped before the search ended".to_string();
+                let (met, missed) = stages::bracket(&probes);
+                searches.push(stages::RateSearch {
+                    start_rate: *start_rate,
+                    resolution: *resolution,
+                    max_rate: met,
+                    // The search's stages and probes are in the same order.
+                    max_rate_stage: met
+                        .and_then(|m| probes.iter().position(|p| p.0 == m))
+                        .map(|i| (first_stage + i) as u32),
+                    lowest_missed_rate: missed,
+                    probes: probes.iter().map(|p| p.0).collect(),
+                    stopped,
+                });
+                if cut {
+                    break 'runs;
                 }
-                let met = runner
-                    .stages
-                    .last()
-                    .and_then(|s| s.slo)
-                    .is_some_and(|v| v.met);
-                eprintln!(
-                    "benchfit: stage {}: {rate} requests/s {} the SLOs",
-                    runner.stages.len() - 1,
-                    if met { "met" } else { "missed" }
-                );
-                probes.push((rate, met));
-            };
-            let (met, missed) = stages::bracket(&probes);
-            search = Some(stages::RateSearch {
-                start_rate: *start_rate,
-                resolution: *resolution,
-                max_rate: met,
-                // Stages and probes are in the same order.
-                max_rate_stage: met
-                    .and_then(|m| probes.iter().position(|p| p.0 == m))
-                    .map(|i| i as u32),
-                lowest_missed_rate: missed,
-                probes: probes.iter().map(|p| p.0).collect(),
-                stopped,
-            });
+            }
         }
     }
+    // Several searches: the mean found rate and its interval; the headline is the answer
+    // nearest the mean.
+    let max_rate_interval = (searches.len() > 1)
+        .then(|| {
+            let found: Vec<f64> = searches.iter().filter_map(|s| s.max_rate).collect();
+            stages::interval("max_rate_requests_per_s", &found)
+        })
+        .flatten();
+    let search = match (&max_rate_interval, searches.len()) {
+        (_, 0) => None,
+        (_, 1) => searches.pop(),
+        (Some(mi), _) => searches
+            .iter()
+            .filter(|s| s.max_rate.is_some())
+            .min_by(|a, b| {
+                let d = |s: &&stages::RateSearch| (s.max_rate.unwrap_or(f64::NAN) - mi.mean).abs();
+                d(a).total_cmp(&d(b))
+            })
+            .cloned(),
+        (None, _) => searches.first().cloned(),
+    };
     let Runner {
         mut records,
         stages: stage_list,
@@ -1194,8 +1224,11 @@ async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
         headline_stage: headline,
         runs: plan.runs,
         slo: plan.slo,
-        search,
-        aggregates: if plan.runs > 1 {
+        // One search: `search`; several: all in `searches`, with the interval.
+        search: if searches.is_empty() { search } else { None },
+        searches,
+        max_rate_interval,
+        aggregates: if plan.runs > 1 && !matches!(plan.mode, Mode::FindMaxRate { .. }) {
             stages::aggregate(&stage_list)
         } else {
             Vec::new()
@@ -1858,7 +1891,34 @@ fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
             }
         ));
     }
-    if ms.search.is_none() && ms.slo.is_some() {
+    for (k, search) in ms.searches.iter().enumerate() {
+        o.push_str(&format!(
+            "search {}: {} (stopped: {})\n",
+            k + 1,
+            search
+                .max_rate
+                .map_or("no probed rate met every SLO".into(), |r| format!(
+                    "{r} requests/s met every SLO at {name}, {} missed",
+                    search
+                        .lowest_missed_rate
+                        .map_or("none".into(), |r| r.to_string())
+                )),
+            search.stopped
+        ));
+    }
+    if let Some(mi) = &ms.max_rate_interval {
+        o.push_str(&match (mi.ci95_low, mi.ci95_high) {
+            (Some(lo), Some(hi)) => format!(
+                "highest rate meeting every SLO at {name}, over {} searches: mean {:.3} requests/s [95 % interval {lo:.3}, {hi:.3}]\n",
+                mi.n, mi.mean
+            ),
+            _ => format!(
+                "highest rate meeting every SLO at {name}: {:.3} requests/s (1 search found one)\n",
+                mi.mean
+            ),
+        });
+    }
+    if ms.search.is_none() && ms.searches.is_empty() && ms.slo.is_some() {
         // A sweep's answer as one reads it off the table: the last load met before the first
         // miss.
         let last_met = m

@@ -135,16 +135,25 @@ pub struct MultiStage {
     /// load repeated).
     pub kind: String,
     /// The stage the top-level `summary` and `run.load` describe: the highest rate that met
-    /// the SLOs for `find_max_rate` (the lowest probed when none did), else the last stage.
+    /// the SLOs for `find_max_rate` (over several searches, the answer nearest their mean; the
+    /// lowest probed when none met), else the last stage.
     pub headline_stage: u32,
     /// Times each load was run (`--runs`).
     pub runs: u32,
     /// The SLOs the stages were judged against.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slo: Option<Slo>,
-    /// The search's result (`find_max_rate` only).
+    /// The search's result (`find_max_rate` with one run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<RateSearch>,
+    /// Every search's result, in order (`find_max_rate` with `--runs` above 1: the search is
+    /// run that many times, its stages' `repeat` saying which).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub searches: Vec<RateSearch>,
+    /// Mean and 95 % interval of `max_rate` over `searches` (metric `max_rate_requests_per_s`,
+    /// over the searches that found one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rate_interval: Option<MetricInterval>,
     /// Mean and 95 % interval per metric over the repetitions of each load (`runs` > 1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aggregates: Vec<RunsAggregate>,
