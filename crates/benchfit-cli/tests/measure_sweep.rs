@@ -549,6 +549,10 @@ fn bad_stage_flags_exit_2_naming_the_flag() {
         ),
         (&["--sweep", "rate=1,2", "--rate", "3"][..], "--rate"),
         (&["--runs", "0"][..], "--runs"),
+        (
+            &["--sweep", "rate=1,2", "--percentile", "p99"][..],
+            "--percentile",
+        ),
     ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);

@@ -124,9 +124,9 @@ pub struct MeasureArgs {
     /// SLO: end-to-end latency per request, ms.
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub slo_e2e_ms: Option<f64>,
-    /// The share of a stage's requests that must meet each SLO.
-    #[arg(long, value_enum, default_value = "p95")]
-    pub percentile: PercentileArg,
+    /// The share of a stage's requests that must meet each SLO [default: p95].
+    #[arg(long, value_enum)]
+    pub percentile: Option<PercentileArg>,
     /// --find-max-rate stops when the lowest rate that missed is at most this far (requests/s)
     /// above the highest that met (default: 10 % of the met rate).
     #[arg(
@@ -457,11 +457,16 @@ fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
         ttft_ms: ttft,
         tpot_ms: tpot,
         e2e_ms: e2e,
-        percentile: match a.percentile {
+        percentile: match a.percentile.unwrap_or(PercentileArg::P95) {
             PercentileArg::P95 => SloPercentile::P95,
             PercentileArg::P99 => SloPercentile::P99,
         },
     });
+    if a.percentile.is_some() && slo.is_none() {
+        return Err(BadInput(
+            "--percentile: judges SLOs; give --slo-ttft-ms, --slo-tpot-ms or --slo-e2e-ms".into(),
+        ));
+    }
     if a.find_max_rate && slo.is_none() {
         return Err(BadInput(
             "--find-max-rate: needs an SLO (--slo-ttft-ms, --slo-tpot-ms, --slo-e2e-ms)".into(),
