@@ -15,8 +15,8 @@ use super::{summarize, LoadMode, RequestRecord, RequestStatus, Summary};
 use serde::{Deserialize, Serialize};
 
 /// Share of a stage's send span at its start treated as ramp-up and left out of its summary
-/// (a choice, like GuideLLM's warm-up percentage: the first requests of a stage meet an empty
-/// server or an empty queue).
+/// (a choice: the first requests of a stage meet an idle server or an empty queue, the
+/// cold-start effect AIPerf's warm-up phase exists for; a stage here has no separate warm-up).
 pub const RAMP_UP_FRACTION: f64 = 0.1;
 
 /// The rule [`steady_state`] applies, as written into each stage.
