@@ -1,0 +1,420 @@
+//! Driving the load: arrival times, one job per request, the live view, the stop on a dead
+//! server, each stage's run and the file written as requests finish.
+
+use super::*;
+
+/// Arrival offsets from the run's start, seconds, for open loop: the core's generator
+/// ([`benchfit_core::input::arrival_times`], the one the estimate simulates with), seeded from
+/// `seed`.
+pub(super) fn arrivals(n: u64, rate: f64, arrival: &str, k: f64, seed: u64) -> Vec<f64> {
+    use benchfit_core::input::{arrival_times, Arrival};
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed ^ 0xA881_7A15);
+    let arrival = match arrival {
+        "constant" => Arrival::Constant,
+        "gamma" => Arrival::Gamma,
+        _ => Arrival::Poisson,
+    };
+    arrival_times(arrival, rate, k, &mut rng, n.min(10_000_000) as usize)
+}
+
+/// Makes the `i`-th job (deterministic in seed and index): prompt length and output length
+/// drawn from the traffic profile, a unique prompt of that many tokens.
+pub(super) fn job(i: u64, seed: u64, traffic: &TrafficProfile, prompts: &Prompts) -> Job {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
+    let p = draw(traffic.prompt_tokens, &mut rng);
+    let o = draw(traffic.output_tokens, &mut rng);
+    let prompt = match prompts {
+        Prompts::Ids { pool, added } => Prompt::Ids(
+            (0..p.saturating_sub(*added).max(1))
+                .map(|_| pool[rng.random_range(0..pool.len())])
+                .collect(),
+        ),
+        Prompts::Words { tokens_per_word } => {
+            let n_words = match tokens_per_word {
+                Some(r) if *r > 0.0 => ((f64::from(p) / r).round() as usize).max(1),
+                _ => p as usize,
+            };
+            Prompt::Text(words(n_words, &mut rng))
+        }
+    };
+    Job {
+        base: RequestRecord {
+            index: i,
+            requested_prompt_tokens: Some(p),
+            requested_output_tokens: Some(o),
+            ..RequestRecord::default()
+        },
+        prompt,
+        max_tokens: o,
+    }
+}
+
+pub(super) fn rfc3339(t: SystemTime) -> String {
+    humantime::format_rfc3339_millis(t).to_string()
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Self {
+            done: 0,
+            failed: 0,
+            // 1 µs to 1 h; values outside are clamped (saturating_record).
+            ttft_us: hdrhistogram::Histogram::new_with_bounds(1, 3_600_000_000, 3).ok(),
+        }
+    }
+}
+
+impl Live {
+    pub(super) fn push(&mut self, r: &RequestRecord) {
+        self.done += 1;
+        match r.status {
+            RequestStatus::Failed => self.failed += 1,
+            RequestStatus::Ok => {
+                if let (Some(t), Some(h)) = (
+                    r.ttft_ms.filter(|t| t.is_finite() && *t >= 0.0),
+                    self.ttft_us.as_mut(),
+                ) {
+                    h.saturating_record((t * 1000.0).round() as u64);
+                }
+            }
+            RequestStatus::Incomplete => {}
+        }
+    }
+
+    pub(super) fn message(&self, elapsed_s: f64) -> String {
+        let p50 = match &self.ttft_us {
+            Some(h) if !h.is_empty() => h.value_at_quantile(0.5) as f64 / 1000.0,
+            _ => f64::NAN,
+        };
+        format!(
+            "failed {} · {:.1} req/s · TTFT p50 {:.0} ms",
+            self.failed,
+            self.done as f64 / elapsed_s.max(1e-9),
+            p50
+        )
+    }
+}
+
+impl ServerWatch {
+    /// Counts a record as it ends.
+    pub(super) fn see(&self, r: &RequestRecord) {
+        let hit = self
+            .streak
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(r, self.limit);
+        if let Some(since_ms) = hit {
+            self.stop.store(true, Ordering::Relaxed);
+            let _ = self.dead_tx.try_send(format!(
+                "the server stopped answering at {:.1} s: {} requests in a row got no answer",
+                since_ms / 1000.0,
+                self.limit
+            ));
+        }
+    }
+}
+
+impl NoAnswerStreak {
+    /// Counts `r`; returns the send time (ms from the run's start) of the streak's first
+    /// request when the streak reaches `limit` (once).
+    pub(super) fn push(&mut self, r: &RequestRecord, limit: u32) -> Option<f64> {
+        match (r.status, r.failure_class) {
+            (RequestStatus::Failed, Some(FailureClass::Transport)) => {
+                self.since_ms = if self.len == 0 {
+                    r.sent_ms
+                } else {
+                    self.since_ms.min(r.sent_ms)
+                };
+                self.len += 1;
+                (self.len == limit).then_some(self.since_ms)
+            }
+            // Still running when the run stopped: says nothing about the server.
+            (RequestStatus::Incomplete, _) => None,
+            _ => {
+                self.len = 0;
+                None
+            }
+        }
+    }
+}
+
+impl Runner<'_> {
+    /// Runs one stage at `load` and keeps its records (and, in a multi-stage run, its stage);
+    /// false when the run must stop (Ctrl-C, the server stopped answering, a write failed).
+    pub(super) async fn stage(&mut self, load: LoadMode, repeat: u32, multi: bool) -> bool {
+        let no = self.stages.len() as u32;
+        let label = if multi {
+            format!("stage {no} · {} · ", load_label(&load))
+        } else {
+            String::new()
+        };
+        let out = run_stage(
+            self.env,
+            &load,
+            multi.then_some(no),
+            self.records.len() as u64,
+            self.jsonl.take(),
+            label,
+        )
+        .await;
+        self.jsonl = out.jsonl;
+        if let Some(e) = out.write_error {
+            self.write_error.get_or_insert(e);
+        }
+        let cut = out.partial_reason.is_some();
+        if let Some(r) = out.partial_reason {
+            let r = if multi { format!("stage {no}: {r}") } else { r };
+            self.partial_reason.get_or_insert(r);
+        }
+        self.interrupted |= out.interrupted;
+        if multi {
+            let refs: Vec<&RequestRecord> = out.records.iter().collect();
+            self.stages.push(stages::stage(
+                no,
+                repeat,
+                load,
+                &refs,
+                cut,
+                self.slo.as_ref(),
+            ));
+        }
+        self.records.extend(out.records);
+        !cut && self.write_error.is_none()
+    }
+}
+
+/// Runs one stage: `env.requests` requests (or `env.duration` of sending) at `load`, indices
+/// from `first_index`, each record tagged with `stage`, appended to `jsonl` as it ends; stops
+/// early on Ctrl-C or when the server stopped answering (`partial_reason`). Every request has
+/// ended (or was cancelled and recorded incomplete) when it returns.
+pub(super) async fn run_stage(
+    env: &StageEnv,
+    load: &LoadMode,
+    stage: Option<u32>,
+    first_index: u64,
+    mut jsonl: Option<JsonlWriter>,
+    label: String,
+) -> StageRun {
+    let start = env.start;
+    let stop_sending = Arc::new(AtomicBool::new(false));
+    let (cancel_tx, cancel_rx) = watch::channel(false);
+    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
+    // The watch on the server: when `--max-connection-failures` requests in a row got no
+    // answer at all, sending stops at once (before the next request of any worker) and the
+    // reason goes to `dead_rx`, which cancels those in flight.
+    let (dead_tx, mut dead_rx) = mpsc::channel::<String>(1);
+    let watch = Arc::new(ServerWatch {
+        streak: std::sync::Mutex::new(NoAnswerStreak::default()),
+        limit: env.max_connection_failures,
+        stop: stop_sending.clone(),
+        dead_tx,
+    });
+    let features = env.features;
+    let driver = {
+        let (ctx, stop, traffic, tpw) = (
+            env.ctx.clone(),
+            stop_sending.clone(),
+            env.traffic,
+            env.prompts.clone(),
+        );
+        let watch = watch.clone();
+        let (seed, total, load) = (env.seed, env.requests, load.clone());
+        let cancel_rx = cancel_rx.clone();
+        tokio::spawn(async move {
+            let mut set = tokio::task::JoinSet::new();
+            match load {
+                LoadMode::Concurrency { concurrency } => {
+                    let next = Arc::new(AtomicU64::new(0));
+                    for _ in 0..concurrency {
+                        let (ctx, stop, next, tx, rx, watch, tpw) = (
+                            ctx.clone(),
+                            stop.clone(),
+                            next.clone(),
+                            rec_tx.clone(),
+                            cancel_rx.clone(),
+                            watch.clone(),
+                            tpw.clone(),
+                        );
+                        set.spawn(async move {
+                            loop {
+                                if stop.load(Ordering::Relaxed) {
+                                    break;
+                                }
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                if i >= total {
+                                    break;
+                                }
+                                let mut j = job(first_index + i, seed, &traffic, &tpw);
+                                j.base.stage = stage;
+                                j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
+                                let r = request::run(
+                                    &ctx,
+                                    j.base,
+                                    &j.prompt,
+                                    j.max_tokens,
+                                    features,
+                                    start,
+                                    rx.clone(),
+                                )
+                                .await;
+                                watch.see(&r);
+                                if tx.send(r).is_err() {
+                                    break;
+                                }
+                            }
+                        });
+                    }
+                }
+                LoadMode::Rate {
+                    requests_per_s,
+                    arrival,
+                    burstiness,
+                } => {
+                    // A single stage's schedule starts at the run's start (offset 0 exactly).
+                    let stage_start = if stage.is_none() {
+                        start
+                    } else {
+                        Instant::now()
+                    };
+                    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
+                    for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let when = stage_start + Duration::from_secs_f64(at);
+                        let mut cancelled = cancel_rx.clone();
+                        tokio::select! {
+                            _ = tokio::time::sleep_until(when.into()) => {}
+                            _ = cancelled.wait_for(|c| *c) => break,
+                        }
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let (ctx, tx, rx, watch) = (
+                            ctx.clone(),
+                            rec_tx.clone(),
+                            cancel_rx.clone(),
+                            watch.clone(),
+                        );
+                        let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
+                        j.base.stage = stage;
+                        j.base.scheduled_ms = offset_ms + at * 1000.0;
+                        set.spawn(async move {
+                            let r = request::run(
+                                &ctx,
+                                j.base,
+                                &j.prompt,
+                                j.max_tokens,
+                                features,
+                                start,
+                                rx,
+                            )
+                            .await;
+                            watch.see(&r);
+                            let _ = tx.send(r);
+                        });
+                    }
+                }
+            }
+            drop(rec_tx);
+            while set.join_next().await.is_some() {}
+        })
+    };
+
+    // Collector: JSONL as each request ends, live progress.
+    let bar = ProgressBar::with_draw_target(
+        (env.requests < 10_000_000).then_some(env.requests),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(label);
+    let collector = {
+        let bar = bar.clone();
+        tokio::spawn(async move {
+            let mut records = Vec::new();
+            let mut live = Live::default();
+            let mut last_draw = Instant::now();
+            let mut write_error = None;
+            let stage_start = Instant::now();
+            while let Some(r) = rec_rx.recv().await {
+                if let Some(w) = jsonl.as_mut() {
+                    let line = serde_json::to_string(&r).unwrap_or_default();
+                    if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+                live.push(&r);
+                bar.set_position(live.done);
+                if last_draw.elapsed() > Duration::from_millis(250) {
+                    last_draw = Instant::now();
+                    bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
+                }
+                records.push(r);
+            }
+            (records, write_error, jsonl)
+        })
+    };
+
+    // Stop conditions.
+    let mut driver = driver;
+    let deadline = async {
+        match env.duration {
+            Some(d) => tokio::time::sleep(d).await,
+            None => std::future::pending().await,
+        }
+    };
+    let mut partial_reason = None;
+    let mut interrupted = false;
+    let stop_now = || {
+        stop_sending.store(true, Ordering::Relaxed);
+        let _ = cancel_tx.send(true);
+    };
+    let mut driver_done = false;
+    tokio::select! {
+        _ = &mut driver => driver_done = true,
+        _ = deadline => stop_now(),
+        Some(reason) = dead_rx.recv() => {
+            stop_now();
+            bar.println(format!("stopped: {reason}"));
+            partial_reason = Some(reason);
+        }
+        _ = tokio::signal::ctrl_c() => {
+            // The requests in flight are recorded as incomplete with what they received.
+            stop_now();
+            interrupted = true;
+            let reason = format!("interrupted (Ctrl-C) at {:.1} s", start.elapsed().as_secs_f64());
+            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
+            partial_reason = Some(reason);
+        }
+    }
+    if !driver_done {
+        let _ = driver.await;
+    }
+    if partial_reason.is_none() {
+        // The driver may have ended (every worker saw the stop) before the reason was read.
+        if let Ok(reason) = dead_rx.try_recv() {
+            partial_reason = Some(reason);
+        }
+    }
+    let (records, write_error, jsonl) = match collector.await {
+        Ok(x) => x,
+        Err(e) => (
+            Vec::new(),
+            Some(std::io::Error::other(format!(
+                "collecting the records: {e}"
+            ))),
+            None,
+        ),
+    };
+    bar.finish_and_clear();
+    StageRun {
+        records,
+        partial_reason,
+        interrupted,
+        write_error,
+        jsonl,
+    }
+}

@@ -1,0 +1,215 @@
+//! The run's summary on the terminal, one stage or a table of stages.
+
+use super::*;
+
+pub(super) fn fmt_p(p: Option<benchfit_core::stats::Percentiles>) -> String {
+    match p {
+        Some(p) => format!(
+            "{:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2}",
+            p.mean, p.p50, p.p90, p.p95, p.p99
+        ),
+        None => format!("{:>9}", "–"),
+    }
+}
+
+/// The human summary printed on stdout.
+pub(super) fn render(m: &Measurement) -> String {
+    let s = &m.summary;
+    let mut o = String::new();
+    if let Some(h) = m
+        .multi_stage
+        .as_ref()
+        .and_then(|ms| m.stages.get(ms.headline_stage as usize))
+    {
+        o.push_str(&format!(
+            "headline: stage {} ({}), steady state ({} of its {} requests):\n",
+            h.index,
+            load_label(&h.load),
+            h.steady_state.requests,
+            h.requests
+        ));
+    }
+    o.push_str(&format!(
+        "requests: {} completed, {} failed, {} incomplete{}\n",
+        s.requests.completed,
+        s.requests.failed,
+        s.requests.incomplete,
+        if m.run.partial { " (partial run)" } else { "" }
+    ));
+    if let Some(why) = &m.run.partial_reason {
+        o.push_str(&format!("  stopped: {why}\n"));
+    }
+    let c = s.failure_classes;
+    if s.requests.failed > 0 {
+        o.push_str(&format!(
+            "  failed by class: {} never got an answer (transport), {} http error, {} stream cut, {} stream error, {} empty\n",
+            c.transport, c.http, c.stream_cut, c.stream_error, c.empty
+        ));
+    }
+    for f in &s.failure_reasons {
+        o.push_str(&format!("  failed: {} × {}\n", f.count, f.reason));
+    }
+    if s.retried > 0 {
+        o.push_str(&format!(
+            "  re-sent once on a new connection (pooled connection closed before any response): {}\n",
+            s.retried
+        ));
+    }
+    o.push_str(&format!(
+        "throughput over {:.2} s: {:.1} output tokens/s, {:.1} total tokens/s, {:.2} requests/s\n",
+        s.window_s,
+        s.throughput.output_tokens_per_s,
+        s.throughput.total_tokens_per_s,
+        s.throughput.requests_per_s
+    ));
+    o.push_str(&format!(
+        "{:<12} {:>9} {:>9} {:>9} {:>9} {:>9}\n",
+        "latency ms", "mean", "p50", "p90", "p95", "p99"
+    ));
+    for (name, p) in [
+        ("ttft", s.latency_ms.ttft),
+        ("itl", s.latency_ms.itl),
+        ("tpot", s.latency_ms.tpot),
+        ("e2e", s.latency_ms.e2e),
+    ] {
+        o.push_str(&format!("{name:<12} {}\n", fmt_p(p)));
+    }
+    if let Some(ms) = &m.multi_stage {
+        o.push_str(&render_stages(m, ms));
+    }
+    if !m.server_metrics.families_found.is_empty() {
+        o.push_str(&format!(
+            "server metrics: {} samples of {}\n",
+            m.server_metrics.samples.len(),
+            m.server_metrics.families_found.join(", ")
+        ));
+    }
+    o
+}
+
+/// The stage table, the search's answer and the per-load intervals of a multi-stage run.
+pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
+    let mut o = String::new();
+    let pct = ms.slo.map_or(SloPercentile::P95, |s| s.percentile);
+    let pick = |p: benchfit_core::stats::Percentiles| match pct {
+        SloPercentile::P95 => p.p95,
+        SloPercentile::P99 => p.p99,
+    };
+    let name = match pct {
+        SloPercentile::P95 => "p95",
+        SloPercentile::P99 => "p99",
+    };
+    o.push_str(&format!(
+        "stages ({}; steady state: {}):\n{:>5} {:<18} {:>4} {:>5} {:>6} {:>9} {:>10} {:>11} {:>11} {:>8}\n",
+        ms.kind,
+        stages::STEADY_STATE_RULE,
+        "stage",
+        "load",
+        "run",
+        "done",
+        "failed",
+        "req/s",
+        "out tok/s",
+        format!("ttft {name}"),
+        format!("tpot {name}"),
+        "slo"
+    ));
+    let ms_or_dash = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
+    for st in &m.stages {
+        let s = &st.summary;
+        o.push_str(&format!(
+            "{:>5} {:<18} {:>4} {:>5} {:>6} {:>9.3} {:>10.1} {:>11} {:>11} {:>8}\n",
+            st.index,
+            load_label(&st.load),
+            st.repeat + 1,
+            s.requests.completed,
+            s.requests.failed,
+            s.throughput.requests_per_s,
+            s.throughput.output_tokens_per_s,
+            ms_or_dash(s.latency_ms.ttft.map(pick)),
+            ms_or_dash(s.latency_ms.tpot.map(pick)),
+            match st.slo {
+                Some(v) if v.met => "met",
+                Some(_) => "missed",
+                None => "–",
+            }
+        ));
+    }
+    for (k, search) in ms.searches.iter().enumerate() {
+        o.push_str(&format!(
+            "search {}: {} (stopped: {})\n",
+            k + 1,
+            search
+                .max_rate
+                .map_or("no probed rate met every SLO".into(), |r| format!(
+                    "{r} requests/s met every SLO at {name}, {} missed",
+                    search
+                        .lowest_missed_rate
+                        .map_or("none".into(), |r| r.to_string())
+                )),
+            search.stopped
+        ));
+    }
+    if let Some(mi) = &ms.max_rate_interval {
+        o.push_str(&match (mi.ci95_low, mi.ci95_high) {
+            (Some(lo), Some(hi)) => format!(
+                "highest rate meeting every SLO at {name}, over {} searches: mean {:.3} requests/s [95 % interval {lo:.3}, {hi:.3}]\n",
+                mi.n, mi.mean
+            ),
+            _ => format!(
+                "highest rate meeting every SLO at {name}: {:.3} requests/s (1 search found one)\n",
+                mi.mean
+            ),
+        });
+    }
+    if ms.search.is_none() && ms.searches.is_empty() && ms.slo.is_some() {
+        // A sweep's answer as one reads it off the table: the last load met before the first
+        // miss.
+        let last_met = m
+            .stages
+            .iter()
+            .take_while(|st| st.slo.is_some_and(|v| v.met))
+            .last();
+        o.push_str(&match last_met {
+            Some(st) => format!(
+                "highest load meeting every SLO at {name} before the first miss: {} (stage {})\n",
+                load_label(&st.load),
+                st.index
+            ),
+            None => format!("the first stage already missed an SLO at {name}\n"),
+        });
+    }
+    if let Some(search) = &ms.search {
+        match search.max_rate {
+            Some(r) => o.push_str(&format!(
+                "highest rate meeting every SLO at {name}: {r} requests/s (stage {}); lowest missed: {}\n",
+                search.max_rate_stage.map_or("?".into(), |s| s.to_string()),
+                search
+                    .lowest_missed_rate
+                    .map_or("none".into(), |r| format!("{r} requests/s"))
+            )),
+            None => o.push_str(&format!("no probed rate met every SLO at {name}\n")),
+        }
+        o.push_str(&format!("  search stopped: {}\n", search.stopped));
+    }
+    for agg in &ms.aggregates {
+        o.push_str(&format!(
+            "{} over {} runs: mean [95 % interval]\n",
+            load_label(&agg.load),
+            agg.stages.len()
+        ));
+        for mi in &agg.metrics {
+            match (mi.ci95_low, mi.ci95_high) {
+                (Some(lo), Some(hi)) => o.push_str(&format!(
+                    "  {:<24} {:>10.3} [{:.3}, {:.3}]\n",
+                    mi.metric, mi.mean, lo, hi
+                )),
+                _ => o.push_str(&format!(
+                    "  {:<24} {:>10.3} (n = {})\n",
+                    mi.metric, mi.mean, mi.n
+                )),
+            }
+        }
+    }
+    o
+}

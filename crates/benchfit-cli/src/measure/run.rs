@@ -1,0 +1,351 @@
+//! The whole run: probe, warm-up, the stages in order (one, a sweep, or a rate search, each
+//! repeated `--runs` times) and the measurement file at the end (also after Ctrl-C, partial).
+
+use super::*;
+
+pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
+    let ctx = plan.ctx.clone();
+    let started_at = SystemTime::now();
+    let probe_start = Instant::now();
+    let probe = probe(&ctx, &plan.root, probe_start).await;
+    let features = probe.features;
+    let tpw = Arc::new(probe.prompts.clone());
+
+    // Warm-up: closed loop, not counted.
+    if a.warmup > 0 {
+        let conc = match plan.mode.first_load() {
+            LoadMode::Concurrency { concurrency } => concurrency,
+            LoadMode::Rate { .. } => 8,
+        }
+        .min(a.warmup);
+        let next = Arc::new(AtomicU64::new(0));
+        let (_tx, rx) = watch::channel(false);
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..conc {
+            let (ctx, next, rx, traffic, tpw) = (
+                ctx.clone(),
+                next.clone(),
+                rx.clone(),
+                plan.traffic,
+                tpw.clone(),
+            );
+            let (warm, seed) = (u64::from(a.warmup), a.seed);
+            set.spawn(async move {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= warm {
+                        break;
+                    }
+                    let j = job(u64::MAX - i, seed, &traffic, &tpw);
+                    let start = Instant::now();
+                    request::run(
+                        &ctx,
+                        j.base,
+                        &j.prompt,
+                        j.max_tokens,
+                        features,
+                        start,
+                        rx.clone(),
+                    )
+                    .await;
+                }
+            });
+        }
+        while set.join_next().await.is_some() {}
+    }
+
+    // Output files.
+    let jsonl_path = a.out.as_ref().map(|p| {
+        let mut s = p.clone().into_os_string();
+        s.push(".jsonl");
+        PathBuf::from(s)
+    });
+    let jsonl = match &jsonl_path {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
+        )),
+        None => None,
+    };
+
+    let start = Instant::now();
+    // Telemetry, over every stage on the run's clock.
+    let stop_telemetry = Arc::new(AtomicBool::new(false));
+    let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
+    let scraper = tokio::spawn(scrape(
+        ctx.clone(),
+        plan.metrics_url.clone(),
+        start,
+        stop_telemetry.clone(),
+    ));
+    let env = StageEnv {
+        ctx: ctx.clone(),
+        features,
+        prompts: tpw,
+        traffic: plan.traffic,
+        seed: a.seed,
+        requests: plan.requests,
+        duration: plan.duration,
+        max_connection_failures: a.max_connection_failures,
+        start,
+    };
+    let mut runner = Runner {
+        env: &env,
+        slo: plan.slo,
+        jsonl,
+        records: Vec::new(),
+        stages: Vec::new(),
+        partial_reason: None,
+        interrupted: false,
+        write_error: None,
+    };
+    let mut searches: Vec<stages::RateSearch> = Vec::new();
+    match &plan.mode {
+        Mode::Single(load) if plan.runs == 1 => {
+            runner.stage(load.clone(), 0, false).await;
+        }
+        Mode::Single(load) => {
+            for repeat in 0..plan.runs {
+                if !runner.stage(load.clone(), repeat, true).await {
+                    break;
+                }
+            }
+        }
+        Mode::Sweep(loads) => {
+            'sweep: for load in loads {
+                for repeat in 0..plan.runs {
+                    if !runner.stage(load.clone(), repeat, true).await {
+                        break 'sweep;
+                    }
+                }
+            }
+        }
+        Mode::FindMaxRate {
+            start_rate,
+            resolution,
+            arrival,
+            burstiness,
+        } => {
+            'runs: for repeat in 0..plan.runs {
+                let first_stage = runner.stages.len();
+                let mut probes: Vec<(f64, bool)> = Vec::new();
+                let mut cut = false;
+                let stopped = loop {
+                    let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
+                        stages::NextRate::Probe(r) => r,
+                        stages::NextRate::Stop(why) => break why,
+                    };
+                    let load = LoadMode::Rate {
+                        requests_per_s: rate,
+                        arrival: arrival.clone(),
+                        burstiness: *burstiness,
+                    };
+                    if !runner.stage(load, repeat, true).await {
+                        cut = true;
+                        break "the run stopped before the search ended".to_string();
+                    }
+                    let met = runner
+                        .stages
+                        .last()
+                        .and_then(|s| s.slo)
+                        .is_some_and(|v| v.met);
+                    eprintln!(
+                        "benchfit: stage {}: {rate} requests/s {} the SLOs",
+                        runner.stages.len() - 1,
+                        if met { "met" } else { "missed" }
+                    );
+                    probes.push((rate, met));
+                };
+                let (met, missed) = stages::bracket(&probes);
+                searches.push(stages::RateSearch {
+                    start_rate: *start_rate,
+                    resolution: *resolution,
+                    max_rate: met,
+                    // The search's stages and probes are in the same order.
+                    max_rate_stage: met
+                        .and_then(|m| probes.iter().position(|p| p.0 == m))
+                        .map(|i| (first_stage + i) as u32),
+                    lowest_missed_rate: missed,
+                    probes: probes.iter().map(|p| p.0).collect(),
+                    stopped,
+                });
+                if cut {
+                    break 'runs;
+                }
+            }
+        }
+    }
+    // Several searches: the mean found rate and its interval; the headline is the answer
+    // nearest the mean.
+    let max_rate_interval = (searches.len() > 1)
+        .then(|| {
+            let found: Vec<f64> = searches.iter().filter_map(|s| s.max_rate).collect();
+            stages::interval("max_rate_requests_per_s", &found)
+        })
+        .flatten();
+    let search = match (&max_rate_interval, searches.len()) {
+        (_, 0) => None,
+        (_, 1) => searches.pop(),
+        (Some(mi), _) => searches
+            .iter()
+            .filter(|s| s.max_rate.is_some())
+            .min_by(|a, b| {
+                let d = |s: &&stages::RateSearch| (s.max_rate.unwrap_or(f64::NAN) - mi.mean).abs();
+                d(a).total_cmp(&d(b))
+            })
+            .cloned(),
+        (None, _) => searches.first().cloned(),
+    };
+    let Runner {
+        mut records,
+        stages: stage_list,
+        partial_reason,
+        interrupted,
+        write_error,
+        ..
+    } = runner;
+    stop_telemetry.store(true, Ordering::Relaxed);
+    let server_metrics = scraper.await.unwrap_or_default();
+    let gpu = gpu_thread.join().unwrap_or_default();
+    if let Some(note) = &gpu.note {
+        eprintln!("benchfit: {note}");
+    }
+    if let Some(e) = write_error {
+        return Err(anyhow::anyhow!(
+            "writing {}: {e}",
+            jsonl_path
+                .as_deref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        ));
+    }
+
+    records.sort_by_key(|r| r.index);
+    // The headline stage: the search's answer (or its lowest probe), else the last stage.
+    let headline = match &search {
+        Some(s) => s.max_rate_stage.unwrap_or_else(|| {
+            stage_list
+                .iter()
+                .min_by(|x, y| rate_of(&x.load).total_cmp(&rate_of(&y.load)))
+                .map_or(0, |s| s.index)
+        }),
+        None => stage_list.len().saturating_sub(1) as u32,
+    };
+    let (summary, load) = match stage_list.get(headline as usize) {
+        Some(s) => (s.summary.clone(), s.load.clone()),
+        None => (summarize(&records), plan.mode.first_load()),
+    };
+    let multi_stage = (!stage_list.is_empty()).then(|| stages::MultiStage {
+        kind: match plan.mode {
+            Mode::Single(_) => "runs",
+            Mode::Sweep(_) => "sweep",
+            Mode::FindMaxRate { .. } => "find_max_rate",
+        }
+        .into(),
+        headline_stage: headline,
+        runs: plan.runs,
+        slo: plan.slo,
+        // One search: `search`; several: all in `searches`, with the interval.
+        search: if searches.is_empty() { search } else { None },
+        searches,
+        max_rate_interval,
+        aggregates: if plan.runs > 1 && !matches!(plan.mode, Mode::FindMaxRate { .. }) {
+            stages::aggregate(&stage_list)
+        } else {
+            Vec::new()
+        },
+    });
+    let mut notes = probe.notes;
+    if let Some(lag) = summarize(&records).client.send_lag_ms {
+        if lag.p99 > 5.0 {
+            notes.push(format!(
+                "the client was the bottleneck: requests went out late (send lag p99 {:.1} ms, mean {:.1} ms)",
+                lag.p99, lag.mean
+            ));
+        }
+    }
+    let counted_prompts: Vec<f64> = records
+        .iter()
+        .filter_map(|r| r.prompt_tokens)
+        .map(f64::from)
+        .collect();
+    let runtime = server_metrics
+        .families_found
+        .iter()
+        .find_map(|f| metrics::runtime_of(f))
+        .map(str::to_string);
+    let run = RunInfo {
+        tool: "benchfit".into(),
+        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
+        started_at: Some(rfc3339(started_at)),
+        ended_at: Some(rfc3339(SystemTime::now())),
+        endpoint: Some(ctx.redact(&a.url)),
+        api: Some(match ctx.api {
+            Api::Completions => "completions".into(),
+            Api::Chat => "chat".into(),
+        }),
+        model: Some(ctx.redact(&a.model)),
+        runtime,
+        traffic: Some(plan.traffic),
+        load: Some(load),
+        warmup_requests: a.warmup,
+        partial: partial_reason.is_some(),
+        partial_reason,
+        prompt_calibration: Some(PromptCalibration {
+            method: probe.method.into(),
+            requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
+            actual_mean_tokens: (!counted_prompts.is_empty())
+                .then(|| counted_prompts.iter().sum::<f64>() / counted_prompts.len() as f64),
+        }),
+        notes,
+    };
+    let mut m = Measurement::new(run);
+    m.requests = records;
+    m.summary = summary;
+    m.server_metrics = server_metrics;
+    m.gpu = gpu;
+    m.stages = stage_list;
+    m.multi_stage = multi_stage;
+    for n in &m.run.notes {
+        eprintln!("benchfit: note: {n}");
+    }
+    if let Some(path) = &a.out {
+        let text = serde_json::to_string_pretty(&m).context("serialising the measurement")?;
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, ctx.redact(&text))
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        let text = if m.multi_stage.is_some() {
+            serde_json::to_string_pretty(&MultiStageJson {
+                summary: &m.summary,
+                stages: &m.stages,
+                multi_stage: m.multi_stage.as_ref(),
+            })
+        } else {
+            serde_json::to_string_pretty(&m.summary)
+        };
+        println!("{}", text.context("serialising the summary")?);
+    } else {
+        print!("{}", render(&m));
+    }
+    Ok(if interrupted {
+        Ended::Interrupted
+    } else {
+        Ended::Normally
+    })
+}
+
+pub(super) fn rate_of(l: &LoadMode) -> f64 {
+    match l {
+        LoadMode::Rate { requests_per_s, .. } => *requests_per_s,
+        LoadMode::Concurrency { concurrency } => f64::from(*concurrency),
+    }
+}
+
+pub(super) fn load_label(l: &LoadMode) -> String {
+    match l {
+        LoadMode::Rate { requests_per_s, .. } => format!("{requests_per_s} req/s"),
+        LoadMode::Concurrency { concurrency } => format!("concurrency {concurrency}"),
+    }
+}

@@ -1,0 +1,103 @@
+//! Scraping the engine's `/metrics` (and NVML) during a stage.
+
+use super::*;
+
+/// Scrapes the metrics URL every 400 ms until `stop`. A first answer that is not 2xx, or a
+/// refused connection before any sample, ends it with a note; timeouts (a busy server) do not.
+pub(super) async fn scrape(
+    ctx: Arc<Ctx>,
+    url: String,
+    start: Instant,
+    stop: Arc<AtomicBool>,
+) -> ServerMetrics {
+    let shown = ctx.redact(&url);
+    let mut out = ServerMetrics {
+        url: Some(shown.clone()),
+        ..ServerMetrics::default()
+    };
+    let mut found = BTreeSet::new();
+    let mut timeouts = 0u32;
+    let mut tick = tokio::time::interval(Duration::from_millis(400));
+    // Bounded: one scrape per 400 ms for at most a day.
+    for _ in 0..216_000 {
+        tick.tick().await;
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let build = |c: &reqwest::Client| {
+            let req = c.get(&url).timeout(Duration::from_secs(2));
+            match &ctx.api_key {
+                Some(k) => req.bearer_auth(k),
+                None => req,
+            }
+        };
+        let t_ms = start.elapsed().as_secs_f64() * 1000.0;
+        let text = match request::send_with_fresh_retry(&ctx, build).await {
+            Ok(r) if r.status().is_success() => {
+                match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
+                    Ok((body, true)) => Some(String::from_utf8_lossy(&body).into_owned()),
+                    Ok((_, false)) => {
+                        out.notes.push(format!(
+                            "no server metrics: {shown} answered with more than {} MiB",
+                            MAX_METRICS_BODY_BYTES >> 20
+                        ));
+                        break;
+                    }
+                    Err(_) => None,
+                }
+            }
+            Ok(r) => {
+                if out.samples.is_empty() {
+                    out.notes.push(format!(
+                        "no server metrics: {shown} answered http {}",
+                        r.status().as_u16()
+                    ));
+                    break;
+                }
+                None
+            }
+            // A busy server (llama.cpp: every HTTP thread streaming) may answer a scrape late:
+            // keep trying; a refused connection before any sample means no endpoint.
+            Err(e) if e.is_timeout() => {
+                timeouts += 1;
+                None
+            }
+            Err(_) => {
+                if out.samples.is_empty() {
+                    out.notes.push(format!(
+                        "no server metrics: {shown} did not answer (connection failed)"
+                    ));
+                    break;
+                }
+                None
+            }
+        };
+        if let Some(text) = text {
+            let (sample, f) = metrics::parse(&text, t_ms);
+            found.extend(f);
+            out.samples.push(sample);
+        }
+    }
+    if out.samples.is_empty() && timeouts > 0 {
+        out.notes.push(format!(
+            "no server metrics: {shown} did not answer within 2 s ({timeouts} tries)"
+        ));
+    }
+    out.families_found = found.into_iter().collect();
+    if !out.samples.is_empty() {
+        if out.families_found.is_empty() {
+            out.notes.push("the metrics endpoint answered but none of the vLLM, SGLang, TGI or llama.cpp families benchfit reads were there".into());
+        } else if !out.samples.iter().any(|s| s.kv_usage.is_some()) {
+            let rt = out
+                .families_found
+                .iter()
+                .find_map(|f| metrics::runtime_of(f))
+                .unwrap_or("this server");
+            out.notes.push(format!(
+                "{rt} exports no KV-cache usage gauge here: kv_usage is null"
+            ));
+        }
+    }
+    out.notes.iter_mut().for_each(|n| *n = ctx.redact(n));
+    out
+}
