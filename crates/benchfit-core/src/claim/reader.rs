@@ -73,7 +73,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -393,6 +393,7 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("decode rate")
         || has("decoding speed")
         || has("decoding")
+        || has("decode phase")
         || has("tg =")
         || has("s_tg")
         || has("解码")
@@ -1683,6 +1684,8 @@ pub fn read(text: &str) -> Claim {
         }
     }
 
+    apply_defined_kind(lower, &mut figures);
+
     // Lengths written as pairs, records or shorthand, before the older patterns.
     super::lengths::read(lower, &mut claim);
     // Setup: read in the focus cells first, then in the whole text.
@@ -2030,6 +2033,72 @@ pub fn read(text: &str) -> Claim {
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
     claim
+}
+
+/// The kind the text gives its token rates in a definition of its metric (a legend, a
+/// methodology note): "Throughput: Output tokens generated per second", "Throughput figures are
+/// … decode phase only (output tokens)", "tok/s = total tokens / duration". A figure whose own
+/// words say nothing takes the defined kind (CLAIMS.md §2: the kind is what the text says the
+/// number counts, wherever it says it). The definition is a clause that starts at `throughput`
+/// or `tok/s`, goes on with a defining word (`:`, `=`, "is", "are", "means", "refers to",
+/// "measures", "counts") and holds no rate figure of its own (so `Throughput: 7859.20 tokens/s`
+/// is a figure, not a definition). Two definitions that disagree define nothing.
+fn defined_kind(lower: &str) -> Option<FigureKind> {
+    let mut found: Option<FigureKind> = None;
+    for clause in lower.split(['\n', ';']) {
+        for key in ["throughput", "tok/s", "tokens/s", "tokens per second"] {
+            let Some(i) = clause.find(key) else { continue };
+            let rest = &clause[i + key.len()..];
+            let rest = rest.trim_start_matches([' ', '*', ')']);
+            let rest = rest
+                .strip_prefix("figures")
+                .or_else(|| rest.strip_prefix("numbers"))
+                .or_else(|| rest.strip_prefix("values"))
+                .map_or(rest, str::trim_start);
+            let defining = [":", "=", "is ", "are ", "means ", "refers to ", "measures ", "counts "]
+                .iter()
+                .find_map(|w| rest.strip_prefix(w));
+            let Some(def) = defining else { continue };
+            // A rate figure in the clause makes it a result line, not a definition.
+            let has_figure = def.char_indices().any(|(j, c)| {
+                c.is_ascii_digit()
+                    && !def[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+                    && followed_by_rate(def, j + 1)
+            });
+            if has_figure {
+                continue;
+            }
+            let Some(kind) = kind_from_words(def) else { continue };
+            match found {
+                Some(k) if k != kind => return None,
+                _ => found = Some(kind),
+            }
+            break;
+        }
+    }
+    found
+}
+
+/// Gives every token rate whose own words leave the kind open the kind the text defines
+/// ([`defined_kind`]).
+fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
+    if !figures
+        .iter()
+        .any(|f| f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated)
+    {
+        return;
+    }
+    let Some(kind) = defined_kind(lower) else { return };
+    if kind == FigureKind::PrefillThroughput {
+        return;
+    }
+    for f in figures.iter_mut() {
+        if f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated && f.unit == "tok/s" {
+            f.kind = kind;
+            f.kind_stated = true;
+            *f = settle(f.clone());
+        }
+    }
 }
 
 fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
