@@ -425,3 +425,78 @@ fn chinese_numbers_and_cards() {
     assert_eq!(c.figures[0].value, 1800.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
+/// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
+/// product in general as the subject of a sentence or after an article with no word of use
+/// ("NVIDIA H100 SXM reaches…", "an H100 can generate…"): no count.
+#[test]
+fn singular_gpu_only_when_it_is_the_device_used() {
+    let count = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        count("Llama 3 8B on a single NVIDIA RTX 4090: 120 tokens/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("We ran it on the same H100 80GB: 2,400 tokens/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("GPU: NVIDIA GeForce RTX 3090\neval rate: 45 tokens/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("For Llama 2 70B, NVIDIA H100 SXM reaches ~85 tokens/sec"),
+        None
+    );
+    assert_eq!(
+        count("An H100 can generate 3,000 tokens/s for an 8B model"),
+        None
+    );
+}
+
+/// §3 Hardware: the device the headline's own sentence names, not one the text asks about
+/// elsewhere, is the one the singular rule counts.
+#[test]
+fn singular_count_follows_the_headlines_device() {
+    let c =
+        read("Which A100 are you using?\n\nWe measured 13.2 tokens/s on a single RTX 4090 GPU.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+}
+
+/// §2 kind: a metric defined once in the text ("Throughput: Output tokens generated per
+/// second") gives its kind to the bare tok/s figures; a line with a figure of its own is a
+/// result, not a definition.
+#[test]
+fn a_defined_metric_gives_its_kind() {
+    let c = read(
+        "- Throughput: Output tokens generated per second in batch inference mode.\n\
+         SGLang (16,215 tok/s) leads vLLM (12,553 tok/s).",
+    );
+    assert_eq!(c.figures[0].value, 16215.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "Throughput figures are measured at batch size 16, decode phase only.\n\
+         | Model | GPU | Tok/s |\n|---|---|---|\n| Llama 3.1 70B | 1× H100 80GB | 1,800 |",
+    );
+    assert_eq!(c.figures[0].value, 1800.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // A result line is no definition: the rate stays unspecified.
+    let c = read("Throughput: 900 tokens/s on one H100 with Llama 3 8B, outputs of 400 tokens.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}
+
+/// §1 rule 3 on evalscope/llmuses' summary (`Throughput(average output tokens per second):`):
+/// the labelled output throughput, with a unit of more than 24 characters in its parentheses,
+/// heads over a peak quoted in prose.
+#[test]
+fn long_unit_in_label_parentheses() {
+    let c = read(
+        "I can achieve maximum 900 TPS on 16 A100.\nBenchmarking summary:\n \
+         Throughput(average output tokens per second): 537.683\n Average QPS: 0.587",
+    );
+    assert_eq!(c.figures[0].value, 537.683);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

@@ -73,7 +73,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,24})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -393,6 +393,7 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("decode rate")
         || has("decoding speed")
         || has("decoding")
+        || has("decode phase")
         || has("tg =")
         || has("s_tg")
         || has("解码")
@@ -1683,6 +1684,8 @@ pub fn read(text: &str) -> Claim {
         }
     }
 
+    apply_defined_kind(lower, &mut figures);
+
     // Lengths written as pairs, records or shorthand, before the older patterns.
     super::lengths::read(lower, &mut claim);
     // Setup: read in the focus cells first, then in the whole text.
@@ -1916,34 +1919,10 @@ pub fn read(text: &str) -> Claim {
     // One device named, and nothing in the text speaks of several (no plural, no count, no
     // node or cluster): the run used one (CLAIMS.md §3: a GPU named in the singular with no
     // number is 1), unless it names the product in general ("an H100 can …", "the H100 …").
+    let mut singular_from = None;
     if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() {
-        if let Some(g) = &claim.gpu {
-            let plural = [
-                "gpus",
-                "cards",
-                "devices",
-                "accelerators",
-                "nodes",
-                "node",
-                "cluster",
-                "卡",
-                "servers",
-                "chips",
-                "multi-gpu",
-            ]
-            .iter()
-            .any(|w| lower.contains(w));
-            let pre = before(lower, g.span.start, 12);
-            let general = pre.ends_with("the ") || pre.ends_with("an ") || pre.ends_with("a ");
-            let system = g.value.starts_with("tt-")
-                || g.value.starts_with("cerebras")
-                || g.value.starts_with("groq")
-                || g.value.starts_with("sambanova")
-                || g.value.starts_with("gb");
-            if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
-                claim.gpu_count = found(1, g.span);
-            }
-        }
+        claim.gpu_count = singular_count(lower, &claim);
+        singular_from = claim.gpu_count.as_ref().map(|c| c.span);
     }
     // TP (× PP) when that is all the text gives (CLAIMS.md §3 Hardware).
     if claim.gpu_count.is_none() {
@@ -1991,10 +1970,20 @@ pub fn read(text: &str) -> Claim {
         }
     }
     let sweep = super::headline::sweep_end(&mut claim.figures);
+    let gpu_before = claim.gpu.as_ref().map(|g| g.span);
     if sweep {
         adopt_headline_settings(&mut claim);
     } else {
         adopt_own_setup(lower, &mut claim);
+    }
+    // The headline's own device replaced the text's first one: the singular rule is asked again
+    // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
+    // sentence).
+    let gpu_after = claim.gpu.as_ref().map(|g| g.span);
+    let count_open = claim.gpu_count.is_none()
+        || claim.gpu_count.as_ref().map(|c| c.span) == singular_from && singular_from.is_some();
+    if gpu_after != gpu_before && count_open && claim.gpu_lumped.is_none() && claim.tp.is_none() {
+        claim.gpu_count = singular_count(lower, &claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
     infer_scopes(&mut figures, batch);
@@ -2030,6 +2019,161 @@ pub fn read(text: &str) -> Claim {
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
     claim
+}
+
+/// A GPU named once in the singular with no number is 1 (CLAIMS.md §3 Hardware) when nothing in
+/// the text speaks of several (no plural, node or cluster), the name is the device a run used
+/// ([`names_product_in_general`]), it is not a whole system (`gb…`, Cerebras, Groq, SambaNova,
+/// Tenstorrent) and no TP above 1 is given.
+fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
+    let g = claim.gpu.as_ref()?;
+    let plural = [
+        "gpus",
+        "cards",
+        "devices",
+        "accelerators",
+        "nodes",
+        "node",
+        "cluster",
+        "卡",
+        "servers",
+        "chips",
+        "multi-gpu",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let start = g.span.start.min(lower.len());
+    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+    let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
+    let system = g.value.starts_with("tt-")
+        || g.value.starts_with("cerebras")
+        || g.value.starts_with("groq")
+        || g.value.starts_with("sambanova")
+        || g.value.starts_with("gb");
+    if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+        found(1, g.span)
+    } else {
+        None
+    }
+}
+
+/// True when the words before a GPU name do not make it the device a run used (CLAIMS.md §3
+/// Hardware: a GPU named once in the singular is 1 when it is the device the run used, "on X",
+/// "with X", "GPU: X"; not when it names the product in general, "an H100 can generate…",
+/// "NVIDIA H100 SXM reaches…", or heads a title or heading). `pre` is the clause before the name,
+/// `line` the line before it. A word of use (`on`, `with`, `using`, `onto`, `via`, `ran`, `run`,
+/// `runs`, `running`, `in`) must come before the name with nothing between but vendor and line
+/// words (`nvidia`, `amd`, `tesla`, `geforce`, `instinct`), articles, "same", "single", "one",
+/// a count of 1 and at most one other word (a provider, "on a single Spheron H100"); or the line
+/// is a device record (`GPU: X`, `device 0: X`, `Hardware: X`).
+fn names_product_in_general(pre: &str, line: &str) -> bool {
+    const SKIP: &[&str] = &[
+        "nvidia", "amd", "tesla", "geforce", "instinct", "intel", "nvidia's", "amd's", "a", "an",
+        "the", "same", "single", "one", "1", "1x", "1×", "1*",
+    ];
+    const USE: &[&str] = &[
+        "on", "with", "using", "onto", "via", "ran", "run", "runs", "running", "in",
+    ];
+    let words: Vec<&str> = pre.split_whitespace().collect();
+    let used = words
+        .iter()
+        .rposition(|w| USE.contains(w))
+        .is_some_and(|k| words[k + 1..].iter().filter(|w| !SKIP.contains(w)).count() <= 1);
+    let record = line.split_once(':').is_some_and(|(label, _)| {
+        label.len() <= 48
+            && [
+                "gpu",
+                "device",
+                "hardware",
+                "card",
+                "accelerator",
+                "显卡",
+                "硬件",
+            ]
+            .iter()
+            .any(|w| label.contains(w))
+    });
+    !(used || record)
+}
+
+/// The kind the text gives its token rates in a definition of its metric (a legend, a
+/// methodology note): "Throughput: Output tokens generated per second", "Throughput figures are
+/// … decode phase only (output tokens)", "tok/s = total tokens / duration". A figure whose own
+/// words say nothing takes the defined kind (CLAIMS.md §2: the kind is what the text says the
+/// number counts, wherever it says it). The definition is a clause that starts at `throughput`
+/// or `tok/s`, goes on with a defining word (`:`, `=`, "is", "are", "means", "refers to",
+/// "measures", "counts") and holds no rate figure of its own (so `Throughput: 7859.20 tokens/s`
+/// is a figure, not a definition). Two definitions that disagree define nothing.
+fn defined_kind(lower: &str) -> Option<FigureKind> {
+    let mut found: Option<FigureKind> = None;
+    for clause in lower.split(['\n', ';']) {
+        for key in ["throughput", "tok/s", "tokens/s", "tokens per second"] {
+            let Some(i) = clause.find(key) else { continue };
+            let rest = &clause[i + key.len()..];
+            let rest = rest.trim_start_matches([' ', '*', ')']);
+            let rest = rest
+                .strip_prefix("figures")
+                .or_else(|| rest.strip_prefix("numbers"))
+                .or_else(|| rest.strip_prefix("values"))
+                .map_or(rest, str::trim_start);
+            let defining = [
+                ":",
+                "=",
+                "is ",
+                "are ",
+                "means ",
+                "refers to ",
+                "measures ",
+                "counts ",
+            ]
+            .iter()
+            .find_map(|w| rest.strip_prefix(w));
+            let Some(def) = defining else { continue };
+            // A rate figure in the clause makes it a result line, not a definition.
+            let has_figure = def.char_indices().any(|(j, c)| {
+                c.is_ascii_digit()
+                    && !def[j + 1..]
+                        .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+                    && followed_by_rate(def, j + 1)
+            });
+            if has_figure {
+                continue;
+            }
+            let Some(kind) = kind_from_words(def) else {
+                continue;
+            };
+            match found {
+                Some(k) if k != kind => return None,
+                _ => found = Some(kind),
+            }
+            break;
+        }
+    }
+    found
+}
+
+/// Gives every token rate whose own words leave the kind open the kind the text defines
+/// ([`defined_kind`]).
+fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
+    if !figures
+        .iter()
+        .any(|f| f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated)
+    {
+        return;
+    }
+    let Some(kind) = defined_kind(lower) else {
+        return;
+    };
+    if kind == FigureKind::PrefillThroughput {
+        return;
+    }
+    for f in figures.iter_mut() {
+        if f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated && f.unit == "tok/s" {
+            f.kind = kind;
+            f.kind_stated = true;
+            *f = settle(f.clone());
+        }
+    }
 }
 
 fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
