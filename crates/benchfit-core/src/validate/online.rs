@@ -1,0 +1,476 @@
+//! Online serving (`measured_online.tsv`): each row mapped to a scenario, simulated, and scored
+//! per source, engine, GPU and load band, split into tune and check parts.
+
+use super::*;
+
+/// Which half of the online rows a row belongs to: the part the model's structure was built
+/// from, or the part only scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// Rows the physics may be built and checked against while developing.
+    Tune,
+    /// Rows only scored, never looked at while choosing the structure.
+    Check,
+}
+
+/// FNV-1a, 64 bit: a stable hash (the same on every platform and Rust version).
+pub(super) fn fnv1a(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The part of an online row, decided by a hash of its source, model and GPU (about 70% tune,
+/// 30% check). The source alone would be too coarse: one source holds 190 of the 277 rows,
+/// so the hash keys on source + model + GPU, holding out whole model × GPU sweeps.
+pub fn online_part(source: &str, model: &str, gpu: &str) -> Part {
+    if fnv1a(&format!("{source}|{model}|{gpu}")) % 10 < 7 {
+        Part::Tune
+    } else {
+        Part::Check
+    }
+}
+
+/// The quantities an online row can state; each is `None` where the row does not give it.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct OnlineFigures {
+    /// Time to first token, ms (the mean, or the median where the row gives only that).
+    pub ttft_ms: Option<f64>,
+    /// Inter-token latency / TPOT, ms (mean, or median where only that is given).
+    pub itl_ms: Option<f64>,
+    /// Output tokens per second, whole deployment.
+    pub output_tokens_per_s: Option<f64>,
+    /// Mean end-to-end latency, ms.
+    pub e2e_ms: Option<f64>,
+}
+
+/// One online row and its prediction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OnlineRow {
+    /// Line in the file (header = 1).
+    pub line: usize,
+    /// A short name of the source.
+    pub source: String,
+    /// Tune or check.
+    pub part: Part,
+    /// Short description of the setup and load.
+    pub label: String,
+    /// Serving engine id.
+    pub runtime: String,
+    /// Load band: `c=1`, `c=2-16`, `c=17-64`, `c>64` or `rate`.
+    pub band: String,
+    /// True when the row gives medians rather than means (TTFT p50, ITL p50).
+    pub medians: bool,
+    /// What was measured.
+    pub measured: OnlineFigures,
+    /// What benchfit predicts (empty when skipped).
+    pub predicted: OnlineFigures,
+    /// Why the row is not scored.
+    pub skipped: Option<String>,
+}
+
+/// Error statistics of one metric over a group of rows, in percent.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MetricErrors {
+    /// Rows.
+    pub n: usize,
+    /// Median of |predicted / measured − 1|.
+    pub median_ape: f64,
+    /// 90th percentile of the same.
+    pub p90_ape: f64,
+    /// Median of predicted / measured − 1 (negative: benchfit predicts low).
+    pub signed_median: f64,
+}
+
+/// The errors of one group of rows (a part, a source, an engine or a load band).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OnlineGroup {
+    /// The group's name, e.g. `tune`, `check`, `source S1`, `band c>64`.
+    pub name: String,
+    /// TTFT errors.
+    pub ttft: Option<MetricErrors>,
+    /// ITL / TPOT errors.
+    pub itl: Option<MetricErrors>,
+    /// Output tokens per second errors.
+    pub output_tokens_per_s: Option<MetricErrors>,
+    /// Mean E2E latency errors.
+    pub e2e: Option<MetricErrors>,
+}
+
+/// The online validation report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OnlineReport {
+    /// Every row.
+    pub rows: Vec<OnlineRow>,
+    /// Groups: `tune`, `check`, then per source, per engine and per load band (each of those
+    /// split into tune and check).
+    pub groups: Vec<OnlineGroup>,
+}
+
+impl OnlineReport {
+    /// The group of this name.
+    pub fn group(&self, name: &str) -> Option<&OnlineGroup> {
+        self.groups.iter().find(|g| g.name == name)
+    }
+}
+
+impl std::fmt::Display for OnlineReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cell = |m: &Option<MetricErrors>| match m {
+            Some(m) => format!(
+                "{:>4} {:>6.1}% {:>6.1}% {:>+7.1}%",
+                m.n, m.median_ape, m.p90_ape, m.signed_median
+            ),
+            None => format!("{:>4} {:>7} {:>7} {:>8}", 0, "-", "-", "-"),
+        };
+        writeln!(
+            f,
+            "{:<34} | {:^28} | {:^28} | {:^28} | {:^28}",
+            "group",
+            "TTFT n med p90 signed",
+            "ITL/TPOT n med p90 signed",
+            "out tok/s n med p90 signed",
+            "E2E n med p90 signed"
+        )?;
+        for g in &self.groups {
+            writeln!(
+                f,
+                "{:<34} | {} | {} | {} | {}",
+                g.name,
+                cell(&g.ttft),
+                cell(&g.itl),
+                cell(&g.output_tokens_per_s),
+                cell(&g.e2e)
+            )?;
+        }
+        let skipped = self.rows.iter().filter(|r| r.skipped.is_some()).count();
+        writeln!(f, "{skipped} of {} rows not scored:", self.rows.len())?;
+        let mut reasons: Vec<(String, usize)> = Vec::new();
+        for r in self.rows.iter().filter_map(|r| r.skipped.as_ref()) {
+            match reasons.iter_mut().find(|(s, _)| s == r) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((r.clone(), 1)),
+            }
+        }
+        for (why, n) in reasons {
+            writeln!(f, "  {n:>3} × {why}")?;
+        }
+        Ok(())
+    }
+}
+
+pub(super) const ONLINE_COLUMNS: [&str; 14] = [
+    "source",
+    "model",
+    "gpu",
+    "gpu_count",
+    "tp",
+    "runtime",
+    "weight_dtype",
+    "input_len",
+    "output_len",
+    "len_note",
+    "load_kind",
+    "load_value",
+    "ttft_mean_ms",
+    "output_tok_s",
+];
+
+/// A short, stable name of an online row's source.
+pub(super) fn short_source(source: &str) -> String {
+    let s = source.to_ascii_lowercase();
+    let name = if s.contains("ai-performance-engineering") {
+        "S1 NIM genai-perf"
+    } else if s.contains("inference_results_v5.1") {
+        "MLPerf v5.1"
+    } else if s.contains("inference_results_v4.1") {
+        "MLPerf v4.1"
+    } else if s.contains("inference_results_v5.0") || s.contains("mlperf_inference_res") {
+        "MLPerf v5.0"
+    } else if s.contains("sgl-project") {
+        "SGLang v0.3 README"
+    } else if s.contains("datacrunch") {
+        "DataCrunch H200 SGLang"
+    } else if s.contains("argonne") {
+        "Argonne (offline)"
+    } else {
+        return source.split_whitespace().next().unwrap_or("?").to_string();
+    };
+    name.to_string()
+}
+
+/// The number after `key` in free text ("median ITL 13.64 ms" → 13.64).
+pub(super) fn number_after(text: &str, key: &str) -> Option<f64> {
+    let i = text.find(key)?;
+    leading_number(&text[i + key.len()..])
+}
+
+/// Maps an online row onto a scenario, or says why it cannot be scored.
+pub(super) fn map_online(
+    get: &dyn Fn(&str) -> String,
+) -> Result<(Scenario, OnlineFigures, bool, String), String> {
+    if get("load_kind") == "offline" {
+        return Err("offline static batch (not online serving)".into());
+    }
+    let num = |c: &str| leading_number(&get(c)).filter(|v| v.is_finite() && *v > 0.0);
+    let input = num("input_len").ok_or_else(|| {
+        if get("source").contains("mlcommons") || get("source").contains("mlperf") {
+            "MLPerf: the dataset's mean input length is not published in the sources read"
+                .to_string()
+        } else {
+            "no input length stated".to_string()
+        }
+    })?;
+    let output = num("output_len").ok_or("no output length stated")?;
+    let model = get("model");
+    catalog::model(&model).ok_or_else(|| format!("model {model:?} not in the catalog"))?;
+    let gpu_raw = get("gpu");
+    let gpu = gpu_raw.split_whitespace().next().unwrap_or("").to_string();
+    if catalog::gpu(&gpu).is_none() || gpu_raw.contains("variant not stated") {
+        return Err(format!("GPU {gpu_raw:?} not a catalog id"));
+    }
+    let gpus = num("gpu_count").ok_or("no GPU count")? as u32;
+    let tp = num("tp").ok_or("no TP stated")? as u32;
+    if gpus % tp != 0 {
+        return Err(format!("TP {tp} does not divide {gpus} GPUs"));
+    }
+    let runtime = match get("runtime").as_str() {
+        "nim-trtllm" | "tensorrt-llm" => "tensorrt-llm",
+        "vllm" => "vllm",
+        "sglang" => "sglang",
+        other => return Err(format!("runtime {other:?} not in the catalog")),
+    };
+    let w = get("weight_dtype").to_ascii_lowercase();
+    let weights = ["fp8", "fp16", "bf16"]
+        .into_iter()
+        .find(|d| w.starts_with(d))
+        .ok_or_else(|| format!("weights {w:?} not stated clearly"))?;
+    let kv = get("kv_dtype")
+        .to_ascii_lowercase()
+        .starts_with("fp8")
+        .then(|| "fp8".to_string());
+    let load_value = num("load_value").ok_or("no load value")?;
+    let (load, band) = match get("load_kind").as_str() {
+        "concurrency" => {
+            let c = load_value.round() as u32;
+            let band = match c {
+                1 => "c=1",
+                2..=16 => "c=2-16",
+                17..=64 => "c=17-64",
+                _ => "c>64",
+            };
+            (Load::Concurrency { concurrency: c }, band.to_string())
+        }
+        "rate" => (
+            Load::Rate {
+                requests_per_s: load_value,
+                arrival: Arrival::Poisson,
+                burstiness: 1.0,
+            },
+            "rate".to_string(),
+        ),
+        other => return Err(format!("load kind {other:?} not understood")),
+    };
+    // Length spread: genai-perf's synthetic prompts are fixed (sd 0, output forced); the random
+    // dataset of sglang.bench_serving draws uniform [1, 1024] lengths (sd 1024/√12 ≈ 296);
+    // ShareGPT is heavy-tailed (sd ≈ mean, as for the dev rows).
+    let note = get("len_note").to_ascii_lowercase();
+    let sd = |mean: f64| {
+        if note.starts_with("random") {
+            Some(1024.0 / 12f64.sqrt())
+        } else if note.contains("sharegpt") {
+            Some(mean)
+        } else {
+            None
+        }
+    };
+    let notes = get("notes");
+    let ttft_mean = num("ttft_mean_ms");
+    let medians = ttft_mean.is_none();
+    let measured = OnlineFigures {
+        ttft_ms: ttft_mean.or_else(|| num("ttft_p50_ms")),
+        itl_ms: num("itl_mean_ms")
+            .or_else(|| num("tpot_mean_ms"))
+            .or_else(|| number_after(&notes, "median ITL ")),
+        output_tokens_per_s: num("output_tok_s"),
+        e2e_ms: num("e2e_mean_ms"),
+    };
+    let requests = match load {
+        Load::Concurrency { concurrency } => (4 * concurrency).clamp(400, 1200),
+        Load::Rate { requests_per_s, .. } => ((requests_per_s * 120.0) as u32).clamp(400, 1200),
+    };
+    let scenario = Scenario {
+        benchmark: String::new(),
+        model: Some(model.clone()),
+        gpu: Some(gpu.clone()),
+        gpus: Some(gpus),
+        tp: Some(tp),
+        weights: Some(weights.into()),
+        kv_dtype: kv,
+        runtime: Some(runtime.into()),
+        mem_fraction: None,
+        prompt_tokens: input.round() as u32,
+        output_tokens: output.round() as u32,
+        load,
+        price_usd_per_gpu_hour: None,
+        busy_hours: 24.0,
+        prompt_sd: sd(input),
+        output_sd: sd(output),
+        requests,
+        seed: 1,
+        slo: Default::default(),
+        max_num_seqs: None,
+        max_batched_tokens: None,
+        block_size: None,
+        prefix_tokens: None,
+        prompt_pool: None,
+        claim_overrides: Default::default(),
+        price_tier: Default::default(),
+    };
+    Ok((scenario, measured, medians, band))
+}
+
+pub(super) fn metric_errors(pairs: &[(f64, f64)]) -> Option<MetricErrors> {
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut signed: Vec<f64> = pairs.iter().map(|(p, m)| (p / m - 1.0) * 100.0).collect();
+    let mut abs: Vec<f64> = signed.iter().map(|e| e.abs()).collect();
+    signed.sort_by(f64::total_cmp);
+    abs.sort_by(f64::total_cmp);
+    Some(MetricErrors {
+        n: pairs.len(),
+        median_ape: quantile_sorted(&abs, 0.5),
+        p90_ape: quantile_sorted(&abs, 0.9),
+        signed_median: quantile_sorted(&signed, 0.5),
+    })
+}
+
+pub(super) fn online_group(name: String, rows: &[&OnlineRow]) -> OnlineGroup {
+    let pairs = |f: fn(&OnlineFigures) -> Option<f64>| -> Vec<(f64, f64)> {
+        rows.iter()
+            .filter(|r| r.skipped.is_none())
+            .filter_map(|r| Some((f(&r.predicted)?, f(&r.measured)?)))
+            .filter(|(p, m)| p.is_finite() && *p > 0.0 && *m > 0.0)
+            .collect()
+    };
+    OnlineGroup {
+        name,
+        ttft: metric_errors(&pairs(|f| f.ttft_ms)),
+        itl: metric_errors(&pairs(|f| f.itl_ms)),
+        output_tokens_per_s: metric_errors(&pairs(|f| f.output_tokens_per_s)),
+        e2e: metric_errors(&pairs(|f| f.e2e_ms)),
+    }
+}
+
+/// Validates the online serving rows (the TSV shape of `../shared/data/measured_online.tsv`):
+/// each scorable row is simulated uncalibrated (prior efficiencies, the engine's defaults) at
+/// its stated concurrency or Poisson rate, and TTFT, ITL/TPOT and output tokens/s are compared.
+///
+/// Rows are not scored when they are offline static batches, when their mean input length is
+/// not stated (the MLPerf rows), or when the GPU variant or TP is not stated.
+///
+/// # Errors
+/// [`ValidateError`] when the header lacks a needed column or there are no rows.
+pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
+    let table = Tsv::read(tsv, &ONLINE_COLUMNS)?;
+    let mut rows = Vec::new();
+    for (i, line) in table.rows() {
+        let get = |name: &str| table.cell(line, name);
+        let source = get("source");
+        let part = online_part(&source, &get("model"), &get("gpu"));
+        let mut row = OnlineRow {
+            line: i + 2,
+            source: short_source(&source),
+            part,
+            label: format!(
+                "{} {}×{} TP{} {} {} {}/{} {}={}",
+                get("model"),
+                get("gpu_count"),
+                get("gpu").split_whitespace().next().unwrap_or(""),
+                get("tp"),
+                get("runtime"),
+                get("weight_dtype").split_whitespace().next().unwrap_or(""),
+                get("input_len"),
+                get("output_len"),
+                get("load_kind"),
+                get("load_value")
+            ),
+            runtime: get("runtime"),
+            band: String::new(),
+            medians: false,
+            measured: OnlineFigures::default(),
+            predicted: OnlineFigures::default(),
+            skipped: None,
+        };
+        match map_online(&get) {
+            Err(why) => row.skipped = Some(why),
+            Ok((scenario, measured, medians, band)) => {
+                row.measured = measured;
+                row.medians = medians;
+                row.band = band;
+                match estimate_with(&scenario, PricePolicy::OnlyGiven) {
+                    Err(e) => row.skipped = Some(format!("benchfit refused it: {e}")),
+                    Ok(r) => {
+                        let l = &r.estimate.latency_ms;
+                        let pick = |p: &crate::stats::Percentiles| {
+                            if medians {
+                                p.p50
+                            } else {
+                                p.mean
+                            }
+                        };
+                        row.predicted = OnlineFigures {
+                            ttft_ms: Some(pick(&l.ttft)),
+                            // genai-perf's ITL and LoadGen's TPOT are per-request averages
+                            // (TPOT); the medians of sglang.bench_serving are of every gap.
+                            itl_ms: Some(if medians { l.itl.p50 } else { l.tpot.mean }),
+                            output_tokens_per_s: Some(r.estimate.throughput.output_tokens_per_s),
+                            e2e_ms: Some(l.e2e.mean),
+                        };
+                    }
+                }
+            }
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(ValidateError::Empty);
+    }
+    let mut groups = Vec::new();
+    let parts = [(Part::Tune, "tune"), (Part::Check, "check")];
+    for (p, name) in parts {
+        let sel: Vec<&OnlineRow> = rows.iter().filter(|r| r.part == p).collect();
+        groups.push(online_group(name.to_string(), &sel));
+    }
+    let mut keys: Vec<(&str, String)> = Vec::new();
+    for r in rows.iter().filter(|r| r.skipped.is_none()) {
+        for k in [
+            ("source", r.source.clone()),
+            ("engine", r.runtime.clone()),
+            ("band", r.band.clone()),
+        ] {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    for (kind, value) in keys {
+        for (p, pname) in parts {
+            let sel: Vec<&OnlineRow> = rows
+                .iter()
+                .filter(|r| r.part == p)
+                .filter(|r| match kind {
+                    "source" => r.source == value,
+                    "engine" => r.runtime == value,
+                    _ => r.band == value,
+                })
+                .collect();
+            if sel.iter().any(|r| r.skipped.is_none()) {
+                groups.push(online_group(format!("{kind} {value} [{pname}]"), &sel));
+            }
+        }
+    }
+    Ok(OnlineReport { rows, groups })
+}
