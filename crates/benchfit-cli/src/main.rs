@@ -44,139 +44,120 @@ impl From<anyhow::Error> for Failure {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Check { text, json } => {
-            let text = match text.as_deref() {
-                None | Some("-") => {
-                    let mut s = String::new();
-                    std::io::stdin()
-                        .read_to_string(&mut s)
-                        .context("reading the claim from standard input")?;
-                    s
-                }
-                Some(t) => t.to_string(),
-            };
-            if text.trim().is_empty() {
-                return Err(bad_input(
-                    "check: the claim text is empty; pass it as an argument or on standard input",
-                ));
-            }
-            let report = check(&text);
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report).context("serialising the report")?
-                );
-            } else {
-                print!("{}", render::check(&text, &report));
-            }
-            Ok(())
-        }
+        Command::Check { text, json } => check_cmd(text.as_deref(), json),
         Command::Estimate(a) => {
             let scenario = Scenario::try_from(&*a).map_err(|e| bad_input(e.to_string()))?;
             let report = estimate_with(&scenario, PricePolicy::OnlyGiven)
                 .map_err(|e| bad_input(args::describe(&e)))?;
-            if a.json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report.estimate)
-                        .context("serialising the estimate")?
-                );
-            } else {
-                print!("{}", render::estimate(&scenario, &report));
-            }
+            emit(a.json, &report.estimate, "the estimate", || {
+                render::estimate(&scenario, &report)
+            })
+        }
+        Command::Measure(a) => measure::run(*a).map_err(|e| match e {
+            measure::MeasureError::BadInput(m) => bad_input(format!("measure: {m}")),
+            measure::MeasureError::Failed(e) => e.into(),
+        }),
+        Command::Plan(a) => {
+            let out = plan::run(&a).map_err(|plan::BadInput(m)| bad_input(m))?;
+            print!("{out}");
             Ok(())
         }
-        Command::Measure(a) => match measure::run(*a) {
-            Err(measure::BadInput(m)) => Err(bad_input(format!("measure: {m}"))),
-            Ok(r) => Ok(r?),
-        },
-        Command::Plan(a) => match plan::run(&a) {
-            Ok(out) => {
-                print!("{out}");
-                Ok(())
-            }
-            Err(plan::BadInput(m)) => Err(bad_input(m)),
-        },
         Command::Import { file, json } => {
             let m = import::read(&file).map_err(|e| bad_input(e.to_string()))?;
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&m).context("serialising the measurement")?
-                );
-            } else {
-                print!("{}", import::render(&file, &m));
-            }
-            Ok(())
+            emit(json, &m, "the measurement", || import::render(&file, &m))
         }
-        Command::Validate { file, json } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
-            // Online-serving rows (measured_online.tsv's columns): TTFT, ITL, output tok/s per
-            // tune/check part, source, engine and load band.
-            if text
-                .lines()
-                .next()
-                .is_some_and(|h| h.split('\t').any(|c| c == "load_kind"))
-            {
-                let report = benchfit_core::validate::validate_online(&text)
-                    .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
-                if json {
-                    println!(
-                        "{}",
-                        serde_json::to_string_pretty(&report).context("serialising the report")?
-                    );
-                } else {
-                    print!("{report}");
-                }
-                return Ok(());
-            }
-            let report = benchfit_core::validate::validate(&text)
-                .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report).context("serialising the report")?
-                );
-            } else {
-                print!("{}", render::validation(&report));
-            }
-            Ok(())
-        }
-        Command::Gpu { json } => {
-            let devices = match measure::gpu::open() {
-                Ok((_, d)) => d,
-                Err(note) => {
-                    if json {
-                        println!(
-                            "{}",
-                            serde_json::json!({"available": false, "note": note, "devices": []})
-                        );
-                    } else {
-                        println!("{note}");
-                    }
-                    return Ok(());
-                }
-            };
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(
-                        &serde_json::json!({"available": true, "note": null, "devices": devices})
-                    )
-                    .context("serialising the GPU list")?
-                );
-            } else {
-                for d in &devices {
-                    println!(
-                        "{}: {} ({:.0} MiB) → {}",
-                        d.index, d.name, d.memory_total_mib, d.catalog_id
-                    );
-                }
-            }
-            Ok(())
-        }
+        Command::Validate { file, json } => validate_cmd(&file, json),
+        Command::Gpu { json } => gpu_cmd(json),
     }
+}
+
+/// Prints `value` as pretty JSON (`--json`), or the text `render` gives.
+fn emit<T: serde::Serialize>(
+    json: bool,
+    value: &T,
+    what: &str,
+    render: impl FnOnce() -> String,
+) -> Result<(), Failure> {
+    if json {
+        let text =
+            serde_json::to_string_pretty(value).with_context(|| format!("serialising {what}"))?;
+        println!("{text}");
+    } else {
+        print!("{}", render());
+    }
+    Ok(())
+}
+
+/// `benchfit check [TEXT | -]`: the claim from the argument or standard input.
+fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
+    let text = match text {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .context("reading the claim from standard input")?;
+            s
+        }
+        Some(t) => t.to_string(),
+    };
+    if text.trim().is_empty() {
+        return Err(bad_input(
+            "check: the claim text is empty; pass it as an argument or on standard input",
+        ));
+    }
+    let report = check(&text);
+    emit(json, &report, "the report", || {
+        render::check(&text, &report)
+    })
+}
+
+/// `benchfit validate FILE`: the online-serving table (it has a `load_kind` column: TTFT, ITL,
+/// output tok/s per tune/check part, source, engine and load band) or the developers' table.
+fn validate_cmd(file: &str, json: bool) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| bad_input(format!("validate: cannot read {file}: {e}")))?;
+    let online = text
+        .lines()
+        .next()
+        .is_some_and(|h| h.split('\t').any(|c| c == "load_kind"));
+    if online {
+        let report = benchfit_core::validate::validate_online(&text)
+            .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
+        return emit(json, &report, "the report", || report.to_string());
+    }
+    let report = benchfit_core::validate::validate(&text)
+        .map_err(|e| bad_input(format!("validate: {file}: {e}")))?;
+    emit(json, &report, "the report", || render::validation(&report))
+}
+
+/// `benchfit gpu`: the local GPUs through NVML and the catalog id each maps to.
+fn gpu_cmd(json: bool) -> Result<(), Failure> {
+    let devices = match measure::gpu::open() {
+        Ok((_, d)) => d,
+        Err(note) => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"available": false, "note": note, "devices": []})
+                );
+            } else {
+                println!("{note}");
+            }
+            return Ok(());
+        }
+    };
+    let doc = serde_json::json!({"available": true, "note": null, "devices": devices});
+    emit(json, &doc, "the GPU list", || {
+        devices
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}: {} ({:.0} MiB) → {}\n",
+                    d.index, d.name, d.memory_total_mib, d.catalog_id
+                )
+            })
+            .collect()
+    })
 }
 
 fn main() -> ExitCode {

@@ -345,21 +345,33 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 /// Runs `benchfit measure`. Bad flags → [`BadInput`] (exit 2); a failure to write the file →
 /// other errors (exit 1); failed requests are results, not errors. After Ctrl-C the partial
 /// file and summary are written and the process exits [`EXIT_INTERRUPTED`].
-pub fn run(a: MeasureArgs) -> Result<Result<(), anyhow::Error>, BadInput> {
-    let plan = plan(&a)?;
+pub fn run(a: MeasureArgs) -> Result<(), MeasureError> {
+    let plan = plan(&a).map_err(|BadInput(m)| MeasureError::BadInput(m))?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| BadInput(format!("cannot start the async runtime: {e}")))?;
+        .map_err(|e| {
+            MeasureError::Failed(anyhow::anyhow!("cannot start the async runtime: {e}"))
+        })?;
     match rt.block_on(measure(a, plan)) {
         Ok(Ended::Interrupted) => {
             drop(rt);
             let _ = std::io::stdout().flush();
             std::process::exit(EXIT_INTERRUPTED);
         }
-        Ok(Ended::Normally) => Ok(Ok(())),
-        Err(e) => Ok(Err(e)),
+        Ok(Ended::Normally) => Ok(()),
+        Err(e) => Err(MeasureError::Failed(e)),
     }
+}
+
+/// Why `benchfit measure` did not finish: the flags (exit 2, before anything was sent) or the run
+/// (exit 1: the server, the network or a file).
+#[derive(Debug)]
+pub enum MeasureError {
+    /// A flag is out of range or the flags do not fit together.
+    BadInput(String),
+    /// The run failed.
+    Failed(anyhow::Error),
 }
 
 /// How a measurement ended.
