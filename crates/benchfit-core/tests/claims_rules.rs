@@ -500,3 +500,48 @@ fn long_unit_in_label_parentheses() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §2 scope: a node makes a throughput per node only when the figure's own passage names it; a
+/// node mentioned far from the figure (a later plan) does not.
+#[test]
+fn per_node_only_from_the_figures_own_passage() {
+    let c = read("On a single node with 8 H800 GPUs, the model reaches 50,000 tokens per second.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
+    let far = format!(
+        "Llama 3 70B on 8 H100 GPUs reaches 12,000 tokens/s.\n{}\nNext we will try a multi-node setup.",
+        "We used the default settings of the engine and a warm cache for every run. ".repeat(4)
+    );
+    assert_ne!(read(&far).figures[0].scope, Some(Scope::PerNode));
+}
+
+/// §3 Hardware in Chinese: 昇腾 glued to the word before it (在昇腾910B上, "on Ascend 910B") is
+/// read, and "N 张" (N cards of) before a device is its count.
+#[test]
+fn ascend_glued_to_chinese_and_counted_in_cards() {
+    let c = read("在昇腾910B上，Qwen2-7B 推理吞吐达到 1200 tokens/s");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("ascend-910b")
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+    let c = read("硬件配置为 Atlas 300T Pro，搭载 4 张昇腾 910B 加速卡。吞吐 95 tokens/s");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(4));
+}
+
+/// §2 scope: a bullet's leading label (单卡吞吐量, per-card throughput) covers every figure on
+/// its line; §1.5: a batch written beside another figure on another line is that figure's, not
+/// the headline's.
+#[test]
+fn lead_label_scope_and_a_load_beside_another_figure() {
+    let c = read(
+        "搭载 4 张昇腾 910B 加速卡。\n\
+         • 单卡吞吐量:文本生成场景下达到 128 tokens/s,多轮对话场景稳定在 95 tokens/s\n\
+         • 端到端时延:128 token 生成平均时延 1.3ms/token(batch_size=8 时)",
+    );
+    assert!(c
+        .figures
+        .iter()
+        .filter(|f| f.unit == "tok/s" && !f.derived)
+        .all(|f| f.scope == Some(Scope::PerGpu)));
+    assert!(c.batch_size.is_none());
+}

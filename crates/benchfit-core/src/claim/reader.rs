@@ -123,6 +123,7 @@ struct Patterns {
     observed_load: Pat,
     shape_vllm: Pat,
     shape_trtllm: Pat,
+    ascend_cn: Pat,
 }
 
 fn patterns() -> &'static Patterns {
@@ -193,9 +194,9 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
                 .then(" ", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
-                r"(?:(\d+)\s*[x×*]\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
+                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
-                .then(" ", false, &["x", "×"]),
+                .then(" ", false, &["x", "×", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "chips", "cards", "devices", "-gpu"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
@@ -225,6 +226,9 @@ fn patterns() -> &'static Patterns {
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
+            // 昇腾 (Ascend) glued to the Chinese before it (`在昇腾910B上`): no word boundary
+            // there, so `gpu`'s `\b` cannot start it.
+            ascend_cn: pat(NO, &[], &["昇腾"], r"昇腾\s*910b?\d?"),
         }
     })
 }
@@ -323,6 +327,29 @@ fn line_label(lower: &str, start: usize) -> &str {
         t
     } else {
         ""
+    }
+}
+
+/// A bullet's leading label, which covers every figure of its line for scope (`单卡吞吐量:…
+/// 128 tokens/s，… 95 tokens/s`: both per card): a label of words with no digit, ending in `:` or
+/// `：` within the first 40 bytes of the line, the line up to `start` at most 200 bytes. Only
+/// the scope is read from it: a lead-in such as "Generation vs. generation:" names a topic, not
+/// which tokens are counted.
+fn lead_label(lower: &str, start: usize) -> &str {
+    let window = floor_boundary(lower, start.saturating_sub(200));
+    let Some(from) = lower[window..start]
+        .rfind('\n')
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
+    let lead = lower[from..start].trim_start_matches([' ', '\t', '-', '*', '•', '·']);
+    match lead.char_indices().find(|&(_, c)| c == ':' || c == '：') {
+        Some((i, c)) if i <= 40 && !lead[..i].contains(|c: char| c.is_ascii_digit()) => {
+            &lead[..i + c.len_utf8()]
+        }
+        _ => "",
     }
 }
 
@@ -446,6 +473,8 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("/chip")
         || has("per accelerator")
         || has("每卡")
+        || has("单卡吞吐")
+        || has("单卡性能")
     {
         Some(Scope::PerGpu)
     } else if has("per node")
@@ -543,7 +572,8 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let scope = unit_scope
         .or_else(|| scope_from_words(pre))
         .or_else(|| scope_from_words(post))
-        .or_else(|| scope_from_words(label));
+        .or_else(|| scope_from_words(label))
+        .or_else(|| scope_from_words(lead_label(lower, span.start)));
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
@@ -1976,6 +2006,7 @@ pub fn read(text: &str) -> Claim {
     } else {
         adopt_own_setup(lower, &mut claim);
     }
+    release_foreign_load(lower, &mut claim);
     // The headline's own device replaced the text's first one: the singular rule is asked again
     // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
     // sentence).
@@ -2021,6 +2052,42 @@ pub fn read(text: &str) -> Claim {
     claim
 }
 
+/// A load written only in another figure's stretch of text (`1.3 ms/token (batch_size=8)` on
+/// the line below a throughput) is that figure's setting, not the headline's (CLAIMS.md §1.5:
+/// settings written beside another figure belong to that figure unless the text ties them to
+/// the headline). When the headline's own stretch states no load, a claim-wide batch or
+/// concurrency found only inside another figure's stretch, on another line, is dropped.
+fn release_foreign_load(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    if h.settings.batch_size.is_some() || h.settings.concurrency.is_some() {
+        return;
+    }
+    // The headline's own line: a load on it (a one-line record) is never another figure's.
+    let at = h.span.start.min(lower.len());
+    let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+    let foreign = |span: Span, get: fn(&Figure) -> Option<Span>| {
+        !(line_start..line_end).contains(&span.start)
+            && c.figures[1..]
+                .iter()
+                .any(|f| !f.derived && get(f) == Some(span))
+    };
+    let batch_foreign = c
+        .batch_size
+        .as_ref()
+        .is_some_and(|b| foreign(b.span, |f| f.settings.batch_size.as_ref().map(|x| x.span)));
+    let conc_foreign = c
+        .concurrency
+        .as_ref()
+        .is_some_and(|b| foreign(b.span, |f| f.settings.concurrency.as_ref().map(|x| x.span)));
+    if batch_foreign {
+        c.batch_size = None;
+    }
+    if conc_foreign {
+        c.concurrency = None;
+    }
+}
+
 /// A GPU named once in the singular with no number is 1 (CLAIMS.md §3 Hardware) when nothing in
 /// the text speaks of several (no plural, node or cluster), the name is the device a run used
 /// ([`names_product_in_general`]), it is not a whole system (`gb…`, Cerebras, Groq, SambaNova,
@@ -2064,8 +2131,9 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
 /// `line` the line before it. A word of use (`on`, `with`, `using`, `onto`, `via`, `ran`, `run`,
 /// `runs`, `running`, `in`) must come before the name with nothing between but vendor and line
 /// words (`nvidia`, `amd`, `tesla`, `geforce`, `instinct`), articles, "same", "single", "one",
-/// a count of 1 and at most one other word (a provider, "on a single Spheron H100"); or the line
-/// is a device record (`GPU: X`, `device 0: X`, `Hardware: X`).
+/// a count of 1 and at most one other word (a provider, "on a single Spheron H100"), or in
+/// Chinese glued to the name (在, 用, 使用, 采用, 基于, 于); or the line is a device record (`GPU: X`,
+/// `device 0: X`, `Hardware: X`).
 fn names_product_in_general(pre: &str, line: &str) -> bool {
     const SKIP: &[&str] = &[
         "nvidia", "amd", "tesla", "geforce", "instinct", "intel", "nvidia's", "amd's", "a", "an",
@@ -2079,6 +2147,13 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         .iter()
         .rposition(|w| USE.contains(w))
         .is_some_and(|k| words[k + 1..].iter().filter(|w| !SKIP.contains(w)).count() <= 1);
+    // Chinese writes the word of use glued to the name: 在 (on), 用 / 使用 / 采用 (with),
+    // 基于 (based on), 于 (on).
+    let last_word = words.last().copied().unwrap_or("");
+    let used = used
+        || ["在", "用", "基于", "于"]
+            .iter()
+            .any(|w| last_word.ends_with(w));
     let record = line.split_once(':').is_some_and(|(label, _)| {
         label.len() <= 48
             && [
@@ -2277,7 +2352,16 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         if f.scope.is_some() || !f.kind.is_throughput() || f.kind == FigureKind::PrefillThroughput {
             continue;
         }
-        if node && (several || lower.contains("单")) {
+        // The node must be the figure's own: named in its sentence or the few lines around it
+        // (a node mentioned elsewhere, "node_modules", a later "multi-node" plan, is not).
+        let near = &lower[floor_boundary(lower, f.span.start.saturating_sub(300))
+            ..floor_boundary(lower, (f.span.end + 150).min(lower.len()))];
+        let node_near = near
+            .match_indices("node")
+            .any(|(i, _)| !near[i + 4..].starts_with('s'))
+            || near.contains("单节点")
+            || near.contains("单机");
+        if node && node_near && (several || near.contains("单")) {
             f.scope = Some(Scope::PerNode);
         } else if offline {
             f.scope = Some(Scope::Aggregate);
@@ -2606,6 +2690,14 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     }
                 }
                 _ => {}
+            }
+        }
+        // Ascend written in Chinese right after other Chinese text (`在昇腾910B上`): no word
+        // boundary lets `gpu` start there.
+        if chosen.is_none() {
+            if let Some(c) = p.ascend_cn.captures(part) {
+                let m = whole(&c);
+                chosen = Some((gpu_id(&part[m.start..m.end], ""), m));
             }
         }
         if let Some((id, span)) = chosen {
