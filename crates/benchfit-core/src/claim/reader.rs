@@ -462,6 +462,11 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per-stream")
         || has("/stream")
         || has("per sequence")
+        || has("per session")
+        || has("each user")
+        || has("every user")
+        || has("each session")
+        || has("each stream")
     {
         Some(Scope::PerUser)
     } else if has("per gpu")
@@ -489,7 +494,12 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("单节点")
     {
         Some(Scope::PerNode)
-    } else if has("aggregate") {
+    } else if has("aggregate")
+        || has("in total")
+        || has("combined")
+        || has("across all")
+        || has("summed")
+    {
         Some(Scope::Aggregate)
     } else if has("cluster")
         || has("system")
@@ -646,6 +656,49 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     Some(settle(f))
 }
 
+/// What a llama.cpp timing line says its rate counts.
+enum LlamaTiming {
+    /// `sample time = … tokens per second`: the sampler's speed, not a token throughput.
+    Sampling,
+    /// `prompt eval time` (prefill) or `eval time` (decode), with the label shown.
+    Phase(FigureKind, &'static str),
+    /// llama-server's progress line (`n_decoded = 501, tg = 32.79 t/s`) while a request runs.
+    Running,
+}
+
+/// llama.cpp's per-request timings (`llama_print_timings:` / `llama_perf_context_print:` and
+/// llama-server's `print_timing`): `prompt eval time = 456.78 ms / 64 tokens ( 7.14 ms per
+/// token, 140.11 tokens per second)` is prefill, `eval time = …` the request's generation
+/// (decode) phase, `sample time = …` the sampler; a `n_decoded = …, tg = …` line is a running
+/// estimate. Each line is one request's: a per-user rate.
+/// Read from the line before the figure at `start`.
+fn llama_timing(lower: &str, start: usize) -> Option<LlamaTiming> {
+    let from = floor_boundary(lower, start.saturating_sub(200));
+    let line = &lower[from..start];
+    let line = line.rfind('\n').map_or(line, |i| &line[i + 1..]);
+    if line.contains("n_decoded") {
+        return Some(LlamaTiming::Running);
+    }
+    if !line.contains("ms per token") {
+        return None;
+    }
+    if line.contains("prompt eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::PrefillThroughput,
+            "prompt eval time",
+        ))
+    } else if line.contains("eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::DecodeThroughput,
+            "eval time",
+        ))
+    } else if line.contains("sample time") {
+        Some(LlamaTiming::Sampling)
+    } else {
+        None
+    }
+}
+
 /// A `label (unit): value` line from a tool summary or a JSON record.
 fn labelled_figure(
     label: &str,
@@ -755,7 +808,12 @@ fn labelled_figure(
         "total_token_throughput",
     ]
     .contains(&l);
+    // LLMPerf's `request_output_throughput_token_per_s` (its mean and quantiles) is each
+    // request's own output rate: one user's (its run-wide rate is
+    // `mean_output_throughput_token_per_s`).
+    let per_request = has("request_output_throughput") || has("request output throughput");
     let scope = scope_from_words(&key)
+        .or(per_request.then_some(Scope::PerUser))
         .or(over_requests.then_some(Scope::PerUser))
         .or(record_key.then_some(Scope::Aggregate))
         .or((with_unit || has("tps")).then_some(Scope::Aggregate));
@@ -1128,10 +1186,26 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     for c in p.throughput.captures_iter(lower) {
-        if let Some(f) = throughput_figure(lower, &c, false) {
+        if let Some(mut f) = throughput_figure(lower, &c, false) {
             let mut bonus = gain_bonus(lower, f.span.end);
             if before(lower, f.span.start, 40).contains("currently") {
                 bonus -= 1;
+            }
+            match llama_timing(lower, f.span.start) {
+                Some(LlamaTiming::Sampling) => continue,
+                // A rate printed while the request still ran ranks after its final summary.
+                Some(LlamaTiming::Running) => bonus += 1,
+                Some(LlamaTiming::Phase(kind, label)) => {
+                    f.kind = kind;
+                    f.kind_stated = true;
+                    f.scope = Some(Scope::PerUser);
+                    f.scope_stated = true;
+                    f.label = Some(label.into());
+                    // The request's own summary over its whole decode beats a running estimate
+                    // (`tg = 32.79 t/s` printed while it ran): CLAIMS.md §1.6.
+                    bonus -= 1;
+                }
+                None => {}
             }
             push(&mut cands, &mut taken, f, bonus);
         }
