@@ -615,3 +615,24 @@ fn llmperf_request_rate_is_per_user() {
         .expect("per-request mean");
     assert_eq!(m.scope, Some(Scope::PerUser));
 }
+
+/// §2 kind vs §3 lengths: "output 256" beside a figure is the run's output length, not a word
+/// saying the figure counts output tokens; the figure's kind stays unspecified, and (§1.3) a
+/// tool block's labelled output throughput heads over it.
+#[test]
+fn a_length_beside_a_figure_is_no_kind_word() {
+    let c = read("batch 8, input 128, output 256: **206.32 token/s**");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read("46 tok/s with output 256 on an A100");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read(
+        "batch 1, input 128, output 256: **30.29 token/s**\n\
+         ============ Serving Benchmark Result ============\n\
+         Output token throughput (tok/s):         2673.55\n\
+         Total Token throughput (tok/s):          5803.76",
+    );
+    assert_eq!(c.figures[0].value, 2673.55);
+    // A kind word that is not a length still counts.
+    let c = read("output throughput: 1,100 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

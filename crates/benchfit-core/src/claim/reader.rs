@@ -514,6 +514,36 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     }
 }
 
+/// `words` without the lengths written in them (`output 256`, `input: 128`, `output len=512`,
+/// `输出 256`): a length setting beside a figure names the run's lengths, not which tokens the
+/// figure counts (CLAIMS.md §3 Lengths vs §2 kind).
+fn without_lengths(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut rest = words;
+    while let Some(i) = ["output", "input", "prompt", "输出", "输入"]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|i| (i, w.len())))
+        .min()
+        .map(|(i, n)| (i, i + n))
+    {
+        let (start, end) = i;
+        let sep = |c: char| matches!(c, ' ' | ':' | '=' | '_' | '-');
+        let tail = rest[end..].trim_start_matches(sep);
+        let tail = ["length", "len", "tokens", "toks"]
+            .iter()
+            .find_map(|w| tail.strip_prefix(w))
+            .unwrap_or(tail)
+            .trim_start_matches(sep);
+        out.push_str(&rest[..start]);
+        if !tail.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push_str(&rest[start..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// [`settle`] for the other stages.
 pub(super) fn settle_figure(f: Figure) -> Figure {
     settle(f)
@@ -584,15 +614,18 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(label))
         .or_else(|| scope_from_words(lead_label(lower, span.start)));
+    let pre_words = without_lengths(pre);
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
-            .or_else(|| kind_from_words(pre))
+            .or_else(|| kind_from_words(&pre_words))
             // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
             // "in total" (summed) as input + output, so it is left unread.
             .or_else(|| {
-                let near = &post[..floor_boundary(post, post.len().min(20))];
+                // Lengths in the words after it (`… tok/s with output 256`) are settings.
+                let post = without_lengths(post);
+                let near = &post[..floor_boundary(&post, post.len().min(20))];
                 // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
                 let cut = [", ", " and ", " vs", " while "]
                     .iter()
@@ -607,7 +640,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                         || near.contains("total token")
                 })
             })
-            .or_else(|| kind_from_words(label))
+            .or_else(|| kind_from_words(&without_lengths(label)))
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
