@@ -545,3 +545,94 @@ fn lead_label_scope_and_a_load_beside_another_figure() {
         .all(|f| f.scope == Some(Scope::PerGpu)));
     assert!(c.batch_size.is_none());
 }
+
+/// llama.cpp's timing lines (llama_print_timings / llama-server `print_timing`): `eval time`
+/// is the request's decode rate (one stream: per user) and heads; `prompt eval time` is
+/// prefill; `sample time` is the sampler, no token throughput; a `n_decoded = …, tg = …`
+/// progress line is a running estimate that ranks after the request's own summary.
+#[test]
+fn llama_cpp_timing_lines() {
+    let c = read(
+        "llama_print_timings:      sample time =      12.34 ms /   128 runs   (    0.10 ms per token, 10372.77 tokens per second)\n\
+         llama_print_timings: prompt eval time =     456.78 ms /    64 tokens (    7.14 ms per token,   140.11 tokens per second)\n\
+         llama_print_timings:        eval time =    3456.78 ms /   127 runs   (   27.22 ms per token,    36.74 tokens per second)",
+    );
+    assert_eq!(c.figures[0].value, 36.74);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    assert!(c.figures.iter().all(|f| f.value != 10372.77));
+    let p = c
+        .figures
+        .iter()
+        .find(|f| f.value == 140.11)
+        .expect("prefill read");
+    assert_eq!(p.kind, FigureKind::PrefillThroughput);
+    let c = read(
+        "slot print_timing: id  0 | task 9 | n_decoded =    501, tg =  32.79 t/s\n\
+         slot print_timing: id  0 | task 9 |        eval time =   24270.43 ms /   784 tokens (   30.96 ms per token,    32.30 tokens per second)",
+    );
+    assert_eq!(c.figures[0].value, 32.3);
+}
+
+/// §2 scope words: "each user" / "per session" is one user's rate; "in total" across the users
+/// is the whole load's, and (§1.3 order) the aggregate heads the per-user rate.
+#[test]
+fn each_user_and_in_total() {
+    let c = read(
+        "Each user sees about 40 tokens/s while the server pushes 3,200 tokens/s in total across 80 users.",
+    );
+    assert_eq!(c.figures[0].value, 3200.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let u = c
+        .figures
+        .iter()
+        .find(|f| f.value == 40.0)
+        .expect("per-user figure");
+    assert_eq!(u.scope, Some(Scope::PerUser));
+    assert_eq!(
+        read("about 25 tokens/s per session").figures[0].scope,
+        Some(Scope::PerUser)
+    );
+}
+
+/// LLMPerf's summary: `request_output_throughput_token_per_s` (mean and quantiles) is each
+/// request's rate, per user; `mean_output_throughput_token_per_s` is the run's output throughput
+/// and heads (§1.3).
+#[test]
+fn llmperf_request_rate_is_per_user() {
+    let c = read(
+        r#"{"num_concurrent_requests": 10,
+        "results_request_output_throughput_token_per_s_quantiles_p50": 42.1,
+        "results_request_output_throughput_token_per_s_mean": 41.7,
+        "results_mean_output_throughput_token_per_s": 388.2}"#,
+    );
+    assert_eq!(c.figures[0].value, 388.2);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let m = c
+        .figures
+        .iter()
+        .find(|f| f.value == 41.7)
+        .expect("per-request mean");
+    assert_eq!(m.scope, Some(Scope::PerUser));
+}
+
+/// §2 kind vs §3 lengths: "output 256" beside a figure is the run's output length, not a word
+/// saying the figure counts output tokens; the figure's kind stays unspecified, and (§1.3) a
+/// tool block's labelled output throughput heads over it.
+#[test]
+fn a_length_beside_a_figure_is_no_kind_word() {
+    let c = read("batch 8, input 128, output 256: **206.32 token/s**");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read("46 tok/s with output 256 on an A100");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read(
+        "batch 1, input 128, output 256: **30.29 token/s**\n\
+         ============ Serving Benchmark Result ============\n\
+         Output token throughput (tok/s):         2673.55\n\
+         Total Token throughput (tok/s):          5803.76",
+    );
+    assert_eq!(c.figures[0].value, 2673.55);
+    // A kind word that is not a length still counts.
+    let c = read("output throughput: 1,100 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

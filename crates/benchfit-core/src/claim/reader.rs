@@ -462,6 +462,11 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per-stream")
         || has("/stream")
         || has("per sequence")
+        || has("per session")
+        || has("each user")
+        || has("every user")
+        || has("each session")
+        || has("each stream")
     {
         Some(Scope::PerUser)
     } else if has("per gpu")
@@ -489,7 +494,12 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("单节点")
     {
         Some(Scope::PerNode)
-    } else if has("aggregate") {
+    } else if has("aggregate")
+        || has("in total")
+        || has("combined")
+        || has("across all")
+        || has("summed")
+    {
         Some(Scope::Aggregate)
     } else if has("cluster")
         || has("system")
@@ -502,6 +512,36 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     } else {
         None
     }
+}
+
+/// `words` without the lengths written in them (`output 256`, `input: 128`, `output len=512`,
+/// `输出 256`): a length setting beside a figure names the run's lengths, not which tokens the
+/// figure counts (CLAIMS.md §3 Lengths vs §2 kind).
+fn without_lengths(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut rest = words;
+    while let Some(i) = ["output", "input", "prompt", "输出", "输入"]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|i| (i, w.len())))
+        .min()
+        .map(|(i, n)| (i, i + n))
+    {
+        let (start, end) = i;
+        let sep = |c: char| matches!(c, ' ' | ':' | '=' | '_' | '-');
+        let tail = rest[end..].trim_start_matches(sep);
+        let tail = ["length", "len", "tokens", "toks"]
+            .iter()
+            .find_map(|w| tail.strip_prefix(w))
+            .unwrap_or(tail)
+            .trim_start_matches(sep);
+        out.push_str(&rest[..start]);
+        if !tail.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push_str(&rest[start..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// [`settle`] for the other stages.
@@ -574,15 +614,18 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(label))
         .or_else(|| scope_from_words(lead_label(lower, span.start)));
+    let pre_words = without_lengths(pre);
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
-            .or_else(|| kind_from_words(pre))
+            .or_else(|| kind_from_words(&pre_words))
             // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
             // "in total" (summed) as input + output, so it is left unread.
             .or_else(|| {
-                let near = &post[..floor_boundary(post, post.len().min(20))];
+                // Lengths in the words after it (`… tok/s with output 256`) are settings.
+                let post = without_lengths(post);
+                let near = &post[..floor_boundary(&post, post.len().min(20))];
                 // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
                 let cut = [", ", " and ", " vs", " while "]
                     .iter()
@@ -597,7 +640,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                         || near.contains("total token")
                 })
             })
-            .or_else(|| kind_from_words(label))
+            .or_else(|| kind_from_words(&without_lengths(label)))
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -644,6 +687,49 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         f.scope_stated = false;
     }
     Some(settle(f))
+}
+
+/// What a llama.cpp timing line says its rate counts.
+enum LlamaTiming {
+    /// `sample time = … tokens per second`: the sampler's speed, not a token throughput.
+    Sampling,
+    /// `prompt eval time` (prefill) or `eval time` (decode), with the label shown.
+    Phase(FigureKind, &'static str),
+    /// llama-server's progress line (`n_decoded = 501, tg = 32.79 t/s`) while a request runs.
+    Running,
+}
+
+/// llama.cpp's per-request timings (`llama_print_timings:` / `llama_perf_context_print:` and
+/// llama-server's `print_timing`): `prompt eval time = 456.78 ms / 64 tokens ( 7.14 ms per
+/// token, 140.11 tokens per second)` is prefill, `eval time = …` the request's generation
+/// (decode) phase, `sample time = …` the sampler; a `n_decoded = …, tg = …` line is a running
+/// estimate. Each line is one request's: a per-user rate.
+/// Read from the line before the figure at `start`.
+fn llama_timing(lower: &str, start: usize) -> Option<LlamaTiming> {
+    let from = floor_boundary(lower, start.saturating_sub(200));
+    let line = &lower[from..start];
+    let line = line.rfind('\n').map_or(line, |i| &line[i + 1..]);
+    if line.contains("n_decoded") {
+        return Some(LlamaTiming::Running);
+    }
+    if !line.contains("ms per token") {
+        return None;
+    }
+    if line.contains("prompt eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::PrefillThroughput,
+            "prompt eval time",
+        ))
+    } else if line.contains("eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::DecodeThroughput,
+            "eval time",
+        ))
+    } else if line.contains("sample time") {
+        Some(LlamaTiming::Sampling)
+    } else {
+        None
+    }
 }
 
 /// A `label (unit): value` line from a tool summary or a JSON record.
@@ -755,7 +841,12 @@ fn labelled_figure(
         "total_token_throughput",
     ]
     .contains(&l);
+    // LLMPerf's `request_output_throughput_token_per_s` (its mean and quantiles) is each
+    // request's own output rate: one user's (its run-wide rate is
+    // `mean_output_throughput_token_per_s`).
+    let per_request = has("request_output_throughput") || has("request output throughput");
     let scope = scope_from_words(&key)
+        .or(per_request.then_some(Scope::PerUser))
         .or(over_requests.then_some(Scope::PerUser))
         .or(record_key.then_some(Scope::Aggregate))
         .or((with_unit || has("tps")).then_some(Scope::Aggregate));
@@ -1128,10 +1219,26 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     for c in p.throughput.captures_iter(lower) {
-        if let Some(f) = throughput_figure(lower, &c, false) {
+        if let Some(mut f) = throughput_figure(lower, &c, false) {
             let mut bonus = gain_bonus(lower, f.span.end);
             if before(lower, f.span.start, 40).contains("currently") {
                 bonus -= 1;
+            }
+            match llama_timing(lower, f.span.start) {
+                Some(LlamaTiming::Sampling) => continue,
+                // A rate printed while the request still ran ranks after its final summary.
+                Some(LlamaTiming::Running) => bonus += 1,
+                Some(LlamaTiming::Phase(kind, label)) => {
+                    f.kind = kind;
+                    f.kind_stated = true;
+                    f.scope = Some(Scope::PerUser);
+                    f.scope_stated = true;
+                    f.label = Some(label.into());
+                    // The request's own summary over its whole decode beats a running estimate
+                    // (`tg = 32.79 t/s` printed while it ran): CLAIMS.md §1.6.
+                    bonus -= 1;
+                }
+                None => {}
             }
             push(&mut cands, &mut taken, f, bonus);
         }
