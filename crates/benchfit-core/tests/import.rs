@@ -589,3 +589,47 @@ fn real_vllm_bench_serve_0_33_0() {
     assert!(!defn(&m, "tpot", "tpot").same_as_benchfit);
     assert!(m.requests.iter().all(|r| r.token_source == "tool_count"));
 }
+
+#[test]
+fn real_files_with_a_key_missing_or_nulled_never_panic() {
+    // Each real file with one top-level key (and, for GuideLLM, one benchmark key) removed or
+    // set to null, or a number where an object was: an import or a typed error, never a panic.
+    for path in [
+        "guidellm-0.8.1/benchmarks.json",
+        "aiperf-0.13.0/profile_export_aiperf.json",
+        "inference-perf-0.7.0/summary_lifecycle_metrics.json",
+        "vllm-0.33.0/vllm_bench_serve.json",
+    ] {
+        let v: serde_json::Value =
+            serde_json::from_slice(&sample(&format!("real/{path}"))).unwrap();
+        let keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        for k in &keys {
+            for replace in [
+                None,
+                Some(serde_json::Value::Null),
+                Some(serde_json::json!(-1)),
+            ] {
+                let mut w = v.clone();
+                match &replace {
+                    None => {
+                        w.as_object_mut().unwrap().remove(k);
+                    }
+                    Some(x) => w[k] = x.clone(),
+                }
+                let _ = import(w.to_string().as_bytes());
+            }
+        }
+        if let Some(b) = v["benchmarks"][0].as_object() {
+            for k in b.keys() {
+                let mut w = v.clone();
+                w["benchmarks"][0][k] = serde_json::json!(-1);
+                let _ = import(w.to_string().as_bytes());
+            }
+            for k in b["metrics"].as_object().unwrap().keys() {
+                let mut w = v.clone();
+                w["benchmarks"][0]["metrics"][k] = serde_json::Value::Null;
+                let _ = import(w.to_string().as_bytes());
+            }
+        }
+    }
+}
