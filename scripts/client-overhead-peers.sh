@@ -2,7 +2,7 @@
 # Client CPU per 1,000 output tokens/s: benchfit vs the peer tools, same llama-server, same load,
 # same run (issue 14). Called by `MODE=peers bash scripts/client-overhead.sh`; see there.
 # Env: BENCHFIT (a benchfit binary; default: cargo build --release -p benchfit-cli), SMALL (40),
-#      LARGE (200), PEER_CONCURRENCY (4), PORT (18801), PEERS_LIST ("guidellm aiperf inference-perf").
+#      LARGE (200), PEER_CONCURRENCY (4), PORT (18801), PEERS_LIST ("guidellm aiperf inference-perf vllm").
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TOOLS="${BENCHFIT_TOOLS:-$HOME/.cache/benchfit-tools}"
@@ -40,6 +40,10 @@ run() {
       --request-count "$n" --synthetic-input-tokens-mean 64 --synthetic-input-tokens-stddev 0 \
       --output-tokens-mean 128 --output-tokens-stddev 0 --extra-inputs ignore_eos:true \
       --artifact-dir "$d/out" --ui-type none ;;
+    vllm) set -- "$PEERS/vllm/bin/vllm" bench serve --backend openai --base-url "$URL" \
+      --endpoint /v1/completions --model tiny --tokenizer "$TOK" --dataset-name random \
+      --random-input-len 64 --random-output-len 128 --num-prompts "$n" --max-concurrency "$C" \
+      --ignore-eos --save-result --result-dir "$d" --result-filename r.json ;;
     inference-perf)
       cat >"$d/config.yml" <<YML
 api: {type: completion, streaming: true}
@@ -67,6 +71,8 @@ try:
         ok = b["metrics"]["request_totals"]["successful"]
     elif name == "aiperf":
         ok = json.load(open(f"{d}/out/profile_export_aiperf.json"))["request_count"]["avg"]
+    elif name == "vllm":
+        ok = json.load(open(f"{d}/r.json"))["completed"]
     elif name == "inference-perf":
         ok = json.load(open(f"{d}/out/summary_lifecycle_metrics.json"))["successes"]["count"]
 except Exception as e:  # the tool failed: reported as 0 requests
@@ -78,7 +84,7 @@ PY
 
 printf '%-15s %8s %8s %10s %12s %12s\n' client "cpu_s@$SMALL" "cpu_s@$LARGE" tokens \
   "s/1k tok" "marginal"
-for name in benchfit ${PEERS_LIST:-guidellm aiperf inference-perf}; do
+for name in benchfit ${PEERS_LIST:-guidellm aiperf inference-perf vllm}; do
   if [ "$name" != benchfit ] && [ ! -x "$PEERS/$name/bin/python" ]; then
     echo "$name: not installed (bash scripts/peer-files.sh $name)"; continue
   fi

@@ -18,7 +18,7 @@
 #      PORT (18731), PEER (1: try guidellm).
 #
 # MODE=peers: instead, client CPU per 1,000 output tokens/s of benchfit and of each peer tool
-# installed by scripts/peer-files.sh (GuideLLM, AIPerf, inference-perf), all against the same
+# installed by scripts/peer-files.sh (GuideLLM, AIPerf, inference-perf, vLLM bench serve), all against the same
 # llama-server at the same load (concurrency PEER_CONCURRENCY=4, 64 prompt / 128 output tokens),
 # in the same run. Each client runs twice (SMALL=40 and LARGE=200 requests) under /usr/bin/time;
 # the marginal cost (CPU_large − CPU_small)/(tokens_large − tokens_small) leaves out start-up

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real result files from the real peer load tools, for the importer tests (issue 14). Not CI.
 #
-#   bash scripts/peer-files.sh [tool ...]     # default: guidellm aiperf inference-perf
+#   bash scripts/peer-files.sh [tool ...]     # default: guidellm aiperf inference-perf vllm
 #
 # Each tool is installed from PyPI into its own venv under $BENCHFIT_TOOLS/peers/<tool>
 # (default ~/.cache/benchfit-tools; Python 3.12 via pyenv or python3.12), then run against the
@@ -113,14 +113,39 @@ YML
   [ -s "$out/console.txt" ] || cp "$w/console.txt" "$out/console.txt"
 }
 
-for t in "${@:-guidellm aiperf inference-perf}"; do
+run_vllm() {
+  # vLLM's bench client needs no GPU, but its PyPI wheel pins CUDA torch and dozens of server
+  # packages: installed with --no-deps, the missing light modules added as imports fail, torch
+  # and friends taken from the GuideLLM venv (a .pth file), transformers pinned to vLLM's range.
+  local venv="$PEERS/vllm"
+  if [ ! -x "$venv/bin/vllm" ]; then
+    install guidellm guidellm
+    py312 -m venv "$venv"
+    echo "$PEERS/guidellm/lib/python3.12/site-packages" \
+      >"$venv/lib/python3.12/site-packages/zz-guidellm-deps.pth"
+    nice -n 15 "$venv/bin/pip" install -q --disable-pip-version-check --no-deps vllm >&2
+    nice -n 15 "$venv/bin/pip" install -q --disable-pip-version-check cbor2 psutil pyzmq \
+      aiohttp requests openai openai-harmony msgspec cloudpickle pillow pybase64 cachetools \
+      py-cpuinfo "transformers>=5.16.1,<5.21.0" fastapi prometheus-client \
+      partial-json-parser uvicorn xgrammar llguidance watchfiles orjson >&2 || true
+  fi
+  local v w cmd; v=$(version vllm); w=$(mktemp -d)
+  cmd="vllm bench serve --backend openai --base-url $URL --endpoint /v1/completions --model tiny --tokenizer $TOK --dataset-name random --random-input-len 64 --random-output-len 128 --num-prompts $N --max-concurrency $C --ignore-eos --save-result --save-detailed --result-dir $w --percentile-metrics ttft,tpot,itl,e2el --metric-percentiles 50,90,95,99"
+  ( cd "$w" && "$venv/bin/"$cmd >"$w/console.txt" 2>&1 )
+  local out; out=$(record vllm "$v" "$w" "$cmd")
+  cp "$w"/openai-*.json "$out/vllm_bench_serve.json"
+  sed -n '/Serving Benchmark Result/,$p' "$w/console.txt" >"$out/console.txt"
+}
+
+for t in "${@:-guidellm aiperf inference-perf vllm}"; do
   for tool in $t; do
     say "$tool"
     case "$tool" in
       guidellm) run_guidellm ;;
       aiperf) run_aiperf ;;
       inference-perf) run_inference_perf ;;
-      *) echo "peer-files.sh: unknown tool $tool (guidellm, aiperf, inference-perf)" >&2; exit 2 ;;
+      vllm) run_vllm ;;
+      *) echo "peer-files.sh: unknown tool $tool (guidellm, aiperf, inference-perf, vllm)" >&2; exit 2 ;;
     esac || echo "peer-files.sh: $tool failed" >&2
   done
 done

@@ -548,3 +548,88 @@ fn vllm_traceback_and_compact_date() {
     // ITL samples: the per-request gap lists hold 2 + 0 gaps.
     assert_eq!(m.summary.samples.itl, 2);
 }
+
+#[test]
+fn real_vllm_bench_serve_0_33_0() {
+    let m = real("vllm-0.33.0/vllm_bench_serve.json");
+    assert_eq!(tool(&m), SourceTool::VllmBench);
+    assert_eq!(m.run.model.as_deref(), Some("tiny"));
+    assert_eq!(m.run.load, Some(LoadMode::Concurrency { concurrency: 4 }));
+    // `date` 20261201-173954 (%Y%m%d-%H%M%S, the client's local time).
+    assert_eq!(m.run.started_at.as_deref(), Some("2026-12-01T17:39:54"));
+    let s = &m.summary;
+    // Console: Successful requests 37, Failed requests 3, Benchmark duration 0.66 s,
+    // Request throughput 56.31 req/s, Output token throughput 7472.64 tok/s (vLLM's count).
+    assert_eq!((s.requests.completed, s.requests.failed), (37, 3));
+    near(s.window_s, 0.66, 2);
+    near(s.throughput.requests_per_s, 56.31, 2);
+    near(s.throughput.output_tokens_per_s, 7472.64, 2);
+    // Each failure is a 1,293-character traceback; the reason is its last line.
+    assert_eq!(s.failure_reasons.len(), 1);
+    assert_eq!(
+        s.failure_reasons[0].reason,
+        "aiohttp.client_exceptions.ServerDisconnectedError: Server disconnected"
+    );
+    assert_eq!(s.failure_reasons[0].count, 3);
+    // Mean / P50 / P90 / P95 / P99 (ms) as printed.
+    for (p, want) in [
+        (s.latency_ms.ttft, [5.78, 5.74, 7.04, 7.21, 9.63]),
+        (s.latency_ms.tpot, [0.47, 0.49, 0.54, 0.56, 0.58]),
+        (s.latency_ms.itl, [0.49, 0.45, 0.66, 0.79, 1.22]),
+        (s.latency_ms.e2e, [68.07, 70.44, 76.83, 79.88, 80.52]),
+    ] {
+        let p = p.unwrap();
+        for (got, shown) in [p.mean, p.p50, p.p90, p.p95, p.p99].into_iter().zip(want) {
+            near(got, shown, 2);
+        }
+    }
+    // 37 requests × 128 gaps: 127 between tokens and the near-zero one vLLM adds per request.
+    assert_eq!(s.samples.itl, 37 * 128);
+    assert!(!defn(&m, "itl", "itl").same_as_benchfit);
+    assert!(!defn(&m, "tpot", "tpot").same_as_benchfit);
+    assert!(m.requests.iter().all(|r| r.token_source == "tool_count"));
+}
+
+#[test]
+fn real_files_with_a_key_missing_or_nulled_never_panic() {
+    // Each real file with one top-level key (and, for GuideLLM, one benchmark key) removed or
+    // set to null, or a number where an object was: an import or a typed error, never a panic.
+    for path in [
+        "guidellm-0.8.1/benchmarks.json",
+        "aiperf-0.13.0/profile_export_aiperf.json",
+        "inference-perf-0.7.0/summary_lifecycle_metrics.json",
+        "vllm-0.33.0/vllm_bench_serve.json",
+    ] {
+        let v: serde_json::Value =
+            serde_json::from_slice(&sample(&format!("real/{path}"))).unwrap();
+        let keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        for k in &keys {
+            for replace in [
+                None,
+                Some(serde_json::Value::Null),
+                Some(serde_json::json!(-1)),
+            ] {
+                let mut w = v.clone();
+                match &replace {
+                    None => {
+                        w.as_object_mut().unwrap().remove(k);
+                    }
+                    Some(x) => w[k] = x.clone(),
+                }
+                let _ = import(w.to_string().as_bytes());
+            }
+        }
+        if let Some(b) = v["benchmarks"][0].as_object() {
+            for k in b.keys() {
+                let mut w = v.clone();
+                w["benchmarks"][0][k] = serde_json::json!(-1);
+                let _ = import(w.to_string().as_bytes());
+            }
+            for k in b["metrics"].as_object().unwrap().keys() {
+                let mut w = v.clone();
+                w["benchmarks"][0]["metrics"][k] = serde_json::Value::Null;
+                let _ = import(w.to_string().as_bytes());
+            }
+        }
+    }
+}

@@ -160,7 +160,7 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let defs = vec![
         def("ttft", "ttft", "request sent → first streamed chunk", "same definition", true),
         def("e2e", "e2el", "request sent → last chunk", "same definition", true),
-        def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1)", "same formula; the output count is vLLM's (re-tokenised unless the server's usage was streamed)", true),
+        def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1), vLLM's output count being the generated text re-tokenised", "not converted (the file has no server counts): benchfit's formula with a count that can differ from the server's by a few percent, TPOT lower by as much", false),
         def("itl", "itl", "one gap per streamed chunk, pooled; vLLM adds a near-zero gap per request for the usage-only chunk", "not converted: per chunk (a chunk of k tokens is one gap, benchfit's k)", false),
         def("throughput", "duration", "tokens of successful requests over the benchmark's duration (first request sent → last response)", "same definition", true),
         def("output_tokens", "output_lens", "vLLM's count: the server's usage where the stream carried it, else the output text re-tokenised", if o.contains_key("output_lens") { "per-request records are marked token_source \"tool_count\" (the file does not say which count it holds)" } else { "summary only" }, false),
