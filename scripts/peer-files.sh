@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real result files from the real peer load tools, for the importer tests (issue 14). Not CI.
 #
-#   bash scripts/peer-files.sh [tool ...]     # default: guidellm aiperf inference-perf vllm
+#   bash scripts/peer-files.sh [tool ...]     # default: guidellm aiperf inference-perf vllm genai-perf
 #
 # Each tool is installed from PyPI into its own venv under $BENCHFIT_TOOLS/peers/<tool>
 # (default ~/.cache/benchfit-tools; Python 3.12 via pyenv or python3.12), then run against the
@@ -59,7 +59,7 @@ record() { # tool version dir command-string
     echo "Load: concurrency $C, $N requests, 64 prompt tokens, 128 output tokens, streaming."
     echo "Command (run in a scratch directory):"
     echo "  $4"
-    echo "The tool's own console summary is in console.txt beside this file."
+    echo "The tool's own summary (console table, or genai-perf's CSV export) is in console.txt beside this file."
   } >"$out/README.txt"
   echo "$out"
 }
@@ -137,7 +137,30 @@ run_vllm() {
   sed -n '/Serving Benchmark Result/,$p' "$w/console.txt" >"$out/console.txt"
 }
 
-for t in "${@:-guidellm aiperf inference-perf vllm}"; do
+run_genai_perf() {
+  # genai-perf drives the C++ perf_analyzer, which PyPI's perf_analyzer package (a placeholder)
+  # lacks: the binary is taken from the tritonclient 2.48.0 wheel (2.52 needs glibc 2.38; 2.41
+  # lacks --request-count), with libcudart.so.12 from nvidia-cuda-runtime-cu12 and libb64.so.0d
+  # from the system (Debian: apt-get install libb64-0d).
+  local venv="$PEERS/genai-perf"
+  install genai-perf genai-perf
+  if [ ! -x "$venv/bin/perf_analyzer" ] || ! "$venv/bin/perf_analyzer" --version >/dev/null 2>&1; then
+    nice -n 15 "$venv/bin/pip" install -q --disable-pip-version-check nvidia-cuda-runtime-cu12 >&2
+    local tc; tc=$(mktemp -d)
+    "$venv/bin/pip" download -q --no-deps -d "$tc" tritonclient==2.48.0 >&2
+    ( cd "$tc" && unzip -o -q ./*.whl '*bin/perf_analyzer' && cp ./*/data/bin/perf_analyzer "$venv/bin/" )
+    chmod +x "$venv/bin/perf_analyzer"
+  fi
+  export LD_LIBRARY_PATH="$venv/lib/python3.12/site-packages/nvidia/cuda_runtime/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  local v w cmd; v=$(version genai-perf); w=$(mktemp -d)
+  cmd="genai-perf profile -m tiny --url 127.0.0.1:$PORT --endpoint-type completions --streaming --tokenizer $TOK --concurrency $C --request-count $N --synthetic-input-tokens-mean 64 --synthetic-input-tokens-stddev 0 --output-tokens-mean 128 --output-tokens-stddev 0 --extra-inputs ignore_eos:true --artifact-dir $w/out"
+  ( cd "$w" && PATH="$venv/bin:$PATH" COLUMNS=200 "$venv/bin/"$cmd >"$w/console.txt" 2>&1 )
+  local out; out=$(record genai-perf "$v" "$w" "$cmd")
+  cp "$w"/out/*/profile_export_genai_perf.json "$out/"
+  cp "$w"/out/*/profile_export_genai_perf.csv "$out/console.txt"
+}
+
+for t in "${@:-guidellm aiperf inference-perf vllm genai-perf}"; do
   for tool in $t; do
     say "$tool"
     case "$tool" in
@@ -145,7 +168,8 @@ for t in "${@:-guidellm aiperf inference-perf vllm}"; do
       aiperf) run_aiperf ;;
       inference-perf) run_inference_perf ;;
       vllm) run_vllm ;;
-      *) echo "peer-files.sh: unknown tool $tool (guidellm, aiperf, inference-perf, vllm)" >&2; exit 2 ;;
+      genai-perf) run_genai_perf ;;
+      *) echo "peer-files.sh: unknown tool $tool (guidellm, aiperf, inference-perf, vllm, genai-perf)" >&2; exit 2 ;;
     esac || echo "peer-files.sh: $tool failed" >&2
   done
 done

@@ -595,6 +595,7 @@ fn real_files_with_a_key_missing_or_nulled_never_panic() {
     // Each real file with one top-level key (and, for GuideLLM, one benchmark key) removed or
     // set to null, or a number where an object was: an import or a typed error, never a panic.
     for path in [
+        "genai-perf-0.0.16/profile_export_genai_perf.json",
         "guidellm-0.8.1/benchmarks.json",
         "aiperf-0.13.0/profile_export_aiperf.json",
         "inference-perf-0.7.0/summary_lifecycle_metrics.json",
@@ -632,4 +633,37 @@ fn real_files_with_a_key_missing_or_nulled_never_panic() {
             }
         }
     }
+}
+
+#[test]
+fn real_genai_perf_0_0_16() {
+    let m = real("genai-perf-0.0.16/profile_export_genai_perf.json");
+    assert_eq!(tool(&m), SourceTool::GenaiPerf);
+    assert_eq!(m.run.model.as_deref(), Some("tiny"));
+    // input_config.perf_analyzer.stimulus.concurrency.
+    assert_eq!(m.run.load, Some(LoadMode::Concurrency { concurrency: 4 }));
+    let s = &m.summary;
+    // genai-perf's own CSV summary (console.txt): Request Count 40.00, Request Throughput 49.10,
+    // Output Token Throughput 6,507.32 (its re-tokenised count: Output Sequence Length avg 132.53).
+    assert_eq!((s.requests.completed, s.requests.failed), (40, 0));
+    near(s.throughput.requests_per_s, 49.10, 2);
+    near(s.throughput.output_tokens_per_s, 6507.32, 2);
+    // No duration or token totals in the file: derived, not left at 0.
+    near(s.window_s, 40.0 / 49.10, 2);
+    assert_eq!(s.output_tokens, (132.525f64 * 40.0).round() as u64);
+    // avg / p50 / p90 / p95 / p99 (ms) as the CSV prints them.
+    for (p, want) in [
+        (s.latency_ms.ttft, [3.31, 3.04, 4.17, 6.51, 6.82]),
+        (s.latency_ms.tpot, [0.59, 0.59, 0.63, 0.63, 0.64]),
+        (s.latency_ms.e2e, [80.93, 80.10, 85.18, 89.53, 90.09]),
+    ] {
+        let p = p.unwrap();
+        for (got, shown) in [p.mean, p.p50, p.p90, p.p95, p.p99].into_iter().zip(want) {
+            near(got, shown, 2);
+        }
+    }
+    assert_eq!(s.latency_ms.itl, None);
+    // Its Inter Token Latency divides by its re-tokenised count: kept, and said so.
+    assert!(!defn(&m, "tpot", "inter_token_latency").same_as_benchfit);
+    assert!(!defn(&m, "output_tokens", "output_sequence_length").same_as_benchfit);
 }

@@ -354,7 +354,11 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
         );
     }
     // AIPerf 0.13: input_config.phases[] (the profiling phase); earlier AIPerf:
-    // input_config.loadgen; genai-perf: input_config.concurrency / request_rate.
+    // input_config.loadgen; genai-perf 0.0.16: input_config.perf_analyzer.stimulus; earlier
+    // genai-perf: input_config.concurrency / request_rate.
+    let stimulus = cfg
+        .and_then(|c| c.get("perf_analyzer"))
+        .and_then(|p| p.get("stimulus"));
     let phase = cfg
         .and_then(|c| c.get("phases"))
         .and_then(Value::as_array)
@@ -369,6 +373,7 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             cfg.and_then(|c| c.get("loadgen"))
                 .and_then(|l| l.get("concurrency"))
         })
+        .or_else(|| stimulus.and_then(|x| x.get("concurrency")))
         .or_else(|| cfg.and_then(|c| c.get("concurrency")));
     let rate = phase
         .and_then(|p| p.get("request_rate").or_else(|| p.get("rate")))
@@ -376,6 +381,7 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             cfg.and_then(|c| c.get("loadgen"))
                 .and_then(|l| l.get("request_rate"))
         })
+        .or_else(|| stimulus.and_then(|x| x.get("request_rate")))
         .or_else(|| cfg.and_then(|c| c.get("request_rate")));
     run.load = match (num(conc), num(rate)) {
         (Some(c), _) => Some(LoadMode::Concurrency {
