@@ -636,3 +636,20 @@ fn a_length_beside_a_figure_is_no_kind_word() {
     let c = read("output throughput: 1,100 tok/s");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §1 rule 2: a result the author marks as their own ("I got", then the tool's line) is the
+/// headline over a table quoted from elsewhere (rule 5), and the report names the rule.
+#[test]
+fn author_marked_result_beats_a_quoted_table() {
+    let c = read(
+        "According to the benchmark info on the project frontpage:\n\n\
+         Llama2 | EXL2 4.0 bpw | 7B | - | - | 164 t/s | 197 t/s\n-- | -- | -- | -- | -- | -- | --\n\n\
+         I ran it on a A100-SXM4-80GB GPU. I got\n\n```\n\
+         Response generated in 8.56 seconds, 1024 tokens, 119.64 tokens/second\n```",
+    );
+    assert_eq!(c.figures[0].value, 119.64);
+    assert!(c.figures[0].headline_reason.contains("§1.2"));
+    // With no mark, a later figure of the same kind does not jump ahead of the first.
+    let c = read("vLLM reaches 3,100 tokens/s on H100; TGI reaches 2,400 tokens/s on H100.");
+    assert_eq!(c.figures[0].value, 3100.0);
+}

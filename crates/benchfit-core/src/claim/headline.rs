@@ -9,6 +9,8 @@ use super::{Figure, FigureKind, Scope};
 /// The CLAIMS.md §1 rules by name, each with the sentence the report shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rule {
+    /// §1.2: the result the author marks as theirs ("I got", "we get", "we measured").
+    AuthorMark,
     /// §1.3: a tool summary's aggregate output (else total) token throughput.
     ToolSummary,
     /// §1.4: a llama-bench `tg` row (per-user decode).
@@ -29,6 +31,9 @@ impl Rule {
     pub fn reason(self, f: &Figure) -> String {
         let what = kind_words(f.kind);
         match self {
+            Rule::AuthorMark => format!(
+                "headline (CLAIMS §1.2): the result the author marks as their own (\"I got\", \"we get\"…; {what})"
+            ),
             Rule::ToolSummary => format!(
                 "headline (CLAIMS §1.3): the tool summary's {what}{}",
                 f.label
@@ -106,6 +111,8 @@ fn rule_of(lower: &str, f: &Figure, from_table: bool) -> Rule {
         Rule::OverBaseline
     } else if from_table {
         Rule::TableCell
+    } else if super::reader::author_marked(lower, f.span) {
+        Rule::AuthorMark
     } else if label.starts_with("tg") {
         Rule::BenchDecodeRow
     } else if !label.is_empty() && label.contains("throughput") {

@@ -1224,6 +1224,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             if before(lower, f.span.start, 40).contains("currently") {
                 bonus -= 1;
             }
+            if author_marked(lower, f.span) {
+                bonus -= 1;
+            }
             match llama_timing(lower, f.span.start) {
                 Some(LlamaTiming::Sampling) => continue,
                 // A rate printed while the request still ran ranks after its final summary.
@@ -1763,6 +1766,69 @@ fn standing(lower: &str, span: Span) -> i32 {
     step
 }
 
+/// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
+/// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
+/// across a line break into a pasted output block), with no other rate figure between the mark
+/// and it. A figure on a table line (`|`) is left to the table rules.
+pub(super) fn author_marked(lower: &str, span: Span) -> bool {
+    const MARKS: &[&str] = &[
+        "i got",
+        "i get",
+        "we got",
+        "we get",
+        "we achieved",
+        "we achieve",
+        "i achieved",
+        "we measured",
+        "i measured",
+        "we reached",
+        "i reached",
+    ];
+    let start = span.start.min(lower.len());
+    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+    if lower[line_from..start].contains('|') {
+        return false;
+    }
+    let from = floor_boundary(lower, start.saturating_sub(120));
+    let window = &lower[from..start];
+    let Some(end) = MARKS
+        .iter()
+        .filter_map(|m| {
+            window
+                .rfind(m)
+                .filter(|&i| {
+                    // A whole word: not "ai got", "we getting".
+                    let before_ok =
+                        i == 0 || !window[..i].ends_with(|c: char| c.is_ascii_alphanumeric());
+                    let after_ok =
+                        !window[i + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric());
+                    before_ok && after_ok
+                })
+                .map(|i| i + m.len())
+        })
+        .max()
+    else {
+        return false;
+    };
+    let between = &window[end..];
+    !between.char_indices().any(|(j, c)| {
+        let rest = between[j + 1..].trim_start();
+        c.is_ascii_digit()
+            && !between[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+            && [
+                "tok/s",
+                "tokens/s",
+                "tokens per s",
+                "t/s",
+                "tps",
+                "tok/sec",
+                "tokens/sec",
+            ]
+            .iter()
+            .any(|u| rest.starts_with(u))
+    })
+}
+
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
 fn gain_bonus(lower: &str, end: usize) -> i32 {
     let rest = lower[end..].trim_start();
@@ -1794,7 +1860,13 @@ pub fn read(text: &str) -> Claim {
             .as_deref()
             .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
     });
-    let grid = if bench_rows {
+    // A result the author marks as theirs outside any table (CLAIMS.md §1 rule 2) beats the
+    // table rules (rule 5): a quoted table is then another setup's.
+    let marked = figures
+        .iter()
+        .take(16)
+        .any(|f| f.unit == "tok/s" && author_marked(lower, f.span));
+    let grid = if bench_rows || marked {
         None
     } else {
         super::grid::headline(lower)
@@ -1811,7 +1883,7 @@ pub fn read(text: &str) -> Claim {
         claim.concurrency = row.concurrency;
         claim.gpu_count = row.gpu_count;
         claim.weight_dtype = row.weight_dtype;
-    } else if !bench_rows {
+    } else if !bench_rows && !marked {
         if let Some(t) = table::find(lower) {
             if let Some(f) = table_figure(lower, &t, &mut focus) {
                 figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
