@@ -653,3 +653,22 @@ fn author_marked_result_beats_a_quoted_table() {
     let c = read("vLLM reaches 3,100 tokens/s on H100; TGI reaches 2,400 tokens/s on H100.");
     assert_eq!(c.figures[0].value, 3100.0);
 }
+
+/// §1 rule 5 on a log: the same tool summary printed once per load point is read at its last
+/// block; a statistic between the unit and the colon (`(tokens/second) avg:`) belongs to the
+/// label, and a timestamp's colons before it do not cut the number; "generation throughput" is
+/// output tokens (§2).
+#[test]
+fn repeated_summary_blocks_read_at_the_last() {
+    let c = read(
+        "2024/07/12 02:23:54 Running load test with concurrency 1...\n\
+         2024/07/12 02:25:54 Request throughput (req/sec): 5.459\n\
+         2024/07/12 02:25:54 Generation throughput (tokens/second) avg: 21.834\n\
+         2024/07/12 02:25:54 Running load test with concurrency 5...\n\
+         2024/07/12 02:27:55 Request throughput (req/sec): 20.196\n\
+         2024/07/12 02:27:55 Generation throughput (tokens/second) avg: 80.786\n",
+    );
+    assert_eq!(c.figures[0].value, 80.786);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

@@ -234,6 +234,43 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
     true
 }
 
+/// CLAIMS.md §1.5 for logs: the same tool summary printed several times (one block per load
+/// point, a run repeated) — the headline's label appears again later, on a figure of the same
+/// kind and unit, none marked as another setup — is read at its last block, as the last row of a
+/// table. Returns true when it reordered.
+pub(super) fn repeated_block_last(figures: &mut [Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    let Some(label) = h.label.clone() else {
+        return false;
+    };
+    if h.settings.other_setup.is_some() {
+        return false;
+    }
+    let (kind, unit, start) = (h.kind, h.unit.clone(), h.span.start);
+    let last = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            !f.derived
+                && f.kind == kind
+                && f.unit == unit
+                && f.label.as_deref() == Some(label.as_str())
+                && f.span.start > start
+                && f.settings.other_setup.is_none()
+        })
+        .max_by_key(|(_, f)| f.span.start)
+        .map(|(i, _)| i);
+    match last {
+        Some(i) if i > 0 => {
+            figures[..=i].rotate_right(1);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Makes the figure read at `index` the headline (a user's choice); false when there is none.
 /// Its attached settings are returned so the caller can let them replace the claim's.
 pub fn choose(figures: &mut Vec<Figure>, index: usize) -> bool {

@@ -73,7 +73,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -823,7 +823,8 @@ fn labelled_figure(
         Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {
         Some(FigureKind::ThroughputTotal)
-    } else if has("output") {
+    } else if has("output") || has("generation throughput") || has("completion") {
+        // CLAIMS.md §2: output, generation or completion tokens of the whole load.
         Some(FigureKind::ThroughputOutput)
     } else if has("decode") {
         Some(FigureKind::DecodeThroughput)
@@ -1192,7 +1193,14 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             continue;
         }
         let ws = floor_boundary(lower, colon.saturating_sub(96)).max(prev_end);
-        let we = floor_boundary(lower, colon + 48);
+        // To the end of the line (at most 200 bytes on): a label's own colon can come after
+        // this one (`02:25:54 Generation throughput (tokens/second) avg: 80.786`), and a
+        // window cut inside its number would read a prefix of it.
+        let line_end = lower[colon..].find('\n').map_or(lower.len(), |i| colon + i);
+        let we = floor_boundary(
+            lower,
+            line_end.clamp(colon + 48, colon + 200).min(lower.len()),
+        );
         let window = &lower[ws..we];
         let Some((label_start, c)) =
             labelled_matches(window, &p.label_tail).find(|(_, c)| ws + whole(c).end > colon)
@@ -1203,6 +1211,20 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             continue;
         };
         let label = &window[label_start..span_of(&c, 0).start];
+        // A statistic between the unit and the colon (`Generation throughput (tokens/second)
+        // avg: 80.786`) belongs to the label.
+        let head = &window[span_of(&c, 0).start..span_of(&c, 2).start];
+        let stat = head
+            .rsplit_once(')')
+            .map_or(head, |(_, t)| t)
+            .trim_matches([' ', ':', '"']);
+        let with_stat;
+        let label = if stat.is_empty() || stat.contains(':') {
+            label
+        } else {
+            with_stat = format!("{} {stat}", label.trim_end());
+            with_stat.as_str()
+        };
         let unit = c.str(1).unwrap_or("");
         let after_unit = c.str(3).unwrap_or("");
         let span = Span {
@@ -2178,7 +2200,8 @@ pub fn read(text: &str) -> Claim {
             s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
         }
     }
-    let sweep = super::headline::sweep_end(&mut claim.figures);
+    let sweep = super::headline::sweep_end(&mut claim.figures)
+        || (!table_headline && super::headline::repeated_block_last(&mut claim.figures));
     let gpu_before = claim.gpu.as_ref().map(|g| g.span);
     if sweep {
         adopt_headline_settings(&mut claim);
