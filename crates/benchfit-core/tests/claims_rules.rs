@@ -672,3 +672,18 @@ fn repeated_summary_blocks_read_at_the_last() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §2 kind across a hard wrap: a quoted paragraph wrapped inside its sentence ("a generation
+/// throughput\n> exceeding 50K tokens per second") keeps the kind word of the line before; a
+/// heading line before a figure's line does not lend its words.
+#[test]
+fn kind_word_across_a_hard_wrapped_line() {
+    let c = read(
+        "> On a single node with 8 H800 GPUs, DeepSeek-V2 achieves a generation throughput\n\
+         > exceeding 50K tokens per second, which is 5.76 times the maximum.",
+    );
+    assert_eq!(c.figures[0].value, 50000.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("Output\nLlama 3 8B on one H100: 2,000 tokens/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}

@@ -544,6 +544,29 @@ fn without_lengths(words: &str) -> String {
     out
 }
 
+/// Hard-wrapped prose (a quoted paper, an e-mail: `… achieves a generation throughput\n>
+/// exceeding 50K tokens per second`): the end of the previous line when the figure's line
+/// continues its sentence. The previous line must be long (at least 50 bytes, as wrapped prose
+/// is) and end inside a sentence (a letter, not `.`, `:` or a table's `|`), and the figure's
+/// line up to the figure must hold no sentence break; returns the previous line's last clause
+/// (after its last `,` `.` `;`), else empty.
+fn wrapped_clause(lower: &str, start: usize) -> &str {
+    let Some(nl) = lower[..start].rfind('\n') else {
+        return "";
+    };
+    let own = &lower[nl + 1..start];
+    if own.len() > 60 || own.contains(['.', ';', '|', ':']) {
+        return "";
+    }
+    let prev_start = lower[..nl].rfind('\n').map_or(0, |i| i + 1);
+    let prev = lower[prev_start..nl].trim_end();
+    if prev.len() < 50 || !prev.ends_with(|c: char| c.is_ascii_alphabetic()) || prev.contains('|') {
+        return "";
+    }
+    let cut = prev.rfind([',', '.', ';']).map_or(0, |i| i + 1);
+    &prev[floor_boundary(prev, cut.max(prev.len().saturating_sub(48)))..]
+}
+
 /// [`settle`] for the other stages.
 pub(super) fn settle_figure(f: Figure) -> Figure {
     settle(f)
@@ -620,6 +643,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     } else {
         kind_from_words(qual)
             .or_else(|| kind_from_words(&pre_words))
+            .or_else(|| kind_from_words(&without_lengths(wrapped_clause(lower, span.start))))
             // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
             // "in total" (summed) as input + output, so it is left unread.
             .or_else(|| {
