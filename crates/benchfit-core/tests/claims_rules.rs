@@ -687,3 +687,11 @@ fn kind_word_across_a_hard_wrapped_line() {
     let c = read("Output\nLlama 3 8B on one H100: 2,000 tokens/s");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// A clock's colons (`02:25:54`) before a `label: value` record are no label's colon: the
+/// record's number is read whole, not cut where a window from the clock ends.
+#[test]
+fn clock_colons_do_not_cut_a_record() {
+    let c = read("2024/07/12 02:27:55 Generation throughput (tokens/second) avg: 80.786\n");
+    assert_eq!(c.figures[0].value, 80.786);
+}

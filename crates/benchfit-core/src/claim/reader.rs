@@ -551,14 +551,17 @@ fn without_lengths(words: &str) -> String {
 /// line up to the figure must hold no sentence break; returns the previous line's last clause
 /// (after its last `,` `.` `;`), else empty.
 fn wrapped_clause(lower: &str, start: usize) -> &str {
-    let Some(nl) = lower[..start].rfind('\n') else {
+    // Both lines are looked at over at most 61 and 400 bytes (linear on a long paste).
+    let near = floor_boundary(lower, start.saturating_sub(61));
+    let Some(nl) = lower[near..start].rfind('\n').map(|i| near + i) else {
         return "";
     };
     let own = &lower[nl + 1..start];
-    if own.len() > 60 || own.contains(['.', ';', '|', ':']) {
+    if own.contains(['.', ';', '|', ':']) {
         return "";
     }
-    let prev_start = lower[..nl].rfind('\n').map_or(0, |i| i + 1);
+    let far = floor_boundary(lower, nl.saturating_sub(400));
+    let prev_start = lower[far..nl].rfind('\n').map_or(far, |i| far + i + 1);
     let prev = lower[prev_start..nl].trim_end();
     if prev.len() < 50 || !prev.ends_with(|c: char| c.is_ascii_alphabetic()) || prev.contains('|') {
         return "";
@@ -1216,15 +1219,15 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         if !rest.starts_with(|ch: char| ch.is_ascii_digit()) || colon < prev_end {
             continue;
         }
+        // A colon between digits is a clock or a ratio (`02:25:54`, `16:9`), not a label's:
+        // read as one, its window would end inside the number of the label after it.
+        if lower[..colon].ends_with(|ch: char| ch.is_ascii_digit())
+            && lower[colon + 1..].starts_with(|ch: char| ch.is_ascii_digit())
+        {
+            continue;
+        }
         let ws = floor_boundary(lower, colon.saturating_sub(96)).max(prev_end);
-        // To the end of the line (at most 200 bytes on): a label's own colon can come after
-        // this one (`02:25:54 Generation throughput (tokens/second) avg: 80.786`), and a
-        // window cut inside its number would read a prefix of it.
-        let line_end = lower[colon..].find('\n').map_or(lower.len(), |i| colon + i);
-        let we = floor_boundary(
-            lower,
-            line_end.clamp(colon + 48, colon + 200).min(lower.len()),
-        );
+        let we = floor_boundary(lower, colon + 48);
         let window = &lower[ws..we];
         let Some((label_start, c)) =
             labelled_matches(window, &p.label_tail).find(|(_, c)| ws + whole(c).end > colon)
@@ -1831,7 +1834,12 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         "i reached",
     ];
     let start = span.start.min(lower.len());
-    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+    // The line up to the figure (looked at over at most 400 bytes: a 100 KB paste on one line
+    // stays linear).
+    let near = floor_boundary(lower, start.saturating_sub(400));
+    let line_from = lower[near..start]
+        .rfind('\n')
+        .map_or(near, |i| near + i + 1);
     if lower[line_from..start].contains('|') {
         return false;
     }
