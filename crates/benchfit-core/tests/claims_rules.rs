@@ -695,3 +695,20 @@ fn clock_colons_do_not_cut_a_record() {
     let c = read("2024/07/12 02:27:55 Generation throughput (tokens/second) avg: 80.786\n");
     assert_eq!(c.figures[0].value, 80.786);
 }
+
+/// §1 rule 5 and §2 on a table: a throughput column whose header states the load it ran at
+/// (`Throughput (50 req)`) is a token-rate column (not a request rate), read at its last row,
+/// and aggregate (a load above 1); a row's free-text cell ("Max throughput, fixed model") is no
+/// metric row.
+#[test]
+fn throughput_column_with_its_load_in_the_header() {
+    let c = read(
+        "| Engine | Best For | Throughput (50 req) | TTFT p50 (10 req) |\n\
+         |---|---|---|---|\n\
+         | vLLM | General use | 1,850 tok/s | 120 ms |\n\
+         | TensorRT-LLM | Max throughput, fixed model | 2,100 tok/s | 105 ms |\n\
+         | SGLang | Shared-prefix workloads | 1,920 tok/s | 112 ms |",
+    );
+    assert_eq!(c.figures[0].value, 1920.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

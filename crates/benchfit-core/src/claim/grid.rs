@@ -155,6 +155,31 @@ fn cell_number(t: &str) -> Option<f64> {
 }
 
 /// The role of a column (or of a metric row) from its header text.
+/// The load a header writes beside its metric: `N req`, `N requests`, `N users`, `N concurrent`
+/// (`Throughput (50 req)` → 50).
+fn header_load(h: &str) -> Option<u32> {
+    let b = h.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            let j = (i..b.len())
+                .find(|&j| !b[j].is_ascii_digit())
+                .unwrap_or(b.len());
+            let rest = h[j..].trim_start();
+            if ["req", "users", "concurrent"]
+                .iter()
+                .any(|w| rest.starts_with(w))
+            {
+                return h[i..j].parse().ok();
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 fn role(h: &str) -> Role {
     let h = h.trim_matches('*');
     let has = |w: &str| h.contains(w);
@@ -169,7 +194,16 @@ fn role(h: &str) -> Role {
         || has("tokens per second")
         || h.starts_with("tput")
         || has(" tput");
-    if rate && !has("req") && !has("ms") {
+    // A request rate (`req/s`, `Request throughput`) is no token rate; a load written beside a
+    // token rate (`Throughput (50 req)`) leaves it one.
+    let request_rate = has("req/")
+        || has("requests/")
+        || has("request throughput")
+        || has("requests per")
+        || has("req per")
+        || has("rps")
+        || has("qps");
+    if rate && !request_rate && !has("ms") {
         let kind =
             if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
                 FigureKind::PrefillThroughput
@@ -195,8 +229,10 @@ fn role(h: &str) -> Role {
         {
             // A median or percentile of a token rate is over requests: one user's rate.
             Some(Scope::PerUser)
-        } else if has("token throughput") {
-            // vLLM's and SGLang's summary labels ("Output token throughput"): the whole load's.
+        } else if has("token throughput") || header_load(h).is_some_and(|n| n > 1) {
+            // vLLM's and SGLang's summary labels ("Output token throughput"): the whole load's;
+            // so is a rate measured under a load of several requests the header states
+            // (`Throughput (50 req)`, CLAIMS.md §2).
             Some(Scope::Aggregate)
         } else {
             None
