@@ -561,6 +561,13 @@ fn llama_cpp_timing_lines() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
     assert!(c.figures.iter().all(|f| f.value != 10372.77));
+    // Only the eval line's ms per token is a time per output token (not the sampler's, not
+    // the prompt's).
+    assert!(c
+        .figures
+        .iter()
+        .filter(|f| f.kind == FigureKind::Tpot)
+        .all(|f| f.value == 27.22));
     let p = c
         .figures
         .iter()

@@ -1370,6 +1370,16 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     for c in p.ms_per_token.captures_iter(lower) {
         let Some(v) = num(&c[1]) else { continue };
         let span = whole(&c);
+        // llama.cpp's `sample time` line: the sampler's cost per token, no decode latency;
+        // its `prompt eval time` line: prefill time per prompt token, no TPOT either.
+        let timing_line = {
+            let from = floor_boundary(lower, span.start.saturating_sub(200));
+            let line = &lower[from..span.start];
+            line.rfind('\n').map_or(line, |i| &line[i + 1..])
+        };
+        if timing_line.contains("sample time") || timing_line.contains("prompt eval time") {
+            continue;
+        }
         let mut f = Figure::new(v, "ms/token", FigureKind::Tpot, span);
         f.scope = Some(Scope::PerUser);
         f.kind_stated = true;
