@@ -719,3 +719,21 @@ fn throughput_column_with_its_load_in_the_header() {
     assert_eq!(c.figures[0].value, 1920.0);
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §2 scope in Chinese: 每张卡 / `/卡` (per card) is per GPU; 单路 / 每用户 (one stream, per
+/// user) is per user.
+#[test]
+fn chinese_scope_words() {
+    assert_eq!(
+        read("每张卡输出吞吐 1,200 tokens/s").figures[0].scope,
+        Some(Scope::PerGpu)
+    );
+    assert_eq!(
+        read("输出吞吐 1,200 tokens/s/卡").figures[0].scope,
+        Some(Scope::PerGpu)
+    );
+    assert_eq!(
+        read("单路输出速度 35 tokens/s").figures[0].scope,
+        Some(Scope::PerUser)
+    );
+}

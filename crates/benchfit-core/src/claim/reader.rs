@@ -467,6 +467,10 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("every user")
         || has("each session")
         || has("each stream")
+        || has("每用户")
+        || has("每个用户")
+        || has("单路")
+        || has("每路")
     {
         Some(Scope::PerUser)
     } else if has("per gpu")
@@ -480,6 +484,10 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("每卡")
         || has("单卡吞吐")
         || has("单卡性能")
+        || has("/卡")
+        || has("每张卡")
+        || has("每gpu")
+        || has("每 gpu")
     {
         Some(Scope::PerGpu)
     } else if has("per node")
