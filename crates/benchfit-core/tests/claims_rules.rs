@@ -737,3 +737,17 @@ fn chinese_scope_words() {
         Some(Scope::PerUser)
     );
 }
+
+/// §2: a token rate given as a distribution over requests (a median beside the mean of the same
+/// label) is each request's rate: the mean is per user too, not the run's aggregate.
+#[test]
+fn mean_beside_a_median_is_per_request() {
+    let c = read("Median output tokens/second: 45.2\nMean output tokens/second: 44.8");
+    assert!(c
+        .figures
+        .iter()
+        .all(|f| f.scope == Some(Scope::PerUser) && f.kind == FigureKind::ThroughputPerUser));
+    // A mean alone keeps the run's reading.
+    let c = read("Mean output tokens/second: 44.8");
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

@@ -1634,7 +1634,56 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     // The same number said twice, once with its scope: keep the fuller one, merged.
     let mut figures = merge_unscoped_twins(figures);
     share_twin_kinds(&mut figures);
+    mean_over_requests(&mut figures);
     figures
+}
+
+/// A label's words without its statistic (`Median output tokens/second` and `Mean output
+/// tokens/second` share `output tokens second`).
+fn label_stem(label: &str) -> String {
+    const STATS: &[&str] = &[
+        "mean", "average", "avg", "median", "p50", "p90", "p95", "p99", "min", "max", "std",
+    ];
+    label
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !STATS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A token rate given as a distribution (a median or percentile beside the mean of the same
+/// label) is over requests, each request's own rate (CLAIMS.md §2: per user); its mean is then
+/// the mean request's rate, not the run's throughput, and per user too.
+fn mean_over_requests(figures: &mut [Figure]) {
+    let spread: Vec<String> = figures
+        .iter()
+        .filter(|f| f.kind.is_throughput() && f.scope == Some(Scope::PerUser))
+        .filter_map(|f| f.label.as_deref())
+        .filter(|l| {
+            ["median", "p50", "p90", "p95", "p99"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .map(label_stem)
+        .collect();
+    if spread.is_empty() {
+        return;
+    }
+    for f in figures.iter_mut() {
+        let Some(l) = f.label.as_deref() else {
+            continue;
+        };
+        let mean = ["mean", "average", "avg"].iter().any(|w| l.contains(w));
+        if mean
+            && f.kind.is_throughput()
+            && f.scope != Some(Scope::PerUser)
+            && spread.contains(&label_stem(l))
+        {
+            f.scope = Some(Scope::PerUser);
+            f.scope_stated = true;
+            *f = settle(f.clone());
+        }
+    }
 }
 
 /// The same token rate written twice (a title and its sentence, `每秒1200 Token` then
