@@ -292,3 +292,17 @@ test('recompute time after an edit (reported, not asserted)', async () => {
   console.log(`recompute after an edit: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms (n=${times.length})`);
   await page.close();
 });
+
+test('an imported peer file shows how the tool defines each metric beside benchfit', async () => {
+  const { page, errors } = await open(base);
+  const real = path.join(here, '..', '..', 'crates', 'benchfit-core', 'tests', 'data', 'import', 'real', 'vllm-0.33.0', 'vllm_bench_serve.json');
+  await page.setInputFiles('#import-file', real);
+  await page.waitForSelector('#import-definitions');
+  // vLLM's TPOT keeps its re-tokenised output count (no server counts in the file): it differs.
+  const tpot = page.locator('#import-definitions tr[data-metric="tpot"]');
+  assert.equal(await tpot.getAttribute('class'), 'differs');
+  assert.match(await tpot.innerText(), /≠/);
+  assert.match(await page.locator('#import-definitions summary').innerText(), /^Metric definitions: [1-9]\d* of \d+ differ/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -39,6 +39,25 @@ pub struct Imported {
     pub claim: Option<String>,
     /// The run's notes.
     pub notes: Vec<String>,
+    /// The metric Rosetta of an imported file: each metric's definition in the tool and how it
+    /// was converted to benchfit's.
+    pub definitions: Vec<Definition>,
+}
+
+/// One metric's definition in the measuring tool beside benchfit's (the core's
+/// `measurement::import::MetricDefinition`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Definition {
+    /// benchfit's metric (`ttft`, `itl`, `tpot`, `e2e`, `throughput`, …).
+    pub metric: String,
+    /// The tool's name for it.
+    pub tool_metric: String,
+    /// How the tool defines it.
+    pub tool_definition: String,
+    /// What was done to the value, or why it still differs.
+    pub conversion: String,
+    /// The imported value has benchfit's definition.
+    pub same: bool,
 }
 
 /// The paths the page reads in the JSON of [`benchfit_core::measurement::Measurement`] (the
@@ -69,6 +88,18 @@ pub(crate) mod paths {
     pub(crate) const ITL: &[&str] = &["summary", "latency_ms", "itl"];
     /// E2E median.
     pub(crate) const E2E_P50: &[&str] = &["summary", "latency_ms", "e2e", "p50"];
+    /// The metric Rosetta of an imported file (an array of definitions).
+    pub(crate) const DEFINITIONS: &[&str] = &["source", "definitions"];
+    /// A definition's fields.
+    pub(crate) const DEF_METRIC: &[&str] = &["metric"];
+    /// See [`DEF_METRIC`].
+    pub(crate) const DEF_TOOL_METRIC: &[&str] = &["tool_metric"];
+    /// See [`DEF_METRIC`].
+    pub(crate) const DEF_TOOL_DEFINITION: &[&str] = &["tool_definition"];
+    /// See [`DEF_METRIC`].
+    pub(crate) const DEF_CONVERSION: &[&str] = &["conversion"];
+    /// See [`DEF_METRIC`].
+    pub(crate) const DEF_SAME: &[&str] = &["same_as_benchfit"];
     /// The percentiles a pair shows.
     pub(crate) const P50: &[&str] = &["p50"];
     /// See [`P50`].
@@ -128,7 +159,23 @@ pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
         e2e_p50: num(&m, paths::E2E_P50),
         claim: get(&out, &["claim"]).as_string(),
         notes,
+        definitions: definitions(&m),
     })
+}
+
+/// The file's metric definitions (none for benchfit's own files).
+fn definitions(m: &JsValue) -> Vec<Definition> {
+    let text = |d: &JsValue, p: &[&str]| get(d, p).as_string().unwrap_or_default();
+    js_sys::Array::from(&get(m, paths::DEFINITIONS))
+        .iter()
+        .map(|d| Definition {
+            metric: text(&d, paths::DEF_METRIC),
+            tool_metric: text(&d, paths::DEF_TOOL_METRIC),
+            tool_definition: text(&d, paths::DEF_TOOL_DEFINITION),
+            conversion: text(&d, paths::DEF_CONVERSION),
+            same: get(&d, paths::DEF_SAME).as_bool().unwrap_or(false),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -167,5 +214,34 @@ mod tests {
         }
         // The values, as in the file (the same numbers benchfit-js's test reads).
         assert_eq!(at(&v, paths::OUTPUT_TPS), 6.0);
+    }
+
+    /// The Rosetta paths name the core's fields, with their types, in a real vLLM file (whose
+    /// TPOT keeps vLLM's re-tokenised count, so one definition differs from benchfit's).
+    #[test]
+    fn definition_paths_match_the_core_measurement_json() {
+        let bytes = include_bytes!(
+            "../../benchfit-core/tests/data/import/real/vllm-0.33.0/vllm_bench_serve.json"
+        );
+        let m = benchfit_core::measurement::import(bytes).unwrap();
+        let v = serde_json::to_value(&m).unwrap();
+        let defs = at(&v, paths::DEFINITIONS).as_array().expect("an array");
+        assert!(!defs.is_empty());
+        for d in defs {
+            for p in [
+                paths::DEF_METRIC,
+                paths::DEF_TOOL_METRIC,
+                paths::DEF_TOOL_DEFINITION,
+                paths::DEF_CONVERSION,
+            ] {
+                assert!(at(d, p).is_string(), "{p:?}");
+            }
+            assert!(at(d, paths::DEF_SAME).is_boolean());
+        }
+        let tpot = defs
+            .iter()
+            .find(|d| at(d, paths::DEF_METRIC) == "tpot")
+            .expect("a TPOT definition");
+        assert_eq!(at(tpot, paths::DEF_SAME), false);
     }
 }

@@ -38,7 +38,40 @@ fn comparison(m: &Imported, e: Option<&Estimate>, on_use: Option<Callback<MouseE
             <p class="small muted">{ format!("Makes it the scenario's benchmark: {}", m.claim.clone().unwrap_or_default()) }</p>
         }
         { for m.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
+        { definitions(m) }
         </>
+    }
+}
+
+/// How the tool defines each metric beside benchfit's (`#import-definitions`): those that still
+/// differ after conversion first and marked ≠, with the tool's definition and why.
+fn definitions(m: &Imported) -> Html {
+    if m.definitions.is_empty() {
+        return html! {};
+    }
+    let differ = m.definitions.iter().filter(|d| !d.same).count();
+    // Differing first (two passes: no sort to instantiate in the page).
+    let defs: Vec<_> = m
+        .definitions
+        .iter()
+        .filter(|d| !d.same)
+        .chain(m.definitions.iter().filter(|d| d.same))
+        .collect();
+    html! {
+        <details id="import-definitions" open={differ > 0}>
+            <summary>{ format!("Metric definitions: {} of {} differ from benchfit's", differ, m.definitions.len()) }</summary>
+            <table class="small">
+                <thead><tr><th></th><th>{ "benchfit" }</th><th>{ format!("{} (its definition)", m.tool) }</th><th>{ "conversion" }</th></tr></thead>
+                <tbody>{ for defs.iter().map(|d| html! {
+                    <tr class={if d.same { "same" } else { "differs" }} data-metric={d.metric.clone()}>
+                        <td>{ if d.same { "=" } else { "≠" } }</td>
+                        <td>{ &d.metric }</td>
+                        <td>{ format!("{}: {}", d.tool_metric, d.tool_definition) }</td>
+                        <td>{ &d.conversion }</td>
+                    </tr>
+                }) }</tbody>
+            </table>
+        </details>
     }
 }
 
@@ -87,7 +120,7 @@ pub(crate) fn Measured() -> Html {
     html! {
         <section class="card" aria-labelledby="measured-h" ondragover={over} ondrop={drop}>
             <h2 id="measured-h">{ "Measured vs predicted" }</h2>
-            <p class="small muted">{ "Import a file from benchfit measure, or a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result (drop it here). It is read in your browser; nothing is uploaded." }</p>
+            <p class="small muted">{ "Import a file from benchfit measure, or a vLLM bench / genai-perf / AIPerf / GuideLLM / inference-perf / llmperf result (drop it here). It is read in your browser; nothing is uploaded." }</p>
             <label for="import-file">{ "Measurement file " }</label>
             <input id="import-file" type="file" accept=".json,.jsonl,application/json" onchange={pick} />
             { body }
