@@ -307,13 +307,19 @@ fn run(s: &Scenario) -> Estimate {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// More output tokens per request never make a request cheaper.
+    /// More output tokens per request never make a request cheaper. With fixed lengths: under a
+    /// lognormal spread a larger mean at the same sd narrows the distribution, so with the same
+    /// seed some requests get *shorter* (a tail request of 60 can shrink), and a finite run's
+    /// cost per request may fall; the property holds in expectation there, not per sample (a
+    /// 3,000-case run found 7 → 8 mean output tokens at sd 23 over 60 requests).
     #[test]
     fn more_output_tokens_never_lower_cost_per_request(
         s in fast_scenario(),
         extra in 1u32..=512,
     ) {
         let mut s = s;
+        s.prompt_sd = None;
+        s.output_sd = None;
         s.load = Load::Concurrency { concurrency: match s.load { Load::Concurrency { concurrency } => concurrency, _ => 8 } };
         let base = run(&s);
         let mut more = s.clone();
