@@ -23,6 +23,15 @@ fn speed(c: &mut Criterion) {
     c.bench_function("estimate worked example (default simulation)", |b| {
         b.iter(|| estimate(black_box(&s)).unwrap())
     });
+    // Past the KV ceiling (about 13 sequences of 1,800 + 400 tokens fit): requests queue for
+    // blocks, and vLLM's asynchronous scheduler must still take the closed-form decode runs
+    // (26 ms natively before they did, ~2 ms after).
+    let mut full = Scenario::worked_example();
+    full.load = benchfit_core::input::Load::Concurrency { concurrency: 24 };
+    c.bench_function(
+        "estimate worked example at concurrency 24 (KV-limited)",
+        |b| b.iter(|| estimate(black_box(&full)).unwrap()),
+    );
 }
 
 /// 100 KB of mixed claim text: sentences, tool summaries, table rows (target < 50 ms, issue 3).

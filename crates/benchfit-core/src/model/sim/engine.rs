@@ -61,6 +61,8 @@ pub(super) struct Sim<'a> {
     pub(super) now: f64,
     prev_step_end: f64,
     prev_step_start: f64,
+    /// Requests that had arrived by this time were considered for admission this step.
+    known_by: f64,
     pub(super) steps: u64,
     batch_sum: u64,
     preemptions: u32,
@@ -118,6 +120,7 @@ impl<'a> Sim<'a> {
             now: 0.0,
             prev_step_end: f64::NAN,
             prev_step_start: f64::NAN,
+            known_by: 0.0,
             steps: 0,
             batch_sum: 0,
             preemptions: 0,
@@ -221,6 +224,7 @@ impl<'a> Sim<'a> {
             } else {
                 self.now
             };
+        self.known_by = known_by;
         while budget > 0 && self.running.len() < self.max_seqs {
             let Some(&r) = self.waiting.front() else {
                 break;
@@ -340,7 +344,7 @@ impl<'a> Sim<'a> {
         let (setup, cfg, block) = (self.setup, self.cfg, self.block);
         let eligible = load.prefill_tokens == 0.0
             && setup.model.sliding_window.is_none()
-            && (!self.async_sched || self.waiting.is_empty())
+            && (!self.async_sched || self.head_was_refused())
             && self
                 .sched
                 .iter()
@@ -406,6 +410,18 @@ impl<'a> Sim<'a> {
         self.prev_step_end = self.now;
         self.trace_kv();
         true
+    }
+
+    /// True when no request waits, or the head of the queue was considered for admission this
+    /// step and refused. A refusal (blocks, the sequence limit, an unchunked prompt over the
+    /// budget) stands for a whole decode-only run: its blocks only grow and its batch and budget
+    /// stay the same until the first completion, where the run stops. An asynchronous scheduler
+    /// did not yet consider a request that arrived during the previous step; it may admit it at
+    /// the next one, so then there is no run.
+    fn head_was_refused(&self) -> bool {
+        self.waiting
+            .front()
+            .is_none_or(|&r| self.reqs[r].arrival <= self.known_by)
     }
 
     /// The longest run of at most `k` decode steps whose block growth fits in the free blocks
