@@ -306,3 +306,18 @@ test('an imported peer file shows how the tool defines each metric beside benchf
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an imported concurrency sweep is drawn on the predicted curve', async () => {
+  const { page, errors } = await open(base);
+  await page.waitForSelector('#curve svg');
+  const sweep = path.join(here, '..', '..', 'crates', 'benchfit-core', 'tests', 'data', 'import', 'benchfit_sweep_stub.json');
+  await page.setInputFiles('#import-file', sweep);
+  await page.waitForSelector('#curve-measured');
+  // Stages at concurrency 1, 2, 4 and 8, all within the curve's range: four squares for
+  // throughput and four for p95 TPOT.
+  assert.match(await page.locator('#curve-measured').innerText(), /4 measured stages/);
+  assert.equal(await page.locator('#curve .measured-stage rect.m-tput').count(), 4);
+  assert.equal(await page.locator('#curve .measured-stage rect.m-lat').count(), 4);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

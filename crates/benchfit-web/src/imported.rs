@@ -42,6 +42,9 @@ pub struct Imported {
     /// The metric Rosetta of an imported file: each metric's definition in the tool and how it
     /// was converted to benchfit's.
     pub definitions: Vec<Definition>,
+    /// The stages of a `--sweep` over concurrency: (concurrency, output tok/s, p95 TPOT ms),
+    /// drawn on the predicted curve (empty for single-stage files and rate sweeps).
+    pub curve: Vec<(f64, f64, Option<f64>)>,
 }
 
 /// One metric's definition in the measuring tool beside benchfit's (the core's
@@ -100,6 +103,16 @@ pub(crate) mod paths {
     pub(crate) const DEF_CONVERSION: &[&str] = &["conversion"];
     /// See [`DEF_METRIC`].
     pub(crate) const DEF_SAME: &[&str] = &["same_as_benchfit"];
+    /// The stages of a multi-stage file.
+    pub(crate) const STAGES: &[&str] = &["stages"];
+    /// A stage's load mode (`concurrency` or `rate`).
+    pub(crate) const STAGE_MODE: &[&str] = &["load", "mode"];
+    /// A stage's concurrency.
+    pub(crate) const STAGE_CONCURRENCY: &[&str] = &["load", "concurrency"];
+    /// A stage's output tokens per second.
+    pub(crate) const STAGE_OUTPUT_TPS: &[&str] = &["summary", "throughput", "output_tokens_per_s"];
+    /// A stage's p95 TPOT.
+    pub(crate) const STAGE_TPOT_P95: &[&str] = &["summary", "latency_ms", "tpot", "p95"];
     /// The percentiles a pair shows.
     pub(crate) const P50: &[&str] = &["p50"];
     /// See [`P50`].
@@ -160,7 +173,23 @@ pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
         claim: get(&out, &["claim"]).as_string(),
         notes,
         definitions: definitions(&m),
+        curve: stage_curve(&m),
     })
+}
+
+/// The concurrency stages as (concurrency, output tok/s, p95 TPOT ms).
+fn stage_curve(m: &JsValue) -> Vec<(f64, f64, Option<f64>)> {
+    js_sys::Array::from(&get(m, paths::STAGES))
+        .iter()
+        .filter(|s| get(s, paths::STAGE_MODE).as_string().as_deref() == Some("concurrency"))
+        .filter_map(|s| {
+            Some((
+                num(&s, paths::STAGE_CONCURRENCY)?,
+                num(&s, paths::STAGE_OUTPUT_TPS)?,
+                num(&s, paths::STAGE_TPOT_P95),
+            ))
+        })
+        .collect()
 }
 
 /// The file's metric definitions (none for benchfit's own files).
@@ -214,6 +243,49 @@ mod tests {
         }
         // The values, as in the file (the same numbers benchfit-js's test reads).
         assert_eq!(at(&v, paths::OUTPUT_TPS), 6.0);
+    }
+
+    /// The stage paths name the core's fields, with their types, in a serialised stage.
+    #[test]
+    fn stage_paths_match_the_core_stage_json() {
+        use benchfit_core::measurement::stages::{Stage, SteadyState};
+        use benchfit_core::measurement::{LoadMode, Summary};
+        let mut summary = Summary::default();
+        summary.throughput.output_tokens_per_s = 123.0;
+        summary.latency_ms.tpot = Some(benchfit_core::stats::Percentiles {
+            mean: 10.0,
+            p50: 9.0,
+            p90: 11.0,
+            p95: 12.0,
+            p99: 13.0,
+        });
+        let stage = Stage {
+            index: 0,
+            load: LoadMode::Concurrency { concurrency: 4 },
+            repeat: 0,
+            started_ms: 0.0,
+            ended_ms: 1.0,
+            steady_state: SteadyState {
+                from_ms: 0.0,
+                to_ms: 1.0,
+                requests: 1,
+                rule: String::new(),
+            },
+            summary,
+            requests: 1,
+            partial: false,
+            slo: None,
+        };
+        let mut m = benchfit_core::measurement::Measurement::new(
+            benchfit_core::measurement::RunInfo::default(),
+        );
+        m.stages.push(stage);
+        let m = serde_json::to_value(&m).unwrap();
+        let v = &at(&m, paths::STAGES)[0];
+        assert_eq!(at(v, paths::STAGE_MODE), "concurrency");
+        assert_eq!(at(v, paths::STAGE_CONCURRENCY), 4);
+        assert_eq!(at(v, paths::STAGE_OUTPUT_TPS), 123.0);
+        assert_eq!(at(v, paths::STAGE_TPOT_P95), 12.0);
     }
 
     /// The Rosetta paths name the core's fields, with their types, in a real vLLM file (whose

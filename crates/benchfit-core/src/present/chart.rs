@@ -137,15 +137,22 @@ pub struct CurveLayout {
     pub slo_y: Option<f64>,
     /// The user's operating point on the throughput line.
     pub user: Option<(f64, f64)>,
+    /// Measured stages (a `--sweep` over concurrency) within the plotted range: (x, y of output
+    /// tok/s on the left axis, y of p95 TPOT on the right axis when measured).
+    pub measured: Vec<(f64, f64, Option<f64>)>,
 }
 
 /// Lays out the curve in a `width` × `height` plot area. `points` are (concurrency, output
-/// tok/s, p95 TPOT ms), in increasing concurrency.
+/// tok/s, p95 TPOT ms), in increasing concurrency; `measured` are measured stages in the same
+/// units (TPOT None where not measured), drawn on the same scales (which grow to hold them) when
+/// their concurrency is within the curve's.
+#[allow(clippy::too_many_arguments)] // one chart's inputs, each named at the call site
 pub fn curve(
     points: &[(f64, f64, f64)],
     kv_ceiling: Option<f64>,
     slo_tpot_ms: Option<f64>,
     user: Option<(f64, f64)>,
+    measured: &[(f64, f64, Option<f64>)],
     width: f64,
     height: f64,
 ) -> Option<CurveLayout> {
@@ -163,10 +170,24 @@ pub fn curve(
         return None;
     }
     let x = |c: f64| (c.log2() - c_min) / (c_max - c_min) * width;
-    let t_ticks = nice_ticks(pts.iter().map(|p| p.1).fold(0.0, f64::max), 4);
+    let shown: Vec<_> = measured
+        .iter()
+        .copied()
+        .filter(|(c, t, l)| {
+            *c >= pts[0].0 && *c <= pts[pts.len() - 1].0 && ok(*t) && l.is_none_or(ok)
+        })
+        .collect();
+    let t_ticks = nice_ticks(
+        pts.iter()
+            .map(|p| p.1)
+            .chain(shown.iter().map(|m| m.1))
+            .fold(0.0, f64::max),
+        4,
+    );
     let l_ticks = nice_ticks(
         pts.iter()
             .map(|p| p.2)
+            .chain(shown.iter().filter_map(|m| m.2))
             .chain(slo_tpot_ms)
             .fold(0.0, f64::max),
         4,
@@ -193,6 +214,10 @@ pub fn curve(
         kv_x: kv_ceiling.and_then(in_x),
         slo_y: slo_tpot_ms.filter(|v| *v <= l_top).map(yl),
         user: user.and_then(|(c, t)| in_x(c).map(|xx| (xx, yt(t)))),
+        measured: shown
+            .iter()
+            .map(|&(c, t, l)| (x(c), yt(t), l.map(yl)))
+            .collect(),
     })
 }
 
@@ -263,6 +288,7 @@ mod tests {
             Some(8.0),
             Some(30.0),
             Some((4.0, 300.0)),
+            &[],
             200.0,
             100.0,
         )
@@ -278,7 +304,37 @@ mod tests {
         // TPOT axis tops at 40: the 30 ms SLO sits at a quarter of the height.
         assert_eq!(c.slo_y, Some(25.0));
         assert_eq!(c.user, Some((100.0, 25.0)));
-        assert!(curve(&pts[..1], None, None, None, 200.0, 100.0).is_none());
+        assert!(curve(&pts[..1], None, None, None, &[], 200.0, 100.0).is_none());
+    }
+
+    #[test]
+    fn measured_stages_share_the_scales_and_grow_them() {
+        // The same curve with measured stages at concurrency 2 (250 tok/s, TPOT 50 ms), 16
+        // (500 tok/s, TPOT not measured) and 32 (outside the curve: dropped). The axes grow to
+        // hold 500 tok/s and 50 ms; each point sits at its value's fraction of the axis top.
+        let pts = [(1.0, 100.0, 20.0), (4.0, 300.0, 25.0), (16.0, 400.0, 40.0)];
+        let m = [
+            (2.0, 250.0, Some(50.0)),
+            (16.0, 500.0, None),
+            (32.0, 900.0, Some(1.0)),
+        ];
+        let c = curve(&pts, None, None, None, &m, 200.0, 100.0).unwrap();
+        let top_t: f64 = c
+            .left_ticks
+            .last()
+            .unwrap()
+            .1
+            .replace(',', "")
+            .parse()
+            .unwrap();
+        let top_l: f64 = c.right_ticks.last().unwrap().1.parse().unwrap();
+        assert!(top_t >= 500.0 && top_l >= 50.0, "{top_t} {top_l}");
+        assert_eq!(c.measured.len(), 2);
+        // Concurrency 2 on the log₂ axis from 1 to 16 (200 wide): x = 50.
+        assert_eq!(c.measured[0].0, 50.0);
+        assert_eq!(c.measured[0].1, 100.0 - 250.0 / top_t * 100.0);
+        assert_eq!(c.measured[0].2, Some(100.0 - 50.0 / top_l * 100.0));
+        assert_eq!(c.measured[1], (200.0, 100.0 - 500.0 / top_t * 100.0, None));
     }
 
     #[test]

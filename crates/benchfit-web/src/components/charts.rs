@@ -68,6 +68,9 @@ pub(crate) struct CurveProps {
     pub curve: Option<Curve>,
     /// The scenario's latency targets.
     pub slo: Slo,
+    /// Measured stages of an imported concurrency sweep: (concurrency, output tok/s, p95 TPOT).
+    #[prop_or_default]
+    pub measured: Vec<(f64, f64, Option<f64>)>,
 }
 
 /// Throughput and p95 TPOT over concurrency, with the KV ceiling, the TPOT SLO and your point.
@@ -95,7 +98,7 @@ pub(crate) fn CurveChart(p: &CurveProps) -> Html {
         e.throughput.output_tokens_per_s,
     );
     let (w, h) = (560.0, 180.0);
-    let Some(l) = chart::curve(&pts, Some(kv), p.slo.tpot_ms, Some(user), w, h) else {
+    let Some(l) = chart::curve(&pts, Some(kv), p.slo.tpot_ms, Some(user), &p.measured, w, h) else {
         return html! {};
     };
     let best = highest_concurrency_within_slo(&c.points);
@@ -118,10 +121,17 @@ pub(crate) fn CurveChart(p: &CurveProps) -> Html {
                 <polyline class="tput" points={polyline(&l.throughput)} />
                 <polyline class="lat" points={polyline(&l.tpot)} />
                 if let Some((x, y)) = l.user { <circle class="you" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="4" /> }
+                { for l.measured.iter().map(|(x, yt, yl)| html! {
+                    <g class="measured-stage">
+                        <rect class="m-tput" x={format!("{:.1}", x - 3.5)} y={format!("{:.1}", yt - 3.5)} width="7" height="7" />
+                        if let Some(yl) = yl { <rect class="m-lat" x={format!("{:.1}", x - 3.5)} y={format!("{:.1}", yl - 3.5)} width="7" height="7" /> }
+                    </g>
+                }) }
             </svg>
             <figcaption>
                 <span class="key tput">{ "output tok/s (left)" }</span>{ " · " }<span class="key lat">{ "p95 TPOT, ms (right)" }</span>
                 { format!(" · your operating point marked · computed in {:.0} ms", c.computed_ms) }
+                if !l.measured.is_empty() { <span id="curve-measured">{ format!(" · squares: {} measured stages of the imported sweep", l.measured.len()) }</span> }
                 if let Some(b) = best { <br/><strong id="best-concurrency">{ format!("Highest concurrency that meets the SLOs: {b}") }</strong> }
                 else if p.slo.ttft_ms.is_some() || p.slo.tpot_ms.is_some() { <br/><strong id="best-concurrency">{ "No concurrency on the curve meets the SLOs." }</strong> }
             </figcaption>

@@ -89,7 +89,8 @@ pub(crate) fn Results() -> Html {
                 }) }</tbody>
             </table>
             <h3>{ "Throughput and latency over concurrency" }</h3>
-            <CurveChart report={r.clone()} {curve} slo={state.scenario.slo} />
+            <CurveChart report={r.clone()} {curve} slo={state.scenario.slo}
+                measured={state.measurement.as_ref().and_then(|m| m.as_ref().ok()).map(|m| m.curve.clone()).unwrap_or_default()} />
             <p class="small muted" id="simulation">{ simulation_line(e) }</p>
             <h3>{ "Latency (ms)" }</h3>
             <table class="latency">
