@@ -130,6 +130,17 @@ fn get(v: &JsValue, path: &[&str]) -> JsValue {
     cur
 }
 
+/// The array at `path` (empty when it is absent or not an array: `Array.from(undefined)` would
+/// throw).
+fn array(v: &JsValue, path: &[&str]) -> Vec<JsValue> {
+    let a = get(v, path);
+    if js_sys::Array::is_array(&a) {
+        js_sys::Array::from(&a).iter().collect()
+    } else {
+        Vec::new()
+    }
+}
+
 fn num(v: &JsValue, path: &[&str]) -> Option<f64> {
     get(v, path).as_f64().filter(|x| x.is_finite())
 }
@@ -141,16 +152,16 @@ fn pair(v: &JsValue, path: &[&str]) -> Option<(f64, f64)> {
 
 /// Imports a file's bytes; Err with the importer's message.
 pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
-    let array = js_sys::Uint8Array::from(bytes.as_slice());
-    let out = import_with_package(array).await.map_err(|e| {
+    let bytes = js_sys::Uint8Array::from(bytes.as_slice());
+    let out = import_with_package(bytes).await.map_err(|e| {
         e.dyn_ref::<js_sys::Error>()
             .map(|e| String::from(e.message()))
             .or_else(|| e.as_string())
             .unwrap_or_else(|| "the file could not be imported".into())
     })?;
     let m = get(&out, &["measurement"]);
-    let notes = js_sys::Array::from(&get(&m, paths::NOTES))
-        .iter()
+    let notes = array(&m, paths::NOTES)
+        .into_iter()
         .filter_map(|n| n.as_string())
         .collect();
     let tool = get(&m, paths::SOURCE_TOOL)
@@ -179,8 +190,8 @@ pub async fn import(bytes: Vec<u8>) -> Result<Imported, String> {
 
 /// The concurrency stages as (concurrency, output tok/s, p95 TPOT ms).
 fn stage_curve(m: &JsValue) -> Vec<(f64, f64, Option<f64>)> {
-    js_sys::Array::from(&get(m, paths::STAGES))
-        .iter()
+    array(m, paths::STAGES)
+        .into_iter()
         .filter(|s| get(s, paths::STAGE_MODE).as_string().as_deref() == Some("concurrency"))
         .filter_map(|s| {
             Some((
@@ -195,8 +206,8 @@ fn stage_curve(m: &JsValue) -> Vec<(f64, f64, Option<f64>)> {
 /// The file's metric definitions (none for benchfit's own files).
 fn definitions(m: &JsValue) -> Vec<Definition> {
     let text = |d: &JsValue, p: &[&str]| get(d, p).as_string().unwrap_or_default();
-    js_sys::Array::from(&get(m, paths::DEFINITIONS))
-        .iter()
+    array(m, paths::DEFINITIONS)
+        .into_iter()
         .map(|d| Definition {
             metric: text(&d, paths::DEF_METRIC),
             tool_metric: text(&d, paths::DEF_TOOL_METRIC),
