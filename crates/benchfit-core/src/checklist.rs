@@ -74,21 +74,35 @@ fn row(condition: &'static str, status: Status, value: Option<String>, note: Opt
 
 /// Grades a claim on the six conditions, in DESIGN §3 order.
 pub fn grade(c: &Claim) -> Vec<Row> {
-    let mut rows = Vec::with_capacity(6);
+    vec![
+        batch_row(c),
+        lengths_row(c),
+        quantisation_row(c),
+        runtime_row(c),
+        metric_row(c),
+        hardware_row(c),
+    ]
+}
 
+/// The load row: a batch, a concurrency or a request rate stated; partial when only observed
+/// (a peak count, a progress bar) or described (saturated, maximum).
+fn batch_row(c: &Claim) -> Row {
     let observed = c.load_observed.is_some();
-    rows.push(if observed && (c.batch_size.is_some() || c.concurrency.is_some() || c.request_rate.is_none()) {
+    if observed && (c.batch_size.is_some() || c.concurrency.is_some() || c.request_rate.is_none()) {
         let value = c
             .batch_size
             .as_ref()
             .map(|b| format!("batch {}", b.value))
-            .or(c.concurrency.as_ref().map(|n| format!("concurrency {}", n.value)));
+            .or(c
+                .concurrency
+                .as_ref()
+                .map(|n| format!("concurrency {}", n.value)));
         row(
-            "batch_size",
-            Status::Partial,
-            value,
-            Some("the load was only observed (a peak count, a progress bar, a request total) or is a limit, not set"),
-        )
+        "batch_size",
+        Status::Partial,
+        value,
+        Some("the load was only observed (a peak count, a progress bar, a request total) or is a limit, not set"),
+    )
     } else if let Some(b) = &c.batch_size {
         row(
             "batch_size",
@@ -124,42 +138,48 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             None,
             Some("no batch size, concurrency or request rate"),
         )
-    });
+    }
+}
 
-    rows.push(match (&c.prompt_tokens, &c.output_tokens) {
-        (Some(i), Some(o)) => row(
-            "sequence_length",
-            Status::Stated,
-            Some(format!("{} in / {} out", i.value, o.value)),
-            None,
-        ),
-        (Some(i), None) => row(
-            "sequence_length",
-            Status::Partial,
-            Some(format!("{} in", i.value)),
-            Some("output length not stated"),
-        ),
-        (None, Some(o)) => row(
-            "sequence_length",
-            Status::Partial,
-            Some(format!("{} out", o.value)),
-            Some("prompt length not stated"),
-        ),
-        (None, None) if c.lengths_described.is_some() => row(
-            "sequence_length",
-            Status::Partial,
-            None,
-            Some("lengths only as totals, rates or a dataset name; per-request prompt and output lengths not stated"),
-        ),
-        (None, None) => row(
-            "sequence_length",
-            Status::Unstated,
-            None,
-            Some("neither prompt nor output length stated"),
-        ),
-    });
+/// The sequence-length row: prompt and output tokens per request.
+fn lengths_row(c: &Claim) -> Row {
+    match (&c.prompt_tokens, &c.output_tokens) {
+    (Some(i), Some(o)) => row(
+        "sequence_length",
+        Status::Stated,
+        Some(format!("{} in / {} out", i.value, o.value)),
+        None,
+    ),
+    (Some(i), None) => row(
+        "sequence_length",
+        Status::Partial,
+        Some(format!("{} in", i.value)),
+        Some("output length not stated"),
+    ),
+    (None, Some(o)) => row(
+        "sequence_length",
+        Status::Partial,
+        Some(format!("{} out", o.value)),
+        Some("prompt length not stated"),
+    ),
+    (None, None) if c.lengths_described.is_some() => row(
+        "sequence_length",
+        Status::Partial,
+        None,
+        Some("lengths only as totals, rates or a dataset name; per-request prompt and output lengths not stated"),
+    ),
+    (None, None) => row(
+        "sequence_length",
+        Status::Unstated,
+        None,
+        Some("neither prompt nor output length stated"),
+    ),
+}
+}
 
-    rows.push(match (&c.weight_dtype, c.quantised_untyped) {
+/// The quantisation row: the weight precision (and the KV cache's, when said).
+fn quantisation_row(c: &Claim) -> Row {
+    match (&c.weight_dtype, c.quantised_untyped) {
         (Some(w), _) => {
             let kv = c
                 .kv_dtype
@@ -187,43 +207,50 @@ pub fn grade(c: &Claim) -> Vec<Row> {
             None,
             Some("weight precision not stated"),
         ),
-    });
+    }
+}
 
-    rows.push(match &c.runtime {
-        Some(r) if c.runtime_from_shape => row(
+/// The runtime row: the serving engine and its version.
+fn runtime_row(c: &Claim) -> Row {
+    match &c.runtime {
+    Some(r) if c.runtime_from_shape => row(
+        "runtime",
+        Status::Partial,
+        Some(r.value.clone()),
+        Some("recognised only from the shape of its output, or a vendor stack without a serving engine named"),
+    ),
+    Some(r) => {
+        let v = c
+            .runtime_version
+            .as_ref()
+            .map(|v| format!(" {}", v.value))
+            .unwrap_or_default();
+        row(
             "runtime",
-            Status::Partial,
-            Some(r.value.clone()),
-            Some("recognised only from the shape of its output, or a vendor stack without a serving engine named"),
-        ),
-        Some(r) => {
-            let v = c
-                .runtime_version
-                .as_ref()
-                .map(|v| format!(" {}", v.value))
-                .unwrap_or_default();
-            row(
-                "runtime",
-                Status::Stated,
-                Some(format!("{}{v}", r.value)),
-                c.runtime_version.is_none().then_some("version not stated"),
-            )
-        }
-        None if c.runtime_baseline_only.is_some() => row(
-            "runtime",
-            Status::Partial,
-            None,
-            Some("a runtime is named only as the baseline; the one behind the figure is not named"),
-        ),
-        None => row(
-            "runtime",
-            Status::Unstated,
-            None,
-            Some("no serving engine named"),
-        ),
-    });
+            Status::Stated,
+            Some(format!("{}{v}", r.value)),
+            c.runtime_version.is_none().then_some("version not stated"),
+        )
+    }
+    None if c.runtime_baseline_only.is_some() => row(
+        "runtime",
+        Status::Partial,
+        None,
+        Some("a runtime is named only as the baseline; the one behind the figure is not named"),
+    ),
+    None => row(
+        "runtime",
+        Status::Unstated,
+        None,
+        Some("no serving engine named"),
+    ),
+}
+}
 
-    rows.push(match c.headline() {
+/// The metric row (CLAIMS.md §3): the headline's kind and scope are both said (or read from
+/// the shape of a tool's output); a price says which tokens it prices.
+fn metric_row(c: &Claim) -> Row {
+    match c.headline() {
         None => row("metric", Status::Unstated, None, Some("no figure found")),
         Some(h) => {
             // CLAIMS.md §3 "Metric row": the headline's kind is specific (anything but a bare
@@ -285,14 +312,18 @@ pub fn grade(c: &Claim) -> Vec<Row> {
                 ),
             }
         }
-    });
+    }
+}
 
+/// The hardware row: the GPU (its variant, when the id leaves it open), the count, the
+/// interconnect between several.
+fn hardware_row(c: &Claim) -> Row {
     let count = c
         .gpu_count
         .as_ref()
         .map(|g| g.value)
         .or(c.tp.as_ref().map(|t| t.value));
-    rows.push(match &c.gpu {
+    match &c.gpu {
         None if c.gpu_lumped.is_some() => row(
             "hardware",
             Status::Partial,
@@ -345,8 +376,7 @@ pub fn grade(c: &Claim) -> Vec<Row> {
                 note,
             }
         }
-    });
-    rows
+    }
 }
 
 /// What a figure measures, in the words the checklist and the page show (`output tok/s`, `TPOT`).
