@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio::time::sleep;
 
 const SLACK_MS: f64 = 25.0;
@@ -53,29 +53,9 @@ enum Script {
 }
 
 fn spawn_server(script: Script) -> u16 {
-    let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = std_listener.local_addr().unwrap().port();
-    std_listener.set_nonblocking(true).unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = TcpListener::from_std(std_listener).unwrap();
-            let counter = Arc::new(AtomicU64::new(0));
-            loop {
-                let Ok((sock, _)) = listener.accept().await else {
-                    return;
-                };
-                let counter = counter.clone();
-                tokio::spawn(async move {
-                    let _ = handle(sock, script, counter).await;
-                });
-            }
-        });
-    });
-    port
+    common::serve(Arc::new(AtomicU64::new(0)), move |sock, counter| {
+        handle(sock, script, counter)
+    })
 }
 
 async fn handle(

@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
 use tokio::time::{sleep_until, Instant};
 
@@ -35,29 +35,9 @@ const FAST: Timing = Timing {
 };
 
 fn spawn_server(timing: Timing) -> u16 {
-    let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = std_listener.local_addr().unwrap().port();
-    std_listener.set_nonblocking(true).unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = TcpListener::from_std(std_listener).unwrap();
-            let slots = Arc::new(Semaphore::new(2));
-            loop {
-                let Ok((sock, _)) = listener.accept().await else {
-                    return;
-                };
-                let slots = slots.clone();
-                tokio::spawn(async move {
-                    let _ = handle(sock, slots, timing).await;
-                });
-            }
-        });
-    });
-    port
+    common::serve(Arc::new(Semaphore::new(2)), move |sock, slots| {
+        handle(sock, slots, timing)
+    })
 }
 
 async fn handle(mut sock: TcpStream, slots: Arc<Semaphore>, timing: Timing) -> std::io::Result<()> {

@@ -60,3 +60,37 @@ pub(crate) fn text_chunk(text: &str, finish: Option<&str>, cum: Option<u32>) -> 
     }
     v.to_string()
 }
+
+/// Serves `handle` for every connection on a fresh local port, on its own thread with a
+/// current-thread runtime; returns the port. `state` is cloned into each connection (a
+/// counter, a semaphore of slots, …).
+pub(crate) fn serve<S, F, Fut>(state: S, handle: F) -> u16
+where
+    S: Clone + Send + 'static,
+    F: Fn(TcpStream, S) -> Fut + Send + Copy + 'static,
+    Fut: std::future::Future<Output = std::io::Result<()>> + 'static,
+{
+    let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = std_listener.local_addr().unwrap().port();
+    std_listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let local = tokio::task::LocalSet::new();
+        local.block_on(&rt, async move {
+            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
+            loop {
+                let Ok((sock, _)) = listener.accept().await else {
+                    return;
+                };
+                let state = state.clone();
+                tokio::task::spawn_local(async move {
+                    let _ = handle(sock, state).await;
+                });
+            }
+        });
+    });
+    port
+}
