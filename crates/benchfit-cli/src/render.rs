@@ -3,7 +3,7 @@
 use benchfit_core::analysis::PlausibilityStatus;
 use benchfit_core::checklist::Status;
 use benchfit_core::format::{sig, thousands, usd};
-use benchfit_core::{CheckReport, EstimateReport, Scenario};
+use benchfit_core::{CheckReport, Estimate, EstimateReport, Scenario};
 use std::fmt::Write;
 
 fn status_mark(s: Status) -> &'static str {
@@ -61,32 +61,48 @@ pub fn check(text: &str, r: &CheckReport) -> String {
     o
 }
 
-/// The estimate summary.
+/// The estimate summary: deployment and headline, throughput and latency, the simulation, the KV
+/// cache, cost, calibration, assumptions and warnings, in that order.
 pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
     let e = &r.estimate;
-    let d = &e.deployment;
     let mut o = String::new();
+    deployment_and_headline(&mut o, s, e);
+    throughput_and_latency(&mut o, e);
+    kv_cache(&mut o, e);
+    cost(&mut o, s, e);
+    footer(&mut o, e);
+    o
+}
+
+/// The deployment line, then the headline's re-projection and its factors (when there is one).
+fn deployment_and_headline(o: &mut String, s: &Scenario, e: &Estimate) {
+    let d = &e.deployment;
     let _ = writeln!(o, "Your deployment: {} × {} (TP {}), {} weights, {} KV cache at {:.2}, {}; {} in / {} out tokens, concurrency {}\n",
         d.gpus, d.gpu, d.tp, d.weights, d.kv_dtype, d.mem_fraction, d.runtime, s.prompt_tokens, s.output_tokens, d.concurrency);
-    if let (Some(h), Some(cf)) = (&e.headline, e.correction_factor) {
+    let (Some(h), Some(cf)) = (&e.headline, e.correction_factor) else {
+        return;
+    };
+    let _ = writeln!(
+        o,
+        "Headline {} {} → {} {} on your traffic: correction factor {:.2}",
+        thousands(h.value),
+        h.metric.label(),
+        thousands(h.effective),
+        h.metric.label(),
+        cf
+    );
+    for f in &e.factors {
         let _ = writeln!(
             o,
-            "Headline {} {} → {} {} on your traffic: correction factor {:.2}",
-            thousands(h.value),
-            h.metric.label(),
-            thousands(h.effective),
-            h.metric.label(),
-            cf
+            "  × {:.3}  {:<14} {} → {}",
+            f.ratio, f.name, f.from, f.to
         );
-        for f in &e.factors {
-            let _ = writeln!(
-                o,
-                "  × {:.3}  {:<14} {} → {}",
-                f.ratio, f.name, f.from, f.to
-            );
-        }
-        o.push('\n');
     }
+    o.push('\n');
+}
+
+/// Throughput, the latency percentiles, the simulation's summary and its queueing.
+fn throughput_and_latency(o: &mut String, e: &Estimate) {
     let t = &e.throughput;
     let _ = writeln!(
         o,
@@ -120,11 +136,13 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
             .map(|g| format!(", goodput {g:.3} req/s within the SLOs"))
             .unwrap_or_default()
     );
-    if let Some(q) = &sim.queue_ms {
-        if q.p99 > 1.0 {
-            let _ = writeln!(o, "Queueing ms: p50 {} p99 {}", sig(q.p50), sig(q.p99));
-        }
+    if let Some(q) = sim.queue_ms.as_ref().filter(|q| q.p99 > 1.0) {
+        let _ = writeln!(o, "Queueing ms: p50 {} p99 {}", sig(q.p50), sig(q.p99));
     }
+}
+
+/// The KV-cache ceiling on the user's deployment and, when known, on the benchmark's.
+fn kv_cache(o: &mut String, e: &Estimate) {
     let _ = writeln!(
         o,
         "KV cache: {} tokens, ceiling {} concurrent sequences per replica (peak use {:.0}%)",
@@ -145,33 +163,42 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
                 .unwrap_or_default()
         );
     }
+}
+
+/// Cost per request and per 1M tokens, when a price is known.
+fn cost(o: &mut String, s: &Scenario, e: &Estimate) {
     let c = &e.cost;
-    if let (Some(p), Some(req), Some(day), Some(m_out), Some(m_tot)) = (
+    let (Some(p), Some(req), Some(day), Some(m_out), Some(m_tot)) = (
         c.price_usd_per_gpu_hour,
         c.per_request_usd,
         c.per_request_whole_day_usd,
         c.per_million_output_tokens_usd,
         c.per_million_total_tokens_usd,
-    ) {
-        let _ = writeln!(
-            o,
-            "\nCost at ${p:.2}/GPU-hour ({}):",
-            c.price_source.as_deref().unwrap_or("")
-        );
-        let _ = writeln!(
-            o,
-            "  {} per request while busy, {} per request over the whole day ({} busy h/day)",
-            usd(req),
-            usd(day),
-            s.busy_hours
-        );
-        let _ = writeln!(
-            o,
-            "  {} per 1M output tokens, {} per 1M total tokens",
-            usd(m_out),
-            usd(m_tot)
-        );
-    }
+    ) else {
+        return;
+    };
+    let _ = writeln!(
+        o,
+        "\nCost at ${p:.2}/GPU-hour ({}):",
+        c.price_source.as_deref().unwrap_or("")
+    );
+    let _ = writeln!(
+        o,
+        "  {} per request while busy, {} per request over the whole day ({} busy h/day)",
+        usd(req),
+        usd(day),
+        s.busy_hours
+    );
+    let _ = writeln!(
+        o,
+        "  {} per 1M output tokens, {} per 1M total tokens",
+        usd(m_out),
+        usd(m_tot)
+    );
+}
+
+/// Calibration, the assumptions made and the warnings.
+fn footer(o: &mut String, e: &Estimate) {
     let _ = writeln!(
         o,
         "\nCalibration: MBU {:.2}, MFU {:.2} ({})",
@@ -186,7 +213,6 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
     for w in &e.warnings {
         let _ = writeln!(o, "\nWarning: {w}");
     }
-    o
 }
 
 /// The validation table: per row predicted vs measured, then the error summary.

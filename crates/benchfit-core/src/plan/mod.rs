@@ -433,16 +433,20 @@ pub const SCREEN_BATCH: usize = 48;
 /// for an unknown id, no model at all, or lengths beyond the model's context.
 fn model_and_runtime(
     s: &Scenario,
+    claim: &crate::claim::Claim,
     bench: Option<Setup>,
 ) -> Result<(&'static Model, &'static Runtime), PlanError> {
-    let model = match (&s.model, bench) {
+    // No reading of the benchmark fits its hardware (no setup to carry over): the model the
+    // claim names is still the one to plan for.
+    let claimed = claim.model.as_ref().and_then(|m| catalog::model(&m.value));
+    let model = match (&s.model, bench.map(|b| b.model).or(claimed)) {
         (Some(id), _) => catalog::model(id).ok_or_else(|| {
             bad(
                 PlanField::Scenario(Field::Model),
                 format!("unknown model id {id:?}"),
             )
         })?,
-        (None, Some(b)) => b.model,
+        (None, Some(m)) => m,
         (None, None) => {
             return Err(bad(
                 PlanField::Scenario(Field::Model),
@@ -526,7 +530,7 @@ impl Planner {
             .chosen()
             .or(analysis.readings.first())
             .map(|r| r.bench.setup);
-        let (model, runtime) = model_and_runtime(s, bench)?;
+        let (model, runtime) = model_and_runtime(s, &claim, bench)?;
         let rate = input.traffic.requests_per_s();
         let shape = shape(input);
         let mut warnings = Vec::new();

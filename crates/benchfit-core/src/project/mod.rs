@@ -355,4 +355,27 @@ mod tests {
         // 141 GB of BF16 weights on a 24 GB L4.
         assert!(matches!(estimate(&s), Err(EstimateError::Infeasible(_))));
     }
+
+    #[test]
+    fn a_claim_with_no_fitting_reading_still_names_the_model_and_gpu() {
+        // 70B at BF16 is 141 GB: no reading of "1x H100" fits, so there is no benchmark setup to
+        // carry over. The model and GPU the claim names are still the user's: the error is that
+        // the weights do not fit (not "the claim names no model"), and with two GPUs given the
+        // estimate runs on 2 × H100 SXM at TP 2.
+        let mut s = Scenario::worked_example();
+        s.benchmark = "Llama 3 70B on 1x H100 SXM: 3,200 output tokens/s".into();
+        s.model = None;
+        s.gpu = None;
+        s.gpus = None;
+        s.weights = None;
+        s.kv_dtype = None;
+        assert!(matches!(estimate(&s), Err(EstimateError::Infeasible(_))));
+        s.gpus = Some(2);
+        let e = estimate(&s).unwrap().estimate;
+        assert_eq!(
+            (e.deployment.gpu, e.deployment.gpus, e.deployment.tp),
+            ("h100-sxm", 2, 2)
+        );
+        assert!(e.headline.is_none());
+    }
 }

@@ -131,6 +131,11 @@ fn model_of(
         (Some(id), _) => lookup(Field::Model, id, catalog::model, "model", &ids),
         (None, Some(b)) => Ok(b.model),
         (None, None) => {
+            // No reading of the benchmark fits its hardware (so no setup to carry over): the
+            // model the claim names is still the user's best guess.
+            if let Some(m) = claim.model.as_ref().and_then(|m| catalog::model(&m.value)) {
+                return Ok(m);
+            }
             let why = match &claim.model {
                 Some(m) if catalog::model(&m.value).is_none() => format!(
                     "the claim's model {:?} is not in the catalog; give the model",
@@ -146,20 +151,33 @@ fn model_of(
     }
 }
 
-/// The user's GPU, GPU count, tensor parallelism and replica count.
+/// The user's GPU, GPU count, tensor parallelism and replica count: as given, else the
+/// benchmark's setup, else (when no reading of the benchmark fits its hardware) the GPU and count
+/// the claim names.
 fn hardware_of(
     s: &Scenario,
+    claim: &Claim,
     bench: Option<Setup>,
     assumptions: &mut Vec<Assumption>,
 ) -> Result<(&'static Gpu, u32, u32), EstimateError> {
-    let gpu = match (&s.gpu, bench) {
-        (Some(id), b) => resolve_gpu(id, b.map(|b| b.gpu), assumptions)?,
-        (None, Some(b)) => b.gpu,
-        (None, None) => {
+    let claimed = claim
+        .gpu
+        .as_ref()
+        .filter(|g| !catalog::gpu_variants(&g.value).is_empty());
+    let gpu = match (&s.gpu, bench, claimed) {
+        (Some(id), b, _) => resolve_gpu(id, b.map(|b| b.gpu), assumptions)?,
+        (None, Some(b), _) => b.gpu,
+        (None, None, Some(g)) => resolve_gpu(&g.value, None, assumptions)?,
+        (None, None, None) => {
             return Err(EstimateError::Missing { input: Field::Gpu, reason: "no GPU given and the claim names none (or it is not in the catalog); give the GPU".into() });
         }
     };
-    let gpus = s.gpus.or(bench.map(|b| b.total_gpus())).unwrap_or(1);
+    let claimed_count = claim.gpu_count.as_ref().map(|c| c.value);
+    let gpus = s
+        .gpus
+        .or(bench.map(|b| b.total_gpus()))
+        .or(claimed_count.filter(|_| s.gpu.is_none()))
+        .unwrap_or(1);
     let tp = s.tp.unwrap_or_else(|| match bench {
         Some(b) if gpus % b.tp == 0 && b.gpu.id == gpu.id => b.tp,
         _ => gpus.min(64),
@@ -200,7 +218,7 @@ pub(super) fn deployment(
             ),
         });
     }
-    let (gpu, tp, replicas) = hardware_of(s, bench, assumptions)?;
+    let (gpu, tp, replicas) = hardware_of(s, claim, bench, assumptions)?;
     let dtypes: Vec<&str> = catalog::DTYPES.iter().map(|d| d.id).collect();
     let runtimes: Vec<&str> = catalog::RUNTIMES.iter().map(|r| r.id).collect();
     let weights = pick(
