@@ -6,21 +6,13 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { startPage } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = process.env.BENCHFIT_DIST || path.join(here, '..', '..', 'dist');
 let server, browser, base;
 
 before(async () => {
-  server = await serve(dist);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ server, browser, base } = await startPage());
 });
 
 after(async () => {

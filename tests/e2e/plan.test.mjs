@@ -2,23 +2,12 @@
 // Chromium. Run from the repo root after `trunk build --release`: `node --test tests/e2e/`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { startPage } from './serve.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = process.env.BENCHFIT_DIST || path.join(here, '..', '..', 'dist');
 let server, browser, base;
 
 before(async () => {
-  server = await serve(dist);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ server, browser, base } = await startPage());
 });
 
 after(async () => {

@@ -1,17 +1,11 @@
 // Writes the README's screenshots from the built dist/: `node tests/e2e/screenshots.mjs`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { startPage } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
-const server = await serve(path.join(root, 'dist'));
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, browser, base } = await startPage();
 async function shot(url, file, opts = {}) {
   const page = await browser.newPage({ viewport: opts.viewport || { width: 1000, height: 1500 }, colorScheme: opts.dark ? 'dark' : 'light' });
   await page.goto(url);

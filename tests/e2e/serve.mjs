@@ -3,6 +3,8 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
@@ -20,6 +22,21 @@ export function serve(dir, port = 0) {
     });
   });
   return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/// The built page (dist/, or $BENCHFIT_DIST) served on loopback and Debian's headless Chromium
+/// ($CHROMIUM to use another): `{ server, browser, base }`; close both when done.
+export async function startPage() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dist = process.env.BENCHFIT_DIST || path.join(here, '..', '..', 'dist');
+  const server = await serve(dist);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { server, browser, base };
 }
 
 if (process.argv[1] && process.argv[1].endsWith('serve.mjs')) {
