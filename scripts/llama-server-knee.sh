@@ -21,34 +21,12 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS="${1:-5}"
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
-
-eval "$(bash "$ROOT/scripts/llama-server.sh")"
-cd "$ROOT"
-if [ -n "${2:-}" ]; then
-  BIN="$2"
-else
-  cargo build -q -p benchfit-cli
-  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/benchfit"
-fi
 NICE=()
 if nice -n -10 true 2>/dev/null; then NICE=(nice -n -10); fi
-WORK=$(mktemp -d)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-say "starting llama-server on 127.0.0.1:$PORT (1 slot, 1 thread${NICE:+, nice -10})"
-"${NICE[@]}" "$LLAMA_SERVER" -m "$GGUF" --host 127.0.0.1 --port "$PORT" --metrics -np 1 -c 1024 \
-  -t 1 >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
-healthy() {
-  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
-    "http://127.0.0.1:$PORT/health" >/dev/null 2>&1
-}
-for _ in $(seq 1 100); do
-  if healthy; then break; fi
-  sleep 0.2
-done
-healthy || { cat "$WORK/server.log" >&2; exit 1; }
+LAUNCH=("${NICE[@]}")
+source "$ROOT/scripts/llama-server-lib.sh"
+benchfit_bin "${2:-}"
+start_llama_server "1 slot, 1 thread${NICE:+, nice -10}" -np 1 -c 1024 -t 1
 
 common=(--url "http://127.0.0.1:$PORT/v1" --model tiny --prompt-tokens 64 --output-tokens 128)
 "${NICE[@]}" "$BIN" measure "${common[@]}" --concurrency 1 --requests 20 --warmup 2 --json \

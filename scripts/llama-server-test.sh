@@ -14,29 +14,10 @@
 #     running, and the file says there is no KV-usage gauge.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
-
-eval "$(bash "$ROOT/scripts/llama-server.sh")"
-cd "$ROOT"
-cargo build -q -p benchfit-cli
-BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/benchfit"
-WORK=$(mktemp -d)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-
-say "starting llama-server on 127.0.0.1:$PORT (4 slots, 1024 tokens each)"
-"$LLAMA_SERVER" -m "$GGUF" --host 127.0.0.1 --port "$PORT" --metrics -np 4 -c 4096 -t 2 \
-  >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
-healthy() {
-  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
-    "http://127.0.0.1:$PORT/health" >/dev/null 2>&1
-}
-for _ in $(seq 1 100); do
-  if healthy; then break; fi
-  sleep 0.2
-done
-healthy || { cat "$WORK/server.log" >&2; exit 1; }
+LAUNCH=()
+source "$ROOT/scripts/llama-server-lib.sh"
+benchfit_bin ""
+start_llama_server "4 slots, 1024 tokens each" -np 4 -c 4096 -t 2
 
 for c in 1 4 8; do
   n=$((c * 4))
