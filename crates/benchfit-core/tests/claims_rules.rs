@@ -751,3 +751,49 @@ fn mean_beside_a_median_is_per_request() {
     let c = read("Mean output tokens/second: 44.8");
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §1 rule 5 (comparison) and §4: a figure whose clause opens with a comparison word
+/// ("whereas", "vs", "compared to") is another setup's, even when its kind ranks higher than the subject's.
+#[test]
+fn figure_after_a_comparison_word_is_another_setups() {
+    let c = read(
+        "On our LPU cluster Mixtral 8x22B streams 61.5 tokens per second per user, whereas \
+         typical GPU clouds average 24 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 61.5);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Our build serves 1,310 tok/s per user; compared to stock vLLM at 2,000 tok/s.");
+    assert_eq!(c.figures[0].value, 1310.0);
+}
+
+/// §1 rule 2: a figure in the title heads; when the body states the same result with more
+/// digits, the body's precise figure heads instead.
+#[test]
+fn title_figure_heads_and_yields_to_its_precise_form() {
+    let c = read(
+        "Reaching ~180 tok/s per user with speculative decoding\n\n\
+         We serve Llama 3.1 8B on one L40S. The baseline ran at 3,050 tokens/s aggregate at \
+         concurrency 64; the per-user rate at concurrency 1 is what this post is about.",
+    );
+    assert_eq!(c.figures[0].value, 180.0);
+    let c = read(
+        "Pushing SGLang past 3000 tokens/s on 4x L40S\n\
+         Setup: Qwen2.5-32B, FP8.\n- Throughput: 2,010 tokens/s (stock)\n\
+         - Throughput: 3,046 tokens/s (tuned)",
+    );
+    assert_eq!(c.figures[0].value, 3046.0);
+}
+
+/// §1 rule 6: an arrow from a setting to a figure (`conc=4 → 219 tok/s/GPU`) maps a
+/// configuration to its result; it is not an improvement over a baseline.
+#[test]
+fn arrow_from_a_setting_is_not_an_improvement() {
+    let c = read(
+        "We measured 3,200 tokens/s at concurrency 64 on 2x L40S. Extra point: conc=8 → 900 \
+         tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 3200.0);
+    // An arrow from a figure still marks the improved result.
+    let c = read("Throughput went 2,100 → 2,750 tokens/s after enabling chunked prefill.");
+    assert_eq!(c.figures[0].value, 2750.0);
+}

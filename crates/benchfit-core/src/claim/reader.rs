@@ -1615,6 +1615,8 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
 
+    introduced_as_other(lower, &mut cands);
+    title_marked(lower, &mut cands);
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
     let key = |c: &Cand| {
@@ -1636,6 +1638,154 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
     figures
+}
+
+/// Words that, in the clause just before a figure, introduce another setup's result: the other
+/// side of a comparison ("vs", "compared to", "than", "whereas", "while"), a baseline or a
+/// competitor, hearsay ("someone", "reportedly"), an official figure (官方) (CLAIMS.md §1.5:
+/// in a comparison the first result stated is the subject; §4).
+const OTHER_SIDE: &[&str] = &[
+    " vs",
+    "versus",
+    "compared to",
+    "compared with",
+    "comparison",
+    " than ",
+    "whereas",
+    "baseline",
+    "competitor",
+    "instead of",
+    "someone",
+    "reportedly",
+    "对比",
+    "相比",
+    "官方",
+];
+
+/// CLAIMS.md §1.5 (comparison) and §4: a figure whose own clause (the words after the figure or
+/// clause break before it: `,`, `;`, `. `, a line end) opens with a comparison, baseline or
+/// hearsay word is another setup's result and ranks one step after the text's own (`58 tok/s
+/// on X, whereas GPU providers average 25 tok/s`: 25 is not the subject). "While" is not one:
+/// it joins two metrics of one setup as often ("40 tok/s per user while the server pushes
+/// 3,200 in total"). Linear: the figures
+/// are sorted once and each looks back at most 100 bytes.
+fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
+    let mut order: Vec<usize> = (0..cands.len()).collect();
+    order.sort_by_key(|&i| cands[i].fig.span.start);
+    let mut prev_end = 0;
+    for &i in &order {
+        let span = cands[i].fig.span;
+        let start = span.start.min(lower.len());
+        let from = floor_boundary(lower, start.saturating_sub(100)).max(prev_end.min(start));
+        let from = floor_boundary(lower, from);
+        let window = &lower[from..start];
+        let clause = window
+            .rfind([',', ';', '\n', '，', '；', '。'])
+            .map_or(window, |j| &window[j..]);
+        let clause = clause.rsplit_once(". ").map_or(clause, |(_, c)| c);
+        let padded = format!(" {clause}");
+        if OTHER_SIDE.iter().any(|w| padded.contains(w)) {
+            cands[i].prio += 2;
+        }
+        prev_end = prev_end.max(span.end);
+    }
+}
+
+/// The text's title: its first line when that reads as one (a single phrase or sentence of at
+/// most 200 bytes with no `. ` inside, not a table row or a label ending in `:`) and more text
+/// follows it. Returns its byte range.
+fn title_span(lower: &str) -> Option<Span> {
+    let first_end = lower.find('\n')?;
+    let line = &lower[..first_end];
+    let t = line.trim();
+    let rest = &lower[first_end..];
+    let one_phrase = !t.trim_end_matches('.').contains(". ") && !t.contains("。");
+    let body = rest.trim().len() >= 40;
+    // A record line (`Throughput: 5.99 requests/s`, `batch 1, input 128: **30 tok/s**`): a
+    // label of a few words or settings with its value right after the colon.
+    let record = t.split_once(':').is_some_and(|(label, value)| {
+        let value = value.trim_start_matches([' ', '*', '~']);
+        value.starts_with(|c: char| c.is_ascii_digit())
+            && (label.split_whitespace().count() <= 3 || label.contains(','))
+    });
+    // What follows a title is a blank line or prose (a subtitle, a paragraph), not a tool's
+    // block or a table; elided lines (`...`) are skipped.
+    let next = rest
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.chars().all(|c| c == '.' || c == '…' || c == ' '));
+    let blank_after = rest.trim_start_matches([' ', '\t']).starts_with("\n\n")
+        || rest.starts_with("\n\n")
+        || rest.starts_with("\r\n\r\n");
+    let prose_after = next.is_some_and(|l| {
+        l.starts_with(|c: char| c.is_alphabetic() || c == '#' || c == '>') && !l.contains('|')
+    });
+    (!record
+        && (blank_after || prose_after)
+        && t.len() >= 8
+        && line.len() <= 200
+        && one_phrase
+        && body
+        && !t.contains('|')
+        && !t.contains('\t')
+        && !t.ends_with(':')
+        && !t.ends_with('：'))
+    .then_some(Span {
+        start: 0,
+        end: first_end,
+    })
+}
+
+/// True when `v` is written with fewer significant digits than `precise` and lies within 5% of
+/// it: the same result rounded (`4500` for 4,520; `2.5 million` for 2.49 million).
+fn rounds_to(v: f64, precise: f64) -> bool {
+    let digits = |x: f64| {
+        let mut m = x.abs();
+        if m == 0.0 || !m.is_finite() {
+            return 0;
+        }
+        while m >= 1.0 && (m / 10.0).fract() == 0.0 {
+            m /= 10.0;
+        }
+        let s = format!("{m}");
+        s.chars().filter(|c| c.is_ascii_digit()).count()
+    };
+    precise > 0.0 && (v - precise).abs() <= 0.05 * precise && digits(v) < digits(precise)
+}
+
+/// CLAIMS.md §1 rule 2: a figure in the text's title is the one its author marks (one step
+/// ahead). When the body states the same result more precisely (a token rate of the same unit
+/// within 5% of the title's, written with more digits: "4500 tokens/s" in the title, 4,520 in
+/// the body; "surpasses 1M" and 1,042,110), or repeats it with the words around it, the body's
+/// figure takes the mark instead.
+fn title_marked(lower: &str, cands: &mut [Cand]) {
+    let Some(title) = title_span(lower) else {
+        return;
+    };
+    let in_title: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].fig.span.end <= title.end)
+        .collect();
+    // Only a title with one figure of a kind marks it (several are a comparison or a list).
+    if in_title.is_empty() || in_title.len() > 2 {
+        return;
+    }
+    for &i in &in_title {
+        let t = cands[i].fig.clone();
+        let twin = (0..cands.len())
+            .filter(|&j| {
+                let f = &cands[j].fig;
+                f.span.start >= title.end
+                    && f.unit == t.unit
+                    && f.kind.is_throughput() == t.kind.is_throughput()
+                    && !f.derived
+                    && (rounds_to(t.value, f.value) || t.value == f.value)
+            })
+            .min_by_key(|&j| cands[j].prio);
+        match twin {
+            Some(j) => cands[j].prio -= 2,
+            None => cands[i].prio -= 2,
+        }
+    }
 }
 
 /// A label's words without its statistic (`Median output tokens/second` and `Mean output
@@ -1812,7 +1962,18 @@ fn standing(lower: &str, span: Span) -> i32 {
     let pre = lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end();
     let pre = pre.trim_end_matches(['~', '*', '"', ':', ' ']);
     let post = lower[end..].trim_start();
-    if pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>") {
+    // What the arrow leads from: a setting (`conc=4 → 219 TPS/GPU`) maps a configuration to
+    // its result, not a baseline to an improvement.
+    let from_setting = || {
+        let head = pre
+            .trim_end_matches(['→', '-', '=', '>'])
+            .trim_end()
+            .rsplit([' ', '('])
+            .next()
+            .unwrap_or("");
+        head.contains('=') || head.contains(':')
+    };
+    if (pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>")) && !from_setting() {
         // The end of a chain of improvements (`1820 → 3120`, later `3120 → 4520`) is the best
         // tuned result.
         // The chain goes on when this value starts a later link (`3120 → 4520`).
