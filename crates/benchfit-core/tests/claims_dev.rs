@@ -323,7 +323,7 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
     assert_eq!(all.verdicts, 148, "the dev sets hold 148 claims");
     // Floors: what the reader has reached on all 148 (a regression below them fails; the
     // per-claim ratchet catches each miss). The targets (92% / 90%) are not yet met.
-    let floor_fields = 87.5;
+    let floor_fields = 87.9;
     let floor_verdicts = 87.0;
     if all.field_pct() < floor_fields || all.verdict_pct() < floor_verdicts {
         return Err(format!("below the floor: {}", all.line("all")).into());
@@ -382,7 +382,10 @@ fn main() {
             }
             println!("  claim {claim}");
             for row in r["checklist"].as_array().into_iter().flatten() {
-                println!("  row {} {} {}", row["condition"], row["status"], row["note"]);
+                println!(
+                    "  row {} {} {}",
+                    row["condition"], row["status"], row["note"]
+                );
             }
             println!("  verdict {}", r["verdict"]);
         }

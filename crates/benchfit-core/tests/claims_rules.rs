@@ -797,3 +797,76 @@ fn arrow_from_a_setting_is_not_an_improvement() {
     let c = read("Throughput went 2,100 → 2,750 tokens/s after enabling chunked prefill.");
     assert_eq!(c.figures[0].value, 2750.0);
 }
+
+/// §3 Load: concurrency written after its number or as a labelled record ("at 64
+/// concurrency", "100 users simultaneously", "Concurrent users: 48") is the load; a throughput
+/// of that run is aggregate (§2).
+#[test]
+fn concurrency_phrasings() {
+    let c = read("Qwen2.5-14B on one L40S: output throughput 1,480 tokens/s at 64 concurrency.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(64));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("We kept 100 users simultaneously busy and measured 1,900 tokens/s.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(100));
+    let c = read("Concurrent users: 48\nOutput throughput: 2,210 tok/s");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(48));
+}
+
+/// §2: "a total of" / "in total" sum the rate over the load (scope aggregate); they do not say
+/// input + output tokens (`throughput_total` is "total token throughput").
+#[test]
+fn a_total_of_is_summed_not_total_tokens() {
+    let c = read("Across the fleet we served a total of 41,000 tokens/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Total token throughput: 9,120 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §3 Hardware: a GeForce card written by its number alone, with a sign that it is one (a
+/// count, a `GPU:` label, `Ti`, a memory size), is `rtx-NNNN`; a bare number is not a card.
+#[test]
+fn bare_geforce_numbers() {
+    let c = read("My box: 2x 3090, exllamav2, 21 t/s generation.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+    let c = read("GPU: 4070 12GB, 44 tokens/s on a 7B model.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4070"));
+    let c = read("Tested on a 4060 Ti: 31 tokens/s.");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("rtx-4060-ti")
+    );
+    let c = read("The run produced 3090 tokens in 60 s.");
+    assert!(c.gpu.is_none());
+}
+
+/// §3 Model: an ollama tag (`qwen2.5:14b`, `llama3:70b`) names the model and size; a release
+/// digit glued to a size Llama was released in is the size (`CodeLlama 34B`, `Llama 13B`), else
+/// a lost space (`Llama 270B` is Llama 2 70B).
+#[test]
+fn model_tags_and_glued_sizes() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("ollama run qwen2.5:14b gives 40 tok/s").as_deref(),
+        Some("qwen2.5-14b")
+    );
+    assert_eq!(m("llama3:70b at 9 tok/s").as_deref(), Some("llama-3-70b"));
+    assert_eq!(
+        m("CodeLlama 34B at 20 tok/s").as_deref(),
+        Some("codellama-34b")
+    );
+    assert_eq!(m("Llama 13B at 50 tok/s").as_deref(), Some("llama-13b"));
+    assert_eq!(
+        m("Llama 270B at 1,000 tok/s").as_deref(),
+        Some("llama-2-70b")
+    );
+}
+
+/// §1 rule 1: a Chinese bound after the figure ("都不到", not even; "以上", or more) makes it a
+/// threshold, not the measured result.
+#[test]
+fn chinese_bounds_are_thresholds() {
+    let c = read("decode 速度 0.5 tokens/s 都不到\n\n实测: eval rate: 2.4 tokens/s");
+    assert_eq!(c.figures[0].value, 2.4);
+}

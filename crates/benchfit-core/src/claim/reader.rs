@@ -171,9 +171,10 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
-            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)")
-                .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
+            // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
@@ -209,10 +210,10 @@ fn patterns() -> &'static Patterns {
                 r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|tensorrt\b)",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s:-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
-                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
@@ -394,6 +395,17 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 /// throughput", "completion", 输出, 生成速度/生成吞吐). A bare 生成 is not enough: it names a
 /// task as often as a phase (文本生成场景, "the text-generation scenario").
 fn kind_from_words(words: &str) -> Option<FigureKind> {
+    // "In total", "a total of", "totaling" say the rate is summed (a scope), not that it counts
+    // input and output tokens (CLAIMS.md §2: `throughput_total` is "total token throughput").
+    let summed;
+    let words = if words.contains("total") {
+        summed = SUMMED
+            .iter()
+            .fold(words.to_string(), |w, s| w.replace(s, " "));
+        summed.as_str()
+    } else {
+        words
+    };
     let has = |w: &str| words.contains(w);
     if has("prefill")
         || has("prompt processing")
@@ -440,6 +452,16 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         None
     }
 }
+
+/// Phrases in which "total" means summed over the load (a scope), not input + output tokens.
+const SUMMED: &[&str] = &[
+    "in total",
+    "a total of",
+    "totaling",
+    "totalling",
+    "totals ",
+    "for a total",
+];
 
 fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
@@ -503,7 +525,7 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     {
         Some(Scope::PerNode)
     } else if has("aggregate")
-        || has("in total")
+        || SUMMED.iter().any(|w| has(w))
         || has("combined")
         || has("across all")
         || has("summed")
@@ -2033,7 +2055,12 @@ fn standing(lower: &str, span: Span) -> i32 {
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .unwrap_or(written.len());
     let plus = written[digits..].trim_start().starts_with('+');
+    // Chinese "not even" / "or more" after the figure (`0.1 tokens/s都不到`, `1000 tokens/s以上`).
+    let cn_bound = ["都不到", "不到", "以上"]
+        .iter()
+        .any(|w| post.starts_with(w));
     if threshold.iter().any(|w| pre.ends_with(w))
+        || cn_bound
         || barrier
         || plus
         || post.starts_with('+') && !post.starts_with("+%")
@@ -2251,6 +2278,9 @@ pub fn read(text: &str) -> Claim {
                 let fraction = lower[whole(&c).end..].starts_with('.')
                     && lower[whole(&c).end + 1..].starts_with(|ch: char| ch.is_ascii_digit());
                 set_concurrency = n > 0 && !fraction;
+                if fraction {
+                    claim.load_observed.get_or_insert(whole(&c));
+                }
             }
         }
     }
@@ -3154,6 +3184,14 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 _ => {}
             }
         }
+        if chosen.is_none() {
+            if let Some((id, span, n)) = bare_geforce(part) {
+                if let (Some(n), None) = (n, &claim.gpu_count) {
+                    claim.gpu_count = found(n, at(span));
+                }
+                chosen = Some((id, span));
+            }
+        }
         // Ascend written in Chinese right after other Chinese text (`在昇腾910B上`): no word
         // boundary lets `gpu` start there.
         if chosen.is_none() {
@@ -3168,6 +3206,54 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+}
+
+/// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
+/// `1*3090`): `rtx-NNNN`. A bare four-digit number is only a card with a sign that it is one:
+/// a device count before it (`2x`, `1*`, `dual`), a `GPU` label or word right before, or a
+/// `Ti`, a memory size (`24G`, `16GB`) or a plural right after. Returns the id, the span and
+/// the count when one is written.
+fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+        )
+        .expect("static pattern compiles")
+    });
+    for c in re.captures_iter(part) {
+        let m = c.get(3)?;
+        let pre = before(part, m.start(), 12);
+        let labelled = pre.trim_end().ends_with("gpu:")
+            || pre.trim_end().ends_with("gpu")
+            || pre.trim_end().ends_with("geforce")
+            || pre.trim_end().ends_with("显卡")
+            || pre.trim_end().ends_with("显卡:");
+        let counted = c.get(1).is_some() || c.get(2).is_some();
+        if !(labelled || counted || c.get(4).is_some() || c.get(5).is_some()) {
+            continue;
+        }
+        let ti = if c.get(4).is_some() { "-ti" } else { "" };
+        let id = format!("rtx-{}{ti}", m.as_str());
+        let end = c.get(4).map_or(m.end(), |t| t.end());
+        let n = c
+            .get(1)
+            .and_then(|d| d.as_str().parse().ok())
+            .or(c.get(2).map(|w| match w.as_str() {
+                "dual" | "two" => 2,
+                _ => 4,
+            }))
+            .filter(|&n| n > 0);
+        return Some((
+            id,
+            Span {
+                start: m.start(),
+                end,
+            },
+            n,
+        ));
+    }
+    None
 }
 
 /// Device counts written apart from the name (`8 GPUs`, 单卡 / 八卡, TP × PP, a singular
@@ -3684,9 +3770,24 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
         }
     };
     if let Some(c) = p.llama.captures(lower) {
-        let size = &c[2];
+        // A release digit glued to the size is the size's first digit when together they make
+        // a size Llama was released in (`Llama 13B`, `CodeLlama 34B`, LLaMA 30B / 33B), else a
+        // lost space (`Llama 270B` is Llama 2 70B).
+        let glued = c.get(1).zip(c.get(2)).filter(|(v, s)| {
+            v.end() == s.start()
+                && ["13", "30", "33", "34"]
+                    .contains(&format!("{}{}", v.as_str(), s.as_str()).as_str())
+        });
+        let joined;
+        let (version, size) = match glued {
+            Some((v, s)) => {
+                joined = format!("{}{}", v.as_str(), s.as_str());
+                (None, joined.as_str())
+            }
+            None => (c.get(1), &c[2]),
+        };
         let code = lower[whole(&c).start..whole(&c).end].contains("codellama");
-        let id = match (code, c.get(1)) {
+        let id = match (code, version) {
             (true, _) => format!("codellama-{size}b"),
             (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
             // Llama 405B exists only as Llama 3.1.
