@@ -870,3 +870,36 @@ fn chinese_bounds_are_thresholds() {
     let c = read("decode 速度 0.5 tokens/s 都不到\n\n实测: eval rate: 2.4 tokens/s");
     assert_eq!(c.figures[0].value, 2.4);
 }
+
+/// §1 rules 1, 2 and 6: evaluative words tied to one figure ("best", "record") mark the
+/// author's result; a figure its sentence calls projected, estimated, preliminary or not yet
+/// certified ranks after a measured one; praise of others across a clause break does not count.
+#[test]
+fn praised_and_discounted_figures() {
+    let c = read(
+        "Stock config: 2,150 tok/s. Best tuned config: FP8 + chunked prefill (2,890 tok/s). \
+         Projected with 2 more GPUs: 5,600 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 2890.0);
+    let c = read(
+        "Our node did 31,000 tokens/s. Results for the 405B model are on par with the best \
+         vendors, cloud and on-prem, with 690 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 31000.0);
+    let c = read("A preliminary run hit 4,100 tokens/s; the final run measured 3,700 tokens/s.");
+    assert_eq!(c.figures[0].value, 3700.0);
+}
+
+/// §4: a batch size written in advice ("start with a batch size of 16", "you should try batch
+/// 64") is not the load the figure ran at.
+#[test]
+fn batch_in_advice_is_not_the_load() {
+    let c = read(
+        "The T4 reaches about 40 tokens/sec on Mistral 7B. Start with a batch size of 16 and \
+         raise it until memory runs out.",
+    );
+    assert!(c.batch_size.is_none());
+    assert_eq!(c.figures[0].scope, None);
+    let c = read("We ran batch size 16 and got 410 tokens/sec on one T4.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}

@@ -397,10 +397,13 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 fn kind_from_words(words: &str) -> Option<FigureKind> {
     // "In total", "a total of", "totaling" say the rate is summed (a scope), not that it counts
     // input and output tokens (CLAIMS.md §2: `throughput_total` is "total token throughput").
+    // Engine features named for a phase ("chunked prefill") say how the run was set up, not
+    // which tokens a figure counts.
     let summed;
-    let words = if words.contains("total") {
+    let words = if words.contains("total") || words.contains("prefill") {
         summed = SUMMED
             .iter()
+            .chain(FEATURES)
             .fold(words.to_string(), |w, s| w.replace(s, " "));
         summed.as_str()
     } else {
@@ -461,6 +464,14 @@ const SUMMED: &[&str] = &[
     "totalling",
     "totals ",
     "for a total",
+];
+
+/// Engine features whose names hold a phase word.
+const FEATURES: &[&str] = &[
+    "chunked prefill",
+    "chunked-prefill",
+    "chunked_prefill",
+    "disaggregated prefill",
 ];
 
 fn scope_from_words(words: &str) -> Option<Scope> {
@@ -1639,6 +1650,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
 
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
+    for c in cands.iter_mut() {
+        c.prio += 2 * appraisal(lower, c.fig.span);
+    }
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
     let key = |c: &Cand| {
@@ -2138,6 +2152,90 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
     })
 }
 
+/// Words that make a sentence advice, not a report of the run (CLAIMS.md §4: a suggestion, "try
+/// TP=4", is not the claim's condition).
+const ADVICE: &[&str] = &[
+    "suggest",
+    "recommend",
+    "start with",
+    "try ",
+    "should",
+    "consider ",
+    "experiment with",
+    "aim to",
+];
+
+/// True when the sentence around `span` (80 bytes before, 60 after, within its clause breaks)
+/// gives advice ([`ADVICE`]): a setting written there is not the load the figure ran at.
+fn advice(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = before(lower, start, 80);
+    let post = after(lower, end, 60);
+    ADVICE.iter().any(|w| pre.contains(w) || post.contains(w))
+}
+
+/// Words before a figure, in its sentence, that mark it as the author's own result (CLAIMS.md
+/// §1 rule 2: evaluative words tied to one figure).
+const PRAISED: &[&str] = &["best ", "record", "fastest", "headline", "key result"];
+
+/// Words around a figure, in its sentence, that mark it as not measured or not yet valid: an
+/// estimate, a projection, an expectation, a result its author does not stand behind (CLAIMS.md
+/// §1 rules 1 and 6: a measured result beats a target, an extrapolation or a derived value).
+const DISCOUNTED: &[&str] = &[
+    "not yet certified",
+    "not certified",
+    "uncertified",
+    "directional",
+    "preliminary",
+    "projected",
+    "projection",
+    "extrapolat",
+    "theoretical",
+    "expected",
+    "estimate",
+    "would ",
+];
+
+/// How the words of a figure's sentence appraise it, as a priority step: -1 when they praise it
+/// as the result ([`PRAISED`], at most 100 bytes before it, in its clause), +1 when they discount it
+/// ([`DISCOUNTED`], 100 bytes before or 40 after), else 0. A figure both praised and discounted
+/// ("best projected") is discounted.
+fn appraisal(lower: &str, span: Span) -> i32 {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = &lower[floor_boundary(lower, start.saturating_sub(100))..start];
+    let pre = pre.rsplit_once(['\n', '|', ';']).map_or(pre, |(_, p)| p);
+    // The sentence: cut after the last `.`, `?` or `!` that a space follows.
+    let cut = pre
+        .rmatch_indices(['.', '?', '!'])
+        .find(|(i, _)| pre[i + 1..].starts_with(' '))
+        .map_or(0, |(i, _)| i + 1);
+    let pre = &pre[cut..];
+    let post = &lower[end..floor_boundary(lower, end + 40)];
+    let post = post.split(['\n', '|', ';']).next().unwrap_or("");
+    let stop = post
+        .match_indices(['.', '?', '!'])
+        .find(|(i, _)| post[i + 1..].starts_with(' '))
+        .map_or(post.len(), |(i, _)| i);
+    let post = &post[..stop];
+    if DISCOUNTED
+        .iter()
+        .any(|w| pre.contains(w) || post.contains(w))
+    {
+        1
+    } else if PRAISED.iter().any(|w| {
+        // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
+        // best submitters, …, with 847 tokens/s" praises others).
+        pre.rfind(w)
+            .is_some_and(|i| !pre[i..].contains([',', '，', ';']))
+    }) {
+        -1
+    } else {
+        0
+    }
+}
+
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
 fn gain_bonus(lower: &str, end: usize) -> i32 {
     let rest = lower[end..].trim_start();
@@ -2239,7 +2337,7 @@ pub fn read(text: &str) -> Claim {
                 continue;
             }
             let Ok(n) = c[1].parse::<u32>() else { continue };
-            if n == 0 {
+            if n == 0 || advice(lower, span) {
                 continue;
             }
             // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
