@@ -903,3 +903,47 @@ fn batch_in_advice_is_not_the_load() {
     let c = read("We ran batch size 16 and got 410 tokens/sec on one T4.");
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
 }
+
+/// §1 rule 2 (title) is not for output: a first line that is a log or `key = value` line, or
+/// that the next line repeats the start of, is no title (llama.cpp's timing lines: the `eval
+/// time` line's decode rate heads, §1.4).
+#[test]
+fn log_first_line_is_no_title() {
+    let c = read(
+        "llama_print_timings: prompt eval time =   90.10 ms /   12 tokens (    7.51 ms per token,   133.18 tokens per second)\n\
+         llama_print_timings:        eval time =  6120.55 ms /   300 runs   (   20.40 ms per token,    49.02 tokens per second)",
+    );
+    assert_eq!(c.figures[0].value, 49.02);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §2: "(prompt + completion)" after a rate says it counts input and output tokens: total.
+#[test]
+fn prompt_plus_completion_is_total() {
+    let c = read("Mistral-Small on 1x L40S: 2,410 tokens/s (prompt + completion) at 32 users.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §3 Load: "N concurrent sequences" is the concurrency.
+#[test]
+fn concurrent_sequences_are_the_load() {
+    let c =
+        read("Throughput is 5,300 generated tokens/s with 96 concurrent sequences on one H200.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(96));
+}
+
+/// §1.5: a table copied from a web page with its header words and cells run together by single
+/// spaces is still a table: the last row's rate, with that row's lengths.
+#[test]
+fn flattened_web_table() {
+    let c = read(
+        "Table 3 lists measured throughput on 4x L40S.\n\
+         Input Length Output Length Throughput (tokens/sec)\n\
+         256 256 3,920\n\
+         256 1,024 3,110\n\
+         1,024 1,024 2,480\n",
+    );
+    assert_eq!(c.figures[0].value, 2480.0);
+    assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(1024));
+}

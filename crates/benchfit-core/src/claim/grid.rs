@@ -499,18 +499,11 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
         }
         let cols = header_columns(lower, hs, he);
         if rows.len() >= 2 && cols.len() == rows[0].len() {
-            let roles: Vec<Role> = cols
-                .iter()
-                .map(|c| role(&lower[c.start..c.end]))
-                .collect();
-            let (col, kind, scope) = roles
-                .iter()
-                .enumerate()
-                .rev()
-                .find_map(|(k, r)| match r {
-                    Role::Rate(kind, scope) => Some((k, *kind, *scope)),
-                    _ => None,
-                })?;
+            let roles: Vec<Role> = cols.iter().map(|c| role(&lower[c.start..c.end])).collect();
+            let (col, kind, scope) = roles.iter().enumerate().rev().find_map(|(k, r)| match r {
+                Role::Rate(kind, scope) => Some((k, *kind, *scope)),
+                _ => None,
+            })?;
             let row = rows.last()?;
             let cell = row[col];
             let v = cell_number(&lower[cell.start..cell.end])?;

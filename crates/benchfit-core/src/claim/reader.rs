@@ -173,7 +173,7 @@ fn patterns() -> &'static Patterns {
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
@@ -425,6 +425,8 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else if has("total")
         || has("input+output")
         || has("input + output")
+        || has("prompt+completion")
+        || has("prompt + completion")
         || has("总吞吐")
         || has("总token")
     {
@@ -693,7 +695,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .or_else(|| {
                 // Lengths in the words after it (`… tok/s with output 256`) are settings.
                 let post = without_lengths(post);
-                let near = &post[..floor_boundary(&post, post.len().min(20))];
+                let near = &post[..floor_boundary(&post, post.len().min(28))];
                 // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
                 let cut = [", ", " and ", " vs", " while "]
                     .iter()
@@ -706,6 +708,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                     *k != FigureKind::ThroughputTotal
                         || near.contains("total throughput")
                         || near.contains("total token")
+                        || post.contains(" + ")
+                        || post.contains("+output")
+                        || post.contains("+completion")
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
@@ -1756,7 +1761,17 @@ fn title_span(lower: &str) -> Option<Span> {
     let prose_after = next.is_some_and(|l| {
         l.starts_with(|c: char| c.is_alphabetic() || c == '#' || c == '>') && !l.contains('|')
     });
+    // A log or listing line (`llama_perf_context_print: prompt eval time = …`, `INFO: …`,
+    // `key = value`; a title's `TP=8` is no such line), or a first line the next one repeats the start of, is output, not a title.
+    let head = t.split(':').next().unwrap_or("");
+    let log = t.contains(" =")
+        || (t.contains(':') && (head.contains('_') || !head.contains(' ')) && head.len() < t.len())
+        || next.is_some_and(|l| {
+            let n = t.len().min(l.len()).min(8);
+            n >= 4 && t.get(..n).is_some() && t.get(..n) == l.get(..n)
+        });
     (!record
+        && !log
         && (blank_after || prose_after)
         && t.len() >= 8
         && line.len() <= 200
