@@ -61,6 +61,14 @@ pub struct Runtime {
     /// detokenising and streaming the first chunk. Added to TTFT and E2E; a closed-loop client
     /// waits it out before its next request reaches the engine. See [`FRONTEND_MS`].
     pub frontend_ms: f64,
+    /// CPU time of one streamed token's output processing in the engine's loop, µs per
+    /// decoding sequence per step: detokenising the token and building and sending its chunk in
+    /// a Python server loop that runs between GPU steps, so a synchronous engine's step grows
+    /// by it (an asynchronous one hides it behind the GPU until it is the longer of the two).
+    /// 0 where output processing runs in another process or in C++ beside the GPU loop (vLLM's
+    /// API server process, SGLang's detokenizer process, TensorRT-LLM's C++ executor without a
+    /// Python frontend). See [`PYTHON_OUTPUT_TOKEN_US`].
+    pub output_token_us: f64,
     /// Where the defaults come from.
     pub source: &'static str,
 }
@@ -71,6 +79,16 @@ pub struct Runtime {
 /// separate process; tokenising a 1,000-token prompt with a Rust (HF `tokenizers`) tokenizer
 /// takes about 1 ms, and an HTTP round trip on localhost under 1 ms.
 pub const FRONTEND_MS: f64 = 3.0;
+
+/// The output processing of one token in a Python serving loop, µs per running sequence per
+/// step: 70 µs. Vidur's CPU profile of a vLLM-style Python engine on A100 hosts
+/// (microsoft/vidur `data/profiling/a100/cpu_overheads.csv`) gives `PROCESS_MODEL_OUTPUTS`
+/// (detokenise each sequence's new token, check stops, build its output) per step against the
+/// batch size; the slope of its median is 62–112 µs per sequence over the 8 model × TP groups
+/// (Llama 2 7B TP1: 0.62 ms at batch 8, 4.11 ms at 64, 62 µs), median 70.7 µs. The other
+/// per-sequence parts of that profile (scheduling, input preparation, sampling: about 40 µs
+/// more) run in C++ in TensorRT-LLM's executor and are not counted.
+pub const PYTHON_OUTPUT_TOKEN_US: f64 = 70.0;
 
 /// Runtimes benchfit knows.
 pub static RUNTIMES: &[Runtime] = &[
@@ -90,6 +108,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: true,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
     },
     Runtime {
@@ -108,6 +127,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: false,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches)",
     },
     Runtime {
@@ -126,7 +146,27 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://nvidia.github.io/TensorRT-LLM/ (kv_cache_free_gpu_mem_fraction 0.9, tokens_per_block 32, max_batch_size 2048); performance-tuning-guide/useful-runtime-flags (capacity scheduler GUARANTEED_NO_EVICT by default; chunked context off unless enable_chunked_context)",
+    },
+    Runtime {
+        id: "nim",
+        name: "NVIDIA NIM (TensorRT-LLM)",
+        paged_kv: true,
+        block_tokens: 32,
+        continuous_batching: true,
+        chunked_prefill: false,
+        memory: MemoryPolicy::FractionOfFree(0.9),
+        max_num_seqs: 2048,
+        max_batched_tokens: 8192,
+        step_overhead_ms: 0.5,
+        version: "current",
+        reserve_full_length: true,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
+        output_token_us: PYTHON_OUTPUT_TOKEN_US,
+        source: "https://docs.nvidia.com/nim/large-language-models/ (NIM for LLMs 1.x: TensorRT-LLM engines with TensorRT-LLM's defaults, served by NIM's Python OpenAI-compatible server, whose request and response handling follows vLLM's; each streamed token is processed in that Python loop: PYTHON_OUTPUT_TOKEN_US)",
     },
     Runtime {
         id: "tgi",
@@ -144,6 +184,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://huggingface.co/docs/text-generation-inference/reference/launcher (cuda_memory_fraction 1.0, max_batch_prefill_tokens 4096)",
     },
     Runtime {
@@ -162,6 +203,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://lmdeploy.readthedocs.io/en/latest/ (cache_max_entry_count 0.8, cache_block_seq_len 64, max_batch_size 256)",
     },
     Runtime {
@@ -180,6 +222,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ggml-org/llama.cpp/tree/master/tools/server (--parallel slots, -b 2048; the context is split evenly across slots)",
     },
     Runtime {
@@ -198,6 +241,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ollama/ollama/blob/main/docs/faq.md (OLLAMA_NUM_PARALLEL default 4 when memory allows)",
     },
     Runtime {
@@ -216,6 +260,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ml-explore/mlx-examples (mlx_lm.generate, single stream)",
     },
 ];

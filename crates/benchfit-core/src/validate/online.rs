@@ -236,7 +236,8 @@ pub(super) fn map_online(
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
     let runtime = match get("runtime").as_str() {
-        "nim-trtllm" | "tensorrt-llm" => "tensorrt-llm",
+        "nim-trtllm" => "nim",
+        "tensorrt-llm" => "tensorrt-llm",
         "vllm" => "vllm",
         "sglang" => "sglang",
         other => return Err(format!("runtime {other:?} not in the catalog")),
