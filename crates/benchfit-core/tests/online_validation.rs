@@ -61,10 +61,12 @@ fn online_errors_within_ratchets() {
     // Now, with NIM as its own runtime whose Python server processes each streamed token
     // between steps (70 µs per decoding sequence, Vidur's CPU profile; catalog::runtime
     // `PYTHON_OUTPUT_TOKEN_US`): tune 32.5 / −23.4, 13.1 / −3.1, 10.1 / +3.6; check 29.0 /
-    // −2.2, 8.2 / −0.4, 8.9 / +1.7. Issue 12's targets (20 / 10 / 10, ±5) are met on the check
-    // rows for ITL and output tok/s, not yet for TTFT or on the tune rows.
-    at_most("tune TTFT", tune.ttft.as_ref(), 33.0, 23.5);
-    at_most("tune ITL", tune.itl.as_ref(), 13.5, 3.5);
+    // −2.2, 8.2 / −0.4, 8.9 / +1.7. With SGLang's overlap scheduler (asynchronous, its default
+    // from 0.4): tune TTFT 31.5 / −21.3, ITL 12.2 / −3.1 (check has no SGLang rows). Issue 12's
+    // targets (20 / 10 / 10, ±5) are met on the check rows for ITL and output tok/s, not yet
+    // for TTFT or on the tune rows.
+    at_most("tune TTFT", tune.ttft.as_ref(), 32.0, 21.5);
+    at_most("tune ITL", tune.itl.as_ref(), 12.5, 3.5);
     at_most(
         "tune output tok/s",
         tune.output_tokens_per_s.as_ref(),

@@ -51,7 +51,8 @@ pub struct Runtime {
     pub reserve_full_length: bool,
     /// Asynchronous scheduling: the scheduler plans step k+1 while step k runs, so a request
     /// that arrives during step k joins at step k+2, one step later than in a synchronous
-    /// engine (vLLM `--async-scheduling`, on by default from 0.14).
+    /// engine (vLLM `--async-scheduling`, on by default from 0.14; SGLang's overlap scheduler,
+    /// on by default from 0.4).
     pub async_scheduling: bool,
     /// Prefill chunks and decodes share a step (vLLM, TensorRT-LLM in-flight batching). When
     /// false the engine runs a prefill-only step whenever prompts wait and decodes pause for it
@@ -124,11 +125,11 @@ pub static RUNTIMES: &[Runtime] = &[
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
-        async_scheduling: false,
+        async_scheduling: true,
         mixed_prefill: false,
         frontend_ms: FRONTEND_MS,
         output_token_us: 0.0,
-        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches)",
+        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches; disable_overlap_schedule off: the overlap scheduler, on by default from v0.4, lmsys.org/blog/2024-12-04-sglang-v0-4 'zero-overhead batch scheduler')",
     },
     Runtime {
         id: "tensorrt-llm",
@@ -267,18 +268,32 @@ pub static RUNTIMES: &[Runtime] = &[
 
 /// Older releases whose behaviour differs from the current entry: `(base id, first version
 /// that behaves like the current entry, the entry for versions before it)`.
-static OLDER: &[(&str, (u32, u32), Runtime)] = &[(
-    "vllm",
-    (0, 14),
-    Runtime {
-        id: "vllm@0.13",
-        name: "vLLM ≤ 0.13",
-        version: "0.13",
-        async_scheduling: false,
-        source: "vLLM before 0.14: synchronous scheduling unless --async-scheduling (PR #19970)",
-        ..RUNTIMES[0]
-    },
-)];
+static OLDER: &[(&str, (u32, u32), Runtime)] = &[
+    (
+        "vllm",
+        (0, 14),
+        Runtime {
+            id: "vllm@0.13",
+            name: "vLLM ≤ 0.13",
+            version: "0.13",
+            async_scheduling: false,
+            source: "vLLM before 0.14: synchronous scheduling unless --async-scheduling (PR #19970)",
+            ..RUNTIMES[0]
+        },
+    ),
+    (
+        "sglang",
+        (0, 4),
+        Runtime {
+            id: "sglang@0.3",
+            name: "SGLang ≤ 0.3",
+            version: "0.3",
+            async_scheduling: false,
+            source: "SGLang before 0.4: the scheduler ran each batch's CPU work between GPU steps; v0.4 made the overlap scheduler the default (lmsys.org/blog/2024-12-04-sglang-v0-4)",
+            ..RUNTIMES[1]
+        },
+    ),
+];
 
 /// Parses `major.minor` from the start of a version ("0.15", "v0.9.2", "0.10.1rc1").
 fn major_minor(v: &str) -> Option<(u32, u32)> {
@@ -328,6 +343,12 @@ mod tests {
         assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 256);
         // A runtime without older entries ignores the version; nonsense is refused.
         assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
+        // SGLang made its overlap scheduler the default in 0.4.
+        assert!(runtime("sglang").unwrap().async_scheduling);
+        assert!(runtime("sglang@0.4.1").unwrap().async_scheduling);
+        assert!(!runtime("sglang@0.3.6").unwrap().async_scheduling);
+        assert_eq!(runtime("sglang@0.3.6").unwrap().id, "sglang@0.3");
+        assert!(!runtime("sglang@0.3.6").unwrap().mixed_prefill);
         assert!(runtime("vllm@latest").is_none());
         assert!(runtime("nope@1.0").is_none());
         // TensorRT-LLM reserves whole lengths (GUARANTEED_NO_EVICT) and does not chunk context.
