@@ -323,8 +323,8 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
     assert_eq!(all.verdicts, 148, "the dev sets hold 148 claims");
     // Floors: what the reader has reached on all 148 (a regression below them fails; the
     // per-claim ratchet catches each miss). The targets (92% / 90%) are not yet met.
-    let floor_fields = 87.5;
-    let floor_verdicts = 87.0;
+    let floor_fields = 88.3;
+    let floor_verdicts = 88.0;
     if all.field_pct() < floor_fields || all.verdict_pct() < floor_verdicts {
         return Err(format!("below the floor: {}", all.line("all")).into());
     }
@@ -334,6 +334,63 @@ fn summary(cases: &[Case]) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let cases = cases();
+    // `CLAIMS_SHOW=id,id` prints the reading of those tune-part claims (figures, setup,
+    // checklist) for debugging; check-part claims stay blind.
+    // `CLAIMS_PROBE=file` prints the headline and setup of each text in `file` (texts
+    // separated by a line `%%%`): for probing the reader on hand-written claims.
+    if let Some(path) = std::env::var_os("CLAIMS_PROBE") {
+        let all = std::fs::read_to_string(path).expect("probe file reads");
+        for (i, t) in all.split("\n%%%\n").enumerate() {
+            let r = serde_json::to_value(check(t)).expect("report serialises");
+            let f = &r["claim"]["figures"][0];
+            let first = t.lines().next().unwrap_or("");
+            println!(
+                "#{i} {:.60} => {} {} {} {} | metric {} | {}",
+                first,
+                f["value"],
+                f["unit"],
+                f["kind"],
+                f["scope"],
+                r["checklist"][4]["status"],
+                f["headline_reason"]
+            );
+            let mut claim = r["claim"].clone();
+            if let Some(o) = claim.as_object_mut() {
+                o.remove("figures");
+                o.remove("evidence");
+            }
+            println!("     {claim}");
+        }
+        return;
+    }
+    if let Some(ids) = std::env::var_os("CLAIMS_SHOW") {
+        let ids = ids.to_string_lossy().to_string();
+        for c in cases.iter().filter(|c| ids.split(',').any(|i| i == c.id)) {
+            if part(c.set, &c.id) == "check" {
+                println!("{}: check part, not shown", c.id);
+                continue;
+            }
+            let r = serde_json::to_value(check(&c.text)).expect("report serialises");
+            println!("===== {}", c.id);
+            for f in r["claim"]["figures"].as_array().into_iter().flatten() {
+                println!("  figure {}", f);
+            }
+            let mut claim = r["claim"].clone();
+            if let Some(o) = claim.as_object_mut() {
+                o.remove("figures");
+                o.remove("evidence");
+            }
+            println!("  claim {claim}");
+            for row in r["checklist"].as_array().into_iter().flatten() {
+                println!(
+                    "  row {} {} {}",
+                    row["condition"], row["status"], row["note"]
+                );
+            }
+            println!("  verdict {}", r["verdict"]);
+        }
+        return;
+    }
     let known = known();
     let mut trials = vec![];
     for c in cases.iter() {

@@ -751,3 +751,199 @@ fn mean_beside_a_median_is_per_request() {
     let c = read("Mean output tokens/second: 44.8");
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §1 rule 5 (comparison) and §4: a figure whose clause opens with a comparison word
+/// ("whereas", "vs", "compared to") is another setup's, even when its kind ranks higher than the subject's.
+#[test]
+fn figure_after_a_comparison_word_is_another_setups() {
+    let c = read(
+        "On our LPU cluster Mixtral 8x22B streams 61.5 tokens per second per user, whereas \
+         typical GPU clouds average 24 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 61.5);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Our build serves 1,310 tok/s per user; compared to stock vLLM at 2,000 tok/s.");
+    assert_eq!(c.figures[0].value, 1310.0);
+}
+
+/// §1 rule 2: a figure in the title heads; when the body states the same result with more
+/// digits, the body's precise figure heads instead.
+#[test]
+fn title_figure_heads_and_yields_to_its_precise_form() {
+    let c = read(
+        "Reaching ~180 tok/s per user with speculative decoding\n\n\
+         We serve Llama 3.1 8B on one L40S. The baseline ran at 3,050 tokens/s aggregate at \
+         concurrency 64; the per-user rate at concurrency 1 is what this post is about.",
+    );
+    assert_eq!(c.figures[0].value, 180.0);
+    let c = read(
+        "Pushing SGLang past 3000 tokens/s on 4x L40S\n\
+         Setup: Qwen2.5-32B, FP8.\n- Throughput: 2,010 tokens/s (stock)\n\
+         - Throughput: 3,046 tokens/s (tuned)",
+    );
+    assert_eq!(c.figures[0].value, 3046.0);
+}
+
+/// §1 rule 6: an arrow from a setting to a figure (`conc=4 → 219 tok/s/GPU`) maps a
+/// configuration to its result; it is not an improvement over a baseline.
+#[test]
+fn arrow_from_a_setting_is_not_an_improvement() {
+    let c = read(
+        "We measured 3,200 tokens/s at concurrency 64 on 2x L40S. Extra point: conc=8 → 900 \
+         tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 3200.0);
+    // An arrow from a figure still marks the improved result.
+    let c = read("Throughput went 2,100 → 2,750 tokens/s after enabling chunked prefill.");
+    assert_eq!(c.figures[0].value, 2750.0);
+}
+
+/// §3 Load: concurrency written after its number or as a labelled record ("at 64
+/// concurrency", "100 users simultaneously", "Concurrent users: 48") is the load; a throughput
+/// of that run is aggregate (§2).
+#[test]
+fn concurrency_phrasings() {
+    let c = read("Qwen2.5-14B on one L40S: output throughput 1,480 tokens/s at 64 concurrency.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(64));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("We kept 100 users simultaneously busy and measured 1,900 tokens/s.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(100));
+    let c = read("Concurrent users: 48\nOutput throughput: 2,210 tok/s");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(48));
+}
+
+/// §2: "a total of" / "in total" sum the rate over the load (scope aggregate); they do not say
+/// input + output tokens (`throughput_total` is "total token throughput").
+#[test]
+fn a_total_of_is_summed_not_total_tokens() {
+    let c = read("Across the fleet we served a total of 41,000 tokens/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Total token throughput: 9,120 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §3 Hardware: a GeForce card written by its number alone, with a sign that it is one (a
+/// count, a `GPU:` label, `Ti`, a memory size), is `rtx-NNNN`; a bare number is not a card.
+#[test]
+fn bare_geforce_numbers() {
+    let c = read("My box: 2x 3090, exllamav2, 21 t/s generation.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+    let c = read("GPU: 4070 12GB, 44 tokens/s on a 7B model.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4070"));
+    let c = read("Tested on a 4060 Ti: 31 tokens/s.");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("rtx-4060-ti")
+    );
+    let c = read("The run produced 3090 tokens in 60 s.");
+    assert!(c.gpu.is_none());
+}
+
+/// §3 Model: an ollama tag (`qwen2.5:14b`, `llama3:70b`) names the model and size; a release
+/// digit glued to a size Llama was released in is the size (`CodeLlama 34B`, `Llama 13B`), else
+/// a lost space (`Llama 270B` is Llama 2 70B).
+#[test]
+fn model_tags_and_glued_sizes() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("ollama run qwen2.5:14b gives 40 tok/s").as_deref(),
+        Some("qwen2.5-14b")
+    );
+    assert_eq!(m("llama3:70b at 9 tok/s").as_deref(), Some("llama-3-70b"));
+    assert_eq!(
+        m("CodeLlama 34B at 20 tok/s").as_deref(),
+        Some("codellama-34b")
+    );
+    assert_eq!(m("Llama 13B at 50 tok/s").as_deref(), Some("llama-13b"));
+    assert_eq!(
+        m("Llama 270B at 1,000 tok/s").as_deref(),
+        Some("llama-2-70b")
+    );
+}
+
+/// §1 rule 1: a Chinese bound after the figure ("都不到", not even; "以上", or more) makes it a
+/// threshold, not the measured result.
+#[test]
+fn chinese_bounds_are_thresholds() {
+    let c = read("decode 速度 0.5 tokens/s 都不到\n\n实测: eval rate: 2.4 tokens/s");
+    assert_eq!(c.figures[0].value, 2.4);
+}
+
+/// §1 rules 1, 2 and 6: evaluative words tied to one figure ("best", "record") mark the
+/// author's result; a figure its sentence calls projected, estimated, preliminary or not yet
+/// certified ranks after a measured one; praise of others across a clause break does not count.
+#[test]
+fn praised_and_discounted_figures() {
+    let c = read(
+        "Stock config: 2,150 tok/s. Best tuned config: FP8 + chunked prefill (2,890 tok/s). \
+         Projected with 2 more GPUs: 5,600 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 2890.0);
+    let c = read(
+        "Our node did 31,000 tokens/s. Results for the 405B model are on par with the best \
+         vendors, cloud and on-prem, with 690 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 31000.0);
+    let c = read("A preliminary run hit 4,100 tokens/s; the final run measured 3,700 tokens/s.");
+    assert_eq!(c.figures[0].value, 3700.0);
+}
+
+/// §4: a batch size written in advice ("start with a batch size of 16", "you should try batch
+/// 64") is not the load the figure ran at.
+#[test]
+fn batch_in_advice_is_not_the_load() {
+    let c = read(
+        "The T4 reaches about 40 tokens/sec on Mistral 7B. Start with a batch size of 16 and \
+         raise it until memory runs out.",
+    );
+    assert!(c.batch_size.is_none());
+    assert_eq!(c.figures[0].scope, None);
+    let c = read("We ran batch size 16 and got 410 tokens/sec on one T4.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
+/// §1 rule 2 (title) is not for output: a first line that is a log or `key = value` line, or
+/// that the next line repeats the start of, is no title (llama.cpp's timing lines: the `eval
+/// time` line's decode rate heads, §1.4).
+#[test]
+fn log_first_line_is_no_title() {
+    let c = read(
+        "llama_print_timings: prompt eval time =   90.10 ms /   12 tokens (    7.51 ms per token,   133.18 tokens per second)\n\
+         llama_print_timings:        eval time =  6120.55 ms /   300 runs   (   20.40 ms per token,    49.02 tokens per second)",
+    );
+    assert_eq!(c.figures[0].value, 49.02);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §2: "(prompt + completion)" after a rate says it counts input and output tokens: total.
+#[test]
+fn prompt_plus_completion_is_total() {
+    let c = read("Mistral-Small on 1x L40S: 2,410 tokens/s (prompt + completion) at 32 users.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §3 Load: "N concurrent sequences" is the concurrency.
+#[test]
+fn concurrent_sequences_are_the_load() {
+    let c =
+        read("Throughput is 5,300 generated tokens/s with 96 concurrent sequences on one H200.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(96));
+}
+
+/// §1.5: a table copied from a web page with its header words and cells run together by single
+/// spaces is still a table: the last row's rate, with that row's lengths.
+#[test]
+fn flattened_web_table() {
+    let c = read(
+        "Table 3 lists measured throughput on 4x L40S.\n\
+         Input Length Output Length Throughput (tokens/sec)\n\
+         256 256 3,920\n\
+         256 1,024 3,110\n\
+         1,024 1,024 2,480\n",
+    );
+    assert_eq!(c.figures[0].value, 2480.0);
+    assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(1024));
+}

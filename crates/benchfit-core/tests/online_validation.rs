@@ -56,25 +56,30 @@ fn online_errors_within_ratchets() {
     // Before the step-time terms of this change (attention chain, attention fixed cost, KV
     // reads at the weight-stream bandwidth, all-reduce bus efficiency; model::step): tune 36.0 /
     // −25.9, 18.1 / −16.7, 20.5 / +20.1; check 34.0 / −3.2, 12.8 / −10.8, 13.3 / +13.0.
-    // Now: tune 33.7 / −23.9, 15.5 / −14.0, 18.2 / +17.2; check 32.8 / −3.6, 12.5 / −11.0,
-    // 10.8 / +10.7. The check TTFT's signed median moved 0.4 points (−3.2 → −3.6, inside the
-    // ±5 target) while its |error| fell; its ratchet is 4. Issue 12's targets (20 / 10 / 10,
-    // ±5) are not met yet.
-    at_most("tune TTFT", tune.ttft.as_ref(), 34.0, 24.0);
-    at_most("tune ITL", tune.itl.as_ref(), 15.5, 14.0);
+    // After them: tune 33.7 / −23.9, 15.5 / −14.0, 18.2 / +17.2; check 32.8 / −3.6, 12.5 /
+    // −11.0, 10.8 / +10.7.
+    // Now, with NIM as its own runtime whose Python server processes each streamed token
+    // between steps (70 µs per decoding sequence, Vidur's CPU profile; catalog::runtime
+    // `PYTHON_OUTPUT_TOKEN_US`): tune 32.5 / −23.4, 13.1 / −3.1, 10.1 / +3.6; check 29.0 /
+    // −2.2, 8.2 / −0.4, 8.9 / +1.7. With SGLang's overlap scheduler (asynchronous, its default
+    // from 0.4): tune TTFT 31.5 / −21.3, ITL 12.2 / −3.1 (check has no SGLang rows). Issue 12's
+    // targets (20 / 10 / 10, ±5) are met on the check rows for ITL and output tok/s, not yet
+    // for TTFT or on the tune rows.
+    at_most("tune TTFT", tune.ttft.as_ref(), 32.0, 21.5);
+    at_most("tune ITL", tune.itl.as_ref(), 12.5, 3.5);
     at_most(
         "tune output tok/s",
         tune.output_tokens_per_s.as_ref(),
-        18.5,
-        17.5,
+        10.5,
+        4.0,
     );
-    at_most("check TTFT", check.ttft.as_ref(), 33.0, 4.0);
-    at_most("check ITL", check.itl.as_ref(), 12.5, 11.0);
+    at_most("check TTFT", check.ttft.as_ref(), 29.5, 2.5);
+    at_most("check ITL", check.itl.as_ref(), 8.5, 1.0);
     at_most(
         "check output tok/s",
         check.output_tokens_per_s.as_ref(),
-        11.0,
-        11.0,
+        9.0,
+        2.0,
     );
 }
 

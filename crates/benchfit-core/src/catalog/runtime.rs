@@ -51,7 +51,8 @@ pub struct Runtime {
     pub reserve_full_length: bool,
     /// Asynchronous scheduling: the scheduler plans step k+1 while step k runs, so a request
     /// that arrives during step k joins at step k+2, one step later than in a synchronous
-    /// engine (vLLM `--async-scheduling`, on by default from 0.14).
+    /// engine (vLLM `--async-scheduling`, on by default from 0.14; SGLang's overlap scheduler,
+    /// on by default from 0.4).
     pub async_scheduling: bool,
     /// Prefill chunks and decodes share a step (vLLM, TensorRT-LLM in-flight batching). When
     /// false the engine runs a prefill-only step whenever prompts wait and decodes pause for it
@@ -61,6 +62,14 @@ pub struct Runtime {
     /// detokenising and streaming the first chunk. Added to TTFT and E2E; a closed-loop client
     /// waits it out before its next request reaches the engine. See [`FRONTEND_MS`].
     pub frontend_ms: f64,
+    /// CPU time of one streamed token's output processing in the engine's loop, µs per
+    /// decoding sequence per step: detokenising the token and building and sending its chunk in
+    /// a Python server loop that runs between GPU steps, so a synchronous engine's step grows
+    /// by it (an asynchronous one hides it behind the GPU until it is the longer of the two).
+    /// 0 where output processing runs in another process or in C++ beside the GPU loop (vLLM's
+    /// API server process, SGLang's detokenizer process, TensorRT-LLM's C++ executor without a
+    /// Python frontend). See [`PYTHON_OUTPUT_TOKEN_US`].
+    pub output_token_us: f64,
     /// Where the defaults come from.
     pub source: &'static str,
 }
@@ -71,6 +80,16 @@ pub struct Runtime {
 /// separate process; tokenising a 1,000-token prompt with a Rust (HF `tokenizers`) tokenizer
 /// takes about 1 ms, and an HTTP round trip on localhost under 1 ms.
 pub const FRONTEND_MS: f64 = 3.0;
+
+/// The output processing of one token in a Python serving loop, µs per running sequence per
+/// step: 70 µs. Vidur's CPU profile of a vLLM-style Python engine on A100 hosts
+/// (microsoft/vidur `data/profiling/a100/cpu_overheads.csv`) gives `PROCESS_MODEL_OUTPUTS`
+/// (detokenise each sequence's new token, check stops, build its output) per step against the
+/// batch size; the slope of its median is 62–112 µs per sequence over the 8 model × TP groups
+/// (Llama 2 7B TP1: 0.62 ms at batch 8, 4.11 ms at 64, 62 µs), median 70.7 µs. The other
+/// per-sequence parts of that profile (scheduling, input preparation, sampling: about 40 µs
+/// more) run in C++ in TensorRT-LLM's executor and are not counted.
+pub const PYTHON_OUTPUT_TOKEN_US: f64 = 70.0;
 
 /// Runtimes benchfit knows.
 pub static RUNTIMES: &[Runtime] = &[
@@ -90,6 +109,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: true,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
     },
     Runtime {
@@ -105,10 +125,11 @@ pub static RUNTIMES: &[Runtime] = &[
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
-        async_scheduling: false,
+        async_scheduling: true,
         mixed_prefill: false,
         frontend_ms: FRONTEND_MS,
-        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches)",
+        output_token_us: 0.0,
+        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches; disable_overlap_schedule off: the overlap scheduler, on by default from v0.4, lmsys.org/blog/2024-12-04-sglang-v0-4 'zero-overhead batch scheduler')",
     },
     Runtime {
         id: "tensorrt-llm",
@@ -126,7 +147,27 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://nvidia.github.io/TensorRT-LLM/ (kv_cache_free_gpu_mem_fraction 0.9, tokens_per_block 32, max_batch_size 2048); performance-tuning-guide/useful-runtime-flags (capacity scheduler GUARANTEED_NO_EVICT by default; chunked context off unless enable_chunked_context)",
+    },
+    Runtime {
+        id: "nim",
+        name: "NVIDIA NIM (TensorRT-LLM)",
+        paged_kv: true,
+        block_tokens: 32,
+        continuous_batching: true,
+        chunked_prefill: false,
+        memory: MemoryPolicy::FractionOfFree(0.9),
+        max_num_seqs: 2048,
+        max_batched_tokens: 8192,
+        step_overhead_ms: 0.5,
+        version: "current",
+        reserve_full_length: true,
+        async_scheduling: false,
+        mixed_prefill: true,
+        frontend_ms: FRONTEND_MS,
+        output_token_us: PYTHON_OUTPUT_TOKEN_US,
+        source: "https://docs.nvidia.com/nim/large-language-models/ (NIM for LLMs 1.x: TensorRT-LLM engines with TensorRT-LLM's defaults, served by NIM's Python OpenAI-compatible server, whose request and response handling follows vLLM's; each streamed token is processed in that Python loop: PYTHON_OUTPUT_TOKEN_US)",
     },
     Runtime {
         id: "tgi",
@@ -144,6 +185,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://huggingface.co/docs/text-generation-inference/reference/launcher (cuda_memory_fraction 1.0, max_batch_prefill_tokens 4096)",
     },
     Runtime {
@@ -162,6 +204,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://lmdeploy.readthedocs.io/en/latest/ (cache_max_entry_count 0.8, cache_block_seq_len 64, max_batch_size 256)",
     },
     Runtime {
@@ -180,6 +223,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ggml-org/llama.cpp/tree/master/tools/server (--parallel slots, -b 2048; the context is split evenly across slots)",
     },
     Runtime {
@@ -198,6 +242,7 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ollama/ollama/blob/main/docs/faq.md (OLLAMA_NUM_PARALLEL default 4 when memory allows)",
     },
     Runtime {
@@ -216,24 +261,39 @@ pub static RUNTIMES: &[Runtime] = &[
         async_scheduling: false,
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
+        output_token_us: 0.0,
         source: "https://github.com/ml-explore/mlx-examples (mlx_lm.generate, single stream)",
     },
 ];
 
 /// Older releases whose behaviour differs from the current entry: `(base id, first version
 /// that behaves like the current entry, the entry for versions before it)`.
-static OLDER: &[(&str, (u32, u32), Runtime)] = &[(
-    "vllm",
-    (0, 14),
-    Runtime {
-        id: "vllm@0.13",
-        name: "vLLM ≤ 0.13",
-        version: "0.13",
-        async_scheduling: false,
-        source: "vLLM before 0.14: synchronous scheduling unless --async-scheduling (PR #19970)",
-        ..RUNTIMES[0]
-    },
-)];
+static OLDER: &[(&str, (u32, u32), Runtime)] = &[
+    (
+        "vllm",
+        (0, 14),
+        Runtime {
+            id: "vllm@0.13",
+            name: "vLLM ≤ 0.13",
+            version: "0.13",
+            async_scheduling: false,
+            source: "vLLM before 0.14: synchronous scheduling unless --async-scheduling (PR #19970)",
+            ..RUNTIMES[0]
+        },
+    ),
+    (
+        "sglang",
+        (0, 4),
+        Runtime {
+            id: "sglang@0.3",
+            name: "SGLang ≤ 0.3",
+            version: "0.3",
+            async_scheduling: false,
+            source: "SGLang before 0.4: the scheduler ran each batch's CPU work between GPU steps; v0.4 made the overlap scheduler the default (lmsys.org/blog/2024-12-04-sglang-v0-4)",
+            ..RUNTIMES[1]
+        },
+    ),
+];
 
 /// Parses `major.minor` from the start of a version ("0.15", "v0.9.2", "0.10.1rc1").
 fn major_minor(v: &str) -> Option<(u32, u32)> {
@@ -283,6 +343,12 @@ mod tests {
         assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 256);
         // A runtime without older entries ignores the version; nonsense is refused.
         assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
+        // SGLang made its overlap scheduler the default in 0.4.
+        assert!(runtime("sglang").unwrap().async_scheduling);
+        assert!(runtime("sglang@0.4.1").unwrap().async_scheduling);
+        assert!(!runtime("sglang@0.3.6").unwrap().async_scheduling);
+        assert_eq!(runtime("sglang@0.3.6").unwrap().id, "sglang@0.3");
+        assert!(!runtime("sglang@0.3.6").unwrap().mixed_prefill);
         assert!(runtime("vllm@latest").is_none());
         assert!(runtime("nope@1.0").is_none());
         // TensorRT-LLM reserves whole lengths (GUARANTEED_NO_EVICT) and does not chunk context.

@@ -404,6 +404,119 @@ pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
             return Some(found);
         }
     }
+    flattened(lower)
+}
+
+/// The numbers of a line that holds only numbers separated by single spaces (`100 2,000
+/// 10,400`), each with its span; None when any token is not a number.
+fn number_row(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
+    let mut out = Vec::new();
+    let line = &lower[start..end];
+    let mut at = 0;
+    for tok in line.split(' ') {
+        if !tok.is_empty() {
+            cell_number(tok)?;
+            out.push(Span {
+                start: start + at,
+                end: start + at + tok.len(),
+            });
+        }
+        at += tok.len() + 1;
+    }
+    (out.len() >= 2).then_some(out)
+}
+
+/// A header's columns when its words run together with single spaces (a table flattened by a
+/// copy from a web page: `Input Sequence Length Output Sequence Length Maximum Throughput
+/// Performance (tokens/second)`): a new column starts at each word that names a role other
+/// than the current column's (input, output, batch, concurrency, devices, a rate); words that
+/// name none stay with the column they follow (the first column takes the words before it).
+fn header_columns(lower: &str, start: usize, end: usize) -> Vec<Span> {
+    let line = &lower[start..end];
+    let mut cols: Vec<(Span, Option<Role>)> = Vec::new();
+    let mut at = 0;
+    for w in line.split(' ') {
+        if w.is_empty() {
+            at += 1;
+            continue;
+        }
+        let span = Span {
+            start: start + at,
+            end: start + at + w.len(),
+        };
+        at += w.len() + 1;
+        let r = match role(w.trim_matches(['(', ')', ',', ':'])) {
+            Role::Other => None,
+            // One kind of rate per column: its words are read together below.
+            Role::Rate(..) => Some(Role::Rate(FigureKind::ThroughputUnspecified, None)),
+            r => Some(r),
+        };
+        match cols.last_mut() {
+            Some((c, cur)) if r.is_none() || *cur == r || cur.is_none() => {
+                c.end = span.end;
+                if cur.is_none() {
+                    *cur = r;
+                }
+            }
+            _ => cols.push((span, r)),
+        }
+    }
+    cols.into_iter()
+        .filter(|(_, r)| r.is_some())
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// CLAIMS.md §1.5 on a table flattened to single spaces: a header line that names a token rate,
+/// then two or more lines of numbers only, each as many as the header has columns
+/// ([`header_columns`]). The last row's rate cell heads, with that row's settings.
+fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
+    let mut lines: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for line in lower.split_inclusive('\n') {
+        let end = start + line.trim_end_matches(['\n', '\r']).len();
+        lines.push((start, end));
+        start += line.len();
+    }
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let (hs, he) = lines[i];
+        let head = &lower[hs..he];
+        if head.len() > 200 || !matches!(role(head), Role::Rate(..)) || head.contains('|') {
+            i += 1;
+            continue;
+        }
+        let mut rows = Vec::new();
+        let mut j = i + 1;
+        while let Some(&(s, e)) = lines.get(j) {
+            match number_row(lower, s, e) {
+                Some(r) if rows.first().is_none_or(|f: &Vec<Span>| f.len() == r.len()) => {
+                    rows.push(r)
+                }
+                _ => break,
+            }
+            j += 1;
+        }
+        let cols = header_columns(lower, hs, he);
+        if rows.len() >= 2 && cols.len() == rows[0].len() {
+            let roles: Vec<Role> = cols.iter().map(|c| role(&lower[c.start..c.end])).collect();
+            let (col, kind, scope) = roles.iter().enumerate().rev().find_map(|(k, r)| match r {
+                Role::Rate(kind, scope) => Some((k, *kind, *scope)),
+                _ => None,
+            })?;
+            let row = rows.last()?;
+            let cell = row[col];
+            let v = cell_number(&lower[cell.start..cell.end])?;
+            let mut f = Figure::new(v, "tok/s", kind, cell);
+            f.scope = scope;
+            f.kind_stated = kind != FigureKind::ThroughputUnspecified;
+            f.scope_stated = scope.is_some();
+            f.label = Some(lower[cols[col].start..cols[col].end].to_string());
+            let settings = row_settings(lower, &roles, row);
+            return Some((super::reader::settle_figure(f), settings));
+        }
+        i = j.max(i + 1);
+    }
     None
 }
 
@@ -548,6 +661,24 @@ mod tests {
         assert_eq!(f.scope, Some(Scope::PerGpu));
         assert_eq!(s.batch_size.unwrap().value, 120);
         assert_eq!(s.output_tokens.unwrap().value, 2048);
+    }
+
+    #[test]
+    fn flattened_single_space_table() {
+        // A web table copied as text: header words and cells joined by single spaces.
+        let t = "table 2 shows peak throughput.\n\
+                 input length output length batch size throughput (tokens/sec)\n\
+                 128 128 64 5,210\n\
+                 128 2,048 32 3,480\n\
+                 2,048 128 16 1,905\n";
+        let (f, s) = headline(t).unwrap();
+        assert_eq!(f.value, 1905.0);
+        assert_eq!(s.prompt_tokens.unwrap().value, 2048);
+        assert_eq!(s.output_tokens.unwrap().value, 128);
+        assert_eq!(s.batch_size.unwrap().value, 16);
+        // A header whose columns do not match the rows' numbers reads nothing.
+        let t = "throughput (tokens/sec)\n128 128 64\n128 2048 32\n";
+        assert!(headline(t).is_none());
     }
 
     #[test]

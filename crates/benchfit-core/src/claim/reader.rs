@@ -171,9 +171,10 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
-            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams)")
-                .then(" ", false, &["concurrent", "parallel", "simultaneous"]),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
+            // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
@@ -209,10 +210,10 @@ fn patterns() -> &'static Patterns {
                 r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|tensorrt\b)",
             ),
             version: re(r#"^(?:[\s_]*version)?["\s:=]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[\w.+-]*\w)?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s:-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
-                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
@@ -394,6 +395,20 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 /// throughput", "completion", 输出, 生成速度/生成吞吐). A bare 生成 is not enough: it names a
 /// task as often as a phase (文本生成场景, "the text-generation scenario").
 fn kind_from_words(words: &str) -> Option<FigureKind> {
+    // "In total", "a total of", "totaling" say the rate is summed (a scope), not that it counts
+    // input and output tokens (CLAIMS.md §2: `throughput_total` is "total token throughput").
+    // Engine features named for a phase ("chunked prefill") say how the run was set up, not
+    // which tokens a figure counts.
+    let summed;
+    let words = if words.contains("total") || words.contains("prefill") {
+        summed = SUMMED
+            .iter()
+            .chain(FEATURES)
+            .fold(words.to_string(), |w, s| w.replace(s, " "));
+        summed.as_str()
+    } else {
+        words
+    };
     let has = |w: &str| words.contains(w);
     if has("prefill")
         || has("prompt processing")
@@ -410,6 +425,8 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else if has("total")
         || has("input+output")
         || has("input + output")
+        || has("prompt+completion")
+        || has("prompt + completion")
         || has("总吞吐")
         || has("总token")
     {
@@ -440,6 +457,24 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         None
     }
 }
+
+/// Phrases in which "total" means summed over the load (a scope), not input + output tokens.
+const SUMMED: &[&str] = &[
+    "in total",
+    "a total of",
+    "totaling",
+    "totalling",
+    "totals ",
+    "for a total",
+];
+
+/// Engine features whose names hold a phase word.
+const FEATURES: &[&str] = &[
+    "chunked prefill",
+    "chunked-prefill",
+    "chunked_prefill",
+    "disaggregated prefill",
+];
 
 fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
@@ -503,7 +538,7 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     {
         Some(Scope::PerNode)
     } else if has("aggregate")
-        || has("in total")
+        || SUMMED.iter().any(|w| has(w))
         || has("combined")
         || has("across all")
         || has("summed")
@@ -660,7 +695,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .or_else(|| {
                 // Lengths in the words after it (`… tok/s with output 256`) are settings.
                 let post = without_lengths(post);
-                let near = &post[..floor_boundary(&post, post.len().min(20))];
+                let near = &post[..floor_boundary(&post, post.len().min(28))];
                 // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
                 let cut = [", ", " and ", " vs", " while "]
                     .iter()
@@ -673,6 +708,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                     *k != FigureKind::ThroughputTotal
                         || near.contains("total throughput")
                         || near.contains("total token")
+                        || post.contains(" + ")
+                        || post.contains("+output")
+                        || post.contains("+completion")
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
@@ -1615,6 +1653,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
 
+    introduced_as_other(lower, &mut cands);
+    title_marked(lower, &mut cands);
+    for c in cands.iter_mut() {
+        c.prio += 2 * appraisal(lower, c.fig.span);
+    }
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
     let key = |c: &Cand| {
@@ -1636,6 +1679,164 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
     figures
+}
+
+/// Words that, in the clause just before a figure, introduce another setup's result: the other
+/// side of a comparison ("vs", "compared to", "than", "whereas", "while"), a baseline or a
+/// competitor, hearsay ("someone", "reportedly"), an official figure (官方) (CLAIMS.md §1.5:
+/// in a comparison the first result stated is the subject; §4).
+const OTHER_SIDE: &[&str] = &[
+    " vs",
+    "versus",
+    "compared to",
+    "compared with",
+    "comparison",
+    " than ",
+    "whereas",
+    "baseline",
+    "competitor",
+    "instead of",
+    "someone",
+    "reportedly",
+    "对比",
+    "相比",
+    "官方",
+];
+
+/// CLAIMS.md §1.5 (comparison) and §4: a figure whose own clause (the words after the figure or
+/// clause break before it: `,`, `;`, `. `, a line end) opens with a comparison, baseline or
+/// hearsay word is another setup's result and ranks one step after the text's own (`58 tok/s
+/// on X, whereas GPU providers average 25 tok/s`: 25 is not the subject). "While" is not one:
+/// it joins two metrics of one setup as often ("40 tok/s per user while the server pushes
+/// 3,200 in total"). Linear: the figures
+/// are sorted once and each looks back at most 100 bytes.
+fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
+    let mut order: Vec<usize> = (0..cands.len()).collect();
+    order.sort_by_key(|&i| cands[i].fig.span.start);
+    let mut prev_end = 0;
+    for &i in &order {
+        let span = cands[i].fig.span;
+        let start = span.start.min(lower.len());
+        let from = floor_boundary(lower, start.saturating_sub(100)).max(prev_end.min(start));
+        let from = floor_boundary(lower, from);
+        let window = &lower[from..start];
+        let clause = window
+            .rfind([',', ';', '\n', '，', '；', '。'])
+            .map_or(window, |j| &window[j..]);
+        let clause = clause.rsplit_once(". ").map_or(clause, |(_, c)| c);
+        let padded = format!(" {clause}");
+        if OTHER_SIDE.iter().any(|w| padded.contains(w)) {
+            cands[i].prio += 2;
+        }
+        prev_end = prev_end.max(span.end);
+    }
+}
+
+/// The text's title: its first line when that reads as one (a single phrase or sentence of at
+/// most 200 bytes with no `. ` inside, not a table row or a label ending in `:`) and more text
+/// follows it. Returns its byte range.
+fn title_span(lower: &str) -> Option<Span> {
+    let first_end = lower.find('\n')?;
+    let line = &lower[..first_end];
+    let t = line.trim();
+    let rest = &lower[first_end..];
+    let one_phrase = !t.trim_end_matches('.').contains(". ") && !t.contains("。");
+    let body = rest.trim().len() >= 40;
+    // A record line (`Throughput: 5.99 requests/s`, `batch 1, input 128: **30 tok/s**`): a
+    // label of a few words or settings with its value right after the colon.
+    let record = t.split_once(':').is_some_and(|(label, value)| {
+        let value = value.trim_start_matches([' ', '*', '~']);
+        value.starts_with(|c: char| c.is_ascii_digit())
+            && (label.split_whitespace().count() <= 3 || label.contains(','))
+    });
+    // What follows a title is a blank line or prose (a subtitle, a paragraph), not a tool's
+    // block or a table; elided lines (`...`) are skipped.
+    let next = rest
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.chars().all(|c| c == '.' || c == '…' || c == ' '));
+    let blank_after = rest.trim_start_matches([' ', '\t']).starts_with("\n\n")
+        || rest.starts_with("\n\n")
+        || rest.starts_with("\r\n\r\n");
+    let prose_after = next.is_some_and(|l| {
+        l.starts_with(|c: char| c.is_alphabetic() || c == '#' || c == '>') && !l.contains('|')
+    });
+    // A log or listing line (`llama_perf_context_print: prompt eval time = …`, `INFO: …`,
+    // `key = value`; a title's `TP=8` is no such line), or a first line the next one repeats the start of, is output, not a title.
+    let head = t.split(':').next().unwrap_or("");
+    let log = t.contains(" =")
+        || (t.contains(':') && (head.contains('_') || !head.contains(' ')) && head.len() < t.len())
+        || next.is_some_and(|l| {
+            let n = t.len().min(l.len()).min(8);
+            n >= 4 && t.get(..n).is_some() && t.get(..n) == l.get(..n)
+        });
+    (!record
+        && !log
+        && (blank_after || prose_after)
+        && t.len() >= 8
+        && line.len() <= 200
+        && one_phrase
+        && body
+        && !t.contains('|')
+        && !t.contains('\t')
+        && !t.ends_with(':')
+        && !t.ends_with('：'))
+    .then_some(Span {
+        start: 0,
+        end: first_end,
+    })
+}
+
+/// True when `v` is written with fewer significant digits than `precise` and lies within 5% of
+/// it: the same result rounded (`4500` for 4,520; `2.5 million` for 2.49 million).
+fn rounds_to(v: f64, precise: f64) -> bool {
+    let digits = |x: f64| {
+        let mut m = x.abs();
+        if m == 0.0 || !m.is_finite() {
+            return 0;
+        }
+        while m >= 1.0 && (m / 10.0).fract() == 0.0 {
+            m /= 10.0;
+        }
+        let s = format!("{m}");
+        s.chars().filter(|c| c.is_ascii_digit()).count()
+    };
+    precise > 0.0 && (v - precise).abs() <= 0.05 * precise && digits(v) < digits(precise)
+}
+
+/// CLAIMS.md §1 rule 2: a figure in the text's title is the one its author marks (one step
+/// ahead). When the body states the same result more precisely (a token rate of the same unit
+/// within 5% of the title's, written with more digits: "4500 tokens/s" in the title, 4,520 in
+/// the body; "surpasses 1M" and 1,042,110), or repeats it with the words around it, the body's
+/// figure takes the mark instead.
+fn title_marked(lower: &str, cands: &mut [Cand]) {
+    let Some(title) = title_span(lower) else {
+        return;
+    };
+    let in_title: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].fig.span.end <= title.end)
+        .collect();
+    // Only a title with one figure of a kind marks it (several are a comparison or a list).
+    if in_title.is_empty() || in_title.len() > 2 {
+        return;
+    }
+    for &i in &in_title {
+        let t = cands[i].fig.clone();
+        let twin = (0..cands.len())
+            .filter(|&j| {
+                let f = &cands[j].fig;
+                f.span.start >= title.end
+                    && f.unit == t.unit
+                    && f.kind.is_throughput() == t.kind.is_throughput()
+                    && !f.derived
+                    && (rounds_to(t.value, f.value) || t.value == f.value)
+            })
+            .min_by_key(|&j| cands[j].prio);
+        match twin {
+            Some(j) => cands[j].prio -= 2,
+            None => cands[i].prio -= 2,
+        }
+    }
 }
 
 /// A label's words without its statistic (`Median output tokens/second` and `Mean output
@@ -1812,7 +2013,18 @@ fn standing(lower: &str, span: Span) -> i32 {
     let pre = lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end();
     let pre = pre.trim_end_matches(['~', '*', '"', ':', ' ']);
     let post = lower[end..].trim_start();
-    if pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>") {
+    // What the arrow leads from: a setting (`conc=4 → 219 TPS/GPU`) maps a configuration to
+    // its result, not a baseline to an improvement.
+    let from_setting = || {
+        let head = pre
+            .trim_end_matches(['→', '-', '=', '>'])
+            .trim_end()
+            .rsplit([' ', '('])
+            .next()
+            .unwrap_or("");
+        head.contains('=') || head.contains(':')
+    };
+    if (pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>")) && !from_setting() {
         // The end of a chain of improvements (`1820 → 3120`, later `3120 → 4520`) is the best
         // tuned result.
         // The chain goes on when this value starts a later link (`3120 → 4520`).
@@ -1872,7 +2084,12 @@ fn standing(lower: &str, span: Span) -> i32 {
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .unwrap_or(written.len());
     let plus = written[digits..].trim_start().starts_with('+');
+    // Chinese "not even" / "or more" after the figure (`0.1 tokens/s都不到`, `1000 tokens/s以上`).
+    let cn_bound = ["都不到", "不到", "以上"]
+        .iter()
+        .any(|w| post.starts_with(w));
     if threshold.iter().any(|w| pre.ends_with(w))
+        || cn_bound
         || barrier
         || plus
         || post.starts_with('+') && !post.starts_with("+%")
@@ -1948,6 +2165,90 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
             .iter()
             .any(|u| rest.starts_with(u))
     })
+}
+
+/// Words that make a sentence advice, not a report of the run (CLAIMS.md §4: a suggestion, "try
+/// TP=4", is not the claim's condition).
+const ADVICE: &[&str] = &[
+    "suggest",
+    "recommend",
+    "start with",
+    "try ",
+    "should",
+    "consider ",
+    "experiment with",
+    "aim to",
+];
+
+/// True when the sentence around `span` (80 bytes before, 60 after, within its clause breaks)
+/// gives advice ([`ADVICE`]): a setting written there is not the load the figure ran at.
+fn advice(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = before(lower, start, 80);
+    let post = after(lower, end, 60);
+    ADVICE.iter().any(|w| pre.contains(w) || post.contains(w))
+}
+
+/// Words before a figure, in its sentence, that mark it as the author's own result (CLAIMS.md
+/// §1 rule 2: evaluative words tied to one figure).
+const PRAISED: &[&str] = &["best ", "record", "fastest", "headline", "key result"];
+
+/// Words around a figure, in its sentence, that mark it as not measured or not yet valid: an
+/// estimate, a projection, an expectation, a result its author does not stand behind (CLAIMS.md
+/// §1 rules 1 and 6: a measured result beats a target, an extrapolation or a derived value).
+const DISCOUNTED: &[&str] = &[
+    "not yet certified",
+    "not certified",
+    "uncertified",
+    "directional",
+    "preliminary",
+    "projected",
+    "projection",
+    "extrapolat",
+    "theoretical",
+    "expected",
+    "estimate",
+    "would ",
+];
+
+/// How the words of a figure's sentence appraise it, as a priority step: -1 when they praise it
+/// as the result ([`PRAISED`], at most 100 bytes before it, in its clause), +1 when they discount it
+/// ([`DISCOUNTED`], 100 bytes before or 40 after), else 0. A figure both praised and discounted
+/// ("best projected") is discounted.
+fn appraisal(lower: &str, span: Span) -> i32 {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = &lower[floor_boundary(lower, start.saturating_sub(100))..start];
+    let pre = pre.rsplit_once(['\n', '|', ';']).map_or(pre, |(_, p)| p);
+    // The sentence: cut after the last `.`, `?` or `!` that a space follows.
+    let cut = pre
+        .rmatch_indices(['.', '?', '!'])
+        .find(|(i, _)| pre[i + 1..].starts_with(' '))
+        .map_or(0, |(i, _)| i + 1);
+    let pre = &pre[cut..];
+    let post = &lower[end..floor_boundary(lower, end + 40)];
+    let post = post.split(['\n', '|', ';']).next().unwrap_or("");
+    let stop = post
+        .match_indices(['.', '?', '!'])
+        .find(|(i, _)| post[i + 1..].starts_with(' '))
+        .map_or(post.len(), |(i, _)| i);
+    let post = &post[..stop];
+    if DISCOUNTED
+        .iter()
+        .any(|w| pre.contains(w) || post.contains(w))
+    {
+        1
+    } else if PRAISED.iter().any(|w| {
+        // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
+        // best submitters, …, with 847 tokens/s" praises others).
+        pre.rfind(w)
+            .is_some_and(|i| !pre[i..].contains([',', '，', ';']))
+    }) {
+        -1
+    } else {
+        0
+    }
 }
 
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
@@ -2051,7 +2352,7 @@ pub fn read(text: &str) -> Claim {
                 continue;
             }
             let Ok(n) = c[1].parse::<u32>() else { continue };
-            if n == 0 {
+            if n == 0 || advice(lower, span) {
                 continue;
             }
             // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
@@ -2090,6 +2391,9 @@ pub fn read(text: &str) -> Claim {
                 let fraction = lower[whole(&c).end..].starts_with('.')
                     && lower[whole(&c).end + 1..].starts_with(|ch: char| ch.is_ascii_digit());
                 set_concurrency = n > 0 && !fraction;
+                if fraction {
+                    claim.load_observed.get_or_insert(whole(&c));
+                }
             }
         }
     }
@@ -2993,6 +3297,14 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 _ => {}
             }
         }
+        if chosen.is_none() {
+            if let Some((id, span, n)) = bare_geforce(part) {
+                if let (Some(n), None) = (n, &claim.gpu_count) {
+                    claim.gpu_count = found(n, at(span));
+                }
+                chosen = Some((id, span));
+            }
+        }
         // Ascend written in Chinese right after other Chinese text (`在昇腾910B上`): no word
         // boundary lets `gpu` start there.
         if chosen.is_none() {
@@ -3007,6 +3319,54 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+}
+
+/// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
+/// `1*3090`): `rtx-NNNN`. A bare four-digit number is only a card with a sign that it is one:
+/// a device count before it (`2x`, `1*`, `dual`), a `GPU` label or word right before, or a
+/// `Ti`, a memory size (`24G`, `16GB`) or a plural right after. Returns the id, the span and
+/// the count when one is written.
+fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+        )
+        .expect("static pattern compiles")
+    });
+    for c in re.captures_iter(part) {
+        let m = c.get(3)?;
+        let pre = before(part, m.start(), 12);
+        let labelled = pre.trim_end().ends_with("gpu:")
+            || pre.trim_end().ends_with("gpu")
+            || pre.trim_end().ends_with("geforce")
+            || pre.trim_end().ends_with("显卡")
+            || pre.trim_end().ends_with("显卡:");
+        let counted = c.get(1).is_some() || c.get(2).is_some();
+        if !(labelled || counted || c.get(4).is_some() || c.get(5).is_some()) {
+            continue;
+        }
+        let ti = if c.get(4).is_some() { "-ti" } else { "" };
+        let id = format!("rtx-{}{ti}", m.as_str());
+        let end = c.get(4).map_or(m.end(), |t| t.end());
+        let n = c
+            .get(1)
+            .and_then(|d| d.as_str().parse().ok())
+            .or(c.get(2).map(|w| match w.as_str() {
+                "dual" | "two" => 2,
+                _ => 4,
+            }))
+            .filter(|&n| n > 0);
+        return Some((
+            id,
+            Span {
+                start: m.start(),
+                end,
+            },
+            n,
+        ));
+    }
+    None
 }
 
 /// Device counts written apart from the name (`8 GPUs`, 单卡 / 八卡, TP × PP, a singular
@@ -3523,9 +3883,24 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
         }
     };
     if let Some(c) = p.llama.captures(lower) {
-        let size = &c[2];
+        // A release digit glued to the size is the size's first digit when together they make
+        // a size Llama was released in (`Llama 13B`, `CodeLlama 34B`, LLaMA 30B / 33B), else a
+        // lost space (`Llama 270B` is Llama 2 70B).
+        let glued = c.get(1).zip(c.get(2)).filter(|(v, s)| {
+            v.end() == s.start()
+                && ["13", "30", "33", "34"]
+                    .contains(&format!("{}{}", v.as_str(), s.as_str()).as_str())
+        });
+        let joined;
+        let (version, size) = match glued {
+            Some((v, s)) => {
+                joined = format!("{}{}", v.as_str(), s.as_str());
+                (None, joined.as_str())
+            }
+            None => (c.get(1), &c[2]),
+        };
         let code = lower[whole(&c).start..whole(&c).end].contains("codellama");
-        let id = match (code, c.get(1)) {
+        let id = match (code, version) {
             (true, _) => format!("codellama-{size}b"),
             (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
             // Llama 405B exists only as Llama 3.1.

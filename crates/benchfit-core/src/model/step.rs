@@ -225,16 +225,26 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let kernels = KERNELS_PER_LAYER;
     // An asynchronous scheduler plans step k+1 on the CPU while step k runs on the GPU, so the
     // per-step CPU cost leaves the critical path (vLLM PR #19970: "minimize scheduler overhead
-    // by overlapping scheduling with model execution").
+    // by overlapping scheduling with model execution"). Each decoding sequence's new token is
+    // processed on the CPU too (the runtime's `output_token_us`): between GPU steps in a
+    // synchronous loop, beside them in an asynchronous one, where it only counts when it is the
+    // longer of the two.
+    let output = Seconds::from_us(setup.runtime.output_token_us * load.decode_seqs);
     let cpu = if setup.runtime.async_scheduling {
         Seconds::new(0.0)
     } else {
-        Seconds::from_ms(setup.runtime.step_overhead_ms)
+        Seconds::from_ms(setup.runtime.step_overhead_ms) + output
     };
     let per_layer = KERNEL_FIXED_US * (kernels - 1.0) + ATTENTION_FIXED_US;
     let overhead = cpu + Seconds::from_us(per_layer * layers);
+    let gpu_bound = compute.max(memory) + comm + overhead;
+    let total = if setup.runtime.async_scheduling {
+        gpu_bound.max(output)
+    } else {
+        gpu_bound
+    };
     StepTime {
-        total: compute.max(memory) + comm + overhead,
+        total,
         compute,
         memory,
         comm,
@@ -269,6 +279,49 @@ mod tests {
         assert!((at(2) - 10.0).abs() < 1e-9);
         assert!((at(4) - 15.0).abs() < 1e-9);
         assert!((at(8) - 20.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn streamed_tokens_cost_cpu_time_per_sequence() {
+        let bf16 = dtype("bf16").unwrap();
+        let at = |rt: &'static crate::catalog::Runtime| {
+            make_setup(
+                model("llama-3-8b").unwrap(),
+                gpu("h100-sxm").unwrap(),
+                1,
+                1,
+                bf16,
+                bf16,
+                rt,
+                None,
+            )
+        };
+        let load = StepLoad {
+            decode_seqs: 10.0,
+            decode_context: 10.0 * 1000.0,
+            ..Default::default()
+        };
+        let eff = Efficiency::PRIOR;
+        let trt = step_time(&at(runtime("tensorrt-llm").unwrap()), eff, &load);
+        let nim = step_time(&at(runtime("nim").unwrap()), eff, &load);
+        // NIM runs TensorRT-LLM's engine and streams from a Python loop between steps: 10
+        // decoding sequences × 70 µs = 0.7 ms more per step; the GPU part is the same.
+        assert_eq!(nim.memory, trt.memory);
+        assert!((nim.total.ms() - trt.total.ms() - 0.7).abs() < 1e-9);
+        assert!((nim.overhead.ms() - trt.overhead.ms() - 0.7).abs() < 1e-9);
+        // Processed beside the GPU (asynchronously), the same cost only bounds the step: 10 ×
+        // 5 ms = 50 ms outlasts the GPU's few ms, and the step is those 50 ms.
+        let beside: &'static crate::catalog::Runtime =
+            Box::leak(Box::new(crate::catalog::Runtime {
+                async_scheduling: true,
+                output_token_us: 5000.0,
+                ..*runtime("nim").unwrap()
+            }));
+        let gpu_ms = step_time(&at(runtime("vllm").unwrap()), eff, &load)
+            .total
+            .ms();
+        assert!(gpu_ms < 50.0);
+        assert!((step_time(&at(beside), eff, &load).total.ms() - 50.0).abs() < 1e-9);
     }
 
     #[test]

@@ -28,34 +28,26 @@ pub(super) fn map_row(line: usize, get: &dyn Fn(&str) -> String) -> Result<Case,
     }
     let (load, saturated, max_num_seqs) = row_load(get, gpus, tp, prompt_count, &mut notes)?;
     let (metric, measured) = row_metric(get, gpus, &mut notes)?;
-    let scenario = Scenario {
-        benchmark: String::new(),
-        model: Some(model.clone()),
-        gpu: Some(gpu.clone()),
-        gpus: Some(gpus),
-        tp: Some(tp),
-        weights: Some(weights.into()),
-        kv_dtype: kv,
-        runtime: Some(runtime.into()),
-        mem_fraction: None,
-        prompt_tokens: prompt,
-        output_tokens: output,
-        load,
-        price_usd_per_gpu_hour: None,
-        busy_hours: 24.0,
-        prompt_sd: spread.then_some(prompt as f64),
-        output_sd: spread.then_some(output as f64),
-        requests: prompt_count.unwrap_or(600),
-        seed: 1,
-        slo: Default::default(),
+    let scenario = row_scenario(
+        RowDeployment {
+            model: &model,
+            gpu: &gpu,
+            gpus,
+            tp,
+            weights,
+            kv,
+            runtime,
+        },
+        RowTraffic {
+            prompt,
+            output,
+            prompt_sd: spread.then_some(prompt as f64),
+            output_sd: spread.then_some(output as f64),
+            load,
+            requests: prompt_count.unwrap_or(600),
+        },
         max_num_seqs,
-        max_batched_tokens: None,
-        block_size: None,
-        prefix_tokens: None,
-        prompt_pool: None,
-        claim_overrides: Default::default(),
-        price_tier: Default::default(),
-    };
+    );
     Ok(Case {
         line,
         label: format!(

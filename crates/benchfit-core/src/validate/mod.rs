@@ -20,6 +20,79 @@ pub use online::{
     OnlineRow, Part,
 };
 
+/// A table row's deployment, as catalog ids.
+pub(super) struct RowDeployment<'a> {
+    /// Model id.
+    pub model: &'a str,
+    /// GPU id.
+    pub gpu: &'a str,
+    /// GPUs in all.
+    pub gpus: u32,
+    /// GPUs in one tensor-parallel group.
+    pub tp: u32,
+    /// Weight format id.
+    pub weights: &'a str,
+    /// KV format id, where the row states one.
+    pub kv: Option<String>,
+    /// Runtime id.
+    pub runtime: &'a str,
+}
+
+/// A table row's traffic: lengths (mean tokens, and their spread where the dataset has one),
+/// the load and how many requests to simulate.
+pub(super) struct RowTraffic {
+    /// Mean prompt tokens.
+    pub prompt: u32,
+    /// Mean output tokens.
+    pub output: u32,
+    /// Standard deviation of the prompt tokens (`None`: fixed).
+    pub prompt_sd: Option<f64>,
+    /// Standard deviation of the output tokens (`None`: fixed).
+    pub output_sd: Option<f64>,
+    /// Concurrency or rate.
+    pub load: Load,
+    /// Requests to simulate.
+    pub requests: u32,
+}
+
+/// The scenario of a measurements-table row (dev and online tables alike): its deployment and
+/// traffic at the engine's defaults (but an explicit `max_num_seqs`), seed 1, no price, no
+/// claim and no prompt reuse.
+pub(super) fn row_scenario(
+    d: RowDeployment<'_>,
+    t: RowTraffic,
+    max_num_seqs: Option<u32>,
+) -> Scenario {
+    Scenario {
+        benchmark: String::new(),
+        model: Some(d.model.into()),
+        gpu: Some(d.gpu.into()),
+        gpus: Some(d.gpus),
+        tp: Some(d.tp),
+        weights: Some(d.weights.into()),
+        kv_dtype: d.kv,
+        runtime: Some(d.runtime.into()),
+        mem_fraction: None,
+        prompt_tokens: t.prompt,
+        output_tokens: t.output,
+        load: t.load,
+        price_usd_per_gpu_hour: None,
+        busy_hours: 24.0,
+        prompt_sd: t.prompt_sd,
+        output_sd: t.output_sd,
+        requests: t.requests,
+        seed: 1,
+        slo: Default::default(),
+        max_num_seqs,
+        max_batched_tokens: None,
+        block_size: None,
+        prefix_tokens: None,
+        prompt_pool: None,
+        claim_overrides: Default::default(),
+        price_tier: Default::default(),
+    }
+}
+
 /// What a row measures, in the units the model reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -236,7 +236,8 @@ pub(super) fn map_online(
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
     let runtime = match get("runtime").as_str() {
-        "nim-trtllm" | "tensorrt-llm" => "tensorrt-llm",
+        "nim-trtllm" => "nim",
+        "tensorrt-llm" => "tensorrt-llm",
         "vllm" => "vllm",
         "sglang" => "sglang",
         other => return Err(format!("runtime {other:?} not in the catalog")),
@@ -300,34 +301,26 @@ pub(super) fn map_online(
         Load::Concurrency { concurrency } => (4 * concurrency).clamp(400, 1200),
         Load::Rate { requests_per_s, .. } => ((requests_per_s * 120.0) as u32).clamp(400, 1200),
     };
-    let scenario = Scenario {
-        benchmark: String::new(),
-        model: Some(model.clone()),
-        gpu: Some(gpu.clone()),
-        gpus: Some(gpus),
-        tp: Some(tp),
-        weights: Some(weights.into()),
-        kv_dtype: kv,
-        runtime: Some(runtime.into()),
-        mem_fraction: None,
-        prompt_tokens: input.round() as u32,
-        output_tokens: output.round() as u32,
-        load,
-        price_usd_per_gpu_hour: None,
-        busy_hours: 24.0,
-        prompt_sd: sd(input),
-        output_sd: sd(output),
-        requests,
-        seed: 1,
-        slo: Default::default(),
-        max_num_seqs: None,
-        max_batched_tokens: None,
-        block_size: None,
-        prefix_tokens: None,
-        prompt_pool: None,
-        claim_overrides: Default::default(),
-        price_tier: Default::default(),
-    };
+    let scenario = row_scenario(
+        RowDeployment {
+            model: &model,
+            gpu: &gpu,
+            gpus,
+            tp,
+            weights,
+            kv,
+            runtime,
+        },
+        RowTraffic {
+            prompt: input.round() as u32,
+            output: output.round() as u32,
+            prompt_sd: sd(input),
+            output_sd: sd(output),
+            load,
+            requests,
+        },
+        None,
+    );
     Ok((scenario, measured, medians, band))
 }
 
