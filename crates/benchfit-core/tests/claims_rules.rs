@@ -947,3 +947,40 @@ fn flattened_web_table() {
     assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1024));
     assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(1024));
 }
+
+/// §1 rule 3: never the peak — a figure its clause calls the peak (or the maximum speed) ranks
+/// after the steady result.
+#[test]
+fn peak_ranks_after_steady_state() {
+    let c = read(
+        "Qwen2-57B on 4x A100 with vLLM: peak throughput 6,900 tok/s; sustained 5,850 tok/s \
+         over the hour.",
+    );
+    assert_eq!(c.figures[0].value, 5850.0);
+}
+
+/// §2 scope: the words of the next clause that holds another rate belong to that rate (`系统吞吐
+/// 2,300 tokens/s，单用户 35 tokens/s`: only the second is per user); a clause without one still
+/// speaks of the figure (`…, measured on one NVL72 rack`).
+#[test]
+fn next_clause_scope_stays_with_its_rate() {
+    let c = read("在 4 张 A800 上，系统吞吐 2,300 tokens/s，单用户 35 tokens/s。");
+    let agg = c.figures.iter().find(|f| f.value == 2300.0).unwrap();
+    assert_ne!(agg.scope, Some(Scope::PerUser));
+    let one = c.figures.iter().find(|f| f.value == 35.0).unwrap();
+    assert_eq!(one.scope, Some(Scope::PerUser));
+    let c = read("Our record: 610,000 tokens/sec, measured on one GB200 NVL72 rack.");
+    assert_eq!(c.figures[0].scope, Some(Scope::System));
+}
+
+/// §2 kind in a table: a row named for a phase (`Decode`, `Prefill`) says what an unqualified
+/// rate column counts in that row.
+#[test]
+fn table_row_named_for_a_phase() {
+    let c = read(
+        "| Phase | Batch | Throughput (tok/s) |\n|---|---|---|\n| Prefill | 16 | 9,870 |\n\
+         | Decode | 16 | 610 |",
+    );
+    assert_eq!(c.figures[0].value, 610.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

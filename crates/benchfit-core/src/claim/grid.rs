@@ -560,6 +560,20 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         })?;
         let cell = row.cells[col];
         let v = cell_number(text(cell))?;
+        // A row named for a phase (`| Decode | 8 | 402.7 |`, `| Prefill | … |`) says which
+        // tokens an unqualified rate column counts there.
+        let kind = match (kind, row.cells.first().map(|c| text(*c).trim_matches('*'))) {
+            (FigureKind::ThroughputUnspecified, Some(l)) if cell_number(l).is_none() => {
+                if l.starts_with("decode") || l.starts_with("generation") || l == "tg" {
+                    FigureKind::DecodeThroughput
+                } else if l.starts_with("prefill") || l.starts_with("prompt") || l == "pp" {
+                    FigureKind::PrefillThroughput
+                } else {
+                    kind
+                }
+            }
+            _ => kind,
+        };
         let mut f = Figure::new(v, "tok/s", kind, cell);
         f.scope = scope;
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;

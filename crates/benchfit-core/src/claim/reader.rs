@@ -662,6 +662,18 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         _ => pre,
     };
     let post = after(lower, span.end, 48);
+    // The next clause (after `, ` or a Chinese comma) that holds another rate is the next
+    // figure's words (`系统吞吐 2,560 tokens/s，单用户 40 tokens/s`: 单用户 is the second
+    // figure's scope); one without (`, measured on one NVL72`) still speaks of this one.
+    let cut = [", ", "，", "、", "；"]
+        .iter()
+        .filter_map(|w| post.find(w))
+        .min()
+        .filter(|&i| {
+            let rest = &post[i..];
+            rest.contains("tok") || rest.contains("/s") || rest.contains("t/s")
+        });
+    let post = cut.map_or(post, |i| &post[..i]);
     // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
     // (CLAIMS.md §1 rule 6); `3,100 vs 1,400 tokens/s` compares two setups, the first is the
     // subject (§1.5).
@@ -2210,6 +2222,16 @@ const DISCOUNTED: &[&str] = &[
     "expected",
     "estimate",
     "would ",
+    // CLAIMS.md §1 rule 3: never the peak.
+    "peak output",
+    "peak throughput",
+    "peak token",
+    "peak tok",
+    "peak speed",
+    "peak decode",
+    "peak generation",
+    "maximum speed",
+    "max speed",
 ];
 
 /// How the words of a figure's sentence appraise it, as a priority step: -1 when they praise it
