@@ -313,3 +313,27 @@ test('an imported concurrency sweep is drawn on the predicted curve', async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('figures: a click makes another figure the headline, kept in the URL; "as read" clears it', async () => {
+  const { page, errors } = await open(base);
+  await page.fill('#claim', 'Llama 3.1 8B on one H100 with vLLM, batch 32: 3,100 output tokens/s aggregate and 95 tokens/s per user.');
+  await page.waitForSelector('#figures li.figure');
+  const head = () => page.getAttribute('#figures li.headline', 'data-index');
+  const first = await head();
+  const other = page.locator('#figures li.figure:not(.headline) button').first();
+  const idx = await page.locator('#figures li.figure:not(.headline)').first().getAttribute('data-index');
+  await other.click();
+  await page.waitForFunction(i => new URLSearchParams(location.search).get('o.fig') === i, idx);
+  assert.equal(await head(), idx);
+  assert.match(await text(page, '#figures li.headline'), /chosen by the user/);
+  // The choice survives a reload from the link.
+  const fresh = await open(page.url());
+  await fresh.page.waitForSelector('#figures li.headline');
+  assert.equal(await fresh.page.getAttribute('#figures li.headline', 'data-index'), idx);
+  await page.click('#figures-reset');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).get('o.fig'));
+  assert.equal(await head(), first);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await page.close();
+  await fresh.page.close();
+});
