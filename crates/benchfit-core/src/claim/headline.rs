@@ -11,6 +11,8 @@ use super::{Figure, FigureKind, Scope};
 pub enum Rule {
     /// §1.2: the result the author marks as theirs ("I got", "we get", "we measured").
     AuthorMark,
+    /// §1.2: the figure of the text's title, or the body's more precise form of it.
+    Title,
     /// §1.3: a tool summary's aggregate output (else total) token throughput.
     ToolSummary,
     /// §1.4: a llama-bench `tg` row (per-user decode).
@@ -33,6 +35,9 @@ impl Rule {
         match self {
             Rule::AuthorMark => format!(
                 "headline (CLAIMS §1.2): the result the author marks as their own (\"I got\", \"we get\"…; {what})"
+            ),
+            Rule::Title => format!(
+                "headline (CLAIMS §1.2): the figure of the title, or the body's precise form of it ({what})"
             ),
             Rule::ToolSummary => format!(
                 "headline (CLAIMS §1.3): the tool summary's {what}{}",
@@ -161,8 +166,18 @@ pub(super) fn explain(lower: &str, figures: &mut [Figure], from_table: bool, swe
     let Some(h) = figures.first().cloned() else {
         return;
     };
+    let titled = super::reader::title_span(lower).is_some_and(|t| {
+        h.span.end <= t.end
+            || figures.iter().any(|f| {
+                f.span.end <= t.end
+                    && f.unit == h.unit
+                    && (f.value == h.value || super::reader::rounds_to(f.value, h.value))
+            })
+    });
     let rule = if sweep {
         Rule::SweepLastPoint
+    } else if titled && !from_table {
+        Rule::Title
     } else {
         rule_of(lower, &h, from_table)
     };

@@ -1747,7 +1747,7 @@ fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
 /// The text's title: its first line when that reads as one (a single phrase or sentence of at
 /// most 200 bytes with no `. ` inside, not a table row or a label ending in `:`) and more text
 /// follows it. Returns its byte range.
-fn title_span(lower: &str) -> Option<Span> {
+pub(super) fn title_span(lower: &str) -> Option<Span> {
     let first_end = lower.find('\n')?;
     let line = &lower[..first_end];
     let t = line.trim();
@@ -1801,7 +1801,7 @@ fn title_span(lower: &str) -> Option<Span> {
 
 /// True when `v` is written with fewer significant digits than `precise` and lies within 5% of
 /// it: the same result rounded (`4500` for 4,520; `2.5 million` for 2.49 million).
-fn rounds_to(v: f64, precise: f64) -> bool {
+pub(super) fn rounds_to(v: f64, precise: f64) -> bool {
     let digits = |x: f64| {
         let mut m = x.abs();
         if m == 0.0 || !m.is_finite() {
