@@ -984,3 +984,51 @@ fn table_row_named_for_a_phase() {
     assert_eq!(c.figures[0].value, 610.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Runtime: a version written as an image tag (`vllm-openai:v0.8.4`), after "software
+/// release version" or "build", keeps its release parts and the case it was written in, and
+/// stops before a build suffix (`+cu124`).
+#[test]
+fn runtime_versions_as_written() {
+    let v = |t: &str| read(t).runtime_version.map(|v| v.value);
+    assert_eq!(
+        v("Ran the image vllm/vllm-openai:v0.8.4 on one L40S: 2,000 tok/s").as_deref(),
+        Some("0.8.4")
+    );
+    assert_eq!(
+        v("MindIE version 2.0.RC1 on Atlas 800I A2: 900 tok/s").as_deref(),
+        Some("2.0.RC1")
+    );
+    assert_eq!(
+        v("SynapseAI software release version 1.17.1, 1,500 tok/s").as_deref(),
+        Some("1.17.1")
+    );
+    assert_eq!(v("llama.cpp build b4123: 61 t/s").as_deref(), Some("b4123"));
+    assert_eq!(
+        v("sglang 0.3.6.post3+cu121 reached 3,000 tok/s").as_deref(),
+        Some("0.3.6.post3")
+    );
+}
+
+/// §3 Quantisation: GGUF i-quants and `_K_XL` mixes, MLC's `q4f16_1` and EXL2 bit rates are
+/// weight formats of their own, lowercase as GGUF types are.
+#[test]
+fn quantisation_formats_of_their_own() {
+    let w = |t: &str| read(t).weight_dtype.map(|v| v.value);
+    assert_eq!(
+        w("Mistral-Large IQ4_XS on 2x 3090: 9 t/s").as_deref(),
+        Some("iq4_xs")
+    );
+    assert_eq!(
+        w("Qwen3-32B-UD-Q4_K_XL.gguf runs at 30 t/s").as_deref(),
+        Some("q4_k_xl")
+    );
+    assert_eq!(
+        w("MLC with q4f16_1 on an Orin: 12 tok/s").as_deref(),
+        Some("q4f16_1")
+    );
+    assert_eq!(
+        w("ExLlamaV2, Llama-3-70B EXL2 at 4.65 bpw: 14 tok/s").as_deref(),
+        Some("exl2-4.65bpw")
+    );
+}
