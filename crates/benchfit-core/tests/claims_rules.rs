@@ -1032,3 +1032,26 @@ fn quantisation_formats_of_their_own() {
         Some("exl2-4.65bpw")
     );
 }
+
+/// §3 Lengths: "1k/1k" is 1000/1000 unless the text writes the binary form for that side
+/// (`--random-input-len 1024`): then 1024.
+#[test]
+fn shorthand_k_yields_to_a_written_binary_length() {
+    let c = read("Qwen2.5-7B, 1k/1k, 300 tok/s on one L4.");
+    assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1000));
+    let c = read(
+        "Qwen2.5-7B, 1k/2k, 300 tok/s on one L4.\n\
+         vllm bench serve --random-input-len 1024 --random-output-len 2048",
+    );
+    assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(2048));
+}
+
+/// §3 Hardware: a setup record that lists the device (`Test Setting: Mistral-7B, NVIDIA
+/// L40S(48G)`) names the one device the run used.
+#[test]
+fn setup_record_names_the_device() {
+    let c = read("Test Setting: Mistral-7B, NVIDIA L40S(48G)\n\nThe engine reached 2,900 tok/s.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("l40s"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

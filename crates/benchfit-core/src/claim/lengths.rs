@@ -134,6 +134,38 @@ fn found(v: u32, s: Span) -> Option<Found<u32>> {
 }
 
 /// Fills `prompt_tokens` / `output_tokens` that are still empty from the forms above.
+/// CLAIMS.md §3 Lengths: "1k" is 1000 "unless the text writes 1024". For a shorthand length
+/// `v` (a multiple of 1000), the binary form `v / 1000 × 1024` when the text writes it as a
+/// length of the same side (`--random-input-len 1024`, `output_len=8192`): a length word
+/// (`len`, `length`, `isl`/`osl`, `tokens`) and the side (`in`/`prompt` or `out`) at most 32
+/// bytes before the number. Looks at most at the first 64 places the number is written.
+fn binary_form(lower: &str, v: u32, side: &str) -> Option<u32> {
+    if v == 0 || v % 1000 != 0 {
+        return None;
+    }
+    let b = v / 1000 * 1024;
+    let digits = b.to_string();
+    lower
+        .match_indices(digits.as_str())
+        .take(64)
+        .any(|(i, _)| {
+            let end = i + digits.len();
+            let whole = !lower[..i].ends_with(|c: char| c.is_ascii_digit())
+                && !lower[end..].starts_with(|c: char| c.is_ascii_digit());
+            let pre = &lower[floor(lower, i.saturating_sub(32))..i];
+            let pre = pre.rsplit_once('\n').map_or(pre, |(_, p)| p);
+            let side_ok = match side {
+                "in" => pre.contains("in") || pre.contains("prompt") || pre.contains("isl"),
+                _ => pre.contains("out") || pre.contains("osl") || pre.contains("gen"),
+            };
+            let length_word = ["len", "isl", "osl", "token"]
+                .iter()
+                .any(|w| pre.contains(w));
+            whole && side_ok && length_word
+        })
+        .then_some(b)
+}
+
 pub(super) fn read(lower: &str, claim: &mut Claim) {
     if claim.prompt_tokens.is_some() && claim.output_tokens.is_some() {
         return;
@@ -163,7 +195,11 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                 continue;
             }
             if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
-                pair = Some((i, o, s));
+                pair = Some((
+                    binary_form(lower, i, "in").unwrap_or(i),
+                    binary_form(lower, o, "out").unwrap_or(o),
+                    s,
+                ));
             }
         }
     }

@@ -2772,8 +2772,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
 /// `runs`, `running`, `in`) must come before the name with nothing between but vendor and line
 /// words (`nvidia`, `amd`, `tesla`, `geforce`, `instinct`), articles, "same", "single", "one",
 /// a count of 1 and at most one other word (a provider, "on a single Spheron H100"), or in
-/// Chinese glued to the name (在, 用, 使用, 采用, 基于, 于); or the line is a device record (`GPU: X`,
-/// `device 0: X`, `Hardware: X`).
+/// Chinese glued to the name (在, 用, 使用, 采用, 基于, 于); or the line is a device or setup record
+/// (`GPU: X`, `device 0: X`, `Hardware: X`, `Test Setting: model, X`, 测试环境: X).
 fn names_product_in_general(pre: &str, line: &str) -> bool {
     const SKIP: &[&str] = &[
         "nvidia", "amd", "tesla", "geforce", "instinct", "intel", "nvidia's", "amd's", "a", "an",
@@ -2802,8 +2802,16 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
                 "hardware",
                 "card",
                 "accelerator",
+                // A setup record listing the run's device (`Test Setting: LLaMA-7B, NVIDIA
+                // A100(80G)`, `Environment: …`, 测试环境 / 配置).
+                "setting",
+                "setup",
+                "environment",
+                "config",
                 "显卡",
                 "硬件",
+                "环境",
+                "配置",
             ]
             .iter()
             .any(|w| label.contains(w))
