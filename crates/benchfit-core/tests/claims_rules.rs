@@ -1055,3 +1055,26 @@ fn setup_record_names_the_device() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("l40s"));
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §2 scope words: "per device" / "per H100" (a device named by its model) are per GPU; a
+/// server named by its GPU count ("the 8-GPU server") is per node; a pod is a system.
+#[test]
+fn scope_words_for_devices_servers_and_pods() {
+    let s = |t: &str| read(t).figures[0].scope;
+    assert_eq!(
+        s("Throughput per device: 980 tok/s on Gaudi 2."),
+        Some(Scope::PerGpu)
+    );
+    assert_eq!(
+        s("It does 2,450 tokens per second per H200."),
+        Some(Scope::PerGpu)
+    );
+    assert_eq!(
+        s("The 8-GPU server delivers 19,000 tok/s."),
+        Some(Scope::PerNode)
+    );
+    assert_eq!(
+        s("A TPU v5p pod generates 900,000 tokens/s."),
+        Some(Scope::System)
+    );
+}

@@ -522,6 +522,13 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per chip")
         || has("/chip")
         || has("per accelerator")
+        || has("per device")
+        || has("per-device")
+        || has("/device")
+        || has("per npu")
+        || has("/npu")
+        || has("per hpu")
+        || has("/hpu")
         || has("每卡")
         || has("单卡吞吐")
         || has("单卡性能")
@@ -539,6 +546,12 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("one node")
         || has("per machine")
         || has("per server")
+        // A server named by its GPU count (`the 8-GPU server`, `an 8-GPU node`).
+        || has("-gpu server")
+        || has("-gpu node")
+        || has("-gpu machine")
+        || has("-gpu box")
+        || has("-gpu system")
         || has("单机")
         || has("单节点")
     {
@@ -553,6 +566,8 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     } else if has("cluster")
         || has("system")
         || has("rack")
+        || has(" pod")
+        || has("superpod")
         || has("nvl72")
         || has("hgx")
         || has("per mw")
@@ -761,6 +776,17 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     } else {
         scope
     };
+    // `tokens per second per H100`, `tok/s/MI300X`: per device named by its model.
+    let scope = scope.or_else(|| {
+        let rest = post.trim_start();
+        let rest = rest
+            .strip_prefix("per ")
+            .or_else(|| rest.strip_prefix('/'))?
+            .trim_start_matches("nvidia ")
+            .trim_start_matches("amd ");
+        let g = patterns().gpu.captures(rest)?;
+        (whole(&g).start == 0 && g.get(1).is_none()).then_some(Scope::PerGpu)
+    });
     let mut f = Figure::new(
         lo,
         "tok/s",
