@@ -1,7 +1,7 @@
 //! The traffic and deployment form.
 
 use super::fields::{number_field, picker_field, select_field, Options};
-use crate::state::{use_app_state, Field};
+use crate::state::{Field, StateHandle};
 use benchfit_core::catalog;
 use yew::prelude::*;
 
@@ -21,9 +21,7 @@ fn fixed(items: &[(&'static str, &'static str)]) -> Options {
 }
 
 /// The form: traffic, latency targets, deployment and price.
-#[component]
-pub(crate) fn Inputs() -> Html {
-    let state = use_app_state();
+pub(crate) fn inputs(state: &StateHandle) -> Html {
     let f = &state.form;
     let models = options(
         "as in the claim",
