@@ -145,7 +145,7 @@ pub(crate) fn checklist(state: &StateHandle) -> Html {
             <h2 id="checklist-h">{ "Checklist " }{ verdict_badge(r.verdict) }
                 <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
             { evidence(&state.form.benchmark, &r) }
-            { chips(&state, &r) }
+            { chips(state, &r) }
             <table class="checklist">
                 <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
                 <tbody>

@@ -77,33 +77,33 @@ pub(crate) fn inputs(state: &StateHandle) -> Html {
         <section class="card" aria-labelledby="traffic-h">
             <h2 id="traffic-h">{ "Your traffic and deployment" }</h2>
             <div class="grid">
-                { number_field(&state, "pin", "Prompt tokens", "tokens", Field::PromptTokens, AttrValue::default()) }
-                { number_field(&state, "pout", "Output tokens", "tokens", Field::OutputTokens, AttrValue::default()) }
-                { number_field(&state, "psd", "Prompt spread (sd)", "tokens", Field::PromptSd, AttrValue::Static("fixed")) }
-                { number_field(&state, "osd", "Output spread (sd)", "tokens", Field::OutputSd, AttrValue::Static("fixed")) }
-                { number_field(&state, "prefix", "Shared prefix", "tokens", Field::PrefixTokens, AttrValue::Static("none")) }
-                { number_field(&state, "pool", "Distinct prompts re-sent", "prompts", Field::PromptPool, AttrValue::Static("all new")) }
-                { select_field(&state, "mode", "Load", Field::Mode, &modes) }
+                { number_field(state, "pin", "Prompt tokens", "tokens", Field::PromptTokens, AttrValue::default()) }
+                { number_field(state, "pout", "Output tokens", "tokens", Field::OutputTokens, AttrValue::default()) }
+                { number_field(state, "psd", "Prompt spread (sd)", "tokens", Field::PromptSd, AttrValue::Static("fixed")) }
+                { number_field(state, "osd", "Output spread (sd)", "tokens", Field::OutputSd, AttrValue::Static("fixed")) }
+                { number_field(state, "prefix", "Shared prefix", "tokens", Field::PrefixTokens, AttrValue::Static("none")) }
+                { number_field(state, "pool", "Distinct prompts re-sent", "prompts", Field::PromptPool, AttrValue::Static("all new")) }
+                { select_field(state, "mode", "Load", Field::Mode, &modes) }
                 if rate_mode {
-                    { number_field(&state, "rate", "Request rate", "req/s", Field::Rate, AttrValue::default()) }
-                    { select_field(&state, "arrival", "Arrivals", Field::Arrival, &arrivals) }
+                    { number_field(state, "rate", "Request rate", "req/s", Field::Rate, AttrValue::default()) }
+                    { select_field(state, "arrival", "Arrivals", Field::Arrival, &arrivals) }
                     if f.arrival == "gamma" {
-                        { number_field(&state, "burst", "Burstiness", "1 = Poisson", Field::Burstiness, AttrValue::default()) }
+                        { number_field(state, "burst", "Burstiness", "1 = Poisson", Field::Burstiness, AttrValue::default()) }
                     }
                 } else {
-                    { number_field(&state, "conc", "Concurrency", "requests in flight", Field::Concurrency, AttrValue::default()) }
+                    { number_field(state, "conc", "Concurrency", "requests in flight", Field::Concurrency, AttrValue::default()) }
                 }
-                { number_field(&state, "busy", "Busy hours", "h/day", Field::BusyHours, AttrValue::default()) }
-                { number_field(&state, "sttft", "TTFT SLO (p95)", "ms", Field::SloTtft, AttrValue::Static("none")) }
-                { number_field(&state, "stpot", "TPOT SLO (p95)", "ms", Field::SloTpot, AttrValue::Static("none")) }
-                { picker_field(&state, "model", "Model", Field::Model, &models, "as in the claim") }
-                { picker_field(&state, "gpu", "GPU", Field::Gpu, &gpus, "as in the claim") }
-                { number_field(&state, "ngpu", "GPUs", "GPUs", Field::Gpus, AttrValue::Static("as in the claim")) }
-                { select_field(&state, "weights", "Weights", Field::Weights, &weights) }
-                { select_field(&state, "kv", "KV cache", Field::KvDtype, &kvs) }
-                { select_field(&state, "runtime", "Runtime", Field::Runtime, &runtimes) }
-                { select_field(&state, "tier", "Price preset", Field::PriceTier, &tiers) }
-                { number_field(&state, "price", "Price", "USD/GPU-h", Field::Price, price_placeholder) }
+                { number_field(state, "busy", "Busy hours", "h/day", Field::BusyHours, AttrValue::default()) }
+                { number_field(state, "sttft", "TTFT SLO (p95)", "ms", Field::SloTtft, AttrValue::Static("none")) }
+                { number_field(state, "stpot", "TPOT SLO (p95)", "ms", Field::SloTpot, AttrValue::Static("none")) }
+                { picker_field(state, "model", "Model", Field::Model, &models, "as in the claim") }
+                { picker_field(state, "gpu", "GPU", Field::Gpu, &gpus, "as in the claim") }
+                { number_field(state, "ngpu", "GPUs", "GPUs", Field::Gpus, AttrValue::Static("as in the claim")) }
+                { select_field(state, "weights", "Weights", Field::Weights, &weights) }
+                { select_field(state, "kv", "KV cache", Field::KvDtype, &kvs) }
+                { select_field(state, "runtime", "Runtime", Field::Runtime, &runtimes) }
+                { select_field(state, "tier", "Price preset", Field::PriceTier, &tiers) }
+                { number_field(state, "price", "Price", "USD/GPU-h", Field::Price, price_placeholder) }
             </div>
             if f.price.trim().is_empty() {
                 if let Some(p) = preset { <p class="muted small" id="price-source">{ format!("Default price: ${:.2}/GPU-hour — {}", p.0, p.1) }</p> }

@@ -76,7 +76,8 @@ impl Form {
                 benchfit_core::plan::Percentile::P99 => "99".into(),
             },
         );
-        f.fields.insert("pmaxg".into(), o.max_gpus_per_replica.to_string());
+        f.fields
+            .insert("pmaxg".into(), o.max_gpus_per_replica.to_string());
         put(
             &mut f,
             "phead",

@@ -29,7 +29,7 @@ pub(crate) fn page_link(state: &State) -> String {
 /// The share bar in the footer.
 pub(crate) fn share_bar(state: &StateHandle) -> Html {
     let d = state.dispatcher();
-    let link = page_link(&state);
+    let link = page_link(state);
     let snippet = format!("<iframe src=\"{link}&embed=1\" width=\"520\" height=\"330\" style=\"border:0\" title=\"benchfit\" loading=\"lazy\"></iframe>");
     // The exports are of the last valid scenario and its estimate.
     let (md, csv) = match &state.result {
