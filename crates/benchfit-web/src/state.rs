@@ -81,7 +81,9 @@ pub enum Action {
 }
 
 /// The whole page state.
-#[derive(Clone, PartialEq)]
+///
+/// Two states are equal when they are the same revision (see the `PartialEq` impl).
+#[derive(Clone)]
 pub struct State {
     /// The form as typed.
     pub form: Form,
@@ -111,6 +113,18 @@ pub struct State {
     pub measurement: Option<Result<Rc<Imported>, String>>,
     /// The text and overrides `check` was computed for.
     checked_text: Option<(String, Overrides)>,
+    /// Counts the actions applied (each [`Reducible::reduce`] makes the next revision).
+    revision: u64,
+}
+
+/// Equal when the same revision: the context provider compares the state on every render of
+/// the App to decide whether its readers re-render, and a derived (field by field) comparison
+/// of the reports cost the page 8 KB of wasm (issue 13's size budget). A revision whose content
+/// happens to equal an older one's only re-renders what would have been equal.
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        self.revision == other.revision
+    }
 }
 
 /// The context every component reads: the state and its dispatcher (`UseReducerHandle` derefs
@@ -151,6 +165,7 @@ impl State {
             show_snippet: false,
             measurement: None,
             checked_text: None,
+            revision: 0,
         };
         s.recheck();
         s.reestimate();
@@ -211,6 +226,7 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        s.revision += 1;
         match action {
             Action::Copied(what) => {
                 s.copied = Some(what);

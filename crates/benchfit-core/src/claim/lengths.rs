@@ -65,7 +65,7 @@ fn windows(lower: &str, anchors: &[&str], back: usize, fwd: usize) -> Vec<(usize
         .iter()
         .flat_map(|a| lower.match_indices(a).take(MAX_HITS).map(|(i, _)| i))
         .collect();
-    hits.sort_unstable();
+    crate::stats::sort_usizes(&mut hits, &|a, b| a.cmp(&b));
     let mut out: Vec<(usize, usize)> = Vec::new();
     for h in hits.into_iter().take(MAX_HITS) {
         let mut a = h.saturating_sub(back);

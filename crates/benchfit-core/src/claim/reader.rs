@@ -1612,7 +1612,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             .map(|(i, _)| i)
             .take(64)
             .collect();
-        hits.sort_unstable();
+        crate::stats::sort_usizes(&mut hits, &|a, b| a.cmp(&b));
         let mut last_end = 0;
         for h in hits {
             let from = floor_boundary(lower, h.saturating_sub(24)).max(last_end);
@@ -4051,7 +4051,7 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .iter()
             .flat_map(|w| lower.match_indices(w).take(8).map(|(i, _)| i))
             .collect();
-        starts.sort_unstable();
+        crate::stats::sort_usizes(&mut starts, &|a, b| a.cmp(&b));
         let hit = starts.into_iter().find_map(|i| {
             let from = floor_boundary(lower, i.saturating_sub(12));
             let to = floor_boundary(lower, i + 48);

@@ -1,14 +1,15 @@
 //! The app: the reducer, its context, the URL hook and the page's sections.
 
-use super::checklist::Checklist;
-use super::claim::ClaimInput;
+use super::checklist::checklist;
+use super::claim::claim_input;
 use super::embed::EmbedWidget;
-use super::inputs::Inputs;
+use super::figures::figures;
+use super::inputs::inputs;
 use super::measured::Measured;
 use super::plan::PlanSection;
 use super::results::Results;
-use super::share::ShareBar;
-use super::url_issues::UrlIssues;
+use super::share::share_bar;
+use super::url_issues::url_issues;
 use crate::hooks::use_url_sync;
 use crate::state::{State, StateHandle};
 use benchfit_core::Scenario;
@@ -58,16 +59,16 @@ pub fn App() -> Html {
                 <p class="tag">{ "A benchmark says N tokens/s. What will it cost per request on your traffic?" }</p>
             </header>
             <main>
-                <UrlIssues />
-                <ClaimInput />
-                <Checklist />
-                <super::figures::Figures />
-                <Inputs />
+                { url_issues(&state) }
+                { claim_input(&state) }
+                { checklist(&state) }
+                { figures(&state) }
+                { inputs(&state) }
                 <Results />
                 <PlanSection />
                 <Measured />
             </main>
-            <footer><ShareBar /></footer>
+            <footer>{ share_bar(&state) }</footer>
             </>
         }
     };

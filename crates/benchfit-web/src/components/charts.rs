@@ -7,7 +7,6 @@ use benchfit_core::input::Slo;
 use benchfit_core::present::chart::{self, BarKind};
 use benchfit_core::project::highest_concurrency_within_slo;
 use benchfit_core::EstimateReport;
-use std::rc::Rc;
 use yew::prelude::*;
 
 fn polyline(points: &[(f64, f64)]) -> String {
@@ -18,17 +17,13 @@ fn polyline(points: &[(f64, f64)]) -> String {
         .join(" ")
 }
 
-/// Props of the charts drawn from one estimate.
-#[derive(Properties, PartialEq)]
-pub(crate) struct ReportProps {
-    /// The estimate.
-    pub report: Rc<EstimateReport>,
-}
-
 /// The correction waterfall from the headline to the user's traffic.
-#[component]
-pub(crate) fn Waterfall(p: &ReportProps) -> Html {
-    let e = &p.report.estimate;
+///
+/// The charts are view functions, not `#[component]`s: each component costs the page ~0.7 KB
+/// gzipped of Yew's per-component code (issue 13's size budget), and they re-render only with
+/// the results card anyway.
+pub(crate) fn waterfall(report: &EstimateReport) -> Html {
+    let e = &report.estimate;
     let Some(h) = &e.headline else {
         return html! {};
     };
@@ -59,27 +54,19 @@ pub(crate) fn Waterfall(p: &ReportProps) -> Html {
     }
 }
 
-/// Props of [`CurveChart`].
-#[derive(Properties, PartialEq)]
-pub(crate) struct CurveProps {
-    /// The estimate at the user's operating point.
-    pub report: Rc<EstimateReport>,
-    /// The curve (None while it is computed).
-    pub curve: Option<Curve>,
-    /// The scenario's latency targets.
-    pub slo: Slo,
-    /// Measured stages of an imported concurrency sweep: (concurrency, output tok/s, p95 TPOT).
-    #[prop_or_default]
-    pub measured: Vec<(f64, f64, Option<f64>)>,
-}
-
-/// Throughput and p95 TPOT over concurrency, with the KV ceiling, the TPOT SLO and your point.
-#[component]
-pub(crate) fn CurveChart(p: &CurveProps) -> Html {
-    let Some(c) = &p.curve else {
+/// Throughput and p95 TPOT over concurrency, with the KV ceiling, the TPOT SLO (`slo`) and your
+/// point; `curve` is None while it is computed; `measured` are the stages of an imported
+/// concurrency sweep: (concurrency, output tok/s, p95 TPOT).
+pub(crate) fn curve_chart(
+    report: &EstimateReport,
+    curve: Option<&Curve>,
+    slo: Slo,
+    measured: &[(f64, f64, Option<f64>)],
+) -> Html {
+    let Some(c) = curve else {
         return html! { <p class="muted small" id="curve-pending">{ "Computing the throughput–latency curve…" }</p> };
     };
-    let e = &p.report.estimate;
+    let e = &report.estimate;
     let pts: Vec<(f64, f64, f64)> = c
         .points
         .iter()
@@ -98,7 +85,7 @@ pub(crate) fn CurveChart(p: &CurveProps) -> Html {
         e.throughput.output_tokens_per_s,
     );
     let (w, h) = (560.0, 180.0);
-    let Some(l) = chart::curve(&pts, Some(kv), p.slo.tpot_ms, Some(user), &p.measured, w, h) else {
+    let Some(l) = chart::curve(&pts, Some(kv), slo.tpot_ms, Some(user), measured, w, h) else {
         return html! {};
     };
     let best = highest_concurrency_within_slo(&c.points);
@@ -133,16 +120,15 @@ pub(crate) fn CurveChart(p: &CurveProps) -> Html {
                 { format!(" · your operating point marked · computed in {:.0} ms", c.computed_ms) }
                 if !l.measured.is_empty() { <span id="curve-measured">{ format!(" · squares: {} measured stages of the imported sweep", l.measured.len()) }</span> }
                 if let Some(b) = best { <br/><strong id="best-concurrency">{ format!("Highest concurrency that meets the SLOs: {b}") }</strong> }
-                else if p.slo.ttft_ms.is_some() || p.slo.tpot_ms.is_some() { <br/><strong id="best-concurrency">{ "No concurrency on the curve meets the SLOs." }</strong> }
+                else if slo.ttft_ms.is_some() || slo.tpot_ms.is_some() { <br/><strong id="best-concurrency">{ "No concurrency on the curve meets the SLOs." }</strong> }
             </figcaption>
         </figure>
     }
 }
 
 /// KV-cache use over the simulated time.
-#[component]
-pub(crate) fn KvChart(p: &ReportProps) -> Html {
-    let e = &p.report.estimate;
+pub(crate) fn kv_chart(report: &EstimateReport) -> Html {
+    let e = &report.estimate;
     let (w, h) = (560.0, 80.0);
     let path = chart::fraction_series(&e.simulation.kv_usage, w, h);
     if path.len() < 2 {

@@ -1,7 +1,7 @@
 //! The claim's grade: verdict, evidence, the editable chips, the checklist and the physics check.
 
 use super::fields::{error_for, select_value};
-use crate::state::{use_app_state, Action, StateHandle};
+use crate::state::{Action, StateHandle};
 use benchfit_core::analysis::PlausibilityStatus;
 use benchfit_core::checklist::{Status, Verdict};
 use benchfit_core::claim::Found;
@@ -130,9 +130,7 @@ fn chips(state: &StateHandle, report: &CheckReport) -> Html {
 }
 
 /// The checklist card (nothing for an empty claim).
-#[component]
-pub(crate) fn Checklist() -> Html {
-    let state = use_app_state();
+pub(crate) fn checklist(state: &StateHandle) -> Html {
     let Some(r) = state.check.clone() else {
         return html! {};
     };
@@ -147,7 +145,7 @@ pub(crate) fn Checklist() -> Html {
             <h2 id="checklist-h">{ "Checklist " }{ verdict_badge(r.verdict) }
                 <span class="muted">{ format!(" {} of 6 unstated", r.unstated_count) }</span></h2>
             { evidence(&state.form.benchmark, &r) }
-            { chips(&state, &r) }
+            { chips(state, &r) }
             <table class="checklist">
                 <thead><tr><th>{ "condition" }</th><th>{ "status" }</th><th>{ "read as" }</th><th>{ "note" }</th></tr></thead>
                 <tbody>

@@ -1,13 +1,11 @@
 //! The claim text box.
 
 use super::fields::on_input;
-use crate::state::{use_app_state, Field};
+use crate::state::{Field, StateHandle};
 use yew::prelude::*;
 
 /// The benchmark claim, as pasted.
-#[component]
-pub fn ClaimInput() -> Html {
-    let state = use_app_state();
+pub(crate) fn claim_input(state: &StateHandle) -> Html {
     let text = &state.form.benchmark;
     html! {
         <section class="card" aria-labelledby="claim-h">

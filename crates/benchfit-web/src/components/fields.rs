@@ -1,7 +1,7 @@
 //! Form inputs: a number with its unit and error, a select, a type-to-search picker.
 
 use crate::form::{error_key, FieldError};
-use crate::state::{use_app_state, Action, Dispatch, Field};
+use crate::state::{Action, Dispatch, Field, StateHandle};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -39,64 +39,48 @@ pub(crate) fn error_for<'a>(errors: &'a [FieldError], key: &str) -> Option<&'a s
 /// A `(value, text)` option list.
 pub(crate) type Options = Vec<(AttrValue, AttrValue)>;
 
-/// Props of [`NumberField`].
-#[derive(Properties, PartialEq)]
-pub(crate) struct NumberProps {
-    /// Element id (kept stable: the browser tests select by it).
-    pub id: &'static str,
-    /// Label.
-    pub label: &'static str,
-    /// Unit shown after the box.
-    pub unit: &'static str,
-    /// The form field.
-    pub field: Field,
-    /// Placeholder when empty.
-    #[prop_or_default]
-    pub placeholder: AttrValue,
-}
-
-/// A numeric text box with its unit; shows its error from the state when invalid.
-#[component]
-pub(crate) fn NumberField(p: &NumberProps) -> Html {
-    let state = use_app_state();
-    let value = state.form.get(p.field).to_string();
-    let err = error_for(&state.field_errors, error_key(p.field));
+/// A numeric text box (`#{id}`) with its unit; shows its error from the state when invalid.
+///
+/// View functions rather than `#[component]`s: they read the state their parent already holds
+/// and re-render with it anyway, and each component costs the page ~0.7 KB gzipped of Yew's
+/// per-component code (issue 13's size budget).
+pub(crate) fn number_field(
+    state: &StateHandle,
+    id: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    field: Field,
+    placeholder: AttrValue,
+) -> Html {
+    let value = state.form.get(field).to_string();
+    let err = error_for(&state.field_errors, error_key(field));
     let invalid = err.is_some();
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
-            <label for={p.id}>{ p.label }</label>
+            <label for={id}>{ label }</label>
             <div class="with-unit">
-                <input id={p.id} type="text" inputmode="decimal" {value}
-                    placeholder={p.placeholder.clone()}
+                <input {id} type="text" inputmode="decimal" {value}
+                    {placeholder}
                     aria-invalid={invalid.to_string()}
-                    oninput={on_input(&state.dispatcher(), p.field)} />
-                <span class="unit">{ p.unit }</span>
+                    oninput={on_input(&state.dispatcher(), field)} />
+                <span class="unit">{ unit }</span>
             </div>
             if let Some(e) = err { <p class="error" role="alert">{ e.to_string() }</p> }
         </div>
     }
 }
 
-/// Props of [`SelectField`].
-#[derive(Properties, PartialEq)]
-pub(crate) struct SelectProps {
-    /// Element id.
-    pub id: &'static str,
-    /// Label.
-    pub label: &'static str,
-    /// The form field.
-    pub field: Field,
-    /// The choices.
-    pub options: Options,
-}
-
-/// A drop-down over fixed choices.
-#[component]
-pub(crate) fn SelectField(p: &SelectProps) -> Html {
-    let state = use_app_state();
-    let value = state.form.get(p.field).to_string();
+/// A drop-down (`#{id}`) over fixed choices.
+pub(crate) fn select_field(
+    state: &StateHandle,
+    id: &'static str,
+    label: &'static str,
+    field: Field,
+    options: &Options,
+) -> Html {
+    let value = state.form.get(field).to_string();
     let onchange = {
-        let (d, field) = (state.dispatcher(), p.field);
+        let d = state.dispatcher();
         Callback::from(move |e: Event| {
             if let Some(v) = select_value(&e) {
                 d.dispatch(Action::Set(field, v));
@@ -105,9 +89,9 @@ pub(crate) fn SelectField(p: &SelectProps) -> Html {
     };
     html! {
         <div class="field">
-            <label for={p.id}>{ p.label }</label>
-            <select id={p.id} {onchange}>
-                { for p.options.iter().map(|(v, text)| {
+            <label for={id}>{ label }</label>
+            <select {id} {onchange}>
+                { for options.iter().map(|(v, text)| {
                     let selected = **v == value;
                     html! { <option value={v.clone()} {selected}>{ text.clone() }</option> }
                 }) }
@@ -116,34 +100,25 @@ pub(crate) fn SelectField(p: &SelectProps) -> Html {
     }
 }
 
-/// Props of [`PickerField`].
-#[derive(Properties, PartialEq)]
-pub(crate) struct PickerProps {
-    /// Element id (the list is `{id}-list`).
-    pub id: &'static str,
-    /// Label.
-    pub label: &'static str,
-    /// The form field.
-    pub field: Field,
-    /// Suggestions: id and name.
-    pub options: Options,
-    /// Placeholder when empty.
-    pub placeholder: &'static str,
-}
-
-/// A text input with type-to-search suggestions (a `<datalist>` of ids with their names).
-#[component]
-pub(crate) fn PickerField(p: &PickerProps) -> Html {
-    let state = use_app_state();
-    let value = state.form.get(p.field).to_string();
-    let list = format!("{}-list", p.id);
+/// A text input (`#{id}`) with type-to-search suggestions (a `<datalist>` `#{id}-list` of ids
+/// with their names).
+pub(crate) fn picker_field(
+    state: &StateHandle,
+    id: &'static str,
+    label: &'static str,
+    field: Field,
+    options: &Options,
+    placeholder: &'static str,
+) -> Html {
+    let value = state.form.get(field).to_string();
+    let list = format!("{id}-list");
     html! {
         <div class="field">
-            <label for={p.id}>{ p.label }</label>
-            <input id={p.id} type="text" list={list.clone()} {value} placeholder={p.placeholder}
-                autocomplete="off" spellcheck="false" oninput={on_input(&state.dispatcher(), p.field)} />
+            <label for={id}>{ label }</label>
+            <input {id} type="text" list={list.clone()} {value} {placeholder}
+                autocomplete="off" spellcheck="false" oninput={on_input(&state.dispatcher(), field)} />
             <datalist id={list}>
-                { for p.options.iter().map(|(v, text)| html! { <option value={v.clone()}>{ text.clone() }</option> }) }
+                { for options.iter().map(|(v, text)| html! { <option value={v.clone()}>{ text.clone() }</option> }) }
             </datalist>
         </div>
     }

@@ -3,7 +3,7 @@
 //! through the `o.fig` override (kept in the URL like the chips), so the checklist and the
 //! estimate follow it; "as read" clears the choice.
 
-use crate::state::{use_app_state, Action};
+use crate::state::{Action, StateHandle};
 use benchfit_core::checklist::{kind_label, scope_label};
 use benchfit_core::claim::{Figure, FigureSettings, Found};
 use yew::prelude::*;
@@ -62,9 +62,7 @@ fn value_words(f: &Figure) -> String {
 }
 
 /// The figures list (`#figures`); renders nothing for a claim with fewer than two figures.
-#[component]
-pub(crate) fn Figures() -> Html {
-    let state = use_app_state();
+pub(crate) fn figures(state: &StateHandle) -> Html {
     let Some(report) = state.check.clone() else {
         return html! {};
     };

@@ -1,7 +1,7 @@
 //! The traffic and deployment form.
 
-use super::fields::{NumberField, Options, PickerField, SelectField};
-use crate::state::{use_app_state, Field};
+use super::fields::{number_field, picker_field, select_field, Options};
+use crate::state::{Field, StateHandle};
 use benchfit_core::catalog;
 use yew::prelude::*;
 
@@ -21,9 +21,7 @@ fn fixed(items: &[(&'static str, &'static str)]) -> Options {
 }
 
 /// The form: traffic, latency targets, deployment and price.
-#[component]
-pub(crate) fn Inputs() -> Html {
-    let state = use_app_state();
+pub(crate) fn inputs(state: &StateHandle) -> Html {
     let f = &state.form;
     let models = options(
         "as in the claim",
@@ -79,33 +77,33 @@ pub(crate) fn Inputs() -> Html {
         <section class="card" aria-labelledby="traffic-h">
             <h2 id="traffic-h">{ "Your traffic and deployment" }</h2>
             <div class="grid">
-                <NumberField id="pin" label="Prompt tokens" unit="tokens" field={Field::PromptTokens} />
-                <NumberField id="pout" label="Output tokens" unit="tokens" field={Field::OutputTokens} />
-                <NumberField id="psd" label="Prompt spread (sd)" unit="tokens" field={Field::PromptSd} placeholder="fixed" />
-                <NumberField id="osd" label="Output spread (sd)" unit="tokens" field={Field::OutputSd} placeholder="fixed" />
-                <NumberField id="prefix" label="Shared prefix" unit="tokens" field={Field::PrefixTokens} placeholder="none" />
-                <NumberField id="pool" label="Distinct prompts re-sent" unit="prompts" field={Field::PromptPool} placeholder="all new" />
-                <SelectField id="mode" label="Load" field={Field::Mode} options={modes} />
+                { number_field(state, "pin", "Prompt tokens", "tokens", Field::PromptTokens, AttrValue::default()) }
+                { number_field(state, "pout", "Output tokens", "tokens", Field::OutputTokens, AttrValue::default()) }
+                { number_field(state, "psd", "Prompt spread (sd)", "tokens", Field::PromptSd, AttrValue::Static("fixed")) }
+                { number_field(state, "osd", "Output spread (sd)", "tokens", Field::OutputSd, AttrValue::Static("fixed")) }
+                { number_field(state, "prefix", "Shared prefix", "tokens", Field::PrefixTokens, AttrValue::Static("none")) }
+                { number_field(state, "pool", "Distinct prompts re-sent", "prompts", Field::PromptPool, AttrValue::Static("all new")) }
+                { select_field(state, "mode", "Load", Field::Mode, &modes) }
                 if rate_mode {
-                    <NumberField id="rate" label="Request rate" unit="req/s" field={Field::Rate} />
-                    <SelectField id="arrival" label="Arrivals" field={Field::Arrival} options={arrivals} />
+                    { number_field(state, "rate", "Request rate", "req/s", Field::Rate, AttrValue::default()) }
+                    { select_field(state, "arrival", "Arrivals", Field::Arrival, &arrivals) }
                     if f.arrival == "gamma" {
-                        <NumberField id="burst" label="Burstiness" unit="1 = Poisson" field={Field::Burstiness} />
+                        { number_field(state, "burst", "Burstiness", "1 = Poisson", Field::Burstiness, AttrValue::default()) }
                     }
                 } else {
-                    <NumberField id="conc" label="Concurrency" unit="requests in flight" field={Field::Concurrency} />
+                    { number_field(state, "conc", "Concurrency", "requests in flight", Field::Concurrency, AttrValue::default()) }
                 }
-                <NumberField id="busy" label="Busy hours" unit="h/day" field={Field::BusyHours} />
-                <NumberField id="sttft" label="TTFT SLO (p95)" unit="ms" field={Field::SloTtft} placeholder="none" />
-                <NumberField id="stpot" label="TPOT SLO (p95)" unit="ms" field={Field::SloTpot} placeholder="none" />
-                <PickerField id="model" label="Model" field={Field::Model} options={models} placeholder="as in the claim" />
-                <PickerField id="gpu" label="GPU" field={Field::Gpu} options={gpus} placeholder="as in the claim" />
-                <NumberField id="ngpu" label="GPUs" unit="GPUs" field={Field::Gpus} placeholder="as in the claim" />
-                <SelectField id="weights" label="Weights" field={Field::Weights} options={weights} />
-                <SelectField id="kv" label="KV cache" field={Field::KvDtype} options={kvs} />
-                <SelectField id="runtime" label="Runtime" field={Field::Runtime} options={runtimes} />
-                <SelectField id="tier" label="Price preset" field={Field::PriceTier} options={tiers} />
-                <NumberField id="price" label="Price" unit="USD/GPU-h" field={Field::Price} placeholder={price_placeholder} />
+                { number_field(state, "busy", "Busy hours", "h/day", Field::BusyHours, AttrValue::default()) }
+                { number_field(state, "sttft", "TTFT SLO (p95)", "ms", Field::SloTtft, AttrValue::Static("none")) }
+                { number_field(state, "stpot", "TPOT SLO (p95)", "ms", Field::SloTpot, AttrValue::Static("none")) }
+                { picker_field(state, "model", "Model", Field::Model, &models, "as in the claim") }
+                { picker_field(state, "gpu", "GPU", Field::Gpu, &gpus, "as in the claim") }
+                { number_field(state, "ngpu", "GPUs", "GPUs", Field::Gpus, AttrValue::Static("as in the claim")) }
+                { select_field(state, "weights", "Weights", Field::Weights, &weights) }
+                { select_field(state, "kv", "KV cache", Field::KvDtype, &kvs) }
+                { select_field(state, "runtime", "Runtime", Field::Runtime, &runtimes) }
+                { select_field(state, "tier", "Price preset", Field::PriceTier, &tiers) }
+                { number_field(state, "price", "Price", "USD/GPU-h", Field::Price, price_placeholder) }
             </div>
             if f.price.trim().is_empty() {
                 if let Some(p) = preset { <p class="muted small" id="price-source">{ format!("Default price: ${:.2}/GPU-hour — {}", p.0, p.1) }</p> }

@@ -30,8 +30,9 @@ const TOP_ROWS: usize = 12;
 struct Form {
     /// `rate` or `users`.
     mode: String,
-    /// Text per URL key (`prate`, `pttft`, …).
-    fields: BTreeMap<&'static str, String>,
+    /// Text per URL key (`prate`, `pttft`, …). `String` keys like `prices`' share one
+    /// instantiation of the map's code (a second key type was ~1 KB gzipped of the page).
+    fields: BTreeMap<String, String>,
     /// GPUs to consider (empty: all).
     gpus: Vec<String>,
     /// Typed prices per GPU id.
@@ -46,7 +47,7 @@ impl Form {
         };
         fn put(f: &mut Form, k: &'static str, v: Option<f64>) {
             f.fields
-                .insert(k, v.map(|v| v.to_string()).unwrap_or_default());
+                .insert(k.into(), v.map(|v| v.to_string()).unwrap_or_default());
         }
         match o.traffic {
             Some(benchfit_core::plan::Traffic::Users {
@@ -69,20 +70,21 @@ impl Form {
         put(&mut f, "ptpot", slo.tpot_ms);
         put(&mut f, "pe2e", slo.e2e_ms);
         f.fields.insert(
-            "ppct",
+            "ppct".into(),
             match o.percentile {
                 benchfit_core::plan::Percentile::P95 => "95".into(),
                 benchfit_core::plan::Percentile::P99 => "99".into(),
             },
         );
-        f.fields.insert("pmaxg", o.max_gpus_per_replica.to_string());
+        f.fields
+            .insert("pmaxg".into(), o.max_gpus_per_replica.to_string());
         put(
             &mut f,
             "phead",
             (o.headroom_pct != 0.0).then_some(o.headroom_pct),
         );
         f.fields.insert(
-            "ptier",
+            "ptier".into(),
             match o.tier {
                 Some(PriceTier::OnDemand) => "on_demand".into(),
                 Some(PriceTier::Committed) => "committed".into(),
@@ -277,7 +279,7 @@ fn text_field(
             <label for={format!("plan-{k}")}>{ label }</label>
             <div class="with-unit">
                 <input id={format!("plan-{k}")} type="text" inputmode="decimal" value={form.get(k).to_string()}
-                    placeholder={placeholder} aria-invalid={bad.is_some().to_string()} onchange={on_edit(form, move |f, v| { f.fields.insert(k, v); })} />
+                    placeholder={placeholder} aria-invalid={bad.is_some().to_string()} onchange={on_edit(form, move |f, v| { f.fields.insert(k.into(), v); })} />
                 <span class="unit">{ unit }</span>
             </div>
             if let Some(b) = bad { <p class="error" role="alert">{ format!("{}: {}", label, b.reason) }</p> }
@@ -295,7 +297,7 @@ fn inputs(
 ) -> Html {
     let set = |k: &'static str| {
         on_edit(form, move |f, v| {
-            f.fields.insert(k, v);
+            f.fields.insert(k.into(), v);
         })
     };
     let field = |k: &'static str, f: PlanField, unit: &str, placeholder: String| {

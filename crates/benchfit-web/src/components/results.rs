@@ -1,7 +1,7 @@
 //! The estimate for the user's traffic: costs, throughput, the waterfall, the curve, latency,
 //! KV cache, calibration and assumptions.
 
-use super::charts::{CurveChart, KvChart, Waterfall};
+use super::charts::{curve_chart, kv_chart, waterfall};
 use crate::hooks::use_curve;
 use crate::state::use_app_state;
 use benchfit_core::format::{sig, thousands, usd};
@@ -81,7 +81,7 @@ pub(crate) fn Results() -> Html {
                 <p class="range">{ format!("The claim leaves conditions open: output {}–{} tok/s{}.", thousands(range.output_tokens_per_s.low), thousands(range.output_tokens_per_s.high),
                     range.per_request_usd.as_ref().map(|b| format!(", {}–{} per request", usd(b.low), usd(b.high))).unwrap_or_default()) }</p>
             }
-            <Waterfall report={r.clone()} />
+            { waterfall(&r) }
             <table class="factors">
                 <thead><tr><th>{ "factor" }</th><th>{ "benchmark" }</th><th>{ "yours" }</th><th>{ "×" }</th></tr></thead>
                 <tbody>{ for e.factors.iter().map(|f| html! {
@@ -89,8 +89,8 @@ pub(crate) fn Results() -> Html {
                 }) }</tbody>
             </table>
             <h3>{ "Throughput and latency over concurrency" }</h3>
-            <CurveChart report={r.clone()} {curve} slo={state.scenario.slo}
-                measured={state.measurement.as_ref().and_then(|m| m.as_ref().ok()).map(|m| m.curve.clone()).unwrap_or_default()} />
+            { curve_chart(&r, curve.as_ref(), state.scenario.slo,
+                state.measurement.as_ref().and_then(|m| m.as_ref().ok()).map(|m| m.curve.as_slice()).unwrap_or_default()) }
             <p class="small muted" id="simulation">{ simulation_line(e) }</p>
             <h3>{ "Latency (ms)" }</h3>
             <table class="latency">
@@ -110,7 +110,7 @@ pub(crate) fn Results() -> Html {
                 <p>{ format!("Benchmark: {} tokens, ceiling {} sequences at its request size; its batch needed {} tokens.", thousands(b.capacity_tokens), b.max_concurrent_sequences, thousands(b.needed_tokens)) }
                    if let Some(n) = &b.note { <br/>{ format!("It {n}.").replace("It its", "Its") } }</p>
             }
-            <KvChart report={r.clone()} />
+            { kv_chart(&r) }
             <h3>{ "Calibration and assumptions" }</h3>
             <p>{ format!("MBU {:.2}, MFU {:.2} ({}). {}", e.calibration.mbu, e.calibration.mfu, e.calibration.source, e.calibration.note) }</p>
             <ul class="assumptions">{ for e.assumptions.iter().map(|a| html! { <li><code>{ &a.field }</code>{ format!(" = {}: {}", a.value, a.reason) }</li> }) }</ul>

@@ -1,6 +1,6 @@
 //! Copy link, embed snippet, Markdown and CSV.
 
-use crate::state::{use_app_state, Action, Dispatch, State};
+use crate::state::{Action, Dispatch, State, StateHandle};
 use yew::prelude::*;
 
 /// Copies `text` and reports `what` was copied.
@@ -27,11 +27,9 @@ pub(crate) fn page_link(state: &State) -> String {
 }
 
 /// The share bar in the footer.
-#[component]
-pub(crate) fn ShareBar() -> Html {
-    let state = use_app_state();
+pub(crate) fn share_bar(state: &StateHandle) -> Html {
     let d = state.dispatcher();
-    let link = page_link(&state);
+    let link = page_link(state);
     let snippet = format!("<iframe src=\"{link}&embed=1\" width=\"520\" height=\"330\" style=\"border:0\" title=\"benchfit\" loading=\"lazy\"></iframe>");
     // The exports are of the last valid scenario and its estimate.
     let (md, csv) = match &state.result {

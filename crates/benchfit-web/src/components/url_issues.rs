@@ -1,12 +1,10 @@
 //! The notice of URL values that were replaced by defaults.
 
-use crate::state::use_app_state;
+use crate::state::State;
 use yew::prelude::*;
 
 /// Lists the link's invalid values (nothing when there were none).
-#[component]
-pub fn UrlIssues() -> Html {
-    let state = use_app_state();
+pub(crate) fn url_issues(state: &State) -> Html {
     if state.url_issues.is_empty() {
         return html! {};
     }
