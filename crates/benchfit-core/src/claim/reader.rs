@@ -1699,8 +1699,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
 
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
+    let discounted = Marks::new(lower, DISCOUNTED);
+    let praised = Marks::new(lower, PRAISED);
     for c in cands.iter_mut() {
-        c.prio += 2 * appraisal(lower, c.fig.span);
+        c.prio += 2 * appraisal(lower, c.fig.span, &discounted, &praised);
     }
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
@@ -1723,6 +1725,47 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
     figures
+}
+
+/// Where the words of a list occur in the text, found once in one pass over its bytes, so each
+/// figure asks about its own window by binary search instead of searching it word by word
+/// (a 100 KB paste holds thousands of figures).
+struct Marks(Vec<(usize, usize)>);
+
+impl Marks {
+    fn new(lower: &str, words: &[&str]) -> Marks {
+        // At each byte that starts some word, the words starting with it are compared there.
+        let mut by_first: [u64; 256] = [0; 256];
+        for (k, w) in words.iter().enumerate().take(64) {
+            if let Some(&b) = w.as_bytes().first() {
+                by_first[b as usize] |= 1 << k;
+            }
+        }
+        let bytes = lower.as_bytes();
+        let mut at = Vec::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            let mut set = by_first[b as usize];
+            while set != 0 {
+                let k = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let w = words[k].as_bytes();
+                if bytes[i..].starts_with(w) {
+                    at.push((i, i + w.len()));
+                }
+            }
+        }
+        Marks(at)
+    }
+    /// The start of the last word lying wholly in `[from, to)`.
+    fn last_in(&self, from: usize, to: usize) -> Option<usize> {
+        let k = self.0.partition_point(|&(s, _)| s < to);
+        self.0[..k]
+            .iter()
+            .rev()
+            .take_while(|&&(s, _)| s >= from)
+            .find(|&&(_, e)| e <= to)
+            .map(|&(s, _)| s)
+    }
 }
 
 /// Words that, in the clause just before a figure, introduce another setup's result: the other
@@ -1755,6 +1798,10 @@ const OTHER_SIDE: &[&str] = &[
 /// 3,200 in total"). Linear: the figures
 /// are sorted once and each looks back at most 100 bytes.
 fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
+    let marks = Marks::new(lower, OTHER_SIDE);
+    if marks.0.is_empty() {
+        return;
+    }
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by_key(|&i| cands[i].fig.span.start);
     let mut prev_end = 0;
@@ -1764,12 +1811,14 @@ fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
         let from = floor_boundary(lower, start.saturating_sub(100)).max(prev_end.min(start));
         let from = floor_boundary(lower, from);
         let window = &lower[from..start];
-        let clause = window
+        let clause_at = window
             .rfind([',', ';', '\n', '，', '；', '。'])
-            .map_or(window, |j| &window[j..]);
-        let clause = clause.rsplit_once(". ").map_or(clause, |(_, c)| c);
-        let padded = format!(" {clause}");
-        if OTHER_SIDE.iter().any(|w| padded.contains(w)) {
+            .map_or(from, |j| from + j);
+        let clause_at = lower[clause_at..start]
+            .rfind(". ")
+            .map_or(clause_at, |j| clause_at + j + 1);
+        // The clause's own words (a leading space of ` vs` may sit just before it).
+        if marks.last_in(clause_at.saturating_sub(1), start).is_some() {
             cands[i].prio += 2;
         }
         prev_end = prev_end.max(span.end);
@@ -2270,34 +2319,34 @@ const DISCOUNTED: &[&str] = &[
 /// as the result ([`PRAISED`], at most 100 bytes before it, in its clause), +1 when they discount it
 /// ([`DISCOUNTED`], 100 bytes before or 40 after), else 0. A figure both praised and discounted
 /// ("best projected") is discounted.
-fn appraisal(lower: &str, span: Span) -> i32 {
+fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i32 {
+    if discounted.0.is_empty() && praised.0.is_empty() {
+        return 0;
+    }
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
-    let pre = &lower[floor_boundary(lower, start.saturating_sub(100))..start];
-    let pre = pre.rsplit_once(['\n', '|', ';']).map_or(pre, |(_, p)| p);
+    let from = floor_boundary(lower, start.saturating_sub(100));
+    let pre = &lower[from..start];
+    let from = pre.rfind(['\n', '|', ';']).map_or(from, |j| from + j + 1);
+    let pre = &lower[from..start];
     // The sentence: cut after the last `.`, `?` or `!` that a space follows.
-    let cut = pre
+    let from = pre
         .rmatch_indices(['.', '?', '!'])
         .find(|(i, _)| pre[i + 1..].starts_with(' '))
-        .map_or(0, |(i, _)| i + 1);
-    let pre = &pre[cut..];
+        .map_or(from, |(i, _)| from + i + 1);
     let post = &lower[end..floor_boundary(lower, end + 40)];
     let post = post.split(['\n', '|', ';']).next().unwrap_or("");
     let stop = post
         .match_indices(['.', '?', '!'])
         .find(|(i, _)| post[i + 1..].starts_with(' '))
         .map_or(post.len(), |(i, _)| i);
-    let post = &post[..stop];
-    if DISCOUNTED
-        .iter()
-        .any(|w| pre.contains(w) || post.contains(w))
+    if discounted.last_in(from, start).is_some() || discounted.last_in(end, end + stop).is_some()
     {
         1
-    } else if PRAISED.iter().any(|w| {
+    } else if praised.last_in(from, start).is_some_and(|i| {
         // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
         // best submitters, …, with 847 tokens/s" praises others).
-        pre.rfind(w)
-            .is_some_and(|i| !pre[i..].contains([',', '，', ';']))
+        !lower[i..start].contains([',', '，', ';'])
     }) {
         -1
     } else {
