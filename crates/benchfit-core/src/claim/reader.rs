@@ -1749,7 +1749,9 @@ impl Marks {
                 let k = set.trailing_zeros() as usize;
                 set &= set - 1;
                 let w = words[k].as_bytes();
-                if bytes[i..].starts_with(w) {
+                // The second byte first: most starts fail there, without a call to compare.
+                if w.get(1).is_none_or(|c| bytes.get(i + 1) == Some(c)) && bytes[i..].starts_with(w)
+                {
                     at.push((i, i + w.len()));
                 }
             }
@@ -2340,8 +2342,7 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
         .match_indices(['.', '?', '!'])
         .find(|(i, _)| post[i + 1..].starts_with(' '))
         .map_or(post.len(), |(i, _)| i);
-    if discounted.last_in(from, start).is_some() || discounted.last_in(end, end + stop).is_some()
-    {
+    if discounted.last_in(from, start).is_some() || discounted.last_in(end, end + stop).is_some() {
         1
     } else if praised.last_in(from, start).is_some_and(|i| {
         // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
