@@ -1078,3 +1078,16 @@ fn scope_words_for_devices_servers_and_pods() {
         Some(Scope::System)
     );
 }
+
+/// §2: a change written with two figures ("single-stream speed went from 40 tok/s to 77
+/// tok/s") names what both measure before "from": the improved figure is per user too. An engine
+/// feature named for a phase ("speculative decoding", "chunked prefill") is no kind word.
+#[test]
+fn change_subject_and_feature_names() {
+    let c = read("With speculative decoding, single-stream speed went from 40 tok/s to 77 tok/s.");
+    assert_eq!(c.figures[0].value, 77.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    let c = read("Chunked prefill on: 3,400 tok/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}
