@@ -1091,3 +1091,21 @@ fn change_subject_and_feature_names() {
     let c = read("Chunked prefill on: 3,400 tok/s.");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §3 Lengths in Chinese with the word first (`输入 1024 输出 256`): input 1024, output 256 (the
+/// number-first form `15K输入` must not read `1024 输出` as the output); a rate after the word
+/// (`输出 900 tokens/s`) is no length.
+#[test]
+fn chinese_lengths_word_first() {
+    let c = read("并发 16，输入 1024 输出 256，输出吞吐 900 tokens/s。");
+    assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(256));
+}
+
+/// §2 / §1.4: llama.cpp's shorthand after a rate (`92 t/s tg`, `2,300 t/s pp`) names the phase.
+#[test]
+fn tg_pp_shorthand_after_the_rate() {
+    let c = read("Gemma-3-12B Q4_K_M on RTX 4070: 2,300 t/s pp, 48 t/s tg");
+    assert_eq!(c.figures[0].value, 48.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

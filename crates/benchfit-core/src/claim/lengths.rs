@@ -19,6 +19,8 @@ struct Res {
     record_out: Regex,
     zh_in: Regex,
     zh_out: Regex,
+    zh_in_kw: Regex,
+    zh_out_kw: Regex,
     both: Regex,
     timing_in: Regex,
     timing_out: Regex,
@@ -40,6 +42,9 @@ fn res() -> &'static Res {
             record_out: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
+            // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
+            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
@@ -313,6 +318,26 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             if let Some(v) = n(&c, 1, None) {
                 claim.output_tokens = found(v, s);
                 break;
+            }
+        }
+    }
+    // Chinese with the word first (`输入 2048 输出 512`): read before the number-first forms,
+    // which would take `2048 输出` as the output. Only both together (a pair written so), and
+    // never a rate (`输出 1450 tokens/s`).
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        let not_rate = |(off, c): &(usize, Captures)| {
+            let end = span(*off, c).end;
+            let rest = lower[end..].trim_start();
+            !["tok", "t/s", "/s", "/秒"]
+                .iter()
+                .any(|u| rest.starts_with(u))
+        };
+        let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40).find(not_rate);
+        let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40).find(not_rate);
+        if let (Some((oi, ci)), Some((oo, co))) = (kin, kout) {
+            if let (Some(i), Some(o)) = (n(&ci, 1, Some(2)), n(&co, 1, Some(2))) {
+                claim.prompt_tokens = found(i, span(oi, &ci));
+                claim.output_tokens = found(o, span(oo, &co));
             }
         }
     }

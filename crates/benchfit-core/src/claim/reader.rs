@@ -762,6 +762,18 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                     .min()
                     .unwrap_or(near.len());
                 let near = &near[..cut];
+                // llama.cpp's shorthand after the rate (`185 t/s tg`, `4,900 t/s pp`).
+                let t = near.trim_start().trim_start_matches('(');
+                let short = |w: &str| {
+                    t.strip_prefix(w)
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphabetic()))
+                };
+                if short("tg") {
+                    return Some(FigureKind::DecodeThroughput);
+                }
+                if short("pp") {
+                    return Some(FigureKind::PrefillThroughput);
+                }
                 kind_from_words(near).filter(|k| {
                     *k != FigureKind::ThroughputTotal
                         || near.contains("total throughput")
