@@ -1109,3 +1109,21 @@ fn tg_pp_shorthand_after_the_rate() {
     assert_eq!(c.figures[0].value, 48.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §1.5, a sweep written in prose: points listed in one sentence, each with its own setting
+/// (`batch 1: 140 tok/s, batch 8: 960 tok/s, batch 32: 2,900 tok/s`) — the last point heads,
+/// with its own batch; settings shared by the sentence (the model, the device) stay.
+#[test]
+fn prose_list_sweep_reads_its_last_point() {
+    let c = read(
+        "Mistral 7B on one L40S (vLLM): batch 1: 140 tok/s, batch 8: 960 tok/s, batch 32: \
+         2,900 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 2900.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(32));
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("l40s"));
+    // A shared setting after the list still belongs to every point.
+    let c = read("It averages 12.5 tokens/s, with a peak of 30 tokens/s, on a single RTX 3090.");
+    assert_eq!(c.figures[0].value, 12.5);
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

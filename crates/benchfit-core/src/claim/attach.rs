@@ -127,8 +127,43 @@ fn stretch(lower: &str, span: Span) -> Span {
     }
 }
 
+/// A list written in one sentence (`batch 1: 52 tok/s, batch 8: 300 tok/s, batch 32: 910
+/// tok/s`): when the stretch holds another figure of the same unit, the figure's own clause
+/// (between the `, `, `;` or `，` around it), where each point of the list states its own
+/// setting (CLAIMS.md §1.5, sweeps written in prose); else the stretch.
+fn list_clause(lower: &str, st: Span, f: Span, others: &[(Span, &str)], unit: &str) -> Span {
+    let listed = others
+        .iter()
+        .filter(|(s, u)| *u == unit && *s != f && st.start <= s.start && s.end <= st.end)
+        .count();
+    if listed == 0 || f.start < st.start || f.end > st.end {
+        return st;
+    }
+    let pre = &lower[st.start..f.start];
+    let start = [", ", "; ", "，", "；"]
+        .iter()
+        .filter_map(|w| pre.rfind(w).map(|i| st.start + i + w.len()))
+        .max()
+        .unwrap_or(st.start);
+    let post = &lower[f.end..st.end];
+    let end = [", ", "; ", "，", "；"]
+        .iter()
+        .filter_map(|w| post.find(w).map(|i| f.end + i))
+        .min()
+        .unwrap_or(st.end);
+    Span { start, end }
+}
+
 /// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
 pub(super) fn attach(lower: &str, claim: &mut Claim) {
+    let spans: Vec<(Span, String)> = claim
+        .figures
+        .iter()
+        .take(MAX_ATTACHED)
+        .filter(|f| !f.derived)
+        .map(|f| (f.span, f.unit.clone()))
+        .collect();
+    let others: Vec<(Span, &str)> = spans.iter().map(|(s, u)| (*s, u.as_str())).collect();
     for f in claim.figures.iter_mut().take(MAX_ATTACHED) {
         if f.derived {
             continue;
@@ -137,6 +172,27 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         let part = &lower[st.start..st.end];
         let mut c = Claim::default();
         read_setup_into(part, st.start, &mut c);
+        // A point of a list keeps the load, count and lengths its own clause states; the rest
+        // (model, device, engine) still comes from the whole stretch.
+        let cl = list_clause(lower, st, f.span, &others, &f.unit);
+        if cl != st {
+            let mut own = Claim::default();
+            read_setup_into(&lower[cl.start..cl.end], cl.start, &mut own);
+            let states = own.batch_size.is_some()
+                || own.concurrency.is_some()
+                || own.gpu_count.is_some()
+                || own.tp.is_some()
+                || own.prompt_tokens.is_some()
+                || own.output_tokens.is_some();
+            if states {
+                c.batch_size = own.batch_size;
+                c.concurrency = own.concurrency;
+                c.gpu_count = own.gpu_count;
+                c.tp = own.tp;
+                c.prompt_tokens = own.prompt_tokens;
+                c.output_tokens = own.output_tokens;
+            }
+        }
         let padded = format!(" {part} ");
         let other = OTHER_SETUP.iter().find_map(|w| {
             let i = padded.find(w)?;
