@@ -148,8 +148,15 @@ impl Runner<'_> {
         } else {
             String::new()
         };
+        let env = self.env;
+        let before = if self.engine_scrapes {
+            engine_scrape(&env.ctx, &env.metrics_url, env.start).await
+        } else {
+            None
+        };
+        self.engine_scrapes = before.as_ref().is_some_and(|(_, c)| c.runtime.is_some());
         let out = run_stage(
-            self.env,
+            env,
             &load,
             multi.then_some(no),
             self.records.len() as u64,
@@ -157,6 +164,26 @@ impl Runner<'_> {
             label,
         )
         .await;
+        if let Some((from_ms, before)) = before.filter(|(_, c)| c.runtime.is_some()) {
+            let client = client_side(&out.records);
+            let after = engine_scrape_after(
+                &env.ctx,
+                &env.metrics_url,
+                env.start,
+                &before,
+                client.completed,
+            )
+            .await;
+            if let Some((to_ms, after)) = after {
+                self.engine_time.extend(engine::engine_time(
+                    multi.then_some(no),
+                    (from_ms, to_ms),
+                    &before,
+                    &after,
+                    client,
+                ));
+            }
+        }
         self.jsonl = out.jsonl;
         if let Some(e) = out.write_error {
             self.write_error.get_or_insert(e);
@@ -180,6 +207,24 @@ impl Runner<'_> {
         }
         self.records.extend(out.records);
         !cut && self.write_error.is_none()
+    }
+}
+
+/// What the client saw of a stage's requests, beside the engine's series: the completed ones
+/// and their mean TTFT (all of the stage's requests, as the engine's reads bracket them all).
+fn client_side(records: &[RequestRecord]) -> engine::ClientSide {
+    let ttfts: Vec<f64> = records
+        .iter()
+        .filter(|r| r.status == RequestStatus::Ok)
+        .filter_map(|r| r.ttft_ms)
+        .filter(|t| t.is_finite())
+        .collect();
+    engine::ClientSide {
+        completed: records
+            .iter()
+            .filter(|r| r.status == RequestStatus::Ok)
+            .count() as u64,
+        ttft_mean_ms: (!ttfts.is_empty()).then(|| ttfts.iter().sum::<f64>() / ttfts.len() as f64),
     }
 }
 

@@ -87,6 +87,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         duration: plan.duration,
         max_connection_failures: a.max_connection_failures,
         start,
+        metrics_url: plan.metrics_url.clone(),
     };
     let mut runner = Runner {
         env: &env,
@@ -97,6 +98,8 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial_reason: None,
         interrupted: false,
         write_error: None,
+        engine_time: Vec::new(),
+        engine_scrapes: true,
     };
     let mut searches: Vec<stages::RateSearch> = Vec::new();
     match &plan.mode {
@@ -201,6 +204,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial_reason,
         interrupted,
         write_error,
+        engine_time,
         ..
     } = runner;
     stop_telemetry.store(true, Ordering::Relaxed);
@@ -305,6 +309,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
     m.gpu = gpu;
     m.stages = stage_list;
     m.multi_stage = multi_stage;
+    m.engine_time = engine_time;
     for n in &m.run.notes {
         eprintln!("benchfit: note: {n}");
     }
