@@ -331,9 +331,11 @@ pub fn prompt_reuse(m: &Measurement) -> Option<PromptReuse> {
         Some(i) => &m.stages.get(i as usize)?.summary,
         None => &m.summary,
     };
-    let mean = (s.requests.completed > 0)
-        .then(|| s.prompt_tokens as f64 / s.requests.completed as f64)
-        .unwrap_or(0.0);
+    let mean = if s.requests.completed > 0 {
+        s.prompt_tokens as f64 / s.requests.completed as f64
+    } else {
+        0.0
+    };
     let mut r = PromptReuse {
         hit_rate,
         stage,
