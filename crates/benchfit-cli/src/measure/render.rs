@@ -276,6 +276,7 @@ pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
         "prefix cache hit",
         "preempt"
     ));
+    let mut said: Vec<&str> = Vec::new();
     for e in list {
         let t = e.ttft;
         o.push_str(&format!(
@@ -290,12 +291,14 @@ pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
             rate(e),
             count(e.preemptions)
         ));
-        for n in &e.notes {
+        // A note said for an earlier stage (llama.cpp's missing series) is not repeated.
+        for n in e.notes.iter().filter(|n| !said.contains(&n.as_str())) {
             o.push_str(&format!(
                 "  stage {}: {n}\n",
                 e.stage.map_or("–".to_string(), |s| s.to_string())
             ));
         }
+        said.extend(e.notes.iter().map(String::as_str));
     }
     o
 }
