@@ -237,213 +237,41 @@ pub(super) async fn run_stage(
     load: &LoadMode,
     stage: Option<u32>,
     first_index: u64,
-    mut jsonl: Option<JsonlWriter>,
+    jsonl: Option<JsonlWriter>,
     label: String,
 ) -> StageRun {
-    let start = env.start;
     let stop_sending = Arc::new(AtomicBool::new(false));
     let (cancel_tx, cancel_rx) = watch::channel(false);
-    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
+    let (rec_tx, rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
     // The watch on the server: when `--max-connection-failures` requests in a row got no
     // answer at all, sending stops at once (before the next request of any worker) and the
     // reason goes to `dead_rx`, which cancels those in flight.
-    let (dead_tx, mut dead_rx) = mpsc::channel::<String>(1);
+    let (dead_tx, dead_rx) = mpsc::channel::<String>(1);
     let watch = Arc::new(ServerWatch {
         streak: std::sync::Mutex::new(NoAnswerStreak::default()),
         limit: env.max_connection_failures,
         stop: stop_sending.clone(),
         dead_tx,
     });
-    let features = env.features;
-    let driver = {
-        let (ctx, stop, traffic, tpw) = (
-            env.ctx.clone(),
-            stop_sending.clone(),
-            env.traffic,
-            env.prompts.clone(),
-        );
-        let watch = watch.clone();
-        let (seed, total, load) = (env.seed, env.requests, load.clone());
-        let cancel_rx = cancel_rx.clone();
-        tokio::spawn(async move {
-            let mut set = tokio::task::JoinSet::new();
-            match load {
-                LoadMode::Concurrency { concurrency } => {
-                    let next = Arc::new(AtomicU64::new(0));
-                    for _ in 0..concurrency {
-                        let (ctx, stop, next, tx, rx, watch, tpw) = (
-                            ctx.clone(),
-                            stop.clone(),
-                            next.clone(),
-                            rec_tx.clone(),
-                            cancel_rx.clone(),
-                            watch.clone(),
-                            tpw.clone(),
-                        );
-                        set.spawn(async move {
-                            loop {
-                                if stop.load(Ordering::Relaxed) {
-                                    break;
-                                }
-                                let i = next.fetch_add(1, Ordering::Relaxed);
-                                if i >= total {
-                                    break;
-                                }
-                                let mut j = job(first_index + i, seed, &traffic, &tpw);
-                                j.base.stage = stage;
-                                j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
-                                let r = request::run(
-                                    &ctx,
-                                    j.base,
-                                    &j.prompt,
-                                    j.max_tokens,
-                                    features,
-                                    start,
-                                    rx.clone(),
-                                )
-                                .await;
-                                watch.see(&r);
-                                if tx.send(r).is_err() {
-                                    break;
-                                }
-                            }
-                        });
-                    }
-                }
-                LoadMode::Rate {
-                    requests_per_s,
-                    arrival,
-                    burstiness,
-                } => {
-                    // A single stage's schedule starts at the run's start (offset 0 exactly).
-                    let stage_start = if stage.is_none() {
-                        start
-                    } else {
-                        Instant::now()
-                    };
-                    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
-                    for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let when = stage_start + Duration::from_secs_f64(at);
-                        let mut cancelled = cancel_rx.clone();
-                        tokio::select! {
-                            _ = tokio::time::sleep_until(when.into()) => {}
-                            _ = cancelled.wait_for(|c| *c) => break,
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (ctx, tx, rx, watch) = (
-                            ctx.clone(),
-                            rec_tx.clone(),
-                            cancel_rx.clone(),
-                            watch.clone(),
-                        );
-                        let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
-                        j.base.stage = stage;
-                        j.base.scheduled_ms = offset_ms + at * 1000.0;
-                        set.spawn(async move {
-                            let r = request::run(
-                                &ctx,
-                                j.base,
-                                &j.prompt,
-                                j.max_tokens,
-                                features,
-                                start,
-                                rx,
-                            )
-                            .await;
-                            watch.see(&r);
-                            let _ = tx.send(r);
-                        });
-                    }
-                }
-            }
-            drop(rec_tx);
-            while set.join_next().await.is_some() {}
-        })
-    };
-
-    // Collector: JSONL as each request ends, live progress.
-    let bar = ProgressBar::with_draw_target(
-        (env.requests < 10_000_000).then_some(env.requests),
-        ProgressDrawTarget::stderr(),
+    let driver = spawn_driver(
+        env,
+        Sending {
+            load: load.clone(),
+            stage,
+            first_index,
+            stop: stop_sending.clone(),
+            cancel_rx,
+            watch,
+            rec_tx,
+        },
     );
-    bar.set_style(
-        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_prefix(label);
-    let collector = {
-        let bar = bar.clone();
-        tokio::spawn(async move {
-            let mut records = Vec::new();
-            let mut live = Live::default();
-            let mut last_draw = Instant::now();
-            let mut write_error = None;
-            let stage_start = Instant::now();
-            while let Some(r) = rec_rx.recv().await {
-                if let Some(w) = jsonl.as_mut() {
-                    let line = serde_json::to_string(&r).unwrap_or_default();
-                    if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
-                        write_error.get_or_insert(e);
-                    }
-                }
-                live.push(&r);
-                bar.set_position(live.done);
-                if last_draw.elapsed() > Duration::from_millis(250) {
-                    last_draw = Instant::now();
-                    bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
-                }
-                records.push(r);
-            }
-            (records, write_error, jsonl)
-        })
-    };
-
-    // Stop conditions.
-    let mut driver = driver;
-    let deadline = async {
-        match env.duration {
-            Some(d) => tokio::time::sleep(d).await,
-            None => std::future::pending().await,
-        }
-    };
-    let mut partial_reason = None;
-    let mut interrupted = false;
-    let stop_now = || {
+    let bar = progress_bar(env.requests, label);
+    let collector = spawn_collector(rec_rx, jsonl, bar.clone());
+    let (partial_reason, interrupted) = wait_for_end(env, driver, dead_rx, &bar, || {
         stop_sending.store(true, Ordering::Relaxed);
         let _ = cancel_tx.send(true);
-    };
-    let mut driver_done = false;
-    tokio::select! {
-        _ = &mut driver => driver_done = true,
-        _ = deadline => stop_now(),
-        Some(reason) = dead_rx.recv() => {
-            stop_now();
-            bar.println(format!("stopped: {reason}"));
-            partial_reason = Some(reason);
-        }
-        _ = tokio::signal::ctrl_c() => {
-            // The requests in flight are recorded as incomplete with what they received.
-            stop_now();
-            interrupted = true;
-            let reason = format!("interrupted (Ctrl-C) at {:.1} s", start.elapsed().as_secs_f64());
-            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
-            partial_reason = Some(reason);
-        }
-    }
-    if !driver_done {
-        let _ = driver.await;
-    }
-    if partial_reason.is_none() {
-        // The driver may have ended (every worker saw the stop) before the reason was read.
-        if let Ok(reason) = dead_rx.try_recv() {
-            partial_reason = Some(reason);
-        }
-    }
+    })
+    .await;
     let (records, write_error, jsonl) = match collector.await {
         Ok(x) => x,
         Err(e) => (
@@ -462,4 +290,234 @@ pub(super) async fn run_stage(
         write_error,
         jsonl,
     }
+}
+
+/// What the driver of one stage sends and where its records go.
+struct Sending {
+    load: LoadMode,
+    stage: Option<u32>,
+    first_index: u64,
+    /// Set: no request is sent after it.
+    stop: Arc<AtomicBool>,
+    /// True: the requests in flight are cancelled (recorded incomplete).
+    cancel_rx: watch::Receiver<bool>,
+    watch: Arc<ServerWatch>,
+    rec_tx: mpsc::UnboundedSender<RequestRecord>,
+}
+
+/// The stage's load: `concurrency` workers each sending the next job as the last ends (closed
+/// loop), or one task per arrival at its scheduled time (open loop). Ends when every request
+/// has ended.
+fn spawn_driver(env: &StageEnv, s: Sending) -> tokio::task::JoinHandle<()> {
+    let start = env.start;
+    let features = env.features;
+    let (ctx, traffic, tpw) = (env.ctx.clone(), env.traffic, env.prompts.clone());
+    let (seed, total) = (env.seed, env.requests);
+    let Sending {
+        load,
+        stage,
+        first_index,
+        stop,
+        cancel_rx,
+        watch,
+        rec_tx,
+    } = s;
+    tokio::spawn(async move {
+        let mut set = tokio::task::JoinSet::new();
+        match load {
+            LoadMode::Concurrency { concurrency } => {
+                let next = Arc::new(AtomicU64::new(0));
+                for _ in 0..concurrency {
+                    let (ctx, stop, next, tx, rx, watch, tpw) = (
+                        ctx.clone(),
+                        stop.clone(),
+                        next.clone(),
+                        rec_tx.clone(),
+                        cancel_rx.clone(),
+                        watch.clone(),
+                        tpw.clone(),
+                    );
+                    set.spawn(async move {
+                        loop {
+                            if stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= total {
+                                break;
+                            }
+                            let mut j = job(first_index + i, seed, &traffic, &tpw);
+                            j.base.stage = stage;
+                            j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
+                            let r = request::run(
+                                &ctx,
+                                j.base,
+                                &j.prompt,
+                                j.max_tokens,
+                                features,
+                                start,
+                                rx.clone(),
+                            )
+                            .await;
+                            watch.see(&r);
+                            if tx.send(r).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                }
+            }
+            LoadMode::Rate {
+                requests_per_s,
+                arrival,
+                burstiness,
+            } => {
+                // A single stage's schedule starts at the run's start (offset 0 exactly).
+                let stage_start = if stage.is_none() {
+                    start
+                } else {
+                    Instant::now()
+                };
+                let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
+                for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
+                    .into_iter()
+                    .enumerate()
+                {
+                    let when = stage_start + Duration::from_secs_f64(at);
+                    let mut cancelled = cancel_rx.clone();
+                    tokio::select! {
+                        _ = tokio::time::sleep_until(when.into()) => {}
+                        _ = cancelled.wait_for(|c| *c) => break,
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let (ctx, tx, rx, watch) = (
+                        ctx.clone(),
+                        rec_tx.clone(),
+                        cancel_rx.clone(),
+                        watch.clone(),
+                    );
+                    let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
+                    j.base.stage = stage;
+                    j.base.scheduled_ms = offset_ms + at * 1000.0;
+                    set.spawn(async move {
+                        let r = request::run(
+                            &ctx,
+                            j.base,
+                            &j.prompt,
+                            j.max_tokens,
+                            features,
+                            start,
+                            rx,
+                        )
+                        .await;
+                        watch.see(&r);
+                        let _ = tx.send(r);
+                    });
+                }
+            }
+        }
+        drop(rec_tx);
+        while set.join_next().await.is_some() {}
+    })
+}
+
+/// The live progress bar on stderr (no length for an unbounded `--duration` run).
+fn progress_bar(requests: u64, label: String) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(
+        (requests < 10_000_000).then_some(requests),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(label);
+    bar
+}
+
+/// The collector: each record to `jsonl` as it ends (the first write error kept), the live
+/// view; returns the records, the error and the writer when every sender is gone.
+fn spawn_collector(
+    mut rec_rx: mpsc::UnboundedReceiver<RequestRecord>,
+    mut jsonl: Option<JsonlWriter>,
+    bar: ProgressBar,
+) -> tokio::task::JoinHandle<(
+    Vec<RequestRecord>,
+    Option<std::io::Error>,
+    Option<JsonlWriter>,
+)> {
+    tokio::spawn(async move {
+        let mut records = Vec::new();
+        let mut live = Live::default();
+        let mut last_draw = Instant::now();
+        let mut write_error = None;
+        let stage_start = Instant::now();
+        while let Some(r) = rec_rx.recv().await {
+            if let Some(w) = jsonl.as_mut() {
+                let line = serde_json::to_string(&r).unwrap_or_default();
+                if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+                    write_error.get_or_insert(e);
+                }
+            }
+            live.push(&r);
+            bar.set_position(live.done);
+            if last_draw.elapsed() > Duration::from_millis(250) {
+                last_draw = Instant::now();
+                bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
+            }
+            records.push(r);
+        }
+        (records, write_error, jsonl)
+    })
+}
+
+/// Waits for the stage to end: the driver done, `--duration` passed, the server stopped
+/// answering (the reason from `dead_rx`) or Ctrl-C (`stop_now` stops sending and cancels the
+/// requests in flight, which are recorded incomplete). Returns the partial reason and whether
+/// it was Ctrl-C, once every request has ended.
+async fn wait_for_end(
+    env: &StageEnv,
+    mut driver: tokio::task::JoinHandle<()>,
+    mut dead_rx: mpsc::Receiver<String>,
+    bar: &ProgressBar,
+    stop_now: impl Fn(),
+) -> (Option<String>, bool) {
+    let deadline = async {
+        match env.duration {
+            Some(d) => tokio::time::sleep(d).await,
+            None => std::future::pending().await,
+        }
+    };
+    let mut partial_reason = None;
+    let mut interrupted = false;
+    let mut driver_done = false;
+    tokio::select! {
+        _ = &mut driver => driver_done = true,
+        _ = deadline => stop_now(),
+        Some(reason) = dead_rx.recv() => {
+            stop_now();
+            bar.println(format!("stopped: {reason}"));
+            partial_reason = Some(reason);
+        }
+        _ = tokio::signal::ctrl_c() => {
+            // The requests in flight are recorded as incomplete with what they received.
+            stop_now();
+            interrupted = true;
+            let reason = format!("interrupted (Ctrl-C) at {:.1} s", env.start.elapsed().as_secs_f64());
+            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
+            partial_reason = Some(reason);
+        }
+    }
+    if !driver_done {
+        let _ = driver.await;
+    }
+    if partial_reason.is_none() {
+        // The driver may have ended (every worker saw the stop) before the reason was read.
+        if let Ok(reason) = dead_rx.try_recv() {
+            partial_reason = Some(reason);
+        }
+    }
+    (partial_reason, interrupted)
 }
