@@ -139,6 +139,48 @@ impl NoAnswerStreak {
 }
 
 impl Runner<'_> {
+    /// Reads the engine's series before a stage (None, and no more reads in this run, when the
+    /// endpoint does not answer or has no engine series).
+    async fn engine_before(&mut self) -> Option<(f64, EngineCounters)> {
+        if !self.engine_scrapes {
+            return None;
+        }
+        let env = self.env;
+        let before = engine_scrape(&env.ctx, &env.metrics_url, env.start)
+            .await
+            .filter(|(_, c)| c.runtime.is_some());
+        self.engine_scrapes = before.is_some();
+        before
+    }
+
+    /// Reads the engine's series after a stage and keeps where the time went in it.
+    async fn engine_after(
+        &mut self,
+        stage: Option<u32>,
+        (from_ms, before): (f64, EngineCounters),
+        records: &[RequestRecord],
+    ) {
+        let env = self.env;
+        let client = client_side(records);
+        let after = engine_scrape_after(
+            &env.ctx,
+            &env.metrics_url,
+            env.start,
+            &before,
+            client.completed,
+        )
+        .await;
+        if let Some((to_ms, after)) = after {
+            self.engine_time.extend(engine::engine_time(
+                stage,
+                (from_ms, to_ms),
+                &before,
+                &after,
+                client,
+            ));
+        }
+    }
+
     /// Runs one stage at `load` and keeps its records (and, in a multi-stage run, its stage);
     /// false when the run must stop (Ctrl-C, the server stopped answering, a write failed).
     pub(super) async fn stage(&mut self, load: LoadMode, repeat: u32, multi: bool) -> bool {
@@ -149,12 +191,7 @@ impl Runner<'_> {
             String::new()
         };
         let env = self.env;
-        let before = if self.engine_scrapes {
-            engine_scrape(&env.ctx, &env.metrics_url, env.start).await
-        } else {
-            None
-        };
-        self.engine_scrapes = before.as_ref().is_some_and(|(_, c)| c.runtime.is_some());
+        let before = self.engine_before().await;
         let out = run_stage(
             env,
             &load,
@@ -164,25 +201,9 @@ impl Runner<'_> {
             label,
         )
         .await;
-        if let Some((from_ms, before)) = before.filter(|(_, c)| c.runtime.is_some()) {
-            let client = client_side(&out.records);
-            let after = engine_scrape_after(
-                &env.ctx,
-                &env.metrics_url,
-                env.start,
-                &before,
-                client.completed,
-            )
-            .await;
-            if let Some((to_ms, after)) = after {
-                self.engine_time.extend(engine::engine_time(
-                    multi.then_some(no),
-                    (from_ms, to_ms),
-                    &before,
-                    &after,
-                    client,
-                ));
-            }
+        if let Some(before) = before {
+            self.engine_after(multi.then_some(no), before, &out.records)
+                .await;
         }
         self.jsonl = out.jsonl;
         if let Some(e) = out.write_error {
@@ -309,118 +330,163 @@ struct Sending {
 /// loop), or one task per arrival at its scheduled time (open loop). Ends when every request
 /// has ended.
 fn spawn_driver(env: &StageEnv, s: Sending) -> tokio::task::JoinHandle<()> {
-    let start = env.start;
-    let features = env.features;
-    let (ctx, traffic, tpw) = (env.ctx.clone(), env.traffic, env.prompts.clone());
-    let (seed, total) = (env.seed, env.requests);
-    let Sending {
-        load,
-        stage,
-        first_index,
-        stop,
-        cancel_rx,
-        watch,
-        rec_tx,
-    } = s;
+    let shared = Shared {
+        ctx: env.ctx.clone(),
+        features: env.features,
+        traffic: env.traffic,
+        prompts: env.prompts.clone(),
+        seed: env.seed,
+        total: env.requests,
+        start: env.start,
+    };
     tokio::spawn(async move {
         let mut set = tokio::task::JoinSet::new();
-        match load {
+        match s.load.clone() {
             LoadMode::Concurrency { concurrency } => {
-                let next = Arc::new(AtomicU64::new(0));
-                for _ in 0..concurrency {
-                    let (ctx, stop, next, tx, rx, watch, tpw) = (
-                        ctx.clone(),
-                        stop.clone(),
-                        next.clone(),
-                        rec_tx.clone(),
-                        cancel_rx.clone(),
-                        watch.clone(),
-                        tpw.clone(),
-                    );
-                    set.spawn(async move {
-                        loop {
-                            if stop.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= total {
-                                break;
-                            }
-                            let mut j = job(first_index + i, seed, &traffic, &tpw);
-                            j.base.stage = stage;
-                            j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
-                            let r = request::run(
-                                &ctx,
-                                j.base,
-                                &j.prompt,
-                                j.max_tokens,
-                                features,
-                                start,
-                                rx.clone(),
-                            )
-                            .await;
-                            watch.see(&r);
-                            if tx.send(r).is_err() {
-                                break;
-                            }
-                        }
-                    });
-                }
+                closed_loop(&mut set, &shared, &s, concurrency);
             }
             LoadMode::Rate {
                 requests_per_s,
                 arrival,
                 burstiness,
-            } => {
-                // A single stage's schedule starts at the run's start (offset 0 exactly).
-                let stage_start = if stage.is_none() {
-                    start
-                } else {
-                    Instant::now()
-                };
-                let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
-                for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
-                    .into_iter()
-                    .enumerate()
-                {
-                    let when = stage_start + Duration::from_secs_f64(at);
-                    let mut cancelled = cancel_rx.clone();
-                    tokio::select! {
-                        _ = tokio::time::sleep_until(when.into()) => {}
-                        _ = cancelled.wait_for(|c| *c) => break,
-                    }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let (ctx, tx, rx, watch) = (
-                        ctx.clone(),
-                        rec_tx.clone(),
-                        cancel_rx.clone(),
-                        watch.clone(),
-                    );
-                    let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
-                    j.base.stage = stage;
-                    j.base.scheduled_ms = offset_ms + at * 1000.0;
-                    set.spawn(async move {
-                        let r = request::run(
-                            &ctx,
-                            j.base,
-                            &j.prompt,
-                            j.max_tokens,
-                            features,
-                            start,
-                            rx,
-                        )
-                        .await;
-                        watch.see(&r);
-                        let _ = tx.send(r);
-                    });
-                }
-            }
+            } => open_loop(&mut set, &shared, &s, requests_per_s, &arrival, burstiness).await,
         }
-        drop(rec_tx);
+        drop(s);
         while set.join_next().await.is_some() {}
     })
+}
+
+/// What every request of a stage is sent with.
+#[derive(Clone)]
+struct Shared {
+    ctx: Arc<Ctx>,
+    features: BodyFeatures,
+    traffic: TrafficProfile,
+    prompts: Arc<Prompts>,
+    seed: u64,
+    /// Requests in the stage.
+    total: u64,
+    /// The run's clock.
+    start: Instant,
+}
+
+impl Shared {
+    /// Sends job `i` of the stage, scheduled at `scheduled_ms` (None: now, once the job is
+    /// built: closed loop), counts it in the server watch and returns its record.
+    async fn send(&self, s: &StageSend, i: u64, scheduled_ms: Option<f64>) -> RequestRecord {
+        let mut j = job(s.first_index + i, self.seed, &self.traffic, &self.prompts);
+        j.base.stage = s.stage;
+        j.base.scheduled_ms =
+            scheduled_ms.unwrap_or_else(|| self.start.elapsed().as_secs_f64() * 1000.0);
+        let r = request::run(
+            &self.ctx,
+            j.base,
+            &j.prompt,
+            j.max_tokens,
+            self.features,
+            self.start,
+            s.cancel_rx.clone(),
+        )
+        .await;
+        s.watch.see(&r);
+        r
+    }
+}
+
+/// The parts of [`Sending`] each request task needs.
+#[derive(Clone)]
+struct StageSend {
+    stage: Option<u32>,
+    first_index: u64,
+    cancel_rx: watch::Receiver<bool>,
+    watch: Arc<ServerWatch>,
+}
+
+impl Sending {
+    fn per_request(&self) -> StageSend {
+        StageSend {
+            stage: self.stage,
+            first_index: self.first_index,
+            cancel_rx: self.cancel_rx.clone(),
+            watch: self.watch.clone(),
+        }
+    }
+}
+
+/// Closed loop: `concurrency` workers, each sending the next job as its last one ends, until
+/// the stage's jobs run out or sending stops.
+fn closed_loop(set: &mut tokio::task::JoinSet<()>, shared: &Shared, s: &Sending, concurrency: u32) {
+    let next = Arc::new(AtomicU64::new(0));
+    for _ in 0..concurrency {
+        let (shared, send, stop, next, tx) = (
+            shared.clone(),
+            s.per_request(),
+            s.stop.clone(),
+            next.clone(),
+            s.rec_tx.clone(),
+        );
+        set.spawn(async move {
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= shared.total {
+                    break;
+                }
+                let r = shared.send(&send, i, None).await;
+                if tx.send(r).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+}
+
+/// Open loop: one task per arrival, sent at its scheduled time; a single stage's schedule
+/// starts at the run's start (offset 0 exactly), a later stage's when it starts.
+async fn open_loop(
+    set: &mut tokio::task::JoinSet<()>,
+    shared: &Shared,
+    s: &Sending,
+    requests_per_s: f64,
+    arrival: &str,
+    burstiness: f64,
+) {
+    let start = shared.start;
+    let stage_start = if s.stage.is_none() {
+        start
+    } else {
+        Instant::now()
+    };
+    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
+    for (i, at) in arrivals(
+        shared.total,
+        requests_per_s,
+        arrival,
+        burstiness,
+        shared.seed,
+    )
+    .into_iter()
+    .enumerate()
+    {
+        let when = stage_start + Duration::from_secs_f64(at);
+        let mut cancelled = s.cancel_rx.clone();
+        tokio::select! {
+            _ = tokio::time::sleep_until(when.into()) => {}
+            _ = cancelled.wait_for(|c| *c) => break,
+        }
+        if s.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let (shared, send, tx) = (shared.clone(), s.per_request(), s.rec_tx.clone());
+        set.spawn(async move {
+            let r = shared
+                .send(&send, i as u64, Some(offset_ms + at * 1000.0))
+                .await;
+            let _ = tx.send(r);
+        });
+    }
 }
 
 /// The live progress bar on stderr (no length for an unbounded `--duration` run).
