@@ -139,16 +139,22 @@ impl NoAnswerStreak {
 }
 
 impl Runner<'_> {
-    /// Reads the engine's series before a stage (None, and no more reads in this run, when the
-    /// endpoint does not answer or has no engine series).
+    /// Reads the engine's series before a stage (the first stage's was read before the run's
+    /// clock started; None, and no more reads in this run, when the endpoint does not answer or
+    /// has no engine series).
     async fn engine_before(&mut self) -> Option<(f64, EngineCounters)> {
         if !self.engine_scrapes {
             return None;
         }
         let env = self.env;
-        let before = engine_scrape(&env.ctx, &env.metrics_url, env.start)
-            .await
-            .filter(|(_, c)| c.runtime.is_some());
+        let before = match (
+            self.stages.is_empty() && self.records.is_empty(),
+            self.first_engine_read.take(),
+        ) {
+            (true, first) => first,
+            (false, _) => engine_scrape(&env.ctx, &env.metrics_url, env.start).await,
+        }
+        .filter(|(_, c)| c.runtime.is_some());
         self.engine_scrapes = before.is_some();
         before
     }

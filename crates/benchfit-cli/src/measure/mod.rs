@@ -426,6 +426,9 @@ struct Runner<'a> {
     /// False once a read before a stage found no engine series (or no endpoint): the later
     /// stages are not read.
     engine_scrapes: bool,
+    /// The read before the first stage, made before the run's clock started (None once used,
+    /// or when the endpoint did not answer).
+    first_engine_read: Option<(f64, EngineCounters)>,
 }
 
 /// One stage's outcome.

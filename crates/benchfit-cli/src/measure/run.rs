@@ -10,6 +10,11 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
     let prompts = Arc::new(probe.prompts.clone());
     warm_up(&a, &plan, probe.features, &prompts).await;
     let (jsonl_path, jsonl) = open_jsonl(&a)?;
+    // The engine's series before the first stage, read before the run's clock starts (a
+    // single open-loop stage's schedule starts at 0 exactly): at 0 ms.
+    let first_engine_read = engine_scrape(&ctx, &plan.metrics_url, Instant::now())
+        .await
+        .map(|(_, c)| (0.0, c));
 
     let start = Instant::now();
     // Telemetry, over every stage on the run's clock.
@@ -44,6 +49,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         write_error: None,
         engine_time: Vec::new(),
         engine_scrapes: true,
+        first_engine_read,
     };
     let searches = run_stages(&mut runner, &plan).await;
     let Runner {
