@@ -11,7 +11,9 @@
 #   - E2E ≈ TTFT + the sum of the gaps (the stream ends within max(10 ms, 2 %) of its last token);
 #   - throughput = output tokens / window;
 #   - llamacpp:requests_processing and llamacpp:requests_deferred were sampled, at most 4
-#     running, and the file says there is no KV-usage gauge.
+#     running, and the file says there is no KV-usage gauge;
+#   - engine_time: llama.cpp's prompt and generation seconds per request, no queue series, a
+#     prefix-cache hit rate from its cached and processed prompt-token counters.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAUNCH=()
@@ -60,12 +62,26 @@ check(all(x["running"] is not None and x["waiting"] is not None for x in sm["sam
 check(max(x["running"] for x in sm["samples"]) <= 4, "at most 4 slots busy")
 check(any("no KV-cache usage gauge" in note for note in sm["notes"]), f"notes {sm['notes']}")
 check(m["run"]["runtime"] == "llama.cpp", "runtime")
+# Where the time goes: llama.cpp's counters of prompt and generation seconds (no queue series),
+# its cached and processed prompt tokens; read before and after the stage.
+et = m.get("engine_time", [])
+check(len(et) == 1 and et[0]["runtime"] == "llama.cpp", f"engine_time {et}")
+e = et[0]
+check(e["queue_ms"] is None and e["engine_requests"] is None and e["client_requests"] == n, f"engine_time {e}")
+check(e["prefill_ms"] > 0 and e["decode_ms"] > 0, f"prefill {e['prefill_ms']}, decode {e['decode_ms']}")
+pc = e["prefix_cache"]
+check(pc is not None and 0 <= pc["hit_rate"] <= 1 and pc["query_tokens"] > 0, f"prefix cache {pc}")
+t = e["ttft"]
+check(t is not None and t["prefill_ms"] == e["prefill_ms"], f"ttft split {t}")
+check(t["rest_ms"] is None or abs(t["measured_ms"] - t["prefill_ms"] - t["rest_ms"]) < 1e-6, f"ttft split {t}")
 check(m["run"]["prompt_calibration"]["method"] == "token_ids", f"prompts {m['run']['prompt_calibration']}")
 print(f"ok: {n} requests, {s['throughput']['output_tokens_per_s']:.0f} output tokens/s, "
       f"TTFT p50 {s['latency_ms']['ttft']['p50']:.1f} ms, ITL p50 {s['latency_ms']['itl']['p50']:.2f} ms, "
       f"max running {max(x['running'] for x in sm['samples']):.0f}, max waiting {max(x['waiting'] for x in sm['samples']):.0f}, "
       f"{len(sm['samples'])} metric samples, prompt tokens {m['run']['prompt_calibration']}, "
-      f"re-sent {s.get('retried', 0)}")
+      f"re-sent {s.get('retried', 0)}; engine: prefill {e['prefill_ms']:.2f} ms, decode {e['decode_ms']:.1f} ms, "
+      f"TTFT rest {t['rest_ms']}, prefix cache {pc['hit_tokens']:.0f}/{pc['query_tokens']:.0f} "
+      f"(requested prompt tokens {sum(r['prompt_tokens'] for r in reqs)})")
 EOF
 done
 echo "llama-server: 3 passed, 0 failed"

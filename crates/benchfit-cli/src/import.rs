@@ -78,6 +78,28 @@ pub fn render(path: &str, m: &Measurement) -> String {
             None => o.push_str(&format!("{name:<5} ms  not in the file\n")),
         }
     }
+    let headline = m.multi_stage.as_ref().map(|ms| ms.headline_stage);
+    if let Some(e) = m.engine_time.iter().find(|e| e.stage == headline) {
+        if let Some(t) = e.ttft {
+            let ms = |v: Option<f64>| v.map_or("–".to_string(), sig);
+            o.push_str(&format!(
+                "engine ({}): ttft mean {} ms = queue {} + prefill {} + rest {} ms\n",
+                e.runtime,
+                sig(t.measured_ms),
+                ms(t.queue_ms),
+                ms(t.prefill_ms),
+                ms(t.rest_ms)
+            ));
+        }
+    }
+    if let Some(r) = benchfit_core::measurement::prompt_reuse(m) {
+        o.push_str(&format!(
+            "prefix cache: {} % of prompt tokens hit → the estimate's prompt reuse: --prefix-tokens {} at the measured mean prompt of {} tokens\n",
+            sig(100.0 * r.hit_rate),
+            r.prefix_tokens,
+            sig(r.mean_prompt_tokens)
+        ));
+    }
     if let Some(src) = &m.source {
         if src.definitions.is_empty() {
             for d in &src.metric_definitions {

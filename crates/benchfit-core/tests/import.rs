@@ -226,6 +226,73 @@ fn benchfit_file_round_trips() {
     );
 }
 
+/// The engine-time section: absent from files without it (old files import unchanged), kept
+/// through the import when present, checked, and its hit rate feeds the estimate's prompt
+/// reuse: 25 % of a measured 1,800-token prompt is 450 prefix tokens.
+#[test]
+fn engine_time_is_optional_kept_checked_and_feeds_prompt_reuse() {
+    use benchfit_core::measurement::engine::{EngineTime, PrefixCacheUse};
+    let mut m = Measurement::new(RunInfo {
+        tool: "benchfit".into(),
+        ..Default::default()
+    });
+    m.summary.requests.completed = 4;
+    m.summary.prompt_tokens = 4 * 1800;
+    let plain = serde_json::to_string(&m).unwrap();
+    assert!(!plain.contains("engine_time"), "{plain}");
+    let old = import(plain.as_bytes()).unwrap();
+    assert!(old.engine_time.is_empty());
+    assert_eq!(benchfit_core::measurement::prompt_reuse(&old), None);
+
+    m.engine_time.push(EngineTime {
+        stage: None,
+        runtime: "vllm".into(),
+        from_ms: 0.0,
+        to_ms: 1000.0,
+        engine_requests: Some(4.0),
+        client_requests: 4,
+        queue_ms: Some(50.0),
+        prefill_ms: Some(20.0),
+        decode_ms: Some(200.0),
+        inference_ms: Some(220.0),
+        ttft: None,
+        prefix_cache: Some(PrefixCacheUse {
+            hit_tokens: 1800.0,
+            query_tokens: 7200.0,
+            hit_rate: 0.25,
+        }),
+        preemptions: Some(0.0),
+        metrics: vec!["vllm:prefix_cache_hits_total".into()],
+        notes: Vec::new(),
+    });
+    let bytes = serde_json::to_vec(&m).unwrap();
+    let back = import(&bytes).unwrap();
+    assert_eq!(back, m);
+    let r = benchfit_core::measurement::prompt_reuse(&back).unwrap();
+    assert_eq!(
+        (r.hit_rate, r.mean_prompt_tokens, r.prefix_tokens),
+        (0.25, 1800.0, 450)
+    );
+    assert_eq!(r.prefix_tokens(512), 128);
+
+    let bad = String::from_utf8(bytes.clone())
+        .unwrap()
+        .replace("\"hit_rate\":0.25", "\"hit_rate\":1.5");
+    let e = import(bad.as_bytes()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("hit_rate 1.5 is not between 0 and 1"),
+        "{e}"
+    );
+    m.engine_time[0].stage = Some(3);
+    let e = import(&serde_json::to_vec(&m).unwrap()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("engine_time[0] is for stage 3 but there are 0 stages"),
+        "{e}"
+    );
+}
+
 #[test]
 fn bad_files_give_typed_errors_naming_the_kind() {
     assert_eq!(import(b"  \n"), Err(ImportError::Empty));

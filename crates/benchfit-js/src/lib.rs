@@ -27,8 +27,8 @@ pub use plan_job::PlanJob;
 const TS_TYPES: &'static str = r#"
 /** A URL value that could not be read, and the default used instead. */
 export interface ScenarioFromUrl { scenario: Scenario; issues: UrlIssue[] }
-/** A measurement (DESIGN §5.3) and the claim it amounts to (null when it measured no throughput). */
-export interface ImportedMeasurement { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null }
+/** A measurement (DESIGN §5.3), the claim it amounts to (null when it measured no throughput) and its measured prompt reuse: the headline stage's prefix-cache hit rate from the engine's `/metrics` and the scenario's `prefix_tokens` at the measured mean prompt (null without `engine_time` hit rates). */
+export interface ImportedMeasurement { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null; prompt_reuse: { hit_rate: number; stage: number | null; mean_prompt_tokens: number; prefix_tokens: number } | null }
 /* `plan`'s own shapes, still written by hand (its types do not derive the declarations yet). */
 export type Traffic = { mode: "rate"; requests_per_s: number } | { mode: "users"; users: number; requests_per_user_per_min: number; peak_factor: number };
 export interface PlanOptions { traffic?: Traffic | null; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null } | null; percentile?: "p95" | "p99"; gpus?: string[]; max_gpus_per_replica?: 1 | 2 | 4 | 8; headroom_pct?: number; prices?: { gpu: string; usd_per_gpu_hour: number }[]; sim_requests?: number; max_contenders?: number; confirm_top?: number; }
@@ -119,8 +119,10 @@ pub fn scenario_to_url(
 }
 
 /// Reads a measurement file (benchfit measure, vLLM bench serve, genai-perf, AIPerf, GuideLLM,
-/// llmperf): `{measurement, claim}` where `claim` is the measurement written as a benchmark claim
-/// (null when it measured no throughput). Throws with the importer's message.
+/// llmperf): `{measurement, claim, prompt_reuse}` where `claim` is the measurement written as a
+/// benchmark claim (null when it measured no throughput) and `prompt_reuse` its measured
+/// prefix-cache hit rate as the estimate's `prefix_tokens` (`measurement::prompt_reuse`; null
+/// without one). Throws with the importer's message.
 #[wasm_bindgen(js_name = importMeasurement, unchecked_return_type = "ImportedMeasurement")]
 pub fn import_measurement(bytes: &[u8]) -> Result<JsValue, JsError> {
     to_js(&import_json(bytes).map_err(|e| JsError::new(&e))?)
@@ -130,7 +132,8 @@ pub fn import_measurement(bytes: &[u8]) -> Result<JsValue, JsError> {
 pub fn import_json(bytes: &[u8]) -> Result<serde_json::Value, String> {
     let m = benchfit_core::measurement::import(bytes).map_err(|e| e.to_string())?;
     let claim = benchfit_core::measurement::as_claim(&m);
-    Ok(serde_json::json!({ "measurement": m, "claim": claim }))
+    let reuse = benchfit_core::measurement::prompt_reuse(&m);
+    Ok(serde_json::json!({ "measurement": m, "claim": claim, "prompt_reuse": reuse }))
 }
 
 /// The message for empty claim text, as the CLI words it.
@@ -182,6 +185,8 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("6.0 output tokens/s aggregate"));
+        // A peer's file has no engine series: no prompt reuse.
+        assert!(v["prompt_reuse"].is_null());
         assert!(import_json(b"not json").is_err());
     }
 

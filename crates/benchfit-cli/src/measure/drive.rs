@@ -139,6 +139,54 @@ impl NoAnswerStreak {
 }
 
 impl Runner<'_> {
+    /// Reads the engine's series before a stage (the first stage's was read before the run's
+    /// clock started; None, and no more reads in this run, when the endpoint does not answer or
+    /// has no engine series).
+    async fn engine_before(&mut self) -> Option<(f64, EngineCounters)> {
+        if !self.engine_scrapes {
+            return None;
+        }
+        let env = self.env;
+        let before = match (
+            self.stages.is_empty() && self.records.is_empty(),
+            self.first_engine_read.take(),
+        ) {
+            (true, first) => first,
+            (false, _) => engine_scrape(&env.ctx, &env.metrics_url, env.start).await,
+        }
+        .filter(|(_, c)| c.runtime.is_some());
+        self.engine_scrapes = before.is_some();
+        before
+    }
+
+    /// Reads the engine's series after a stage and keeps where the time went in it.
+    async fn engine_after(
+        &mut self,
+        stage: Option<u32>,
+        (from_ms, before): (f64, EngineCounters),
+        records: &[RequestRecord],
+    ) {
+        let env = self.env;
+        let client = client_side(records);
+        let after = engine_scrape_after(
+            &env.ctx,
+            &env.metrics_url,
+            env.start,
+            &before,
+            client.completed,
+        )
+        .await;
+        if let Some((to_ms, after)) = after {
+            self.engine_time.extend(engine::engine_time(
+                stage,
+                (from_ms, to_ms),
+                &before,
+                &after,
+                client,
+            ));
+        }
+    }
+
     /// Runs one stage at `load` and keeps its records (and, in a multi-stage run, its stage);
     /// false when the run must stop (Ctrl-C, the server stopped answering, a write failed).
     pub(super) async fn stage(&mut self, load: LoadMode, repeat: u32, multi: bool) -> bool {
@@ -148,8 +196,10 @@ impl Runner<'_> {
         } else {
             String::new()
         };
+        let env = self.env;
+        let before = self.engine_before().await;
         let out = run_stage(
-            self.env,
+            env,
             &load,
             multi.then_some(no),
             self.records.len() as u64,
@@ -157,6 +207,10 @@ impl Runner<'_> {
             label,
         )
         .await;
+        if let Some(before) = before {
+            self.engine_after(multi.then_some(no), before, &out.records)
+                .await;
+        }
         self.jsonl = out.jsonl;
         if let Some(e) = out.write_error {
             self.write_error.get_or_insert(e);
@@ -183,6 +237,24 @@ impl Runner<'_> {
     }
 }
 
+/// What the client saw of a stage's requests, beside the engine's series: the completed ones
+/// and their mean TTFT (all of the stage's requests, as the engine's reads bracket them all).
+fn client_side(records: &[RequestRecord]) -> engine::ClientSide {
+    let ttfts: Vec<f64> = records
+        .iter()
+        .filter(|r| r.status == RequestStatus::Ok)
+        .filter_map(|r| r.ttft_ms)
+        .filter(|t| t.is_finite())
+        .collect();
+    engine::ClientSide {
+        completed: records
+            .iter()
+            .filter(|r| r.status == RequestStatus::Ok)
+            .count() as u64,
+        ttft_mean_ms: (!ttfts.is_empty()).then(|| ttfts.iter().sum::<f64>() / ttfts.len() as f64),
+    }
+}
+
 /// Runs one stage: `env.requests` requests (or `env.duration` of sending) at `load`, indices
 /// from `first_index`, each record tagged with `stage`, appended to `jsonl` as it ends; stops
 /// early on Ctrl-C or when the server stopped answering (`partial_reason`). Every request has
@@ -192,213 +264,41 @@ pub(super) async fn run_stage(
     load: &LoadMode,
     stage: Option<u32>,
     first_index: u64,
-    mut jsonl: Option<JsonlWriter>,
+    jsonl: Option<JsonlWriter>,
     label: String,
 ) -> StageRun {
-    let start = env.start;
     let stop_sending = Arc::new(AtomicBool::new(false));
     let (cancel_tx, cancel_rx) = watch::channel(false);
-    let (rec_tx, mut rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
+    let (rec_tx, rec_rx) = mpsc::unbounded_channel::<RequestRecord>();
     // The watch on the server: when `--max-connection-failures` requests in a row got no
     // answer at all, sending stops at once (before the next request of any worker) and the
     // reason goes to `dead_rx`, which cancels those in flight.
-    let (dead_tx, mut dead_rx) = mpsc::channel::<String>(1);
+    let (dead_tx, dead_rx) = mpsc::channel::<String>(1);
     let watch = Arc::new(ServerWatch {
         streak: std::sync::Mutex::new(NoAnswerStreak::default()),
         limit: env.max_connection_failures,
         stop: stop_sending.clone(),
         dead_tx,
     });
-    let features = env.features;
-    let driver = {
-        let (ctx, stop, traffic, tpw) = (
-            env.ctx.clone(),
-            stop_sending.clone(),
-            env.traffic,
-            env.prompts.clone(),
-        );
-        let watch = watch.clone();
-        let (seed, total, load) = (env.seed, env.requests, load.clone());
-        let cancel_rx = cancel_rx.clone();
-        tokio::spawn(async move {
-            let mut set = tokio::task::JoinSet::new();
-            match load {
-                LoadMode::Concurrency { concurrency } => {
-                    let next = Arc::new(AtomicU64::new(0));
-                    for _ in 0..concurrency {
-                        let (ctx, stop, next, tx, rx, watch, tpw) = (
-                            ctx.clone(),
-                            stop.clone(),
-                            next.clone(),
-                            rec_tx.clone(),
-                            cancel_rx.clone(),
-                            watch.clone(),
-                            tpw.clone(),
-                        );
-                        set.spawn(async move {
-                            loop {
-                                if stop.load(Ordering::Relaxed) {
-                                    break;
-                                }
-                                let i = next.fetch_add(1, Ordering::Relaxed);
-                                if i >= total {
-                                    break;
-                                }
-                                let mut j = job(first_index + i, seed, &traffic, &tpw);
-                                j.base.stage = stage;
-                                j.base.scheduled_ms = start.elapsed().as_secs_f64() * 1000.0;
-                                let r = request::run(
-                                    &ctx,
-                                    j.base,
-                                    &j.prompt,
-                                    j.max_tokens,
-                                    features,
-                                    start,
-                                    rx.clone(),
-                                )
-                                .await;
-                                watch.see(&r);
-                                if tx.send(r).is_err() {
-                                    break;
-                                }
-                            }
-                        });
-                    }
-                }
-                LoadMode::Rate {
-                    requests_per_s,
-                    arrival,
-                    burstiness,
-                } => {
-                    // A single stage's schedule starts at the run's start (offset 0 exactly).
-                    let stage_start = if stage.is_none() {
-                        start
-                    } else {
-                        Instant::now()
-                    };
-                    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
-                    for (i, at) in arrivals(total, requests_per_s, &arrival, burstiness, seed)
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let when = stage_start + Duration::from_secs_f64(at);
-                        let mut cancelled = cancel_rx.clone();
-                        tokio::select! {
-                            _ = tokio::time::sleep_until(when.into()) => {}
-                            _ = cancelled.wait_for(|c| *c) => break,
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (ctx, tx, rx, watch) = (
-                            ctx.clone(),
-                            rec_tx.clone(),
-                            cancel_rx.clone(),
-                            watch.clone(),
-                        );
-                        let mut j = job(first_index + i as u64, seed, &traffic, &tpw);
-                        j.base.stage = stage;
-                        j.base.scheduled_ms = offset_ms + at * 1000.0;
-                        set.spawn(async move {
-                            let r = request::run(
-                                &ctx,
-                                j.base,
-                                &j.prompt,
-                                j.max_tokens,
-                                features,
-                                start,
-                                rx,
-                            )
-                            .await;
-                            watch.see(&r);
-                            let _ = tx.send(r);
-                        });
-                    }
-                }
-            }
-            drop(rec_tx);
-            while set.join_next().await.is_some() {}
-        })
-    };
-
-    // Collector: JSONL as each request ends, live progress.
-    let bar = ProgressBar::with_draw_target(
-        (env.requests < 10_000_000).then_some(env.requests),
-        ProgressDrawTarget::stderr(),
+    let driver = spawn_driver(
+        env,
+        Sending {
+            load: load.clone(),
+            stage,
+            first_index,
+            stop: stop_sending.clone(),
+            cancel_rx,
+            watch,
+            rec_tx,
+        },
     );
-    bar.set_style(
-        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_prefix(label);
-    let collector = {
-        let bar = bar.clone();
-        tokio::spawn(async move {
-            let mut records = Vec::new();
-            let mut live = Live::default();
-            let mut last_draw = Instant::now();
-            let mut write_error = None;
-            let stage_start = Instant::now();
-            while let Some(r) = rec_rx.recv().await {
-                if let Some(w) = jsonl.as_mut() {
-                    let line = serde_json::to_string(&r).unwrap_or_default();
-                    if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
-                        write_error.get_or_insert(e);
-                    }
-                }
-                live.push(&r);
-                bar.set_position(live.done);
-                if last_draw.elapsed() > Duration::from_millis(250) {
-                    last_draw = Instant::now();
-                    bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
-                }
-                records.push(r);
-            }
-            (records, write_error, jsonl)
-        })
-    };
-
-    // Stop conditions.
-    let mut driver = driver;
-    let deadline = async {
-        match env.duration {
-            Some(d) => tokio::time::sleep(d).await,
-            None => std::future::pending().await,
-        }
-    };
-    let mut partial_reason = None;
-    let mut interrupted = false;
-    let stop_now = || {
+    let bar = progress_bar(env.requests, label);
+    let collector = spawn_collector(rec_rx, jsonl, bar.clone());
+    let (partial_reason, interrupted) = wait_for_end(env, driver, dead_rx, &bar, || {
         stop_sending.store(true, Ordering::Relaxed);
         let _ = cancel_tx.send(true);
-    };
-    let mut driver_done = false;
-    tokio::select! {
-        _ = &mut driver => driver_done = true,
-        _ = deadline => stop_now(),
-        Some(reason) = dead_rx.recv() => {
-            stop_now();
-            bar.println(format!("stopped: {reason}"));
-            partial_reason = Some(reason);
-        }
-        _ = tokio::signal::ctrl_c() => {
-            // The requests in flight are recorded as incomplete with what they received.
-            stop_now();
-            interrupted = true;
-            let reason = format!("interrupted (Ctrl-C) at {:.1} s", start.elapsed().as_secs_f64());
-            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
-            partial_reason = Some(reason);
-        }
-    }
-    if !driver_done {
-        let _ = driver.await;
-    }
-    if partial_reason.is_none() {
-        // The driver may have ended (every worker saw the stop) before the reason was read.
-        if let Ok(reason) = dead_rx.try_recv() {
-            partial_reason = Some(reason);
-        }
-    }
+    })
+    .await;
     let (records, write_error, jsonl) = match collector.await {
         Ok(x) => x,
         Err(e) => (
@@ -417,4 +317,279 @@ pub(super) async fn run_stage(
         write_error,
         jsonl,
     }
+}
+
+/// What the driver of one stage sends and where its records go.
+struct Sending {
+    load: LoadMode,
+    stage: Option<u32>,
+    first_index: u64,
+    /// Set: no request is sent after it.
+    stop: Arc<AtomicBool>,
+    /// True: the requests in flight are cancelled (recorded incomplete).
+    cancel_rx: watch::Receiver<bool>,
+    watch: Arc<ServerWatch>,
+    rec_tx: mpsc::UnboundedSender<RequestRecord>,
+}
+
+/// The stage's load: `concurrency` workers each sending the next job as the last ends (closed
+/// loop), or one task per arrival at its scheduled time (open loop). Ends when every request
+/// has ended.
+fn spawn_driver(env: &StageEnv, s: Sending) -> tokio::task::JoinHandle<()> {
+    let shared = Shared {
+        ctx: env.ctx.clone(),
+        features: env.features,
+        traffic: env.traffic,
+        prompts: env.prompts.clone(),
+        seed: env.seed,
+        total: env.requests,
+        start: env.start,
+    };
+    tokio::spawn(async move {
+        let mut set = tokio::task::JoinSet::new();
+        match s.load.clone() {
+            LoadMode::Concurrency { concurrency } => {
+                closed_loop(&mut set, &shared, &s, concurrency);
+            }
+            LoadMode::Rate {
+                requests_per_s,
+                arrival,
+                burstiness,
+            } => open_loop(&mut set, &shared, &s, requests_per_s, &arrival, burstiness).await,
+        }
+        drop(s);
+        while set.join_next().await.is_some() {}
+    })
+}
+
+/// What every request of a stage is sent with.
+#[derive(Clone)]
+struct Shared {
+    ctx: Arc<Ctx>,
+    features: BodyFeatures,
+    traffic: TrafficProfile,
+    prompts: Arc<Prompts>,
+    seed: u64,
+    /// Requests in the stage.
+    total: u64,
+    /// The run's clock.
+    start: Instant,
+}
+
+impl Shared {
+    /// Sends job `i` of the stage, scheduled at `scheduled_ms` (None: now, once the job is
+    /// built: closed loop), counts it in the server watch and returns its record.
+    async fn send(&self, s: &StageSend, i: u64, scheduled_ms: Option<f64>) -> RequestRecord {
+        let mut j = job(s.first_index + i, self.seed, &self.traffic, &self.prompts);
+        j.base.stage = s.stage;
+        j.base.scheduled_ms =
+            scheduled_ms.unwrap_or_else(|| self.start.elapsed().as_secs_f64() * 1000.0);
+        let r = request::run(
+            &self.ctx,
+            j.base,
+            &j.prompt,
+            j.max_tokens,
+            self.features,
+            self.start,
+            s.cancel_rx.clone(),
+        )
+        .await;
+        s.watch.see(&r);
+        r
+    }
+}
+
+/// The parts of [`Sending`] each request task needs.
+#[derive(Clone)]
+struct StageSend {
+    stage: Option<u32>,
+    first_index: u64,
+    cancel_rx: watch::Receiver<bool>,
+    watch: Arc<ServerWatch>,
+}
+
+impl Sending {
+    fn per_request(&self) -> StageSend {
+        StageSend {
+            stage: self.stage,
+            first_index: self.first_index,
+            cancel_rx: self.cancel_rx.clone(),
+            watch: self.watch.clone(),
+        }
+    }
+}
+
+/// Closed loop: `concurrency` workers, each sending the next job as its last one ends, until
+/// the stage's jobs run out or sending stops.
+fn closed_loop(set: &mut tokio::task::JoinSet<()>, shared: &Shared, s: &Sending, concurrency: u32) {
+    let next = Arc::new(AtomicU64::new(0));
+    for _ in 0..concurrency {
+        let (shared, send, stop, next, tx) = (
+            shared.clone(),
+            s.per_request(),
+            s.stop.clone(),
+            next.clone(),
+            s.rec_tx.clone(),
+        );
+        set.spawn(async move {
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= shared.total {
+                    break;
+                }
+                let r = shared.send(&send, i, None).await;
+                if tx.send(r).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+}
+
+/// Open loop: one task per arrival, sent at its scheduled time; a single stage's schedule
+/// starts at the run's start (offset 0 exactly), a later stage's when it starts.
+async fn open_loop(
+    set: &mut tokio::task::JoinSet<()>,
+    shared: &Shared,
+    s: &Sending,
+    requests_per_s: f64,
+    arrival: &str,
+    burstiness: f64,
+) {
+    let start = shared.start;
+    let stage_start = if s.stage.is_none() {
+        start
+    } else {
+        Instant::now()
+    };
+    let offset_ms = (stage_start - start).as_secs_f64() * 1000.0;
+    for (i, at) in arrivals(
+        shared.total,
+        requests_per_s,
+        arrival,
+        burstiness,
+        shared.seed,
+    )
+    .into_iter()
+    .enumerate()
+    {
+        let when = stage_start + Duration::from_secs_f64(at);
+        let mut cancelled = s.cancel_rx.clone();
+        tokio::select! {
+            _ = tokio::time::sleep_until(when.into()) => {}
+            _ = cancelled.wait_for(|c| *c) => break,
+        }
+        if s.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let (shared, send, tx) = (shared.clone(), s.per_request(), s.rec_tx.clone());
+        set.spawn(async move {
+            let r = shared
+                .send(&send, i as u64, Some(offset_ms + at * 1000.0))
+                .await;
+            let _ = tx.send(r);
+        });
+    }
+}
+
+/// The live progress bar on stderr (no length for an unbounded `--duration` run).
+fn progress_bar(requests: u64, label: String) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(
+        (requests < 10_000_000).then_some(requests),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{prefix}{elapsed_precise} {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(label);
+    bar
+}
+
+/// The collector: each record to `jsonl` as it ends (the first write error kept), the live
+/// view; returns the records, the error and the writer when every sender is gone.
+fn spawn_collector(
+    mut rec_rx: mpsc::UnboundedReceiver<RequestRecord>,
+    mut jsonl: Option<JsonlWriter>,
+    bar: ProgressBar,
+) -> tokio::task::JoinHandle<(
+    Vec<RequestRecord>,
+    Option<std::io::Error>,
+    Option<JsonlWriter>,
+)> {
+    tokio::spawn(async move {
+        let mut records = Vec::new();
+        let mut live = Live::default();
+        let mut last_draw = Instant::now();
+        let mut write_error = None;
+        let stage_start = Instant::now();
+        while let Some(r) = rec_rx.recv().await {
+            if let Some(w) = jsonl.as_mut() {
+                let line = serde_json::to_string(&r).unwrap_or_default();
+                if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+                    write_error.get_or_insert(e);
+                }
+            }
+            live.push(&r);
+            bar.set_position(live.done);
+            if last_draw.elapsed() > Duration::from_millis(250) {
+                last_draw = Instant::now();
+                bar.set_message(live.message(stage_start.elapsed().as_secs_f64()));
+            }
+            records.push(r);
+        }
+        (records, write_error, jsonl)
+    })
+}
+
+/// Waits for the stage to end: the driver done, `--duration` passed, the server stopped
+/// answering (the reason from `dead_rx`) or Ctrl-C (`stop_now` stops sending and cancels the
+/// requests in flight, which are recorded incomplete). Returns the partial reason and whether
+/// it was Ctrl-C, once every request has ended.
+async fn wait_for_end(
+    env: &StageEnv,
+    mut driver: tokio::task::JoinHandle<()>,
+    mut dead_rx: mpsc::Receiver<String>,
+    bar: &ProgressBar,
+    stop_now: impl Fn(),
+) -> (Option<String>, bool) {
+    let deadline = async {
+        match env.duration {
+            Some(d) => tokio::time::sleep(d).await,
+            None => std::future::pending().await,
+        }
+    };
+    let mut partial_reason = None;
+    let mut interrupted = false;
+    let mut driver_done = false;
+    tokio::select! {
+        _ = &mut driver => driver_done = true,
+        _ = deadline => stop_now(),
+        Some(reason) = dead_rx.recv() => {
+            stop_now();
+            bar.println(format!("stopped: {reason}"));
+            partial_reason = Some(reason);
+        }
+        _ = tokio::signal::ctrl_c() => {
+            // The requests in flight are recorded as incomplete with what they received.
+            stop_now();
+            interrupted = true;
+            let reason = format!("interrupted (Ctrl-C) at {:.1} s", env.start.elapsed().as_secs_f64());
+            bar.println(format!("{reason}: in-flight requests are recorded as incomplete"));
+            partial_reason = Some(reason);
+        }
+    }
+    if !driver_done {
+        let _ = driver.await;
+    }
+    if partial_reason.is_none() {
+        // The driver may have ended (every worker saw the stop) before the reason was read.
+        if let Ok(reason) = dead_rx.try_recv() {
+            partial_reason = Some(reason);
+        }
+    }
+    (partial_reason, interrupted)
 }

@@ -9,6 +9,7 @@
 //! The `prometheus-parse` crate (0.2.5) was tried and not kept: its sample regex reads names as
 //! `\w+` (no `:`, so no `vllm:` or `llamacpp:` family) and labels as `[^}]+`.
 
+use benchfit_core::measurement::engine::{EngineCounters, Totals};
 use benchfit_core::measurement::MetricSample;
 use std::collections::BTreeSet;
 
@@ -244,9 +245,151 @@ pub fn parse(text: &str, t_ms: f64) -> (MetricSample, BTreeSet<String>) {
     (sample, found)
 }
 
+/// Where each runtime exports the series of [`EngineCounters`] (names as they appear on
+/// `/metrics`; a histogram's `_sum` and `_count` are read, its buckets are not).
+///
+/// - vLLM 0.33 (`vllm/v1/metrics/loggers.py`, read in the installed wheel): histograms
+///   `vllm:request_queue_time_seconds` (WAITING phase), `vllm:request_prefill_time_seconds`
+///   (first scheduled → first token), `vllm:request_decode_time_seconds` (first → last token),
+///   `vllm:request_inference_time_seconds` (RUNNING phase); counters `vllm:prefix_cache_hits`
+///   and `vllm:prefix_cache_queries` (tokens; `prometheus_client` adds `_total`), and
+///   `vllm:num_preemptions`. Earlier v1 releases named the cache counters
+///   `vllm:gpu_prefix_cache_hits` / `vllm:gpu_prefix_cache_queries`: read too.
+/// - SGLang (`python/sglang/srt/metrics/collector.py`, sgl-project/sglang at 00ae9c1):
+///   histogram `sglang:queue_time_seconds`; counters `sglang:cached_tokens_total` over
+///   `sglang:prompt_tokens_total` (the hit rate), `sglang:num_retracted_requests_total`
+///   (retractions: SGLang's preemption). No per-request prefill or decode histogram.
+/// - TGI (`docs/source/reference/metrics.md`, huggingface/text-generation-inference at
+///   53fdbe6): histograms `tgi_request_queue_duration` and `tgi_request_inference_duration`
+///   (seconds). No per-request prefill, no prefix-cache or preemption series.
+/// - llama.cpp `llama-server --metrics` (the build of `scripts/llama-server.sh`, read from its
+///   `/metrics`): counters `llamacpp:prompt_seconds_total` (prompt processing) and
+///   `llamacpp:tokens_predicted_seconds_total` (generation), seconds summed over requests
+///   without a request count; `llamacpp:prompt_tokens_cached_total` over it plus
+///   `llamacpp:prompt_tokens_total` (which excludes cached tokens). No queue time (a deferred
+///   request's wait is in the rest of the TTFT), no preemptions.
+pub const ENGINE_SERIES: &[(&str, &str)] = &[
+    ("vllm", "vllm:request_queue_time_seconds"),
+    ("vllm", "vllm:request_prefill_time_seconds"),
+    ("vllm", "vllm:request_decode_time_seconds"),
+    ("vllm", "vllm:request_inference_time_seconds"),
+    ("vllm", "vllm:prefix_cache_hits_total"),
+    ("vllm", "vllm:prefix_cache_queries_total"),
+    ("vllm", "vllm:gpu_prefix_cache_hits_total"),
+    ("vllm", "vllm:gpu_prefix_cache_queries_total"),
+    ("vllm", "vllm:num_preemptions_total"),
+    ("sglang", "sglang:queue_time_seconds"),
+    ("sglang", "sglang:cached_tokens_total"),
+    ("sglang", "sglang:prompt_tokens_total"),
+    ("sglang", "sglang:num_retracted_requests_total"),
+    ("tgi", "tgi_request_queue_duration"),
+    ("tgi", "tgi_request_inference_duration"),
+    ("llama.cpp", "llamacpp:prompt_seconds_total"),
+    ("llama.cpp", "llamacpp:tokens_predicted_seconds_total"),
+    ("llama.cpp", "llamacpp:prompt_tokens_cached_total"),
+    ("llama.cpp", "llamacpp:prompt_tokens_total"),
+];
+
+/// Reads the cumulative engine series of one scrape (values of several label sets, one per
+/// engine or model, added up). The runtime is the first in [`ENGINE_SERIES`] with a series
+/// present; non-finite values are skipped.
+pub fn engine_counters(text: &str) -> EngineCounters {
+    use std::collections::BTreeMap;
+    let mut v: BTreeMap<&str, f64> = BTreeMap::new();
+    for line in text.lines() {
+        let Some(l) = parse_line(line) else {
+            continue;
+        };
+        if !l.value.is_finite() {
+            continue;
+        }
+        let family = l
+            .name
+            .strip_suffix("_sum")
+            .or_else(|| l.name.strip_suffix("_count"))
+            .filter(|f| {
+                ENGINE_SERIES
+                    .iter()
+                    .any(|(_, n)| n == f && !n.ends_with("_total"))
+            });
+        let known = family.is_some() || ENGINE_SERIES.iter().any(|(_, n)| *n == l.name);
+        if known {
+            *v.entry(l.name).or_insert(0.0) += l.value;
+        }
+    }
+    let v: BTreeMap<&str, f64> = v.into_iter().filter(|(_, x)| x.is_finite()).collect();
+    let runtime = ENGINE_SERIES.iter().find_map(|(rt, n)| {
+        (v.contains_key(n) || v.contains_key(format!("{n}_count").as_str())).then_some(*rt)
+    });
+    let mut c = EngineCounters {
+        runtime: runtime.map(str::to_string),
+        ..EngineCounters::default()
+    };
+    let Some(rt) = runtime else {
+        return c;
+    };
+    let mut used = Vec::new();
+    let mut get = |n: &str| -> Option<f64> {
+        let x = v.get(n).copied()?;
+        used.push(n.to_string());
+        Some(x)
+    };
+    let mut hist = |family: &str| -> Option<Totals> {
+        let sum_s = get(&format!("{family}_sum"))?;
+        Some(Totals {
+            sum_s,
+            count: Some(get(&format!("{family}_count"))?),
+        })
+    };
+    match rt {
+        "vllm" => {
+            c.queue = hist("vllm:request_queue_time_seconds");
+            c.prefill = hist("vllm:request_prefill_time_seconds");
+            c.decode = hist("vllm:request_decode_time_seconds");
+            c.inference = hist("vllm:request_inference_time_seconds");
+            let (h, q) = match (
+                get("vllm:prefix_cache_hits_total"),
+                get("vllm:prefix_cache_queries_total"),
+            ) {
+                (Some(h), Some(q)) => (Some(h), Some(q)),
+                _ => (
+                    get("vllm:gpu_prefix_cache_hits_total"),
+                    get("vllm:gpu_prefix_cache_queries_total"),
+                ),
+            };
+            (c.cache_hit_tokens, c.cache_query_tokens) = (h, q);
+            c.preemptions = get("vllm:num_preemptions_total");
+        }
+        "sglang" => {
+            c.queue = hist("sglang:queue_time_seconds");
+            c.cache_hit_tokens = get("sglang:cached_tokens_total");
+            c.cache_query_tokens = get("sglang:prompt_tokens_total");
+            c.preemptions = get("sglang:num_retracted_requests_total");
+        }
+        "tgi" => {
+            c.queue = hist("tgi_request_queue_duration");
+            c.inference = hist("tgi_request_inference_duration");
+        }
+        _ => {
+            let secs = |x: Option<f64>| x.map(|sum_s| Totals { sum_s, count: None });
+            c.prefill = secs(get("llamacpp:prompt_seconds_total"));
+            c.decode = secs(get("llamacpp:tokens_predicted_seconds_total"));
+            let cached = get("llamacpp:prompt_tokens_cached_total");
+            let processed = get("llamacpp:prompt_tokens_total");
+            c.cache_hit_tokens = cached;
+            c.cache_query_tokens = cached.zip(processed).map(|(a, b)| a + b);
+        }
+    }
+    used.sort();
+    used.dedup();
+    c.metrics = used;
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use benchfit_core::measurement::engine::{engine_time, ClientSide};
 
     #[test]
     fn llama_cpp_metrics() {
@@ -349,6 +492,152 @@ mod tests {
         }
         assert_eq!(parse_line("x{} 1").map(|l| l.value), Some(1.0));
         assert_eq!(parse_line("x\t-2e3").map(|l| l.value), Some(-2000.0));
+    }
+
+    fn fixture(name: &str) -> String {
+        let p = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/metrics/");
+        std::fs::read_to_string(format!("{p}{name}")).unwrap()
+    }
+
+    /// vLLM 0.33's exposition (prometheus_client, two engines): the stage's 40 requests queued
+    /// 50 ms, prefilled 20 ms, decoded 200 ms each; 2,560 of 5,120 prompt tokens hit; 4
+    /// preemptions (the fixture script's numbers).
+    #[test]
+    fn vllm_engine_series_from_its_own_exposition() {
+        let before = engine_counters(&fixture("vllm-0.33-before.txt"));
+        let after = engine_counters(&fixture("vllm-0.33-after.txt"));
+        assert_eq!(after.runtime.as_deref(), Some("vllm"));
+        let q = after.queue.unwrap();
+        assert_eq!(q.count, Some(50.0));
+        assert!((q.sum_s - 3.5).abs() < 1e-9, "{}", q.sum_s);
+        assert_eq!(
+            (
+                after.cache_hit_tokens,
+                after.cache_query_tokens,
+                after.preemptions
+            ),
+            (Some(3560.0), Some(9120.0), Some(7.0))
+        );
+        assert!(after
+            .metrics
+            .contains(&"vllm:request_prefill_time_seconds_sum".to_string()));
+        let e = engine_time(
+            None,
+            (0.0, 1.0),
+            &before,
+            &after,
+            ClientSide {
+                completed: 40,
+                ttft_mean_ms: Some(95.0),
+            },
+        )
+        .unwrap();
+        let near = |a: Option<f64>, b: f64| assert!((a.unwrap() - b).abs() < 1e-9, "{a:?} vs {b}");
+        near(e.queue_ms, 50.0);
+        near(e.prefill_ms, 20.0);
+        near(e.decode_ms, 200.0);
+        near(e.inference_ms, 220.0);
+        near(e.ttft.unwrap().rest_ms, 25.0);
+        assert_eq!(e.prefix_cache.unwrap().hit_rate, 0.5);
+        assert_eq!(e.preemptions, Some(4.0));
+        assert_eq!(e.engine_requests, Some(40.0));
+        // The gauges still read as before from the same text.
+        let (s, _) = parse(&fixture("vllm-0.33-after.txt"), 0.0);
+        assert_eq!((s.running, s.kv_usage), (Some(2.0), Some(0.0625)));
+    }
+
+    /// The real llama-server's counters: three requests between the scrapes (see the fixture
+    /// README): prompt seconds 0.001542 → 0.003515, generation 0.001614 → 0.010819 (9.205 ms,
+    /// the sum of its own per-request timings), 55 cached of 8 + 55 prompt tokens.
+    #[test]
+    fn llama_cpp_engine_series_from_the_real_server() {
+        let before = engine_counters(&fixture("llama-server-0.3.36-before.txt"));
+        let after = engine_counters(&fixture("llama-server-0.3.36-after.txt"));
+        assert_eq!(after.runtime.as_deref(), Some("llama.cpp"));
+        assert_eq!(after.queue, None);
+        let e = engine_time(
+            None,
+            (0.0, 1.0),
+            &before,
+            &after,
+            ClientSide {
+                completed: 3,
+                ttft_mean_ms: Some(2.0),
+            },
+        )
+        .unwrap();
+        assert!((e.prefill_ms.unwrap() - 1.973 / 3.0).abs() < 1e-9);
+        assert!((e.decode_ms.unwrap() - 9.205 / 3.0).abs() < 1e-9);
+        let c = e.prefix_cache.unwrap();
+        assert_eq!((c.hit_tokens, c.query_tokens), (55.0, 63.0));
+        assert_eq!(e.queue_ms, None);
+        assert_eq!(e.preemptions, None);
+    }
+
+    /// SGLang (names of python/sglang/srt/metrics/collector.py) and TGI (its metrics
+    /// reference): what each has.
+    #[test]
+    fn sglang_and_tgi_engine_series() {
+        let sg = |q: f64, n: f64, cached: f64, prompt: f64, retracted: f64| {
+            engine_counters(&format!(
+                "sglang:queue_time_seconds_bucket{{le=\"0.1\",model_name=\"m\"}} {n}\n\
+                 sglang:queue_time_seconds_sum{{model_name=\"m\"}} {q}\n\
+                 sglang:queue_time_seconds_count{{model_name=\"m\"}} {n}\n\
+                 sglang:cached_tokens_total{{model_name=\"m\"}} {cached}\n\
+                 sglang:prompt_tokens_total{{model_name=\"m\"}} {prompt}\n\
+                 sglang:num_retracted_requests_total{{model_name=\"m\"}} {retracted}\n\
+                 sglang:num_running_reqs{{model_name=\"m\"}} 3\n"
+            ))
+        };
+        // 20 requests queued 0.6 s in all (30 ms each); 300 cached of 1,200 prompt tokens.
+        let e = engine_time(
+            Some(0),
+            (0.0, 1.0),
+            &sg(0.1, 5.0, 100.0, 400.0, 1.0),
+            &sg(0.7, 25.0, 400.0, 1600.0, 1.0),
+            ClientSide {
+                completed: 20,
+                ttft_mean_ms: Some(45.0),
+            },
+        )
+        .unwrap();
+        assert_eq!(e.runtime, "sglang");
+        assert!((e.queue_ms.unwrap() - 30.0).abs() < 1e-9);
+        assert_eq!(e.prefill_ms, None);
+        assert_eq!(e.prefix_cache.unwrap().hit_rate, 0.25);
+        assert_eq!(e.preemptions, Some(0.0));
+        assert!((e.ttft.unwrap().rest_ms.unwrap() - 15.0).abs() < 1e-9);
+
+        let tgi = |q: f64, i: f64, n: f64| {
+            engine_counters(&format!(
+                "tgi_request_queue_duration_sum {q}\ntgi_request_queue_duration_count {n}\n\
+                 tgi_request_inference_duration_sum {i}\ntgi_request_inference_duration_count {n}\n\
+                 tgi_queue_size 0\n"
+            ))
+        };
+        // 8 requests: queue 0.08 s (10 ms each), inference 4 s (500 ms each).
+        let e = engine_time(
+            None,
+            (0.0, 1.0),
+            &tgi(0.0, 0.0, 0.0),
+            &tgi(0.08, 4.0, 8.0),
+            ClientSide {
+                completed: 8,
+                ttft_mean_ms: Some(30.0),
+            },
+        )
+        .unwrap();
+        assert_eq!(e.runtime, "tgi");
+        assert!((e.queue_ms.unwrap() - 10.0).abs() < 1e-9);
+        assert!((e.inference_ms.unwrap() - 500.0).abs() < 1e-9);
+        assert_eq!((e.prefix_cache, e.preemptions), (None, None));
+        assert!(e.notes.iter().any(|n| n.contains("no per-request prefill")));
+    }
+
+    #[test]
+    fn no_engine_series_no_runtime() {
+        let c = engine_counters("vllm:num_requests_running 1\nfoo_sum 3\nfoo_count 1\n");
+        assert_eq!(c, EngineCounters::default());
     }
 
     fn escape(v: &str) -> String {

@@ -32,6 +32,7 @@ use run::*;
 use scrape::*;
 
 use anyhow::Context as _;
+use benchfit_core::measurement::engine::{self, EngineCounters, EngineTime};
 use benchfit_core::measurement::stages::{self, Slo, SloPercentile};
 use benchfit_core::measurement::{
     summarize, FailureClass, LoadMode, Measurement, PromptCalibration, RequestRecord,
@@ -406,6 +407,8 @@ struct StageEnv {
     max_connection_failures: u32,
     /// The run's clock: every record's times are from here.
     start: Instant,
+    /// The Prometheus endpoint read before and after each stage ([`engine`]).
+    metrics_url: String,
 }
 
 /// The stages run so far and what stopped them.
@@ -418,6 +421,14 @@ struct Runner<'a> {
     partial_reason: Option<String>,
     interrupted: bool,
     write_error: Option<std::io::Error>,
+    /// Where the time went in each stage, from the engine's series.
+    engine_time: Vec<EngineTime>,
+    /// False once a read before a stage found no engine series (or no endpoint): the later
+    /// stages are not read.
+    engine_scrapes: bool,
+    /// The read before the first stage, made before the run's clock started (None once used,
+    /// or when the endpoint did not answer).
+    first_engine_read: Option<(f64, EngineCounters)>,
 }
 
 /// One stage's outcome.

@@ -77,6 +77,7 @@ pub(super) fn render(m: &Measurement) -> String {
     if let Some(ms) = &m.multi_stage {
         o.push_str(&render_stages(m, ms));
     }
+    o.push_str(&render_engine_time(&m.engine_time));
     if !m.server_metrics.families_found.is_empty() {
         o.push_str(&format!(
             "server metrics: {} samples of {}\n",
@@ -210,6 +211,94 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
                 )),
             }
         }
+    }
+    o
+}
+
+/// Where the time went, from the engine's series: one block for a single stage, a table row
+/// per stage otherwise; nothing without the section.
+pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
+    let mut o = String::new();
+    let Some(first) = list.first() else {
+        return o;
+    };
+    let ms = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
+    let rate = |e: &EngineTime| {
+        e.prefix_cache.map_or("–".to_string(), |c| {
+            format!("{:.1} % of {}", 100.0 * c.hit_rate, c.query_tokens)
+        })
+    };
+    let count = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v}"));
+    if list.len() == 1 && first.stage.is_none() {
+        let e = first;
+        o.push_str(&format!(
+            "where the time goes ({} /metrics, read before and after; {} requests the engine finished, {} benchfit completed):\n",
+            e.runtime,
+            count(e.engine_requests),
+            e.client_requests
+        ));
+        if let Some(t) = e.ttft {
+            o.push_str(&format!(
+                "  ttft mean {:.2} ms = queue {} + prefill {} + rest {} ms\n",
+                t.measured_ms,
+                ms(t.queue_ms),
+                ms(t.prefill_ms),
+                ms(t.rest_ms)
+            ));
+        }
+        o.push_str(&format!(
+            "  engine mean per request, ms: queue {}, prefill {}, decode {}, inference {}\n",
+            ms(e.queue_ms),
+            ms(e.prefill_ms),
+            ms(e.decode_ms),
+            ms(e.inference_ms)
+        ));
+        o.push_str(&format!(
+            "  prefix cache: {} prompt tokens hit; preemptions: {}\n",
+            rate(e),
+            count(e.preemptions)
+        ));
+        for n in &e.notes {
+            o.push_str(&format!("  note: {n}\n"));
+        }
+        return o;
+    }
+    o.push_str(&format!(
+        "where the time goes ({} /metrics, ms per request):\n{:>5} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>22} {:>8}\n",
+        first.runtime,
+        "stage",
+        "ttft",
+        "queue",
+        "prefill",
+        "rest",
+        "decode",
+        "infer",
+        "prefix cache hit",
+        "preempt"
+    ));
+    let mut said: Vec<&str> = Vec::new();
+    for e in list {
+        let t = e.ttft;
+        o.push_str(&format!(
+            "{:>5} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>22} {:>8}\n",
+            e.stage.map_or("–".to_string(), |s| s.to_string()),
+            ms(t.map(|t| t.measured_ms)),
+            ms(e.queue_ms),
+            ms(e.prefill_ms),
+            ms(t.and_then(|t| t.rest_ms)),
+            ms(e.decode_ms),
+            ms(e.inference_ms),
+            rate(e),
+            count(e.preemptions)
+        ));
+        // A note said for an earlier stage (llama.cpp's missing series) is not repeated.
+        for n in e.notes.iter().filter(|n| !said.contains(&n.as_str())) {
+            o.push_str(&format!(
+                "  stage {}: {n}\n",
+                e.stage.map_or("–".to_string(), |s| s.to_string())
+            ));
+        }
+        said.extend(e.notes.iter().map(String::as_str));
     }
     o
 }

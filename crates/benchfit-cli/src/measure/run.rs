@@ -6,66 +6,15 @@ use super::*;
 pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     let ctx = plan.ctx.clone();
     let started_at = SystemTime::now();
-    let probe_start = Instant::now();
-    let probe = probe(&ctx, &plan.root, probe_start).await;
-    let features = probe.features;
-    let tpw = Arc::new(probe.prompts.clone());
-
-    // Warm-up: closed loop, not counted.
-    if a.warmup > 0 {
-        let conc = match plan.mode.first_load() {
-            LoadMode::Concurrency { concurrency } => concurrency,
-            LoadMode::Rate { .. } => 8,
-        }
-        .min(a.warmup);
-        let next = Arc::new(AtomicU64::new(0));
-        let (_tx, rx) = watch::channel(false);
-        let mut set = tokio::task::JoinSet::new();
-        for _ in 0..conc {
-            let (ctx, next, rx, traffic, tpw) = (
-                ctx.clone(),
-                next.clone(),
-                rx.clone(),
-                plan.traffic,
-                tpw.clone(),
-            );
-            let (warm, seed) = (u64::from(a.warmup), a.seed);
-            set.spawn(async move {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= warm {
-                        break;
-                    }
-                    let j = job(u64::MAX - i, seed, &traffic, &tpw);
-                    let start = Instant::now();
-                    request::run(
-                        &ctx,
-                        j.base,
-                        &j.prompt,
-                        j.max_tokens,
-                        features,
-                        start,
-                        rx.clone(),
-                    )
-                    .await;
-                }
-            });
-        }
-        while set.join_next().await.is_some() {}
-    }
-
-    // Output files.
-    let jsonl_path = a.out.as_ref().map(|p| {
-        let mut s = p.clone().into_os_string();
-        s.push(".jsonl");
-        PathBuf::from(s)
-    });
-    let jsonl = match &jsonl_path {
-        Some(p) => Some(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
-        )),
-        None => None,
-    };
+    let probe = probe(&ctx, &plan.root, Instant::now()).await;
+    let prompts = Arc::new(probe.prompts.clone());
+    warm_up(&a, &plan, probe.features, &prompts).await;
+    let (jsonl_path, jsonl) = open_jsonl(&a)?;
+    // The engine's series before the first stage, read before the run's clock starts (a
+    // single open-loop stage's schedule starts at 0 exactly): at 0 ms.
+    let first_engine_read = engine_scrape(&ctx, &plan.metrics_url, Instant::now())
+        .await
+        .map(|(_, c)| (0.0, c));
 
     let start = Instant::now();
     // Telemetry, over every stage on the run's clock.
@@ -79,14 +28,15 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
     ));
     let env = StageEnv {
         ctx: ctx.clone(),
-        features,
-        prompts: tpw,
+        features: probe.features,
+        prompts,
         traffic: plan.traffic,
         seed: a.seed,
         requests: plan.requests,
         duration: plan.duration,
         max_connection_failures: a.max_connection_failures,
         start,
+        metrics_url: plan.metrics_url.clone(),
     };
     let mut runner = Runner {
         env: &env,
@@ -97,7 +47,146 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial_reason: None,
         interrupted: false,
         write_error: None,
+        engine_time: Vec::new(),
+        engine_scrapes: true,
+        first_engine_read,
     };
+    let searches = run_stages(&mut runner, &plan).await;
+    let Runner {
+        mut records,
+        stages: stage_list,
+        partial_reason,
+        interrupted,
+        write_error,
+        engine_time,
+        ..
+    } = runner;
+    stop_telemetry.store(true, Ordering::Relaxed);
+    let server_metrics = scraper.await.unwrap_or_default();
+    let gpu = gpu_thread.join().unwrap_or_default();
+    if let Some(note) = &gpu.note {
+        eprintln!("benchfit: {note}");
+    }
+    if let Some(e) = write_error {
+        return Err(anyhow::anyhow!(
+            "writing {}: {e}",
+            jsonl_path
+                .as_deref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        ));
+    }
+
+    records.sort_by_key(|r| r.index);
+    let (multi_stage, summary, load) = outcome(&plan, searches, &stage_list, &records);
+    let run = RunInfo {
+        tool: "benchfit".into(),
+        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
+        started_at: Some(rfc3339(started_at)),
+        ended_at: Some(rfc3339(SystemTime::now())),
+        endpoint: Some(ctx.redact(&a.url)),
+        api: Some(match ctx.api {
+            Api::Completions => "completions".into(),
+            Api::Chat => "chat".into(),
+        }),
+        model: Some(ctx.redact(&a.model)),
+        runtime: server_metrics
+            .families_found
+            .iter()
+            .find_map(|f| metrics::runtime_of(f))
+            .map(str::to_string),
+        traffic: Some(plan.traffic),
+        load: Some(load),
+        warmup_requests: a.warmup,
+        partial: partial_reason.is_some(),
+        partial_reason,
+        prompt_calibration: Some(calibration(&plan, probe.method, &records)),
+        notes: run_notes(probe.notes, &records),
+    };
+    let mut m = Measurement::new(run);
+    m.requests = records;
+    m.summary = summary;
+    m.server_metrics = server_metrics;
+    m.gpu = gpu;
+    m.stages = stage_list;
+    m.multi_stage = multi_stage;
+    m.engine_time = engine_time;
+    for n in &m.run.notes {
+        eprintln!("benchfit: note: {n}");
+    }
+    write_outputs(&a, &ctx, &m)?;
+    Ok(if interrupted {
+        Ended::Interrupted
+    } else {
+        Ended::Normally
+    })
+}
+
+/// The warm-up: `--warmup` requests, closed loop, not counted (at the first load's concurrency,
+/// 8 for a rate, at most the warm-up count).
+async fn warm_up(a: &MeasureArgs, plan: &Plan, features: BodyFeatures, prompts: &Arc<Prompts>) {
+    if a.warmup == 0 {
+        return;
+    }
+    let conc = match plan.mode.first_load() {
+        LoadMode::Concurrency { concurrency } => concurrency,
+        LoadMode::Rate { .. } => 8,
+    }
+    .min(a.warmup);
+    let next = Arc::new(AtomicU64::new(0));
+    let (_tx, rx) = watch::channel(false);
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..conc {
+        let (ctx, next, rx, traffic, tpw) = (
+            plan.ctx.clone(),
+            next.clone(),
+            rx.clone(),
+            plan.traffic,
+            prompts.clone(),
+        );
+        let (warm, seed) = (u64::from(a.warmup), a.seed);
+        set.spawn(async move {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= warm {
+                    break;
+                }
+                let j = job(u64::MAX - i, seed, &traffic, &tpw);
+                let start = Instant::now();
+                request::run(
+                    &ctx,
+                    j.base,
+                    &j.prompt,
+                    j.max_tokens,
+                    features,
+                    start,
+                    rx.clone(),
+                )
+                .await;
+            }
+        });
+    }
+    while set.join_next().await.is_some() {}
+}
+
+/// `FILE.jsonl` beside `--out FILE`, created (None without `--out`).
+fn open_jsonl(a: &MeasureArgs) -> anyhow::Result<(Option<PathBuf>, Option<JsonlWriter>)> {
+    let jsonl_path = a.out.as_ref().map(|p| {
+        let mut s = p.clone().into_os_string();
+        s.push(".jsonl");
+        PathBuf::from(s)
+    });
+    let jsonl = match &jsonl_path {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
+        )),
+        None => None,
+    };
+    Ok((jsonl_path, jsonl))
+}
+
+/// Runs the plan's stages in order; the rate searches made (`--find-max-rate`), one per run.
+async fn run_stages(runner: &mut Runner<'_>, plan: &Plan) -> Vec<stages::RateSearch> {
     let mut searches: Vec<stages::RateSearch> = Vec::new();
     match &plan.mode {
         Mode::Single(load) if plan.runs == 1 => {
@@ -125,55 +214,103 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
             arrival,
             burstiness,
         } => {
-            'runs: for repeat in 0..plan.runs {
-                let first_stage = runner.stages.len();
-                let mut probes: Vec<(f64, bool)> = Vec::new();
-                let mut cut = false;
-                let stopped = loop {
-                    let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
-                        stages::NextRate::Probe(r) => r,
-                        stages::NextRate::Stop(why) => break why,
-                    };
-                    let load = LoadMode::Rate {
-                        requests_per_s: rate,
-                        arrival: arrival.clone(),
-                        burstiness: *burstiness,
-                    };
-                    if !runner.stage(load, repeat, true).await {
-                        cut = true;
-                        break "the run stopped before the search ended".to_string();
-                    }
-                    let met = runner
-                        .stages
-                        .last()
-                        .and_then(|s| s.slo)
-                        .is_some_and(|v| v.met);
-                    eprintln!(
-                        "benchfit: stage {}: {rate} requests/s {} the SLOs",
-                        runner.stages.len() - 1,
-                        if met { "met" } else { "missed" }
-                    );
-                    probes.push((rate, met));
-                };
-                let (met, missed) = stages::bracket(&probes);
-                searches.push(stages::RateSearch {
-                    start_rate: *start_rate,
-                    resolution: *resolution,
-                    max_rate: met,
-                    // The search's stages and probes are in the same order.
-                    max_rate_stage: met
-                        .and_then(|m| probes.iter().position(|p| p.0 == m))
-                        .map(|i| (first_stage + i) as u32),
-                    lowest_missed_rate: missed,
-                    probes: probes.iter().map(|p| p.0).collect(),
-                    stopped,
-                });
+            let from = RateFrom {
+                start_rate: *start_rate,
+                resolution: *resolution,
+                arrival,
+                burstiness: *burstiness,
+            };
+            for repeat in 0..plan.runs {
+                let (search, cut) = search_max_rate(runner, &from, repeat).await;
+                searches.push(search);
                 if cut {
-                    break 'runs;
+                    break;
                 }
             }
         }
     }
+    searches
+}
+
+/// Where a `--find-max-rate` search starts and how its stages arrive ([`Mode::FindMaxRate`]).
+struct RateFrom<'a> {
+    start_rate: f64,
+    resolution: Option<f64>,
+    arrival: &'a str,
+    burstiness: f64,
+}
+
+/// One `--find-max-rate` search (repetition `repeat`): stages at the rates
+/// [`stages::next_rate`] asks for until it stops; true with it when the run was cut short.
+async fn search_max_rate(
+    runner: &mut Runner<'_>,
+    from: &RateFrom<'_>,
+    repeat: u32,
+) -> (stages::RateSearch, bool) {
+    let RateFrom {
+        start_rate,
+        resolution,
+        arrival,
+        burstiness,
+    } = from;
+    let first_stage = runner.stages.len();
+    let mut probes: Vec<(f64, bool)> = Vec::new();
+    let mut cut = false;
+    let stopped = loop {
+        let rate = match stages::next_rate(*start_rate, *resolution, &probes) {
+            stages::NextRate::Probe(r) => r,
+            stages::NextRate::Stop(why) => break why,
+        };
+        let load = LoadMode::Rate {
+            requests_per_s: rate,
+            arrival: arrival.to_string(),
+            burstiness: *burstiness,
+        };
+        if !runner.stage(load, repeat, true).await {
+            cut = true;
+            break "the run stopped before the search ended".to_string();
+        }
+        let met = runner
+            .stages
+            .last()
+            .and_then(|s| s.slo)
+            .is_some_and(|v| v.met);
+        eprintln!(
+            "benchfit: stage {}: {rate} requests/s {} the SLOs",
+            runner.stages.len() - 1,
+            if met { "met" } else { "missed" }
+        );
+        probes.push((rate, met));
+    };
+    let (met, missed) = stages::bracket(&probes);
+    let search = stages::RateSearch {
+        start_rate: *start_rate,
+        resolution: *resolution,
+        max_rate: met,
+        // The search's stages and probes are in the same order.
+        max_rate_stage: met
+            .and_then(|m| probes.iter().position(|p| p.0 == m))
+            .map(|i| (first_stage + i) as u32),
+        lowest_missed_rate: missed,
+        probes: probes.iter().map(|p| p.0).collect(),
+        stopped,
+    };
+    (search, cut)
+}
+
+/// What the stages amount to: the multi-stage section (None for one stage), and the headline
+/// stage's summary and load (the search's answer or its lowest probe, else the last stage; the
+/// whole run's summary without stages).
+fn outcome(
+    plan: &Plan,
+    mut searches: Vec<stages::RateSearch>,
+    stage_list: &[stages::Stage],
+    records: &[RequestRecord],
+) -> (
+    Option<stages::MultiStage>,
+    benchfit_core::measurement::Summary,
+    LoadMode,
+) {
     // Several searches: the mean found rate and its interval; the headline is the answer
     // nearest the mean.
     let max_rate_interval = (searches.len() > 1)
@@ -195,32 +332,6 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
             .cloned(),
         (None, _) => searches.first().cloned(),
     };
-    let Runner {
-        mut records,
-        stages: stage_list,
-        partial_reason,
-        interrupted,
-        write_error,
-        ..
-    } = runner;
-    stop_telemetry.store(true, Ordering::Relaxed);
-    let server_metrics = scraper.await.unwrap_or_default();
-    let gpu = gpu_thread.join().unwrap_or_default();
-    if let Some(note) = &gpu.note {
-        eprintln!("benchfit: {note}");
-    }
-    if let Some(e) = write_error {
-        return Err(anyhow::anyhow!(
-            "writing {}: {e}",
-            jsonl_path
-                .as_deref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default()
-        ));
-    }
-
-    records.sort_by_key(|r| r.index);
-    // The headline stage: the search's answer (or its lowest probe), else the last stage.
     let headline = match &search {
         Some(s) => s.max_rate_stage.unwrap_or_else(|| {
             stage_list
@@ -232,7 +343,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
     };
     let (summary, load) = match stage_list.get(headline as usize) {
         Some(s) => (s.summary.clone(), s.load.clone()),
-        None => (summarize(&records), plan.mode.first_load()),
+        None => (summarize(records), plan.mode.first_load()),
     };
     let multi_stage = (!stage_list.is_empty()).then(|| stages::MultiStage {
         kind: match plan.mode {
@@ -249,13 +360,17 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         searches,
         max_rate_interval,
         aggregates: if plan.runs > 1 && !matches!(plan.mode, Mode::FindMaxRate { .. }) {
-            stages::aggregate(&stage_list)
+            stages::aggregate(stage_list)
         } else {
             Vec::new()
         },
     });
-    let mut notes = probe.notes;
-    if let Some(lag) = summarize(&records).client.send_lag_ms {
+    (multi_stage, summary, load)
+}
+
+/// The probe's notes, and one when the client itself was late (send lag p99 above 5 ms).
+fn run_notes(mut notes: Vec<String>, records: &[RequestRecord]) -> Vec<String> {
+    if let Some(lag) = summarize(records).client.send_lag_ms {
         if lag.p99 > 5.0 {
             notes.push(format!(
                 "the client was the bottleneck: requests went out late (send lag p99 {:.1} ms, mean {:.1} ms)",
@@ -263,53 +378,29 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
             ));
         }
     }
-    let counted_prompts: Vec<f64> = records
+    notes
+}
+
+/// Requested vs actual prompt tokens (the server's counts over the counted requests).
+fn calibration(plan: &Plan, method: &str, records: &[RequestRecord]) -> PromptCalibration {
+    let counted: Vec<f64> = records
         .iter()
         .filter_map(|r| r.prompt_tokens)
         .map(f64::from)
         .collect();
-    let runtime = server_metrics
-        .families_found
-        .iter()
-        .find_map(|f| metrics::runtime_of(f))
-        .map(str::to_string);
-    let run = RunInfo {
-        tool: "benchfit".into(),
-        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
-        started_at: Some(rfc3339(started_at)),
-        ended_at: Some(rfc3339(SystemTime::now())),
-        endpoint: Some(ctx.redact(&a.url)),
-        api: Some(match ctx.api {
-            Api::Completions => "completions".into(),
-            Api::Chat => "chat".into(),
-        }),
-        model: Some(ctx.redact(&a.model)),
-        runtime,
-        traffic: Some(plan.traffic),
-        load: Some(load),
-        warmup_requests: a.warmup,
-        partial: partial_reason.is_some(),
-        partial_reason,
-        prompt_calibration: Some(PromptCalibration {
-            method: probe.method.into(),
-            requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
-            actual_mean_tokens: (!counted_prompts.is_empty())
-                .then(|| counted_prompts.iter().sum::<f64>() / counted_prompts.len() as f64),
-        }),
-        notes,
-    };
-    let mut m = Measurement::new(run);
-    m.requests = records;
-    m.summary = summary;
-    m.server_metrics = server_metrics;
-    m.gpu = gpu;
-    m.stages = stage_list;
-    m.multi_stage = multi_stage;
-    for n in &m.run.notes {
-        eprintln!("benchfit: note: {n}");
+    PromptCalibration {
+        method: method.into(),
+        requested_mean_tokens: mean_of(plan.traffic.prompt_tokens),
+        actual_mean_tokens: (!counted.is_empty())
+            .then(|| counted.iter().sum::<f64>() / counted.len() as f64),
     }
+}
+
+/// The measurement file (`--out`, written to a temporary name then renamed, redacted) and the
+/// summary on stdout (`--json`, or the text).
+fn write_outputs(a: &MeasureArgs, ctx: &Ctx, m: &Measurement) -> anyhow::Result<()> {
     if let Some(path) = &a.out {
-        let text = serde_json::to_string_pretty(&m).context("serialising the measurement")?;
+        let text = serde_json::to_string_pretty(m).context("serialising the measurement")?;
         let tmp = path.with_extension("tmp");
         std::fs::write(&tmp, ctx.redact(&text))
             .with_context(|| format!("writing {}", tmp.display()))?;
@@ -327,13 +418,9 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         };
         println!("{}", text.context("serialising the summary")?);
     } else {
-        print!("{}", render(&m));
+        print!("{}", render(m));
     }
-    Ok(if interrupted {
-        Ended::Interrupted
-    } else {
-        Ended::Normally
-    })
+    Ok(())
 }
 
 pub(super) fn rate_of(l: &LoadMode) -> f64 {

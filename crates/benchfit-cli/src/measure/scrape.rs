@@ -101,3 +101,71 @@ pub(super) async fn scrape(
     out.notes.iter_mut().for_each(|n| *n = ctx.redact(n));
     out
 }
+
+/// One read of the engine's cumulative series ([`metrics::engine_counters`]) at `t_ms` after the
+/// run's start; None when the endpoint does not answer 2xx within 2 s, or answers with more
+/// than [`MAX_METRICS_BODY_BYTES`].
+pub(super) async fn engine_scrape(
+    ctx: &Ctx,
+    url: &str,
+    start: Instant,
+) -> Option<(f64, EngineCounters)> {
+    let build = |c: &reqwest::Client| {
+        let req = c.get(url).timeout(Duration::from_secs(2));
+        match &ctx.api_key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        }
+    };
+    let r = request::send_with_fresh_retry(ctx, build).await.ok()?;
+    if !r.status().is_success() {
+        return None;
+    }
+    let (body, whole) = request::read_limited(r, MAX_METRICS_BODY_BYTES)
+        .await
+        .ok()?;
+    let t_ms = start.elapsed().as_secs_f64() * 1000.0;
+    whole.then(|| {
+        (
+            t_ms,
+            metrics::engine_counters(&String::from_utf8_lossy(&body)),
+        )
+    })
+}
+
+/// Requests the engine counted between two reads (the first phase histogram with a count);
+/// None where it counts none (llama.cpp).
+fn engine_count(before: &EngineCounters, after: &EngineCounters) -> Option<f64> {
+    let pick = |c: &EngineCounters| {
+        [c.queue, c.prefill, c.inference, c.decode]
+            .into_iter()
+            .flatten()
+            .find_map(|t| t.count)
+    };
+    Some(pick(after)? - pick(before)?)
+}
+
+/// Reads the engine's series after a stage. An engine records a request's histograms as the
+/// request finishes, which may be a moment after its last byte reached the client: while the
+/// engine has counted fewer requests than `completed`, it is read again, every 200 ms, at most
+/// 5 more times (1 s).
+pub(super) async fn engine_scrape_after(
+    ctx: &Ctx,
+    url: &str,
+    start: Instant,
+    before: &EngineCounters,
+    completed: u64,
+) -> Option<(f64, EngineCounters)> {
+    let mut after = engine_scrape(ctx, url, start).await;
+    for _ in 0..5 {
+        match &after {
+            Some((_, a)) if engine_count(before, a).is_some_and(|n| n < completed as f64) => {}
+            _ => break,
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if let Some(again) = engine_scrape(ctx, url, start).await {
+            after = Some(again);
+        }
+    }
+    after
+}

@@ -416,5 +416,21 @@ fn check_stages(m: &Measurement) -> Result<(), String> {
             None => format!("request {} has no stage in a {n}-stage file", r.index),
         });
     }
+    for (i, e) in m.engine_time.iter().enumerate() {
+        if e.stage.map_or(n > 0, |s| s as usize >= n) {
+            return Err(match e.stage {
+                Some(s) => format!("engine_time[{i}] is for stage {s} but there are {n} stages"),
+                None => format!("engine_time[{i}] has no stage in a {n}-stage file"),
+            });
+        }
+        if let Some(c) = e.prefix_cache {
+            if !(0.0..=1.0).contains(&c.hit_rate) {
+                return Err(format!(
+                    "engine_time[{i}].prefix_cache.hit_rate {} is not between 0 and 1",
+                    c.hit_rate
+                ));
+            }
+        }
+    }
     Ok(())
 }

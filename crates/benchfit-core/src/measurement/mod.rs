@@ -26,12 +26,14 @@
 //! ```
 
 mod as_claim;
+pub mod engine;
 mod gpu_id;
 pub mod import;
 pub mod stages;
 mod summary;
 
 pub use as_claim::as_claim;
+pub use engine::{prompt_reuse, EngineTime, PromptReuse};
 pub use gpu_id::gpu_catalog_id;
 pub use import::{import, ImportError, SourceTool};
 pub use summary::summarize;
@@ -71,6 +73,13 @@ pub struct Measurement {
     /// files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub multi_stage: Option<stages::MultiStage>,
+    /// Where the time went, from the engine's own `/metrics` series read before and after each
+    /// stage ([`engine`]): mean queue, prefill, decode and inference time, the TTFT split, the
+    /// prefix-cache hit rate and preemptions; one entry per stage (`stage` None in a
+    /// single-stage file). Absent when the server exported none of them, in imported files and
+    /// in files written before this key existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_time: Vec<EngineTime>,
 }
 
 /// How a run was made.
@@ -512,6 +521,7 @@ impl Measurement {
             source: None,
             stages: Vec::new(),
             multi_stage: None,
+            engine_time: Vec::new(),
         }
     }
 }

@@ -18,6 +18,58 @@
 
 use super::*;
 
+/// The `successful` distribution summary of `metrics.<key>`.
+fn dist<'a>(metrics: &'a Map<String, Value>, key: &str) -> Option<&'a Map<String, Value>> {
+    metrics
+        .get(key)
+        .and_then(|m| m.get("successful"))
+        .and_then(Value::as_object)
+}
+
+/// A latency distribution as percentiles scaled by `k`, and its `count` (0 when absent).
+fn lat(
+    metrics: &Map<String, Value>,
+    key: &str,
+    name: &str,
+    k: f64,
+    missing: &mut Vec<String>,
+) -> (Option<Percentiles>, u64) {
+    let Some(d) = dist(metrics, key) else {
+        missing.push(format!("{name} (no `{key}.successful`)"));
+        return (None, 0);
+    };
+    let pct = d.get("percentiles");
+    let mut known: Vec<(f64, f64)> = [
+        ("p50", 0.5),
+        ("p90", 0.9),
+        ("p95", 0.95),
+        ("p99", 0.99),
+        ("p75", 0.75),
+        ("p25", 0.25),
+    ]
+    .iter()
+    .filter_map(|(p, q)| num(pct.and_then(|x| x.get(*p))).map(|v| (*q, v)))
+    .collect();
+    if !known.iter().any(|(q, _)| *q == 0.5) {
+        if let Some(m) = num(d.get("median")) {
+            known.push((0.5, m));
+        }
+    }
+    known.extend(num(d.get("min")).map(|v| (0.0, v)));
+    known.extend(num(d.get("max")).map(|v| (1.0, v)));
+    (
+        scaled(complete(name, num(d.get("mean")), known, missing), k),
+        count(d.get("count")).unwrap_or(0),
+    )
+}
+
+/// The definitions and missing statistics, in the order the file's Rosetta lists them.
+#[derive(Default)]
+struct Found {
+    defs: Vec<MetricDefinition>,
+    missing: Vec<String>,
+}
+
 pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::Guidellm;
     let benchmarks = o
@@ -37,46 +89,58 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
             reason: "benchmarks[0] has no `metrics` object".into(),
         });
     };
-    let mut missing = Vec::new();
-    let mut defs = Vec::new();
-    let dist = |key: &str| {
-        metrics
-            .get(key)
-            .and_then(|m| m.get("successful"))
-            .and_then(Value::as_object)
+    let mut found = Found::default();
+    let l = latencies(metrics, &mut found);
+    let t = totals(b, metrics, &mut found);
+    let run = run(o, b, benchmarks.len());
+    let requests = records(b);
+    let n_requests = dist(metrics, "output_token_count")
+        .and_then(|d| count(d.get("count")))
+        .unwrap_or(t.requests.completed);
+    let summary = Summary {
+        throughput: t.throughput,
+        latency_ms: LatencySummary {
+            ttft: l.ttft,
+            itl: None,
+            tpot: l.tpot,
+            e2e: l.e2e,
+        },
+        samples: SampleCounts {
+            ttft: l.n_ttft,
+            itl: 0,
+            // The TPOT distribution's count is Σ(n − 1) over requests; benchfit counts requests.
+            tpot: if l.n_tpot_tokens > 0 { n_requests } else { 0 },
+            e2e: l.n_e2e,
+        },
+        requests: t.requests,
+        window_s: t.duration.unwrap_or(0.0),
+        output_tokens: t.out_sum.map(|x| x as u64).unwrap_or(0),
+        prompt_tokens: t.in_sum.map(|x| x as u64).unwrap_or(0),
+        ..Summary::default()
     };
-    let lat = |key: &str, name: &str, k: f64, missing: &mut Vec<String>| {
-        let Some(d) = dist(key) else {
-            missing.push(format!("{name} (no `{key}.successful`)"));
-            return (None, 0);
-        };
-        let pct = d.get("percentiles");
-        let mut known: Vec<(f64, f64)> = [
-            ("p50", 0.5),
-            ("p90", 0.9),
-            ("p95", 0.95),
-            ("p99", 0.99),
-            ("p75", 0.75),
-            ("p25", 0.25),
-        ]
-        .iter()
-        .filter_map(|(p, q)| num(pct.and_then(|x| x.get(*p))).map(|v| (*q, v)))
-        .collect();
-        if !known.iter().any(|(q, _)| *q == 0.5) {
-            if let Some(m) = num(d.get("median")) {
-                known.push((0.5, m));
-            }
-        }
-        known.extend(num(d.get("min")).map(|v| (0.0, v)));
-        known.extend(num(d.get("max")).map(|v| (1.0, v)));
-        (
-            scaled(complete(name, num(d.get("mean")), known, missing), k),
-            count(d.get("count")).unwrap_or(0),
-        )
-    };
-    let (ttft, n_ttft) = lat("time_to_first_token_ms", "ttft", 1.0, &mut missing);
-    let (tpot, n_tpot_tokens) = lat("inter_token_latency_ms", "tpot", 1.0, &mut missing);
-    let (e2e, n_e2e) = lat("request_latency", "e2e", 1000.0, &mut missing);
+    let mut m = measurement(tool, run, summary, found.defs, found.missing);
+    m.requests = requests;
+    Ok(m)
+}
+
+/// TTFT, TPOT and E2E with their sample counts.
+struct Latencies {
+    ttft: Option<Percentiles>,
+    n_ttft: u64,
+    tpot: Option<Percentiles>,
+    /// The TPOT distribution's count: Σ(output tokens − 1).
+    n_tpot_tokens: u64,
+    e2e: Option<Percentiles>,
+    n_e2e: u64,
+}
+
+/// The latencies and their definitions (GuideLLM's TPOT is token-weighted; its
+/// `time_per_output_token_ms` includes the first token and is not imported).
+fn latencies(metrics: &Map<String, Value>, found: &mut Found) -> Latencies {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
+    let (ttft, n_ttft) = lat(metrics, "time_to_first_token_ms", "ttft", 1.0, missing);
+    let (tpot, n_tpot_tokens) = lat(metrics, "inter_token_latency_ms", "tpot", 1.0, missing);
+    let (e2e, n_e2e) = lat(metrics, "request_latency", "e2e", 1000.0, missing);
     missing.push("itl (GuideLLM reports per-request means, not pooled gaps)".into());
     defs.push(def(
         "ttft",
@@ -92,7 +156,7 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         "× 1000 (s → ms)",
         true,
     ));
-    let out_counts = dist("output_token_count");
+    let out_counts = dist(metrics, "output_token_count");
     let same_n = out_counts.and_then(|d| match (num(d.get("min")), num(d.get("max"))) {
         (Some(a), Some(b)) if a == b => Some(a),
         _ => None,
@@ -114,8 +178,29 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         "not imported (benchfit's TPOT excludes the first token)",
         false,
     ));
+    Latencies {
+        ttft,
+        n_ttft,
+        tpot,
+        n_tpot_tokens,
+        e2e,
+        n_e2e,
+    }
+}
 
-    // Totals: GuideLLM 0.8 keeps them in metrics.request_totals, earlier versions on the benchmark.
+/// Request counts, the window, token totals and throughput.
+struct Totals {
+    requests: RequestCounts,
+    duration: Option<f64>,
+    out_sum: Option<f64>,
+    in_sum: Option<f64>,
+    throughput: ThroughputSummary,
+}
+
+/// Totals (GuideLLM 0.8 keeps them in `metrics.request_totals`, earlier versions on the
+/// benchmark), the throughput over the benchmark's duration, and which output count it used.
+fn totals(b: &Value, metrics: &Map<String, Value>, found: &mut Found) -> Totals {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
     let totals = metrics
         .get("request_totals")
         .filter(|t| t.is_object())
@@ -132,7 +217,7 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
             _ => None,
         }
     });
-    let sum_of = |key: &str| num(dist(key).and_then(|d| d.get("total_sum")));
+    let sum_of = |key: &str| num(dist(metrics, key).and_then(|d| d.get("total_sum")));
     let out_sum = sum_of("output_token_count");
     let in_sum = sum_of("prompt_token_count");
     let throughput = match (duration, out_sum) {
@@ -153,7 +238,7 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         _ => {
             missing
                 .push("throughput (no duration or token totals: the rate means were used)".into());
-            let mean = |k: &str| num(dist(k).and_then(|d| d.get("mean"))).unwrap_or(0.0);
+            let mean = |k: &str| num(dist(metrics, k).and_then(|d| d.get("mean"))).unwrap_or(0.0);
             ThroughputSummary {
                 output_tokens_per_s: mean("output_tokens_per_second"),
                 total_tokens_per_s: mean("tokens_per_second"),
@@ -176,7 +261,22 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         },
         prefer_server == Some(true),
     ));
+    Totals {
+        requests: RequestCounts {
+            completed,
+            failed,
+            incomplete,
+        },
+        duration,
+        out_sum,
+        in_sum,
+        throughput,
+    }
+}
 
+/// The run: version, model, backend, load (the strategy) and times of the first benchmark of
+/// `n`.
+fn run(o: &Map<String, Value>, b: &Value, n: usize) -> RunInfo {
     let args = b.get("args").or_else(|| o.get("args"));
     let spec = o.get("config").and_then(|c| c.get("spec"));
     let backend = b
@@ -203,10 +303,9 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         .and_then(|x| x.get("request_format"))
         .and_then(Value::as_str)
         .map(str::to_string);
-    if benchmarks.len() > 1 {
+    if n > 1 {
         run.notes.push(format!(
-            "the file holds {} benchmarks (a sweep); this is the first",
-            benchmarks.len()
+            "the file holds {n} benchmarks (a sweep); this is the first"
         ));
     }
     let strategy = b
@@ -214,11 +313,19 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
         .and_then(|c| c.get("strategy"))
         .or_else(|| args.and_then(|a| a.get("strategy")))
         .or_else(|| b.get("scheduler").and_then(|s| s.get("strategy")));
+    run.load = load(strategy);
+    run.started_at = epoch(num(b.get("start_time")));
+    run.ended_at = epoch(num(b.get("end_time")));
+    run
+}
+
+/// The load of a strategy (`concurrent`, `synchronous`, `constant`, `poisson`).
+fn load(strategy: Option<&Value>) -> Option<LoadMode> {
     let stype = strategy
         .and_then(|s| s.get("type_"))
         .and_then(Value::as_str)
         .unwrap_or("");
-    run.load = match stype {
+    match stype {
         "concurrent" => num(strategy.and_then(|s| s.get("streams")))
             .or_else(|| num(strategy.and_then(|s| s.get("max_concurrency"))))
             .map(|c| LoadMode::Concurrency {
@@ -233,80 +340,57 @@ pub(super) fn guidellm(o: &Map<String, Value>) -> Result<Measurement, ImportErro
             })
         }
         _ => None,
-    };
-    let epoch = |x: Option<f64>| -> Option<String> {
-        let t = x?;
-        let secs = t.floor() as i64;
-        let (d, s) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-        let (y, m, day) = civil_from_days(d);
-        Some(format!(
-            "{y:04}-{m:02}-{day:02}T{:02}:{:02}:{:02}Z",
-            s / 3600,
-            s / 60 % 60,
-            s % 60
-        ))
-    };
-    run.started_at = epoch(num(b.get("start_time")));
-    run.ended_at = epoch(num(b.get("end_time")));
+    }
+}
 
-    let mut requests = Vec::new();
+/// Epoch seconds as an RFC 3339 UTC time (whole seconds).
+fn epoch(x: Option<f64>) -> Option<String> {
+    let t = x?;
+    let secs = t.floor() as i64;
+    let (d, s) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, day) = civil_from_days(d);
+    Some(format!(
+        "{y:04}-{m:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    ))
+}
+
+/// The first benchmark's successful requests, one record each.
+fn records(b: &Value) -> Vec<RequestRecord> {
     let successful = b
         .get("requests")
         .and_then(|r| r.get("successful"))
         .and_then(Value::as_array);
-    for (i, r) in successful.into_iter().flatten().enumerate() {
-        let timings = r.get("info").and_then(|x| x.get("timings"));
-        let at = |k: &str| num(timings.and_then(|t| t.get(k)));
-        let start = at("request_start");
-        let since = |k: &str| Some((at(k)? - start?) * 1000.0);
-        let ttft = num(r.get("time_to_first_token_ms")).or_else(|| since("first_token_iteration"));
-        let e2e = num(r.get("request_latency"))
-            .map(|s| s * 1000.0)
-            .or_else(|| since("request_end"));
-        let out = num(r.get("output_tokens"))
-            .or_else(|| num(r.get("output_metrics").and_then(|m| m.get("total_tokens"))));
-        let prompt = num(r.get("prompt_tokens"))
-            .or_else(|| num(r.get("input_metrics").and_then(|m| m.get("total_tokens"))));
-        requests.push(RequestRecord {
-            index: i as u64,
-            ttft_ms: ttft,
-            e2e_ms: e2e,
-            output_tokens: to_u32(out.unwrap_or(0.0)),
-            prompt_tokens: prompt.map(to_u32),
-            token_source: "usage_final".into(),
-            status: RequestStatus::Ok,
-            ..RequestRecord::default()
-        });
-    }
-    let n_requests = dist("output_token_count")
-        .and_then(|d| count(d.get("count")))
-        .unwrap_or(completed);
-    let summary = Summary {
-        throughput,
-        latency_ms: LatencySummary {
-            ttft,
-            itl: None,
-            tpot,
-            e2e,
-        },
-        samples: SampleCounts {
-            ttft: n_ttft,
-            itl: 0,
-            // The TPOT distribution's count is Σ(n − 1) over requests; benchfit counts requests.
-            tpot: if n_tpot_tokens > 0 { n_requests } else { 0 },
-            e2e: n_e2e,
-        },
-        requests: RequestCounts {
-            completed,
-            failed,
-            incomplete,
-        },
-        window_s: duration.unwrap_or(0.0),
-        output_tokens: out_sum.map(|x| x as u64).unwrap_or(0),
-        prompt_tokens: in_sum.map(|x| x as u64).unwrap_or(0),
-        ..Summary::default()
-    };
-    let mut m = measurement(tool, run, summary, defs, missing);
-    m.requests = requests;
-    Ok(m)
+    successful
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, r)| {
+            let timings = r.get("info").and_then(|x| x.get("timings"));
+            let at = |k: &str| num(timings.and_then(|t| t.get(k)));
+            let start = at("request_start");
+            let since = |k: &str| Some((at(k)? - start?) * 1000.0);
+            let ttft =
+                num(r.get("time_to_first_token_ms")).or_else(|| since("first_token_iteration"));
+            let e2e = num(r.get("request_latency"))
+                .map(|s| s * 1000.0)
+                .or_else(|| since("request_end"));
+            let out = num(r.get("output_tokens"))
+                .or_else(|| num(r.get("output_metrics").and_then(|m| m.get("total_tokens"))));
+            let prompt = num(r.get("prompt_tokens"))
+                .or_else(|| num(r.get("input_metrics").and_then(|m| m.get("total_tokens"))));
+            RequestRecord {
+                index: i as u64,
+                ttft_ms: ttft,
+                e2e_ms: e2e,
+                output_tokens: to_u32(out.unwrap_or(0.0)),
+                prompt_tokens: prompt.map(to_u32),
+                token_source: "usage_final".into(),
+                status: RequestStatus::Ok,
+                ..RequestRecord::default()
+            }
+        })
+        .collect()
 }

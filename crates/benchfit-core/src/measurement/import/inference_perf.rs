@@ -27,6 +27,47 @@ pub(super) fn detect(o: &Map<String, Value>) -> bool {
             && o.get("failures").is_some_and(Value::is_object))
 }
 
+/// The definitions and missing statistics, in the order the file's Rosetta lists them.
+#[derive(Default)]
+struct Found {
+    defs: Vec<MetricDefinition>,
+    missing: Vec<String>,
+}
+
+/// `successes.latency.<key>` (seconds) as percentiles scaled by `k`.
+fn stat(
+    latency: Option<&Value>,
+    key: &str,
+    name: &str,
+    k: f64,
+    missing: &mut Vec<String>,
+) -> Option<Percentiles> {
+    let Some(d) = latency.and_then(|l| l.get(key)).filter(|d| d.is_object()) else {
+        missing.push(format!("{name} (no `successes.latency.{key}`)"));
+        return None;
+    };
+    let known = d
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| {
+            let q = match k.as_str() {
+                "median" => 0.5,
+                "min" => 0.0,
+                "max" => 1.0,
+                _ => k.strip_prefix('p')?.parse::<f64>().ok()? / 100.0,
+            };
+            (0.0..=1.0).contains(&q).then_some((q, num(Some(v))?))
+        })
+        .collect();
+    scaled(complete(name, num(d.get("mean")), known, missing), k)
+}
+
+/// `successes.<k>.<f>`.
+fn tok(succ: &Map<String, Value>, k: &str, f: &str) -> Option<f64> {
+    num(succ.get(k).and_then(|x| x.get(f)))
+}
+
 pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::InferencePerf;
     let Some(succ) = o.get("successes").and_then(Value::as_object) else {
@@ -35,34 +76,65 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
             reason: "no `successes` object".into(),
         });
     };
-    let mut missing = Vec::new();
-    let mut defs = Vec::new();
-    let latency = succ.get("latency");
-    let stat = |key: &str, name: &str, k: f64, missing: &mut Vec<String>| {
-        let Some(d) = latency.and_then(|l| l.get(key)).filter(|d| d.is_object()) else {
-            missing.push(format!("{name} (no `successes.latency.{key}`)"));
-            return None;
-        };
-        let known = d
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(k, v)| {
-                let q = match k.as_str() {
-                    "median" => 0.5,
-                    "min" => 0.0,
-                    "max" => 1.0,
-                    _ => k.strip_prefix('p')?.parse::<f64>().ok()? / 100.0,
-                };
-                (0.0..=1.0).contains(&q).then_some((q, num(Some(v))?))
-            })
-            .collect();
-        scaled(complete(name, num(d.get("mean")), known, missing), k)
+    let mut found = Found::default();
+    let l = latencies(succ, &mut found);
+    let completed = count(succ.get("count")).unwrap_or(0);
+    let window = num(o.get("benchmark_time_seconds")).unwrap_or(0.0);
+    let t = throughput(succ, completed, window, &mut found);
+    let (failed, failure_reasons) = failures(o);
+    let run = run(o, &mut found.missing);
+    found
+        .missing
+        .push("version, model (not in the report file; see its config.yaml)".into());
+    found
+        .missing
+        .push("samples.itl (the file does not count the pooled gaps)".into());
+    let summary = Summary {
+        throughput: t.summary,
+        latency_ms: LatencySummary {
+            ttft: l.ttft,
+            itl: l.itl,
+            tpot: l.tpot,
+            e2e: l.e2e,
+        },
+        samples: SampleCounts {
+            ttft: completed,
+            itl: 0,
+            tpot: completed,
+            e2e: completed,
+        },
+        requests: RequestCounts {
+            completed,
+            failed,
+            incomplete: 0,
+        },
+        failure_reasons,
+        window_s: window,
+        output_tokens: t.output_tokens.max(0.0).round() as u64,
+        prompt_tokens: t.prompt_tokens.max(0.0).round() as u64,
+        ..Summary::default()
     };
-    let ttft = stat("time_to_first_token", "ttft", 1000.0, &mut missing);
-    let e2e = stat("request_latency", "e2e", 1000.0, &mut missing);
-    let tool_tpot = stat("time_per_output_token", "tpot", 1000.0, &mut missing);
-    let tool_itl = stat("inter_token_latency", "itl", 1000.0, &mut missing);
+    Ok(measurement(tool, run, summary, found.defs, found.missing))
+}
+
+/// The four latencies, ms.
+struct Latencies {
+    ttft: Option<Percentiles>,
+    e2e: Option<Percentiles>,
+    tpot: Option<Percentiles>,
+    itl: Option<Percentiles>,
+}
+
+/// TTFT and E2E (s → ms); TPOT converted to the server's count where every request has one
+/// re-tokenised and one server count, else as the tool reports it (marked ≠); the tool's ITL
+/// (marked ≠).
+fn latencies(succ: &Map<String, Value>, found: &mut Found) -> Latencies {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
+    let latency = succ.get("latency");
+    let ttft = stat(latency, "time_to_first_token", "ttft", 1000.0, missing);
+    let e2e = stat(latency, "request_latency", "e2e", 1000.0, missing);
+    let tool_tpot = stat(latency, "time_per_output_token", "tpot", 1000.0, missing);
+    let tool_itl = stat(latency, "inter_token_latency", "itl", 1000.0, missing);
     defs.push(def(
         "ttft",
         "time_to_first_token",
@@ -78,19 +150,18 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
         true,
     ));
 
-    let tok = |k: &str, f: &str| num(succ.get(k).and_then(|x| x.get(f)));
-    let server_out_total = tok("output_tokens", "total");
-    let (server_min, server_max) = (tok("output_tokens", "min"), tok("output_tokens", "max"));
-    let client_mean = tok("output_len", "mean");
-    let fallbacks = count(
-        succ.get("client_fallback_requests")
-            .and_then(|c| c.get("output")),
+    let server_out_total = tok(succ, "output_tokens", "total");
+    let (server_min, server_max) = (
+        tok(succ, "output_tokens", "min"),
+        tok(succ, "output_tokens", "max"),
     );
-    let server_counts = server_out_total.is_some() && fallbacks.unwrap_or(0) == 0;
-
+    let client_mean = tok(succ, "output_len", "mean");
     // TPOT: the tool divides by its re-tokenised count. Exact conversion where every request has
     // one re-tokenised count and one server count; otherwise imported as is, and said so.
-    let (client_min, client_max) = (tok("output_len", "min"), tok("output_len", "max"));
+    let (client_min, client_max) = (
+        tok(succ, "output_len", "min"),
+        tok(succ, "output_len", "max"),
+    );
     let tpot = match (tool_tpot, client_min, client_max, server_min, server_max) {
         (Some(p), Some(cmin), Some(cmax), Some(smin), Some(smax))
             if cmin == cmax && smin == smax && smin >= 2.0 && cmin >= 2.0 =>
@@ -143,13 +214,37 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
         "not imported",
         false,
     ));
+    Latencies {
+        ttft,
+        e2e,
+        tpot,
+        itl: tool_itl,
+    }
+}
 
-    // Throughput over benchmark_time_seconds; the tool's token rates use re-tokenised output
-    // counts, recomputed here from the server's totals where the file has them.
-    let window = num(o.get("benchmark_time_seconds")).unwrap_or(0.0);
+/// The throughput and the token totals.
+struct Throughput {
+    summary: ThroughputSummary,
+    output_tokens: f64,
+    prompt_tokens: f64,
+}
+
+/// Throughput over `benchmark_time_seconds`; the tool's token rates use re-tokenised output
+/// counts, recomputed here from the server's totals where the file has them.
+fn throughput(
+    succ: &Map<String, Value>,
+    completed: u64,
+    window: f64,
+    found: &mut Found,
+) -> Throughput {
+    let server_out_total = tok(succ, "output_tokens", "total");
+    let fallbacks = count(
+        succ.get("client_fallback_requests")
+            .and_then(|c| c.get("output")),
+    );
+    let server_counts = server_out_total.is_some() && fallbacks.unwrap_or(0) == 0;
     let thr = |k: &str| num(succ.get("throughput").and_then(|t| t.get(k)));
-    let completed = count(succ.get("count")).unwrap_or(0);
-    let prompt_total = tok("prompt_tokens", "total");
+    let prompt_total = tok(succ, "prompt_tokens", "total");
     let requests_per_s = thr("requests_per_sec").unwrap_or(if window > 0.0 {
         completed as f64 / window
     } else {
@@ -161,7 +256,7 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
     ) {
         (Some(out), true) => {
             let inp = prompt_total.unwrap_or(0.0);
-            defs.push(def(
+            found.defs.push(def(
                     "throughput",
                     "successes.output_tokens.total / benchmark_time_seconds",
                     "the tool's output_tokens_per_sec divides its re-tokenised counts by benchmark_time_seconds (first request start → last request end, failures included)",
@@ -174,14 +269,14 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
             (out / window, (out + inp) / window, out)
         }
         _ => {
-            defs.push(def(
+            found.defs.push(def(
                 "throughput",
                 "successes.throughput.output_tokens_per_sec",
                 "re-tokenised output tokens / benchmark_time_seconds",
                 "not converted: the file has no server counts",
                 false,
             ));
-            let out = tok("output_len", "mean").unwrap_or(0.0) * completed as f64;
+            let out = tok(succ, "output_len", "mean").unwrap_or(0.0) * completed as f64;
             (
                 thr("output_tokens_per_sec").unwrap_or(0.0),
                 thr("total_tokens_per_sec").unwrap_or(0.0),
@@ -189,7 +284,19 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
             )
         }
     };
+    Throughput {
+        summary: ThroughputSummary {
+            output_tokens_per_s,
+            total_tokens_per_s,
+            requests_per_s,
+        },
+        output_tokens,
+        prompt_tokens: prompt_total.unwrap_or(0.0),
+    }
+}
 
+/// Failed requests and the failures by label.
+fn failures(o: &Map<String, Value>) -> (u64, Vec<FailureReason>) {
     let failures = o.get("failures");
     let failed = count(failures.and_then(|f| f.get("count"))).unwrap_or(0);
     let failure_reasons = failures
@@ -206,7 +313,11 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
                 .collect()
         })
         .unwrap_or_default();
+    (failed, failure_reasons)
+}
 
+/// The run: the load from a stage file's `stage_info` (the summary file does not state it).
+fn run(o: &Map<String, Value>, missing: &mut Vec<String>) -> RunInfo {
     let mut run = run_info("inference-perf", None, None);
     let stage = o.get("stage_info");
     let conc = stage
@@ -230,36 +341,5 @@ pub(super) fn inference_perf(o: &Map<String, Value>) -> Result<Measurement, Impo
             None
         }
     };
-    missing.push("version, model (not in the report file; see its config.yaml)".into());
-    missing.push("samples.itl (the file does not count the pooled gaps)".into());
-    let summary = Summary {
-        throughput: ThroughputSummary {
-            output_tokens_per_s,
-            total_tokens_per_s,
-            requests_per_s,
-        },
-        latency_ms: LatencySummary {
-            ttft,
-            itl: tool_itl,
-            tpot,
-            e2e,
-        },
-        samples: SampleCounts {
-            ttft: completed,
-            itl: 0,
-            tpot: completed,
-            e2e: completed,
-        },
-        requests: RequestCounts {
-            completed,
-            failed,
-            incomplete: 0,
-        },
-        failure_reasons,
-        window_s: window,
-        output_tokens: output_tokens.max(0.0).round() as u64,
-        prompt_tokens: prompt_total.unwrap_or(0.0).max(0.0).round() as u64,
-        ..Summary::default()
-    };
-    Ok(measurement(tool, run, summary, defs, missing))
+    run
 }

@@ -33,20 +33,37 @@ struct Stat {
     count: Option<u64>,
 }
 
-pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measurement, ImportError> {
-    let mut missing = Vec::new();
-    let mut defs = Vec::new();
-    // Some AIPerf versions nest the metrics under `records`.
-    let metrics = o.get("records").and_then(Value::as_object).unwrap_or(o);
-    let name = if tool == SourceTool::Aiperf {
-        "AIPerf"
-    } else {
-        "genai-perf"
-    };
-    let block = |key: &str| metrics.get(key).and_then(Value::as_object);
-    let field = |key: &str, f: &str| num(block(key).and_then(|m| m.get(f)));
-    let stat = |key: &str, label: &str, k: f64, missing: &mut Vec<String>| -> Stat {
-        let Some(m) = block(key) else {
+/// The file's metric objects and what the messages call the tool.
+struct File<'a> {
+    /// The top level.
+    o: &'a Map<String, Value>,
+    /// The metric objects (some AIPerf versions nest them under `records`).
+    metrics: &'a Map<String, Value>,
+    tool: SourceTool,
+    /// `AIPerf` or `genai-perf`.
+    name: &'static str,
+}
+
+/// What the phases found, in the order the file's definitions and missing statistics are
+/// listed.
+#[derive(Default)]
+struct Found {
+    defs: Vec<MetricDefinition>,
+    missing: Vec<String>,
+}
+
+impl File<'_> {
+    fn block(&self, key: &str) -> Option<&Map<String, Value>> {
+        self.metrics.get(key).and_then(Value::as_object)
+    }
+
+    fn field(&self, key: &str, f: &str) -> Option<f64> {
+        num(self.block(key).and_then(|m| m.get(f)))
+    }
+
+    /// The metric `key` as percentiles scaled by `k` (its `label` names what is missing).
+    fn stat(&self, key: &str, label: &str, k: f64, missing: &mut Vec<String>) -> Stat {
+        let Some(m) = self.block(key) else {
             return Stat {
                 p: None,
                 count: None,
@@ -69,21 +86,103 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             p: scaled(complete(label, num(m.get("avg")), known, missing), k),
             count: count(m.get("count")),
         }
-    };
-    let time_stat = |key: &str, label: &str, missing: &mut Vec<String>| {
-        let unit = block(key)
+    }
+
+    /// A time metric in ms (its `unit` converted; an error when it is no time unit).
+    fn time_stat(
+        &self,
+        key: &str,
+        label: &str,
+        missing: &mut Vec<String>,
+    ) -> Result<Stat, ImportError> {
+        let unit = self
+            .block(key)
             .and_then(|m| m.get("unit"))
             .and_then(Value::as_str)
             .unwrap_or("ms");
         let k = unit_to_ms(unit).ok_or_else(|| ImportError::Invalid {
-            tool,
+            tool: self.tool,
             reason: format!("`{key}` has unit {unit:?}, not a time unit"),
         })?;
-        Ok::<_, ImportError>(stat(key, label, k, missing))
-    };
+        Ok(self.stat(key, label, k, missing))
+    }
+}
 
-    let ttft = time_stat("time_to_first_token", "ttft", &mut missing)?;
-    let e2e = time_stat("request_latency", "e2e", &mut missing)?;
+/// The four latencies, with their sample counts.
+struct Latencies {
+    ttft: Stat,
+    e2e: Stat,
+    tpot: Stat,
+    /// AIPerf's pooled inter-chunk gaps, as read (its count is the ITL sample count).
+    icl: Stat,
+    /// The ITL kept.
+    itl: Option<Percentiles>,
+}
+
+pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measurement, ImportError> {
+    let f = File {
+        o,
+        metrics: o.get("records").and_then(Value::as_object).unwrap_or(o),
+        tool,
+        name: if tool == SourceTool::Aiperf {
+            "AIPerf"
+        } else {
+            "genai-perf"
+        },
+    };
+    let mut found = Found::default();
+    let lat = latencies(&f, &mut found)?;
+    let (completed, errors, failure_reasons) = requests(&f);
+    let requests_per_s = f.field("request_throughput", "avg").unwrap_or(0.0);
+    let window_s = window(&f, completed, requests_per_s, &mut found);
+    let tokens = tokens(&f, completed, requests_per_s, window_s, &mut found);
+    let run = run(&f);
+    let samples = SampleCounts {
+        ttft: lat.ttft.count.unwrap_or(0),
+        itl: lat.icl.count.unwrap_or(0),
+        tpot: lat.tpot.count.unwrap_or(0),
+        e2e: lat.e2e.count.unwrap_or(0),
+    };
+    if samples == SampleCounts::default() {
+        found
+            .missing
+            .push("samples (the file states no sample counts)".into());
+    }
+    let summary = Summary {
+        throughput: ThroughputSummary {
+            output_tokens_per_s: tokens.output_tokens_per_s,
+            total_tokens_per_s: tokens.total_tokens_per_s,
+            requests_per_s,
+        },
+        latency_ms: LatencySummary {
+            ttft: lat.ttft.p,
+            itl: lat.itl,
+            tpot: lat.tpot.p,
+            e2e: lat.e2e.p,
+        },
+        samples,
+        requests: RequestCounts {
+            completed,
+            failed: errors.unwrap_or(0),
+            incomplete: 0,
+        },
+        failure_reasons,
+        window_s,
+        output_tokens: tokens.output.max(0.0).round() as u64,
+        prompt_tokens: tokens.prompt.max(0.0).round() as u64,
+        ..Summary::default()
+    };
+    Ok(measurement(tool, run, summary, found.defs, found.missing))
+}
+
+/// TTFT and E2E as the tool defines them (benchfit's), TPOT from `decode_duration` over the
+/// server's count where every request has one count (else the tool's `inter_token_latency`,
+/// marked ≠), ITL from AIPerf's `inter_chunk_latency`.
+fn latencies(f: &File<'_>, found: &mut Found) -> Result<Latencies, ImportError> {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
+    let name = f.name;
+    let ttft = f.time_stat("time_to_first_token", "ttft", missing)?;
+    let e2e = f.time_stat("request_latency", "e2e", missing)?;
     for (s, label, key) in [
         (&ttft, "ttft", "time_to_first_token"),
         (&e2e, "e2e", "request_latency"),
@@ -109,14 +208,14 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
 
     // The server's output count per request, where the file has it and it is one number.
     let usage_n = match (
-        field("usage_completion_tokens", "min"),
-        field("usage_completion_tokens", "max"),
+        f.field("usage_completion_tokens", "min"),
+        f.field("usage_completion_tokens", "max"),
     ) {
         (Some(a), Some(b)) if a == b && a >= 2.0 => Some(a),
         _ => None,
     };
-    let osl_mean = field("output_sequence_length", "avg");
-    let decode = time_stat("decode_duration", "tpot", &mut Vec::new())?;
+    let osl_mean = f.field("output_sequence_length", "avg");
+    let decode = f.time_stat("decode_duration", "tpot", &mut Vec::new())?;
     let tpot = match (usage_n, decode.p) {
         (Some(n), Some(d)) => {
             defs.push(def(
@@ -132,11 +231,11 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             }
         }
         _ => {
-            let s = time_stat("inter_token_latency", "tpot", &mut missing)?;
+            let s = f.time_stat("inter_token_latency", "tpot", missing)?;
             if s.p.is_none() {
                 missing.push("tpot (no `inter_token_latency`)".into());
             } else {
-                let conv = match (osl_mean, field("usage_completion_tokens", "avg")) {
+                let conv = match (osl_mean, f.field("usage_completion_tokens", "avg")) {
                     (Some(osl), Some(u)) if u > 1.0 => format!(
                         "not converted (the per-request server counts vary): {name} divides by its re-tokenised count ({osl:.4} per request on average, the server's {u:.4}), so its TPOT is about {:.1}% lower than benchfit's",
                         100.0 * (1.0 - (u - 1.0) / (osl - 1.0))
@@ -156,13 +255,14 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
     };
 
     // ITL: AIPerf's pooled inter-chunk gaps.
-    let icl = time_stat("inter_chunk_latency", "itl", &mut Vec::new())?;
+    let icl = f.time_stat("inter_chunk_latency", "itl", &mut Vec::new())?;
     let itl = match icl.p {
         Some(p) => {
+            let usage = f.block("usage_completion_tokens");
             let per_token = match (
                 icl.count,
-                count(block("usage_completion_tokens").and_then(|m| m.get("sum"))),
-                count(block("usage_completion_tokens").and_then(|m| m.get("count"))),
+                count(usage.and_then(|m| m.get("sum"))),
+                count(usage.and_then(|m| m.get("count"))),
             ) {
                 (Some(c), Some(sum), Some(n)) => Some(c + n == sum),
                 _ => None,
@@ -187,9 +287,20 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             None
         }
     };
+    Ok(Latencies {
+        ttft,
+        e2e,
+        tpot,
+        icl,
+        itl,
+    })
+}
 
-    // Requests.
-    let errors = count(block("error_request_count").and_then(|m| m.get("avg")))
+/// Completed requests, failed ones (None where the file does not say) and the failures by
+/// reason.
+fn requests(f: &File<'_>) -> (u64, Option<u64>, Vec<FailureReason>) {
+    let o = f.o;
+    let errors = count(f.block("error_request_count").and_then(|m| m.get("avg")))
         .or_else(|| count(o.get("error_request_count")))
         .or_else(|| {
             o.get("error_summary").and_then(Value::as_array).map(|a| {
@@ -198,7 +309,9 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
                     .fold(0u64, u64::saturating_add)
             })
         });
-    let completed = field("request_count", "avg").map_or(0, |c| to_u32(c) as u64);
+    let completed = f
+        .field("request_count", "avg")
+        .map_or(0, |c| to_u32(c) as u64);
     let failure_reasons = o
         .get("error_summary")
         .and_then(Value::as_array)
@@ -220,23 +333,26 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
                 .collect()
         })
         .unwrap_or_default();
+    (completed, errors, failure_reasons)
+}
 
-    // Window and tokens.
-    let requests_per_s = field("request_throughput", "avg").unwrap_or(0.0);
-    let benchmark_duration = field("benchmark_duration", "avg").map(|w| {
-        let unit = block("benchmark_duration")
+/// The window the tool's throughputs were computed over, s.
+fn window(f: &File<'_>, completed: u64, requests_per_s: f64, found: &mut Found) -> f64 {
+    let name = f.name;
+    let benchmark_duration = f.field("benchmark_duration", "avg").map(|w| {
+        let unit = f
+            .block("benchmark_duration")
             .and_then(|m| m.get("unit"))
             .and_then(Value::as_str)
             .unwrap_or("sec");
         unit_to_ms(unit).map_or(w, |k| w * k / 1000.0)
     });
-    // The window the tool's throughputs were computed over: AIPerf divides by its observation
-    // window (`MetricResultsDict.observation_duration`: an analysis window where one is set, else
-    // benchmark_duration), which the file does not state but request_count / request_throughput
-    // gives back exactly.
-    let window_s = if requests_per_s > 0.0 && completed > 0 {
+    // AIPerf divides by its observation window (`MetricResultsDict.observation_duration`: an
+    // analysis window where one is set, else benchmark_duration), which the file does not state
+    // but request_count / request_throughput gives back exactly.
+    if requests_per_s > 0.0 && completed > 0 {
         let w = completed as f64 / requests_per_s;
-        defs.push(def(
+        found.defs.push(def(
             "throughput",
             "request_count / request_throughput",
             &format!(
@@ -252,27 +368,54 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
     } else if let Some(d) = benchmark_duration {
         d
     } else {
-        missing.push("window_s (not in the file; left at 0)".into());
+        found
+            .missing
+            .push("window_s (not in the file; left at 0)".into());
         0.0
-    };
-    let server_out = field("total_usage_completion_tokens", "avg")
-        .or_else(|| field("usage_completion_tokens", "sum"));
-    let server_in =
-        field("total_usage_prompt_tokens", "avg").or_else(|| field("usage_prompt_tokens", "sum"));
-    let retok_out = field("total_osl", "avg")
-        .or_else(|| field("output_sequence_length", "sum"))
+    }
+}
+
+/// Token totals and throughputs.
+struct Tokens {
+    output: f64,
+    prompt: f64,
+    output_tokens_per_s: f64,
+    total_tokens_per_s: f64,
+}
+
+/// The server's usage totals over the window where the file has them (benchfit's definition),
+/// else the tool's re-tokenised counts and throughput (marked ≠).
+fn tokens(
+    f: &File<'_>,
+    completed: u64,
+    requests_per_s: f64,
+    window_s: f64,
+    found: &mut Found,
+) -> Tokens {
+    let name = f.name;
+    let osl_mean = f.field("output_sequence_length", "avg");
+    let server_out = f
+        .field("total_usage_completion_tokens", "avg")
+        .or_else(|| f.field("usage_completion_tokens", "sum"));
+    let server_in = f
+        .field("total_usage_prompt_tokens", "avg")
+        .or_else(|| f.field("usage_prompt_tokens", "sum"));
+    let retok_out = f
+        .field("total_osl", "avg")
+        .or_else(|| f.field("output_sequence_length", "sum"))
         .or_else(|| osl_mean.map(|m| m * completed as f64));
-    let retok_in = field("total_isl", "avg")
-        .or_else(|| field("input_sequence_length", "sum"))
-        .or_else(|| field("input_sequence_length", "avg").map(|m| m * completed as f64));
-    let tool_out_tps = field("output_token_throughput", "avg").unwrap_or(0.0);
-    let (output_tokens, prompt_tokens, output_tokens_per_s, total_tokens_per_s) = match (
-        server_out,
-        window_s > 0.0,
-    ) {
+    let retok_in = f
+        .field("total_isl", "avg")
+        .or_else(|| f.field("input_sequence_length", "sum"))
+        .or_else(|| {
+            f.field("input_sequence_length", "avg")
+                .map(|m| m * completed as f64)
+        });
+    let tool_out_tps = f.field("output_token_throughput", "avg").unwrap_or(0.0);
+    match (server_out, window_s > 0.0) {
         (Some(out), true) => {
             let inp = server_in.or(retok_in).unwrap_or(0.0);
-            defs.push(def(
+            found.defs.push(def(
                     "output_tokens",
                     "total_usage_completion_tokens",
                     "the server's usage counts (the tool's output_token_throughput uses its re-tokenised total_osl instead)",
@@ -282,12 +425,17 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
                     ),
                     true,
                 ));
-            (out, inp, out / window_s, (out + inp) / window_s)
+            Tokens {
+                output: out,
+                prompt: inp,
+                output_tokens_per_s: out / window_s,
+                total_tokens_per_s: (out + inp) / window_s,
+            }
         }
         _ => {
             let out = retok_out.unwrap_or(0.0);
-            let isl = field("input_sequence_length", "avg");
-            defs.push(def(
+            let isl = f.field("input_sequence_length", "avg");
+            found.defs.push(def(
                     "output_tokens",
                     "output_sequence_length",
                     &format!("{name}'s count of the output text re-tokenised with the tokenizer it was given"),
@@ -297,18 +445,30 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             let total = match isl {
                 Some(isl) => tool_out_tps + requests_per_s * isl,
                 None => {
-                    missing.push("throughput.total_tokens_per_s (no input_sequence_length)".into());
+                    found
+                        .missing
+                        .push("throughput.total_tokens_per_s (no input_sequence_length)".into());
                     tool_out_tps
                 }
             };
             if retok_out.is_none() {
-                missing.push("output_tokens (not in the file; left at 0)".into());
+                found
+                    .missing
+                    .push("output_tokens (not in the file; left at 0)".into());
             }
-            (out, retok_in.unwrap_or(0.0), tool_out_tps, total)
+            Tokens {
+                output: out,
+                prompt: retok_in.unwrap_or(0.0),
+                output_tokens_per_s: tool_out_tps,
+                total_tokens_per_s: total,
+            }
         }
-    };
+    }
+}
 
-    // Run.
+/// The run: tool and version, model, times, whether it was cut short, and the load.
+fn run(f: &File<'_>) -> RunInfo {
+    let o = f.o;
     let cfg = o.get("input_config");
     let model = cfg
         .and_then(|c| {
@@ -327,7 +487,7 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
         .and_then(Value::as_str)
         .map(str::to_string);
     let mut run = run_info(
-        if tool == SourceTool::Aiperf {
+        if f.tool == SourceTool::Aiperf {
             "aiperf"
         } else {
             "genai-perf"
@@ -353,9 +513,15 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             .into(),
         );
     }
-    // AIPerf 0.13: input_config.phases[] (the profiling phase); earlier AIPerf:
-    // input_config.loadgen; genai-perf 0.0.16: input_config.perf_analyzer.stimulus; earlier
-    // genai-perf: input_config.concurrency / request_rate.
+    run.load = load(cfg);
+    run
+}
+
+/// The load from the tool's input config: AIPerf 0.13 `input_config.phases[]` (the profiling
+/// phase); earlier AIPerf `input_config.loadgen`; genai-perf 0.0.16
+/// `input_config.perf_analyzer.stimulus`; earlier genai-perf `input_config.concurrency` /
+/// `request_rate`.
+fn load(cfg: Option<&Value>) -> Option<LoadMode> {
     let stimulus = cfg
         .and_then(|c| c.get("perf_analyzer"))
         .and_then(|p| p.get("stimulus"));
@@ -383,7 +549,7 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
         })
         .or_else(|| stimulus.and_then(|x| x.get("request_rate")))
         .or_else(|| cfg.and_then(|c| c.get("request_rate")));
-    run.load = match (num(conc), num(rate)) {
+    match (num(conc), num(rate)) {
         (Some(c), _) => Some(LoadMode::Concurrency {
             concurrency: to_u32(c),
         }),
@@ -393,40 +559,5 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
             burstiness: 1.0,
         }),
         _ => None,
-    };
-
-    let samples = SampleCounts {
-        ttft: ttft.count.unwrap_or(0),
-        itl: icl.count.unwrap_or(0),
-        tpot: tpot.count.unwrap_or(0),
-        e2e: e2e.count.unwrap_or(0),
-    };
-    if samples == SampleCounts::default() {
-        missing.push("samples (the file states no sample counts)".into());
     }
-    let summary = Summary {
-        throughput: ThroughputSummary {
-            output_tokens_per_s,
-            total_tokens_per_s,
-            requests_per_s,
-        },
-        latency_ms: LatencySummary {
-            ttft: ttft.p,
-            itl,
-            tpot: tpot.p,
-            e2e: e2e.p,
-        },
-        samples,
-        requests: RequestCounts {
-            completed,
-            failed: errors.unwrap_or(0),
-            incomplete: 0,
-        },
-        failure_reasons,
-        window_s,
-        output_tokens: output_tokens.max(0.0).round() as u64,
-        prompt_tokens: prompt_tokens.max(0.0).round() as u64,
-        ..Summary::default()
-    };
-    Ok(measurement(tool, run, summary, defs, missing))
 }
