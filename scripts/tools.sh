@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need, skipping what is already there. Sourced by serve.sh
 # and test.sh. Nothing here downloads prebuilt binaries: Rust tools build from crates.io,
-# wasm-opt comes from npm's binaryen package, Chromium from Debian.
+# wasm-opt comes from npm's binaryen package, terser (pure JavaScript) from npm, Chromium from
+# Debian.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TOOLS="${BENCHFIT_TOOLS:-$HOME/.cache/benchfit-tools}"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+# terser minifies wasm-bindgen's JS glue after the build (scripts/minify_js.py).
+TERSER_VERSION=5.51.4
 # binaryen from npm first: trunk runs the first wasm-opt on PATH and Debian's (108) is too old.
 export PATH="$TOOLS/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -36,6 +39,11 @@ install_web_tools() {
     say "installing wasm-opt (npm binaryen@$BINARYEN_VERSION) into $TOOLS"
     mkdir -p "$TOOLS"
     npm install --prefix "$TOOLS" --no-audit --no-fund "binaryen@$BINARYEN_VERSION" >&2
+  fi
+  if [ "$(terser --version 2>/dev/null)" != "terser $TERSER_VERSION" ]; then
+    say "installing terser $TERSER_VERSION (npm) into $TOOLS"
+    mkdir -p "$TOOLS"
+    npm install --prefix "$TOOLS" --no-audit --no-fund "terser@$TERSER_VERSION" >&2
   fi
 }
 
