@@ -1841,8 +1841,9 @@ fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     if marks.0.is_empty() {
         return;
     }
-    let mut order: Vec<usize> = (0..cands.len()).collect();
-    order.sort_by_key(|&i| cands[i].fig.span.start);
+    let order = crate::stats::stable_order(cands.len(), &|a, b| {
+        cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
+    });
     let mut prev_end = 0;
     for &i in &order {
         let span = cands[i].fig.span;
