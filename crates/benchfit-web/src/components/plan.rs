@@ -17,7 +17,6 @@ use benchfit_core::plan::options::encode_pairs;
 use benchfit_core::plan::{
     export, Binding, Candidate, EfficiencySource, Method, Plan, PlanField, PlanOptions,
 };
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -30,13 +29,34 @@ const TOP_ROWS: usize = 12;
 struct Form {
     /// `rate` or `users`.
     mode: String,
-    /// Text per URL key (`prate`, `pttft`, …). `String` keys like `prices`' share one
-    /// instantiation of the map's code (a second key type was ~1 KB gzipped of the page).
-    fields: BTreeMap<String, String>,
+    /// Text per URL key (`prate`, `pttft`, …).
+    fields: TextMap,
     /// GPUs to consider (empty: all).
     gpus: Vec<String>,
     /// Typed prices per GPU id.
-    prices: BTreeMap<String, String>,
+    prices: TextMap,
+}
+
+/// Text per key, in key order: a sorted `Vec`, not a `BTreeMap` (a dozen keys at most; the
+/// map's code was ~1 KB gzipped of the page, issue 13's size budget).
+#[derive(Clone, PartialEq, Default)]
+struct TextMap(Vec<(String, String)>);
+
+impl TextMap {
+    fn get(&self, k: &str) -> Option<&String> {
+        self.0
+            .binary_search_by(|(key, _)| key.as_str().cmp(k))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    /// Sets `k` to `v`, replacing its text if `k` is there.
+    fn insert(&mut self, k: String, v: String) {
+        match self.0.binary_search_by(|(key, _)| key.cmp(&k)) {
+            Ok(i) => self.0[i].1 = v,
+            Err(i) => self.0.insert(i, (k, v)),
+        }
+    }
 }
 
 impl Form {
@@ -132,7 +152,7 @@ impl Form {
         if !self.get("phead").is_empty() {
             put("phead", self.get("phead"));
         }
-        for (g, p) in &self.prices {
+        for (g, p) in &self.prices.0 {
             if !p.trim().is_empty() {
                 put("pprice", &format!("{g}:{}", p.trim()));
             }
@@ -553,5 +573,23 @@ fn outcome_view(
                 </details>
             }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextMap;
+
+    #[test]
+    fn text_map_keeps_key_order_and_replaces() {
+        let mut m = TextMap::default();
+        m.insert("h200".into(), "3.5".into());
+        m.insert("a100".into(), "1.2".into());
+        m.insert("h100".into(), "2".into());
+        m.insert("h200".into(), "3.9".into());
+        let keys: Vec<&str> = m.0.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["a100", "h100", "h200"]);
+        assert_eq!(m.get("h200").map(String::as_str), Some("3.9"));
+        assert_eq!(m.get("l40s"), None);
     }
 }
