@@ -4,7 +4,7 @@
 //! that mark a different setup in that stretch (`vs`, `compared to`, `baseline`, `try`,
 //! `would`, `instead of`) flag it (CLAIMS.md §4).
 
-use super::reader::read_setup_into;
+use super::reader::{read_load_into, read_setup_into};
 use super::{Claim, Found, Span};
 use serde::Serialize;
 
@@ -177,7 +177,7 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         let cl = list_clause(lower, st, f.span, &others, &f.unit);
         if cl != st {
             let mut own = Claim::default();
-            read_setup_into(&lower[cl.start..cl.end], cl.start, &mut own);
+            read_load_into(&lower[cl.start..cl.end], cl.start, &mut own);
             let states = own.batch_size.is_some()
                 || own.concurrency.is_some()
                 || own.gpu_count.is_some()

@@ -3312,6 +3312,19 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
 pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
     let p = patterns();
     read_setup(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+/// The load, device count and lengths `part` states (a point of a list: see `attach`), without
+/// the model, device, precision and engine [`read_setup_into`] also reads.
+pub(super) fn read_load_into(part: &str, offset: usize, claim: &mut Claim) {
+    let p = patterns();
+    read_device_count(part, offset, claim, p);
+    read_setup_lengths(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| Span {
         start: s.start + offset,
         end: s.end + offset,
