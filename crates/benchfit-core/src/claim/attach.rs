@@ -175,7 +175,17 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         // A point of a list keeps the load, count and lengths its own clause states; the rest
         // (model, device, engine) still comes from the whole stretch.
         let cl = list_clause(lower, st, f.span, &others, &f.unit);
-        if cl != st {
+        // Only a clause with a word of load, count or length can state one (a cheap test
+        // before reading it).
+        let keyed = |t: &str| {
+            [
+                "batch", "bs", "conc", "gpu", "tp", "input", "output", "isl", "osl", "user", "req",
+                "prompt", "card", "并发", "卡", "输入", "输出",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
+        };
+        if cl != st && keyed(&lower[cl.start..cl.end]) {
             let mut own = Claim::default();
             read_load_into(&lower[cl.start..cl.end], cl.start, &mut own);
             let states = own.batch_size.is_some()

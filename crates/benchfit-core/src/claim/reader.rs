@@ -2313,13 +2313,17 @@ const ADVICE: &[&str] = &[
 ];
 
 /// True when the sentence around `span` (80 bytes before, 60 after, within its clause breaks)
-/// gives advice ([`ADVICE`]): a setting written there is not the load the figure ran at.
-fn advice(lower: &str, span: Span) -> bool {
+/// gives advice ([`ADVICE`], found once in `marks`): a setting written there is not the load
+/// the figure ran at.
+fn advice(lower: &str, span: Span, marks: &Marks) -> bool {
+    if marks.0.is_empty() {
+        return false;
+    }
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
-    let pre = before(lower, start, 80);
-    let post = after(lower, end, 60);
-    ADVICE.iter().any(|w| pre.contains(w) || post.contains(w))
+    let from = start - before(lower, start, 80).len();
+    let to = end + after(lower, end, 60).len();
+    marks.last_in(from, start).is_some() || marks.last_in(end, to).is_some()
 }
 
 /// Words before a figure, in its sentence, that mark it as the author's own result (CLAIMS.md
@@ -2470,6 +2474,7 @@ pub fn read(text: &str) -> Claim {
 
     // Batch: the one stated nearest before the headline, else the first.
     if claim.batch_size.is_none() {
+        let advice_marks = Marks::new(lower, ADVICE);
         let mut first = None;
         let mut last_before = None;
         for c in p.batch.captures_iter(lower) {
@@ -2493,7 +2498,7 @@ pub fn read(text: &str) -> Claim {
                 continue;
             }
             let Ok(n) = c[1].parse::<u32>() else { continue };
-            if n == 0 || advice(lower, span) {
+            if n == 0 || advice(lower, span, &advice_marks) {
                 continue;
             }
             // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
