@@ -1127,3 +1127,15 @@ fn prose_list_sweep_reads_its_last_point() {
     assert_eq!(c.figures[0].value, 12.5);
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §1 rules 7 and 8: tokens per minute (`TPM`, "tokens per minute") stay in their own unit; a
+/// range with one suffix (`150-250K TPM`) is 150,000 to 250,000.
+#[test]
+fn tokens_per_minute_in_their_own_unit() {
+    let c = read("Our 8-GPU node only gets 150-250K TPM on DeepSeek-V3.");
+    assert_eq!(c.figures[0].unit, "tok/min");
+    assert_eq!(c.figures[0].value, 150_000.0);
+    assert_eq!(c.figures[0].value_high, Some(250_000.0));
+    let c = read("It sustains 90,000 tokens per minute.");
+    assert_eq!(c.figures[0].value, 90_000.0);
+}

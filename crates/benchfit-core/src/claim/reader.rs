@@ -1565,6 +1565,55 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         f.kind_stated = true;
         push(&mut cands, &mut taken, f, 0);
     }
+    // Tokens per minute (`200-300K TPM`, `12,000 tokens per minute`): kept in their own unit,
+    // `tok/min` (CLAIMS.md §1 rule 8), a range's low end as the value (rule 7).
+    if lower.contains("tpm") || lower.contains("per minute") || lower.contains("/min") {
+        static TPM: OnceLock<Regex> = OnceLock::new();
+        let re = TPM.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(k|m)?(?:\s*(?:-|–|to)\s*{NUM}\s*(k|m)?)?\s*(?:tpm\b|tokens?\s*(?:/|per)\s*min(?:ute)?\b|toks?/min\b)"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let Some(lo) = c.get(1).and_then(|g| num(g.as_str())) else {
+                continue;
+            };
+            let hi = c.get(3).and_then(|g| num(g.as_str()));
+            let mult = |g: Option<regex_lite::Match>| match g.map(|m| m.as_str()) {
+                Some("k") => 1000.0,
+                Some("m") => 1e6,
+                _ => 1.0,
+            };
+            let k_hi = mult(c.get(4));
+            // `200-300K`: the suffix belongs to both ends.
+            let k_lo = if c.get(2).is_some() {
+                mult(c.get(2))
+            } else {
+                k_hi
+            };
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let mut f = Figure::new(
+                lo * k_lo,
+                "tok/min",
+                FigureKind::ThroughputUnspecified,
+                span,
+            );
+            f.value_high = hi.map(|h| h * k_hi);
+            let pre = before(lower, span.start, 48);
+            if let Some(k) = kind_from_words(pre) {
+                f.kind = k;
+                f.kind_stated = true;
+            }
+            f.scope = scope_from_words(pre);
+            f.scope_stated = f.scope.is_some();
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
+    }
     // Tokens per millisecond (kept in their own unit, CLAIMS.md §1 rule 8) and prices per
     // million tokens (`$0.59 per 1M tokens`, kind `cost`).
     if lower.contains("/ms")
