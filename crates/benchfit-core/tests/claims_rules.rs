@@ -1139,3 +1139,15 @@ fn tokens_per_minute_in_their_own_unit() {
     let c = read("It sustains 90,000 tokens per minute.");
     assert_eq!(c.figures[0].value, 90_000.0);
 }
+
+/// §1.3 order in a table with abbreviated headers (`Out Tok/sec`, `Tot Tok/sec`): the output
+/// column heads even when the total one comes after it.
+#[test]
+fn abbreviated_output_and_total_headers() {
+    let c = read(
+        "| Rate | Out Tok/sec | Tot Tok/sec |\n|---|---|---|\n| constant@2 | 410.5 | 990.2 |\n\
+         | constant@6 | 1,150.0 | 2,780.9 |",
+    );
+    assert_eq!(c.figures[0].value, 1150.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

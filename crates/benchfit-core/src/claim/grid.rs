@@ -204,18 +204,26 @@ fn role(h: &str) -> Role {
         || has("rps")
         || has("qps");
     if rate && !request_rate && !has("ms") {
-        let kind =
-            if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
-                FigureKind::PrefillThroughput
-            } else if has("s_tg") || has("decode") || has("tg ") {
-                FigureKind::DecodeThroughput
-            } else if has("total") && !has("output") {
-                FigureKind::ThroughputTotal
-            } else if has("output") || has("generat") {
-                FigureKind::ThroughputOutput
-            } else {
-                FigureKind::ThroughputUnspecified
-            };
+        // Abbreviated headers (GuideLLM's `Out Tok/sec`, `Tot Tok/sec`, `In Tok/sec`; `Gen
+        // tok/s`): the first word names the tokens.
+        let first = h.split_whitespace().next().unwrap_or("");
+        let kind = if has("prefill")
+            || has("pp ")
+            || has("s_pp")
+            || has("input tok")
+            || has("prompt")
+            || first == "in"
+        {
+            FigureKind::PrefillThroughput
+        } else if has("s_tg") || has("decode") || has("tg ") {
+            FigureKind::DecodeThroughput
+        } else if (has("total") || first == "tot") && !has("output") {
+            FigureKind::ThroughputTotal
+        } else if has("output") || has("generat") || first == "out" || first == "gen" {
+            FigureKind::ThroughputOutput
+        } else {
+            FigureKind::ThroughputUnspecified
+        };
         let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
             Some(Scope::PerGpu)
         } else if has("/user") || has("per user") || has("per-user") {
