@@ -1151,3 +1151,90 @@ fn abbreviated_output_and_total_headers() {
     assert_eq!(c.figures[0].value, 1150.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §1.5 on a table of two columns (a setting and a rate): still a table, read at its last row
+/// with that row's setting.
+#[test]
+fn two_column_table() {
+    let c = read("| Batch | Throughput (tok/s) |\n|---|---|\n| 4 | 310 |\n| 16 | 1,020 |");
+    assert_eq!(c.figures[0].value, 1020.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
+/// §3 Load: a setting's number is whole; the start of a longer number after a load label
+/// (`concurrent requests: 3,450 tok/s`) is the figure, the load the number before the label.
+#[test]
+fn load_label_before_a_figure() {
+    let c = read("Qwen2 7B on one L4, 64 concurrent requests: 3,450 tok/s");
+    assert_eq!(c.concurrency.as_ref().map(|b| b.value), Some(64));
+    assert_eq!(c.figures[0].value, 3450.0);
+}
+
+/// §2: `TPS/user` followed by its number (`is`, `:`, `=`) is one user's token rate.
+#[test]
+fn tps_per_user_label() {
+    let c = read("For Llama 3.1 8B the TPS/user is 42 at 32 concurrent requests.");
+    assert_eq!(c.figures[0].value, 42.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: a count written with `*` (`8*A100`) is the device count.
+#[test]
+fn star_count_is_the_device_count() {
+    let c = read("4*L40S, Llama 3 8B, vLLM: 5,100 tok/s output");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("l40s"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(4));
+}
+
+/// §3 Model: the first Gemma release has no number in its name (`Gemma 2B`): the name as
+/// written, with its size.
+#[test]
+fn first_gemma_keeps_its_size() {
+    let c = read("Gemma 2B runs at 95 tokens/s on a T4.");
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("gemma-2b"));
+}
+
+/// §3 Hardware: a bare GeForce number after an article or possessive (`my 3080`, `a 4070`) is
+/// the device the run used.
+#[test]
+fn bare_geforce_number_after_an_article() {
+    let c = read("On my 3080 I get 48 tok/s with Mistral 7B in ollama.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3080"));
+}
+
+/// §3 Lengths in prose: "an input of N tokens and an output of M tokens" are the lengths (a
+/// count of tokens is not a rate); totals of a run ("number of completion tokens: N") are not.
+#[test]
+fn prose_lengths_of_n_tokens() {
+    let c = read(
+        "With an input of 120 tokens and an output of 400 tokens, Llama 2 13B on one A100 \
+         reaches 38 tokens/s per user.",
+    );
+    assert_eq!(c.prompt_tokens.as_ref().map(|t| t.value), Some(120));
+    assert_eq!(c.output_tokens.as_ref().map(|t| t.value), Some(400));
+    let c = read(
+        "number of prompt tokens: 52000\nnumber of completion tokens: 61000\n\
+         token throughput (completion token): 812.5 token/s",
+    );
+    assert!(c.output_tokens.is_none());
+}
+
+/// §2: a line that opens with the metric and names the setup before its colon
+/// (`Generation throughput of … on … with …: N tokens/sec`) gives the figure its kind.
+#[test]
+fn metric_named_at_the_line_start() {
+    let c = read("Generation throughput of Qwen2 7B on two L40S with TGI: 2,200 tokens/sec");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §1.5 prose sweep joined by `and`: each point's clause starts after the previous point's
+/// figure, so the last point keeps its own batch.
+#[test]
+fn prose_sweep_last_point_after_and() {
+    let c = read(
+        "Llama 3 8B on an A10G: batch 2 gave 70 tok/s, batch 4 130 tok/s and batch 16 410 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 410.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}

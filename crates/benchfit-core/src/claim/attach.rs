@@ -140,11 +140,20 @@ fn list_clause(lower: &str, st: Span, f: Span, others: &[(Span, &str)], unit: &s
         return st;
     }
     let pre = &lower[st.start..f.start];
+    // A point's clause starts after the previous point's figure at the latest (`batch 8 620
+    // tok/s and batch 32 1,900 tok/s`: the last point's clause is `and batch 32`).
+    let prev_end = others
+        .iter()
+        .filter(|(s, u)| *u == unit && *s != f && st.start <= s.start && s.end <= f.start)
+        .map(|(s, _)| s.end)
+        .max()
+        .unwrap_or(st.start);
     let start = [", ", "; ", "，", "；"]
         .iter()
         .filter_map(|w| pre.rfind(w).map(|i| st.start + i + w.len()))
         .max()
-        .unwrap_or(st.start);
+        .unwrap_or(st.start)
+        .max(prev_end);
     let post = &lower[f.end..st.end];
     let end = [", ", "; ", "，", "；"]
         .iter()

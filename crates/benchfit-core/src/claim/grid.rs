@@ -77,7 +77,8 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         if cells.last().is_some_and(|c| c.end == c.start) {
             cells.pop();
         }
-        return (cells.len() >= 3).then_some(cells);
+        // Two columns are a table too (`| TP | Throughput (tok/s) |`, `| Metric | Value |`).
+        return (cells.len() >= 2).then_some(cells);
     } else if line.contains('\t') {
         let mut from = start;
         for (i, _) in line.match_indices('\t') {

@@ -167,7 +167,7 @@ fn patterns() -> &'static Patterns {
                 .then(" .,", false, &["m", "s"]),
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 .then(" .,", false, &["ms"]),
-            unitless_throughput: pat(NO, &["throughput"], &[], r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
+            unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
@@ -197,7 +197,7 @@ fn patterns() -> &'static Patterns {
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
-                .then(" ", false, &["x", "×", "张", "块", "颗"]),
+                .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "chips", "cards", "devices", "-gpu"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
@@ -222,13 +222,13 @@ fn patterns() -> &'static Patterns {
                 r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
-                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s-]*)??(e?\d+b(?:-a\d+b)?))\b",
             ),
             interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
             // Totals (by division) and per-minute rates only: a dataset named without lengths
             // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
-            lengths_described: pat(NO, &["total", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\b(?:input|output)_tokens/min\b"#),
+            lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
@@ -360,6 +360,37 @@ fn lead_label(lower: &str, start: usize) -> &str {
     }
 }
 
+/// A line that opens with the metric and then names the setup before a colon (`Generation
+/// throughput of Mixtral-8x22B on 8x MI325X with vLLM: 12,800 tokens/sec`): the opening noun
+/// phrase (up to its first `of`, `for`, `on`, `with`, `at` or `(`, at most 40 bytes), which
+/// names what the figure after the colon counts. Empty unless the line up to `start` (at most
+/// 200 bytes) ends in `:` and holds no other figure's digits after its opening phrase.
+fn metric_head(lower: &str, start: usize) -> &str {
+    let window = floor_boundary(lower, start.saturating_sub(200));
+    let Some(from) = lower[window..start]
+        .rfind('\n')
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
+    let line = &lower[from..start];
+    let t = line.trim_end_matches([' ', '*', '"', '~', '\t']);
+    if !(t.ends_with(':') || t.ends_with('：')) {
+        return "";
+    }
+    let t = t.trim_start_matches([' ', '\t', '-', '*', '#']);
+    let cut = [" of ", " for ", " on ", " with ", " at ", "("]
+        .iter()
+        .filter_map(|w| t.find(w))
+        .min()
+        .unwrap_or(t.len());
+    if cut > 40 || t[..cut].contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    &t[..cut]
+}
+
 /// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
     let to = floor_boundary(lower, end + max);
@@ -393,6 +424,35 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     ]
     .iter()
     .any(|u| rest.starts_with(u))
+}
+
+/// True when the digits ending at `end` are only the start of a longer number (`5,600`,
+/// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
+fn continues_number(lower: &str, end: usize) -> bool {
+    let b = lower.as_bytes();
+    match b.get(end) {
+        Some(b',') => b.len() >= end + 4 && b[end + 1..end + 4].iter().all(u8::is_ascii_digit),
+        Some(b'.') => b.get(end + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// True when a number ending at `end` is followed by a plain count of tokens (`35 tokens and`),
+/// not a rate (`35 tokens/s`, `35 tokens per second`): a length, even though [`followed_by_rate`]
+/// sees its `tok`.
+fn counts_tokens(lower: &str, end: usize) -> bool {
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    let Some(word) = ["tokens", "token", "toks", "tok"]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+    else {
+        return false;
+    };
+    if word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let next = word.trim_start();
+    !(next.starts_with('/') || next.starts_with("per ") || next.starts_with("ps"))
 }
 
 /// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
@@ -784,6 +844,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
+            .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -1755,8 +1816,24 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     }
     // A throughput written without a unit, defined by a formula elsewhere in the text.
     for c in p.unitless_throughput.captures_iter(lower) {
-        let Some(v) = num(&c[1]) else { continue };
+        let Some(v) = c.get(2).and_then(|m| num(m.as_str())) else {
+            continue;
+        };
         let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, whole(&c));
+        // `TPS/user is 95`, `TPS per GPU: 2,100`: tokens per second with the scope it names.
+        match c.get(1).map(|m| m.as_str()) {
+            Some("user") => {
+                f.kind = FigureKind::ThroughputPerUser;
+                f.kind_stated = true;
+                f.scope = Some(Scope::PerUser);
+                f.scope_stated = true;
+            }
+            Some("gpu") => {
+                f.scope = Some(Scope::PerGpu);
+                f.scope_stated = true;
+            }
+            _ => {}
+        }
         if let Some(i) = lower.find("throughput =") {
             let def = after(lower, i, 100);
             if def.contains("output tokens") {
@@ -2536,7 +2613,7 @@ pub fn read(text: &str) -> Claim {
             {
                 continue;
             }
-            if followed_by_rate(lower, span.end) {
+            if followed_by_rate(lower, span.end) || continues_number(lower, span.end) {
                 continue;
             }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
@@ -2575,10 +2652,17 @@ pub fn read(text: &str) -> Claim {
     // (CLAIMS.md §3 Load).
     let mut set_concurrency = false;
     if claim.concurrency.is_none() {
+        // A number with thousands separators after the label (`concurrent users: 5,600
+        // tok/s`) is a figure, not the load.
+        let load = |c: &Caps| {
+            let end = whole(c).end;
+            !(continues_number(lower, end) && lower[end..].starts_with(','))
+        };
         if let Some(c) = p
             .concurrency
-            .captures(lower)
-            .or_else(|| p.concurrency_after.captures(lower))
+            .captures_iter(lower)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(lower).find(load))
         {
             if let Ok(n) = c[1].parse::<u32>() {
                 claim.concurrency = found(n, whole(&c));
@@ -3390,7 +3474,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
                 continue;
             }
-            if followed_by_rate(part, span.end) {
+            if followed_by_rate(part, span.end) || continues_number(part, span.end) {
                 continue;
             }
             if let Ok(n) = c[1].parse::<u32>() {
@@ -3402,10 +3486,13 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         }
     }
     if claim.concurrency.is_none() {
+        // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
+        let load = |c: &Caps| !continues_number(part, whole(c).end);
         if let Some(c) = p
             .concurrency
-            .captures(part)
-            .or_else(|| p.concurrency_after.captures(part))
+            .captures_iter(part)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(part).find(load))
         {
             if let Ok(n) = c[1].parse::<u32>() {
                 claim.concurrency = found(n, at(whole(&c)));
@@ -3553,12 +3640,12 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
         )
         .expect("static pattern compiles")
     });
     for c in re.captures_iter(part) {
-        let m = c.get(3)?;
+        let m = c.get(4)?;
         let pre = before(part, m.start(), 12);
         let labelled = pre.trim_end().ends_with("gpu:")
             || pre.trim_end().ends_with("gpu")
@@ -3566,12 +3653,15 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with("显卡")
             || pre.trim_end().ends_with("显卡:");
         let counted = c.get(1).is_some() || c.get(2).is_some();
-        if !(labelled || counted || c.get(4).is_some() || c.get(5).is_some()) {
+        // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
+        // device, not a year or a count.
+        let owned = c.get(3).is_some();
+        if !(labelled || counted || owned || c.get(5).is_some() || c.get(6).is_some()) {
             continue;
         }
-        let ti = if c.get(4).is_some() { "-ti" } else { "" };
+        let ti = if c.get(5).is_some() { "-ti" } else { "" };
         let id = format!("rtx-{}{ti}", m.as_str());
-        let end = c.get(4).map_or(m.end(), |t| t.end());
+        let end = c.get(5).map_or(m.end(), |t| t.end());
         let n = c
             .get(1)
             .and_then(|d| d.as_str().parse().ok())
@@ -3999,7 +4089,8 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         re.captures_iter(part).find_map(|c| {
             let m = c.get(1)?;
             let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
-            if kw && (followed_by_rate(part, end) || followed_by_rate(part, whole(&c).end)) {
+            let rate_after = |e: usize| followed_by_rate(part, e) && !counts_tokens(part, e);
+            if kw && (rate_after(end) || rate_after(whole(&c).end)) {
                 return None;
             }
             // Part of a larger number (`52.3k`): not a length.
@@ -4008,7 +4099,7 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
                 return None;
             }
             let pre = before(part, whole(&c).start, 12);
-            if pre.ends_with("total ") || pre.contains("max") {
+            if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") {
                 return None;
             }
             let v = num(m.as_str())? * kilo(c.get(2));
@@ -4230,6 +4321,9 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             "gpt-j-6b".to_string()
         } else if let (Some(v), Some(s)) = (c.get(2), c.get(3)) {
             format!("gemma-{}-{}", v.as_str(), s.as_str())
+        } else if let Some(s) = c.get(3) {
+            // The first Gemma release is written without a number (`Gemma 7B`).
+            format!("gemma-{}", s.as_str())
         } else {
             crate::catalog::slug(name)
         };
