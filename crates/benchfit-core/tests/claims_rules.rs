@@ -1238,3 +1238,39 @@ fn prose_sweep_last_point_after_and() {
     assert_eq!(c.figures[0].value, 410.0);
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
 }
+
+/// §3 Hardware: the RTX A-series workstation cards are often written without `RTX` (`2x
+/// A5000`): still the device, with its count.
+#[test]
+fn rtx_a_series_without_rtx() {
+    let c = read("Falcon 7B on 2x A5000 with TGI: 610 tokens/s.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-a5000"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+}
+
+/// §2: a tool summary's labels (`Output token throughput:`) name the whole load's rate, even
+/// when the summary is pasted without its header.
+#[test]
+fn summary_label_is_aggregate() {
+    let c = read("Median TTFT: 120 ms\nOutput token throughput: 980.4 tok/s\nMean ITL: 18 ms");
+    assert_eq!(c.figures[0].value, 980.4);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}
+
+/// §2: "single-batch" (one sequence at a time) is one user's rate.
+#[test]
+fn single_batch_is_per_user() {
+    let c = read("Phi-3 mini reaches 210 tok/s single-batch on an L4.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: a setup list under its own heading (`Test system: …, A100 80GB, …`) names the
+/// one device the run used.
+#[test]
+fn setup_list_under_a_heading_is_one_device() {
+    let c = read(
+        "Test system: Llama 2 13B, TGI 2.0, H100 80GB, 50 concurrent users.\n\
+         Output throughput was 2,100 tok/s.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -31,6 +31,9 @@ const GPU_STARTS: &[&str] = &[
     "gb2",
     "t4",
     "a4",
+    "a2",
+    "a5",
+    "a6",
     "a8",
     "l2",
     "jetson",
@@ -563,6 +566,10 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("single stream")
         || has("single user")
         || has("single-user")
+        || has("single-batch")
+        || has("single batch")
+        || has("batch-1 ")
+        || has("single-request")
         || has("per stream")
         || has("per-stream")
         || has("/stream")
@@ -859,7 +866,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
     // Running: N reqs`) counts every running request: the engine's whole load.
     let engine_stats = pre.contains("avg generation throughput");
-    let scope = scope.or((summary_line || engine_stats).then_some(Scope::Aggregate));
+    // A tool summary's label (`Output token throughput:`, `Total token throughput:`) names
+    // the run's whole load (CLAIMS.md §2), as it does in a summary table.
+    let summary_label = label.contains("token throughput");
+    let scope =
+        scope.or((summary_line || engine_stats || summary_label).then_some(Scope::Aggregate));
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
     let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
@@ -1106,6 +1117,11 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
+        f if f.starts_with("rtx-a") || f.starts_with("rtxa") => {
+            format!("rtx-a{}", &f[f.len() - 4..])
+        }
+        f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
         "sn40l" => "sambanova-sn40l".into(),
         f => f.replace("-generation", ""),
     }
@@ -3058,6 +3074,14 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
                 "setting",
                 "setup",
                 "environment",
+                // A list of the run's setup under a heading of its own (`Our benchmark:
+                // Qwen2.5-7B, vLLM 0.6.1, H100 80GB`, `Test system: …`, `Platform: …`).
+                "benchmark",
+                "test",
+                "system",
+                "platform",
+                "machine",
+                "server",
                 "config",
                 "显卡",
                 "硬件",
