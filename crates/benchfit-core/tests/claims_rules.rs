@@ -1274,3 +1274,25 @@ fn setup_list_under_a_heading_is_one_device() {
     );
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// Tables flattened onto one line (`| a | b | |---|---| | c | d |`, a copy from a web page) are
+/// read row by row; §1.3: a median heads, a p10 / p90 row is its spread, not the figure.
+#[test]
+fn flattened_pipe_table_with_percentiles() {
+    let c = read(
+        "| Metric | Value | |---|---| | Median output tokens/second | 145 | \
+         | p90 output tokens/second | 171 | | Errors | 0 |",
+    );
+    assert_eq!(c.figures[0].value, 145.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §2: one response's report on its own line (`Response generated in 6.1 s, 512 tokens, 83.9
+/// tokens/s`) is one user's rate, even with commas between its words and the figure.
+#[test]
+fn one_response_line_is_per_user() {
+    let c = read("Output generated in 6.10 seconds, 512 tokens, 83.93 tokens/s (single request)");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Response generated in 6.10 seconds, 512 tokens, 83.93 tokens/second");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

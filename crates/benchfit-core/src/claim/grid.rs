@@ -311,24 +311,49 @@ fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
     }
 }
 
+/// A pipe table flattened onto one line (`| Metric | Value | |---|---| | TTFT | 18ms |`, as a copy
+/// from a web page leaves it): its rows, split where one row's closing pipe meets the next row's
+/// opening one (`| |`). None unless that gives at least three rows with the same number of
+/// pipes (at least three: two cells), so an empty cell of an ordinary row splits nothing.
+fn flattened_rows(lower: &str, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+    let line = &lower[start..end];
+    if !line.contains("| |") {
+        return None;
+    }
+    let mut rows = Vec::new();
+    let mut from = 0;
+    for (i, _) in line.match_indices("| |") {
+        rows.push((start + from, start + i + 1));
+        from = i + 2;
+    }
+    rows.push((start + from, end));
+    let pipes = |&(a, b): &(usize, usize)| lower[a..b].matches('|').count();
+    let n = rows.first().map(pipes)?;
+    (rows.len() >= 3 && n >= 3 && rows.iter().all(|r| pipes(r) == n)).then_some(rows)
+}
+
 /// Table blocks: runs of table lines with the same cell count (a `...` line may sit between).
 fn blocks(lower: &str) -> Vec<Vec<Line>> {
     let mut out: Vec<Vec<Line>> = Vec::new();
     let mut cur: Vec<Line> = Vec::new();
     let mut start = 0;
     for line in lower.split_inclusive('\n') {
-        let end = start + line.trim_end_matches(['\n', '\r']).len();
-        let text = lower[start..end].trim();
-        if text == "..." || text == "…" || is_rule(text) {
-            // An excerpt gap or a rule line: the block goes on (a rule above the header, a
-            // box's top border, starts none).
-        } else if let Some(cells) = split(lower, start, end) {
-            if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
+        let line_end = start + line.trim_end_matches(['\n', '\r']).len();
+        let rows =
+            flattened_rows(lower, start, line_end).unwrap_or_else(|| vec![(start, line_end)]);
+        for (start, end) in rows {
+            let text = lower[start..end].trim();
+            if text == "..." || text == "…" || is_rule(text) {
+                // An excerpt gap or a rule line: the block goes on (a rule above the header, a
+                // box's top border, starts none).
+            } else if let Some(cells) = split(lower, start, end) {
+                if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur.push(Line { cells });
+            } else if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));
             }
-            cur.push(Line { cells });
-        } else if !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
         }
         start += line.len();
     }
@@ -627,7 +652,13 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             continue;
         };
         let v = cell_number(text(cell))?;
-        let r = rank(kind, scope);
+        // A percentile other than the median (`p10 output tokens/second`, `P99 …`) is the
+        // spread of a figure, not the figure: after the median or mean of the same metric.
+        let label = text(*first).trim_matches('*');
+        let spread = label.starts_with('p')
+            && label[1..].starts_with(|c: char| c.is_ascii_digit())
+            && !label.starts_with("p50");
+        let r = rank(kind, scope) * 2 + u8::from(spread);
         // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
         if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
             let mut f = Figure::new(v, "tok/s", kind, cell);

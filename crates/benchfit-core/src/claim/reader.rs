@@ -394,6 +394,26 @@ fn metric_head(lower: &str, start: usize) -> &str {
     &t[..cut]
 }
 
+/// The line before a figure when it holds no other figure (`Response generated in 8.56 seconds,
+/// 1024 tokens, 119.64 tokens/second`: one response's rate): its words describe this figure
+/// even past a comma. At most 160 bytes; empty when the line is longer or already holds a rate
+/// (`/s`, "per second") or a table's `|`.
+fn line_lead_alone(lower: &str, start: usize) -> &str {
+    let window = floor_boundary(lower, start.saturating_sub(160));
+    let Some(from) = lower[window..start]
+        .rfind('\n')
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
+    let line = &lower[from..start];
+    if line.contains("/s") || line.contains("per second") || line.contains('|') {
+        return "";
+    }
+    line
+}
+
 /// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
     let to = floor_boundary(lower, end + max);
@@ -806,7 +826,12 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(label))
         .or_else(|| scope_from_words(lead_label(lower, span.start)))
-        .or_else(|| scope_from_words(change_subject(lower, span.start)));
+        .or_else(|| scope_from_words(change_subject(lower, span.start)))
+        // Only one user's words carry that far: "system" or "aggregate" at a line's start
+        // names a company or a topic as often as the figure's scope.
+        .or_else(|| {
+            scope_from_words(line_lead_alone(lower, span.start)).filter(|s| *s == Scope::PerUser)
+        });
     let pre_words = without_lengths(pre);
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
