@@ -360,6 +360,13 @@ fn main() {
                 o.remove("evidence");
             }
             println!("     {claim}");
+            let rows: Vec<String> = r["checklist"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|row| format!("{}={}", row["condition"], row["status"]))
+                .collect();
+            println!("     rows {} verdict {}", rows.join(" "), r["verdict"]);
         }
         return;
     }

@@ -1296,3 +1296,35 @@ fn one_response_line_is_per_user() {
     let c = read("Response generated in 6.10 seconds, 512 tokens, 83.93 tokens/second");
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §3 Hardware: Gaudi HPUs (and other accelerators' own words: NPUs, LPUs, RDUs, TPUs) are
+/// counted like GPUs; §3 Runtime: an engine outside the list keeps its name (Optimum Habana).
+#[test]
+fn accelerator_words_count_devices() {
+    let c = read("Falcon 180B on Gaudi 2 with Optimum Habana, 8 HPUs, BF16: 950 tokens/s.");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("optimum-habana")
+    );
+}
+
+/// §3 Load: a request rate written in prose (`at request rate 6`, `a request rate of 2.5`) is
+/// the arrivals the client set.
+#[test]
+fn request_rate_in_prose() {
+    let c = read("Mean TPOT 31 ms at request rate 6 for Mistral 7B on an L4 with vLLM.");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(6.0));
+    let c = read("With a request rate of 2.5, Llama 3 8B on one A10G gave 410 tok/s.");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(2.5));
+}
+
+/// §3 Load: users written plainly beside a run (`at 24 users`, `, 16 users)`) are the
+/// concurrency.
+#[test]
+fn plain_users_are_the_concurrency() {
+    let c = read("Result: 870 tokens/s (Qwen2 7B, one L4, TGI, 24 users)");
+    assert_eq!(c.concurrency.as_ref().map(|r| r.value), Some(24));
+    let c = read("Llama 3 8B on an A100 reaches 2,400 tokens/s at 64 users.");
+    assert_eq!(c.concurrency.as_ref().map(|r| r.value), Some(64));
+}

@@ -201,8 +201,8 @@ fn patterns() -> &'static Patterns {
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
-            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
-                .needs(&["gpus", "accelerators", "npus", "chips", "cards", "devices", "-gpu"]),
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
+                .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
             tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
@@ -211,8 +211,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1243,6 +1243,9 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "ctranslate2" => ("ctranslate2", false),
         "xinference" => ("xinference", false),
         "rtpllm" => ("rtp-llm", false),
+        "optimumhabana" => ("optimum-habana", false),
+        "lightllm" => ("lightllm", false),
+        "fastertransformer" => ("fastertransformer", false),
         _ => ("mlx", false),
     }
 }
@@ -3218,6 +3221,29 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
             }
         }
     }
+    // In prose: `at request rate 10`, `a request rate of 4`, `request rate = 2.5`.
+    static PROSE: OnceLock<Regex> = OnceLock::new();
+    let prose = PROSE.get_or_init(|| {
+        Regex::new(r"\brequest[\s-]rate\s*(?:of\s+|=\s*|:\s*)?(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps))?\b")
+            .expect("static pattern compiles")
+    });
+    if lower.contains("request rate") || lower.contains("request-rate") {
+        for c in prose.captures_iter(lower) {
+            let m = c.get(0).expect("group 0");
+            if continues_number(lower, m.end()) || lower[m.end()..].trim_start().starts_with('%') {
+                continue;
+            }
+            if let Some(v) = c.get(1).and_then(|v| num(v.as_str())).filter(|v| *v > 0.0) {
+                return found(
+                    v,
+                    Span {
+                        start: m.start(),
+                        end: m.end(),
+                    },
+                );
+            }
+        }
+    }
     for c in p.request_rate.captures_iter(lower) {
         if c.get(1).is_some() && c.get(3).is_none() {
             if let Some(v) = num(&c[2]).filter(|v| *v > 0.0) {
@@ -3231,7 +3257,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3242,11 +3268,15 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         "single request",
         "one request at",
         "单请求",
+        // A load of users written plainly (`at 32 users`, `with 100 clients`, `, 8 streams)`).
+        " users",
+        " clients",
+        " streams",
     ];
     let Some(start) = anchors.iter().filter_map(|a| lower.find(a)).min() else {
         return;
     };
-    let from = floor_boundary(lower, start.saturating_sub(8));
+    let from = floor_boundary(lower, start.saturating_sub(16));
     let to = floor_boundary(lower, (start + 64).min(lower.len()));
     let Some(c) = re.captures(&lower[from..to]) else {
         return;
@@ -3261,7 +3291,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
             claim.concurrency = found(n, span);
             claim.load_observed.get_or_insert(span);
         }
-    } else if let Some(n) = c.get(2).or(c.get(3)) {
+    } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)) {
         if let Ok(n) = n.as_str().parse() {
             claim.concurrency = found(n, span);
         }
