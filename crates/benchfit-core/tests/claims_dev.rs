@@ -367,6 +367,14 @@ fn main() {
                 .map(|row| format!("{}={}", row["condition"], row["status"]))
                 .collect();
             println!("     rows {} verdict {}", rows.join(" "), r["verdict"]);
+            if std::env::var_os("CLAIMS_PROBE_FIGURES").is_some() {
+                for f in r["claim"]["figures"].as_array().into_iter().flatten() {
+                    println!(
+                        "       fig {} {} {} {} | {}",
+                        f["value"], f["unit"], f["kind"], f["scope"], f["headline_reason"]
+                    );
+                }
+            }
         }
         return;
     }

@@ -1328,3 +1328,18 @@ fn plain_users_are_the_concurrency() {
     let c = read("Llama 3 8B on an A100 reaches 2,400 tokens/s at 64 users.");
     assert_eq!(c.concurrency.as_ref().map(|r| r.value), Some(64));
 }
+
+/// §4: an engine named as the other side of a comparison (`faster than vLLM`, `vs TGI`,
+/// `outperforms llama.cpp`) is another setup's, not the claim's runtime; §3 Runtime:
+/// TurboMind, named on its own, is LMDeploy's engine.
+#[test]
+fn compared_engine_is_not_the_runtime() {
+    let c =
+        read("Our engine serves OPT-30B at 1,900 tokens/s on an A100 80GB, 1.8x faster than vLLM.");
+    assert!(c.runtime.is_none());
+    let c = read("TurboMind reaches 2,400 tokens/s on Llama 2 13B, about 20% more than vLLM.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("lmdeploy")
+    );
+}

@@ -211,8 +211,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1244,6 +1244,8 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "xinference" => ("xinference", false),
         "rtpllm" => ("rtp-llm", false),
         "optimumhabana" => ("optimum-habana", false),
+        // LMDeploy's engine, named on its own.
+        "turbomind" => ("lmdeploy", false),
         "lightllm" => ("lightllm", false),
         "fastertransformer" => ("fastertransformer", false),
         _ => ("mlx", false),
@@ -4124,6 +4126,28 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             let prev = part[..s1.start].chars().next_back();
             let implied = next.is_some_and(|ch| ch == '_' || ch == '/')
                 || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
+            // The other side of a comparison (`2.7x higher throughput than vLLM`, `vs TGI`,
+            // `outperforms llama.cpp`): another setup's engine, not the claim's (CLAIMS.md §4).
+            let pre = part[floor_boundary(part, s1.start.saturating_sub(24))..s1.start]
+                .trim_end()
+                .trim_end_matches(['(', '"', '`']);
+            let baseline = [
+                " than",
+                " vs",
+                " vs.",
+                "versus",
+                "compared to",
+                "compared with",
+                "outperforms",
+                "outperforming",
+                " beats",
+                " over",
+            ]
+            .iter()
+            .any(|w| pre.ends_with(w));
+            if baseline {
+                continue;
+            }
             let take = match &claim.runtime {
                 None => true,
                 Some(_) => claim.runtime_from_shape && !implied && !from_shape,
