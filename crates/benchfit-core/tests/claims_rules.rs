@@ -1343,3 +1343,27 @@ fn compared_engine_is_not_the_runtime() {
         Some("lmdeploy")
     );
 }
+
+/// §2: a label that spells its unit (`Median output tokens per second: 88`, `Completion
+/// tokens per second: 512`, `token/s/user: 34.5`) is a token rate with the kind and scope its
+/// words give (a median is over requests: one user's).
+#[test]
+fn labels_that_spell_their_unit() {
+    let c = read("Median output tokens per second: 74, Llama 3 8B on one L4, vLLM.");
+    assert_eq!(c.figures[0].value, 74.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Completion tokens per second: 640 (Mistral 7B, TGI, 1x A10G, concurrency 8)");
+    assert_eq!(c.figures[0].value, 640.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("token/s/user: 21.5 at 64 concurrent requests");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+}
+
+/// §2: a label with a slash right before its figure (`Output tput/GPU 1,450 tok/s`) names both
+/// the tokens and the scope.
+#[test]
+fn slashed_label_before_the_figure() {
+    let c = read("Output tput/GPU 2,050 tok/s at 32 concurrency, 8x H200.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+}

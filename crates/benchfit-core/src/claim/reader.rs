@@ -414,6 +414,22 @@ fn line_lead_alone(lower: &str, start: usize) -> &str {
     line
 }
 
+/// A label written with a slash just before the figure (`Output tput/GPU 1,450 tok/s`,
+/// `Gen tok/s/user: 35`): the clause before the figure without [`before`]'s cut at `/`, at
+/// most 40 bytes, cut after the last `, ` and empty when it holds a digit (another figure's).
+fn slashed_label(lower: &str, start: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(40));
+    let s = &lower[from..start];
+    let s = s
+        .rfind(['.', ';', '|', '\n', '(', ')'])
+        .map_or(s, |i| &s[i + 1..]);
+    let s = s.rsplit_once(", ").map_or(s, |(_, t)| t);
+    if !s.contains('/') || s.contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    s
+}
+
 /// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
     let to = floor_boundary(lower, end + max);
@@ -831,7 +847,8 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         // names a company or a topic as often as the figure's scope.
         .or_else(|| {
             scope_from_words(line_lead_alone(lower, span.start)).filter(|s| *s == Scope::PerUser)
-        });
+        })
+        .or_else(|| scope_from_words(slashed_label(lower, span.start)));
     let pre_words = without_lengths(pre);
     let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
@@ -877,6 +894,7 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
             .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
+            .or_else(|| kind_from_words(&without_lengths(slashed_label(lower, span.start))))
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -1056,10 +1074,17 @@ fn labelled_figure(
         f.scope_stated = true;
         return Some(f);
     }
+    let spelled_unit = has("tokens per second")
+        || has("tokens per sec")
+        || has("token/s")
+        || has("toks/s")
+        || has("tok/sec")
+        || has("tokens_per_second");
     let tokens = has("throughput")
         || has("tps")
         || has("tokens/")
         || has("tok/s")
+        || spelled_unit
         || has("token generation")
         || has("prompt evaluation")
         || has("decode speed")
@@ -1067,14 +1092,20 @@ fn labelled_figure(
     if !tokens || has("peak") {
         return None;
     }
-    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s");
+    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s") || spelled_unit;
     let kind = if has("input") || has("prefill") || has("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else if has("token generation") || has("decode") {
         Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {
         Some(FigureKind::ThroughputTotal)
-    } else if has("output") || has("generation throughput") || has("completion") {
+    } else if has("output")
+        || has("generation throughput")
+        || has("generation only")
+        || has("generation speed")
+        || has("generated tokens")
+        || has("completion")
+    {
         // CLAIMS.md §2: output, generation or completion tokens of the whole load.
         Some(FigureKind::ThroughputOutput)
     } else if has("decode") {
