@@ -1367,3 +1367,40 @@ fn slashed_label_before_the_figure() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
 }
+
+/// §1.2 and §1.5: hearsay first ("some reports claim …"), then the author's own hedged result
+/// ("but I only get …"): the author's is the headline.
+#[test]
+fn hedged_own_result_beats_hearsay() {
+    let c = read("People say 140 tok/s on a 4090, but I only get 85 tok/s with Mistral 7B Q8.");
+    assert_eq!(c.figures[0].value, 85.0);
+}
+
+/// §1.6: the baseline a text improves on ("Before tuning: …") is not the headline; the tuned
+/// result is.
+#[test]
+fn before_tuning_is_the_baseline() {
+    let c =
+        read("Before tuning: 800 tok/s. After raising max-num-seqs: 1,150 tok/s (Llama 3 8B, L4).");
+    assert_eq!(c.figures[0].value, 1150.0);
+}
+
+/// §1.3: the peak is never the headline, and its word speaks only of its own figure: a
+/// sustained rate after it in the same sentence still heads.
+#[test]
+fn peak_word_speaks_of_its_own_figure() {
+    let c =
+        read("Peak throughput hit 3,900 tok/s, but the steady rate was 3,200 tok/s on 2x A100.");
+    assert_eq!(c.figures[0].value, 3200.0);
+}
+
+/// §1.5 on a table turned on its side (settings as columns): the last column's setting comes
+/// with the figure.
+#[test]
+fn sideways_table_column_setting() {
+    let c = read(
+        "| Batch size | 4 | 16 | 64 |\n|---|---|---|---|\n| Output tok/s | 300 | 1,050 | 3,300 |",
+    );
+    assert_eq!(c.figures[0].value, 3300.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(64));
+}

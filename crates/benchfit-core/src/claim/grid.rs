@@ -554,6 +554,23 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
     None
 }
 
+/// A table turned on its side (`| Concurrency | 1 | 8 | 32 |` over `| Output tok/s | 95 | 690 |
+/// 2,100 |`): the header's first cell names the setting its numbers give each column, so the
+/// chosen cell's column carries it (CLAIMS.md §1.5: settings from the same column).
+fn column_settings(lower: &str, header: &Line, row: &Line, cell: Span) -> RowSettings {
+    let (Some(first), Some(col)) = (
+        header.cells.first(),
+        row.cells.iter().position(|c| *c == cell),
+    ) else {
+        return RowSettings::default();
+    };
+    let Some(&h) = header.cells.get(col).filter(|_| col > 0) else {
+        return RowSettings::default();
+    };
+    let roles = [Role::Other, role(&lower[first.start..first.end])];
+    row_settings(lower, &roles, &[Span { start: 0, end: 0 }, h])
+}
+
 fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = &block[0];
@@ -672,7 +689,7 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             let settings = if header_is_text {
                 row_settings(lower, &roles, &carried)
             } else {
-                RowSettings::default()
+                column_settings(lower, header, l, cell)
             };
             best = Some((r, f, settings));
         }
