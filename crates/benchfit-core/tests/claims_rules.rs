@@ -1420,3 +1420,29 @@ fn compared_columns_take_the_first() {
     let c = read("| Metric | bs 8 | bs 32 |\n|---|---|---|\n| Output tok/s | 600 | 1,900 |");
     assert_eq!(c.figures[0].value, 1900.0);
 }
+
+/// §3 Hardware: a family sold in several configurations (Apple M-series memory and GPU cores,
+/// V100 16/32 GB, RTX 3080 10/12 GB) is partial unless the configuration is written beside the
+/// name.
+#[test]
+fn configurable_families_need_their_configuration() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let hw = |t: &str| check(t).checklist[5].status;
+    assert_eq!(
+        hw("On my M2 Pro, Llama 3 8B Q4_K_M runs at 28 tok/s."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("On my M2 Pro (32 GB), Llama 3 8B Q4_K_M runs at 28 tok/s."),
+        Status::Stated
+    );
+    assert_eq!(
+        hw("Mistral 7B on a single V100 gives 40 tok/s."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("Mistral 7B on a single V100 32GB gives 40 tok/s."),
+        Status::Stated
+    );
+}

@@ -2986,6 +2986,21 @@ pub fn read(text: &str) -> Claim {
     }
     // Settings attached to each figure (its row or sentence); a sweep's last point heads.
     claim.figures = figures;
+    // At any mention of the device as written (the first one read may be a bare heading).
+    claim.gpu_configuration = claim.gpu.as_ref().and_then(|g| {
+        let name = lower
+            .get(g.span.start..g.span.end)
+            .filter(|n| !n.is_empty())?;
+        lower.match_indices(name).take(16).find_map(|(i, _)| {
+            configuration_beside(
+                lower,
+                Span {
+                    start: i,
+                    end: i + name.len(),
+                },
+            )
+        })
+    });
     super::attach::attach(lower, &mut claim);
     // A flattened table's cell: its settings are its column header and row label, not the
     // whole line.
@@ -3089,6 +3104,31 @@ pub fn read(text: &str) -> Claim {
 /// settings written beside another figure belong to that figure unless the text ties them to
 /// the headline). When the headline's own stretch states no load, a claim-wide batch or
 /// concurrency found only inside another figure's stretch, on another line, is dropped.
+/// A device's configuration written beside its name (CLAIMS.md §3 Hardware): a memory size
+/// (`M3 Max, 64 GB`, `RTX 3080 with 12GB VRAM`, `V100 32GB`) or a GPU core count (`30-core M2
+/// Max`) within 24 bytes before the name or 32 after it, in the same line.
+fn configuration_beside(lower: &str, name: Span) -> Option<Span> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b\d{1,3}\s*(?:gb|gib|g)\b|\b\d{1,3}[\s-]*cores?\b")
+            .expect("static pattern compiles")
+    });
+    let start = name.start.min(lower.len());
+    let end = name.end.min(lower.len()).max(start);
+    let from = floor_boundary(lower, start.saturating_sub(24));
+    let to = floor_boundary(lower, end + 32);
+    let from = lower[from..start]
+        .rfind('\n')
+        .map_or(from, |i| from + i + 1);
+    let to = lower[end..to].find('\n').map_or(to, |i| end + i);
+    re.find_iter(&lower[from..to])
+        .map(|m| Span {
+            start: from + m.start(),
+            end: from + m.end(),
+        })
+        .next()
+}
+
 fn release_foreign_load(lower: &str, c: &mut Claim) {
     let Some(h) = c.figures.first() else { return };
     if h.settings.batch_size.is_some() || h.settings.concurrency.is_some() {
