@@ -1446,3 +1446,22 @@ fn configurable_families_need_their_configuration() {
         Status::Stated
     );
 }
+
+/// §3 Model: GPT-J without its size is the family as written (`gpt-j`); with it, `gpt-j-6b`.
+/// Names in identifiers keep their parts across underscores (`llama_7b` → `llama-7b`).
+#[test]
+fn model_names_as_written() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("GPT-J serves 300 tok/s on an A10G.").as_deref(),
+        Some("gpt-j")
+    );
+    assert_eq!(
+        m("GPT-J 6B serves 300 tok/s on an A10G.").as_deref(),
+        Some("gpt-j-6b")
+    );
+    assert_eq!(
+        m("python bench.py llama_7b --tp 1: 410 tok/s").as_deref(),
+        Some("llama-7b")
+    );
+}

@@ -219,7 +219,7 @@ fn patterns() -> &'static Patterns {
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
             version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build)?["\s:=_]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s:-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
                 r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
@@ -4555,8 +4555,17 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     }
     if let Some(c) = p.named_model.captures(lower) {
         let name = &c[1];
-        let id = if name == "gpt-j" {
+        // GPT-J with its size is the 6B model; without it, the family as written (CLAIMS.md §3
+        // Model: `gpt-j`).
+        let sized = |rest: &str| {
+            rest.trim_start_matches([' ', '-', '_'])
+                .strip_prefix("6b")
+                .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+        };
+        let id = if name == "gpt-j" && sized(&lower[whole(&c).end..]) {
             "gpt-j-6b".to_string()
+        } else if name == "gpt-j" {
+            "gpt-j".to_string()
         } else if let (Some(v), Some(s)) = (c.get(2), c.get(3)) {
             format!("gemma-{}-{}", v.as_str(), s.as_str())
         } else if let Some(s) = c.get(3) {
