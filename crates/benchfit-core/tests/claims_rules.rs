@@ -1465,3 +1465,26 @@ fn model_names_as_written() {
         Some("llama-7b")
     );
 }
+
+/// §2 and §1.5: words after one figure's unit are that figure's up to the conjunction that
+/// starts the next (`85 tok/s for a single user and about 900 tok/s with 32 requests`): the
+/// second is not per user, and the load sweep heads at its last point.
+#[test]
+fn words_after_a_unit_stay_with_their_figure() {
+    let c = read(
+        "Qwen2 72B on 4x A100 with vLLM: 30 tokens/s for a single user and about 640 tokens/s \
+         with 24 parallel requests.",
+    );
+    assert_eq!(c.figures[0].value, 640.0);
+    assert_ne!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Load: a list of one setting keeps one separator; `batch 128, 1024/256` is a batch, then
+/// lengths. §3 Runtime: a ratio after an engine's name (`SGLang 2.4x faster`) is no version.
+#[test]
+fn lists_keep_one_separator_and_ratios_are_no_version() {
+    let c = read("Llama 2 13B on one H100 (vLLM, batch 128, 1024/256): 4,100 tokens/s.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(128));
+    let c = read("SGLang 2.4x faster than vLLM: 4,400 output tok/s on Llama 3 8B, one H100.");
+    assert!(c.runtime_version.is_none());
+}

@@ -832,6 +832,29 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         Some(i) if !pre[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => &pre[i + 1..],
         _ => pre,
     };
+    // Words before an earlier figure belong to it (`85 tokens/s for a single user and about
+    // 900 tokens/s with 32 requests`: "single user" is the 85's).
+    let pre = ["tokens/s", "tok/s", "t/s", "tokens per second", "tps"]
+        .iter()
+        .filter_map(|u| pre.rfind(u).map(|i| i + u.len()))
+        .max()
+        .map_or(pre, |i| &pre[i..]);
+    // [`before`] cut at an earlier figure's unit (`tokens/s for a single user and about`): its
+    // trailing words are that figure's up to the conjunction that starts this one.
+    let raw = &lower[floor_boundary(lower, span.start.saturating_sub(48))..span.start];
+    let after_unit = raw.len() > pre.len() && {
+        let cut = &raw[..raw.len() - pre.len()];
+        cut.ends_with("/") && (pre.starts_with("s ") || pre.starts_with("sec"))
+    };
+    let pre = if after_unit {
+        [" and ", " while ", " but ", " whereas "]
+            .iter()
+            .filter_map(|w| pre.rfind(w).map(|i| i + w.len()))
+            .max()
+            .map_or("", |i| &pre[i..])
+    } else {
+        pre
+    };
     let post = after(lower, span.end, 48);
     // The next clause (after `, ` or a Chinese comma) that holds another rate is the next
     // figure's words (`系统吞吐 2,560 tokens/s，单用户 40 tokens/s`: 单用户 is the second
@@ -4293,7 +4316,12 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
             if claim.runtime.as_ref().is_some_and(|r| r.value == id) {
                 let end = whole(&c).end;
-                if let Some(v) = p.version.captures(&part[end..]) {
+                // A ratio after the name (`SGLang 3.1x faster`) is no version.
+                let ratio = |v: &Captures| {
+                    let e = end + v.get(0).map_or(0, |m| m.end());
+                    part[e..].starts_with(['x', '×', '%'])
+                };
+                if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
                     let m = v.get(1).expect("group 1 is the version");
                     claim.runtime_version = found(
                         m.as_str().to_string(),
