@@ -1488,3 +1488,16 @@ fn lists_keep_one_separator_and_ratios_are_no_version() {
     let c = read("SGLang 2.4x faster than vLLM: 4,400 output tok/s on Llama 3 8B, one H100.");
     assert!(c.runtime_version.is_none());
 }
+
+/// §3 Hardware in Chinese: number words before 张 / 块 / 卡 count cards (两张 A100 = 2); a bare
+/// GeForce number after a card count (单卡 4090) is the device; 显卡 ("graphics card") names one
+/// device, not several.
+#[test]
+fn chinese_card_counts_and_labels() {
+    let c = read("Qwen2 7B 在两张 L40S 上，vLLM，生成吞吐 3,100 token/s。");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+    let c = read("单卡 3090 跑 Llama 3 8B，约 90 tokens/s。");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+    let c = read("平均输出速度 40 tokens/s，模型 Qwen2-7B，显卡 RTX 4080。");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

@@ -3203,7 +3203,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "multi-gpu",
     ]
     .iter()
-    .any(|w| lower.contains(w));
+    // 显卡 ("graphics card") is one card: its 卡 speaks of no count.
+    .any(|w| lower.contains(w) && (*w != "卡" || lower.replace("显卡", "").contains(w)));
     let start = g.span.start.min(lower.len());
     let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
     let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
@@ -3248,7 +3249,9 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     let used = used
         || ["在", "用", "基于", "于"]
             .iter()
-            .any(|w| last_word.ends_with(w));
+            .any(|w| last_word.ends_with(w))
+        // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
+        || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w));
     let record = line.split_once(':').is_some_and(|(label, _)| {
         label.len() <= 48
             && [
@@ -3890,7 +3893,9 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with("gpu")
             || pre.trim_end().ends_with("geforce")
             || pre.trim_end().ends_with("显卡")
-            || pre.trim_end().ends_with("显卡:");
+            || pre.trim_end().ends_with("显卡:")
+            // A Chinese count of cards before the number (单卡 4090, 两张 3090).
+            || pre.trim_end().ends_with(['卡', '张', '块']);
         let counted = c.get(1).is_some() || c.get(2).is_some();
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
         // device, not a year or a count.
@@ -3985,13 +3990,31 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
     }
     // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
     if claim.gpu_count.is_none() {
+        // Number words before 卡 / 张 / 块 (cards): 两张 A100 is two.
         for (w, n) in [
+            ("十六卡", 16),
+            ("十六张", 16),
+            ("十六块", 16),
             ("单卡", 1),
             ("单张", 1),
+            ("单块", 1),
+            ("一张", 1),
+            ("一块", 1),
             ("双卡", 2),
             ("两卡", 2),
+            ("两张", 2),
+            ("两块", 2),
+            ("二卡", 2),
+            ("三张", 3),
+            ("三块", 3),
             ("四卡", 4),
+            ("四张", 4),
+            ("四块", 4),
+            ("六卡", 6),
+            ("六张", 6),
             ("八卡", 8),
+            ("八张", 8),
+            ("八块", 8),
         ] {
             if let Some(i) = part.find(w) {
                 claim.gpu_count = found(
