@@ -1501,3 +1501,25 @@ fn chinese_card_counts_and_labels() {
     let c = read("平均输出速度 40 tokens/s，模型 Qwen2-7B，显卡 RTX 4080。");
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §1.5: `label: number` lines under a heading that gives their unit (`Results (tokens/sec):`)
+/// are token rates; the last line shown heads, with the precision its own line names.
+#[test]
+fn unit_heading_over_a_list() {
+    let c = read(
+        "Results (tokens/sec):\nMistral-7B fp16: 61\nMistral-7B q8_0: 88\nMistral-7B q4_K_M: 117\n\
+         GPU: RTX 3060 12GB, llama.cpp",
+    );
+    assert_eq!(c.figures[0].value, 117.0);
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("q4_k_m")
+    );
+}
+
+/// §2: "the total is …" sums over the load (a scope), it does not say input + output tokens.
+#[test]
+fn the_total_as_a_noun_is_a_sum() {
+    let c = read("With 16 concurrent requests the total is about 700 tok/s on one L4.");
+    assert_ne!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}

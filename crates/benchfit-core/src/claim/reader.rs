@@ -571,6 +571,11 @@ const SUMMED: &[&str] = &[
     "totalling",
     "totals ",
     "for a total",
+    // "the total" as a noun: the sum over the load ("the total is about 110 tok/s").
+    "the total is",
+    "the total was",
+    "the total comes",
+    "the total reaches",
 ];
 
 /// Engine features whose names hold a phase word ("chunked prefill", "speculative decoding").
@@ -1971,6 +1976,13 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         }
         push(&mut cands, &mut taken, f, 0);
     }
+    // `label: number` lines under a heading that gives their unit (CLAIMS.md §1.5: the last
+    // line shown heads, as in a table).
+    let listed = unit_heading_list(lower);
+    let n_listed = listed.len();
+    for (k, f) in listed.into_iter().enumerate() {
+        push(&mut cands, &mut taken, f, i32::from(k + 1 < n_listed));
+    }
     // Table cells run together (`Q4_K_M108.3593.8 GB`): the first cell after the quant type, split
     // by the header's `Decode (t/s)`.
     if lower.contains("decode (t/s)") {
@@ -3127,6 +3139,82 @@ pub fn read(text: &str) -> Claim {
 /// settings written beside another figure belong to that figure unless the text ties them to
 /// the headline). When the headline's own stretch states no load, a claim-wide batch or
 /// concurrency found only inside another figure's stretch, on another line, is dropped.
+/// A list of `label: number` lines (at least two, bare numbers) right under a heading line that
+/// names their unit and holds no number (`Benchmark results (tokens/sec, higher is better):`
+/// then `Llama-3-8B q8_0: 128`): each line's number is a token rate in the heading's unit, with
+/// the kind and scope the heading's words give and the line's label as its label.
+fn unit_heading_list(lower: &str) -> Vec<Figure> {
+    static ROW: OnceLock<Regex> = OnceLock::new();
+    let row = ROW.get_or_init(|| {
+        Regex::new(
+            r"^[\s\-*•]*([^:=
+]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
+        )
+        .expect("static pattern compiles")
+    });
+    const UNITS: &[&str] = &[
+        "tokens/sec",
+        "tokens/s",
+        "tok/s",
+        "t/s",
+        "tokens per second",
+        "tok/sec",
+    ];
+    let mut out = Vec::new();
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    for l in lower.split_inclusive('\n') {
+        lines.push((at, l.trim_end_matches(['\n', '\r'])));
+        at += l.len();
+        if lines.len() > 4000 {
+            break;
+        }
+    }
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let head = lines[i].1;
+        let unit_head = head.len() <= 120
+            && UNITS.iter().any(|u| head.contains(u))
+            && !head.contains(|c: char| c.is_ascii_digit());
+        if !unit_head {
+            i += 1;
+            continue;
+        }
+        let kind = kind_from_words(head);
+        let scope = scope_from_words(head);
+        let mut rows = Vec::new();
+        let mut j = i + 1;
+        while let Some(&(start, l)) = lines.get(j) {
+            let Some(c) = row.captures(l) else { break };
+            let (Some(label), Some(v)) = (c.get(1), c.get(2)) else {
+                break;
+            };
+            let Some(value) = num(v.as_str()) else { break };
+            let mut f = Figure::new(
+                value,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: start + v.start(),
+                    end: start + v.end(),
+                },
+            );
+            f.scope = scope;
+            f.kind_stated = kind.is_some();
+            f.scope_stated = scope.is_some();
+            f.label = Some(label.as_str().to_string());
+            rows.push(settle(f));
+            j += 1;
+        }
+        if rows.len() >= 2 {
+            out.extend(rows);
+            return out;
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
 /// A device's configuration written beside its name (CLAIMS.md §3 Hardware): a memory size
 /// (`M3 Max, 64 GB`, `RTX 3080 with 12GB VRAM`, `V100 32GB`) or a GPU core count (`30-core M2
 /// Max`) within 24 bytes before the name or 32 after it, in the same line.
@@ -3522,6 +3610,11 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
     if s.gpu.is_some() {
         c.gpu = s.gpu;
     }
+    // So is the precision its own row or sentence names (CLAIMS.md §3 Quantisation: not
+    // another configuration in the same text).
+    if s.weight_dtype.is_some() && s.other_setup.is_none() {
+        c.weight_dtype = s.weight_dtype;
+    }
     // The engine the headline's own sentence or row names is the one behind it (CLAIMS.md
     // §1.5, §4: another engine named elsewhere is another setup). Its version stays only when
     // it is the same engine.
@@ -3562,6 +3655,9 @@ pub(super) fn adopt_headline_settings(c: &mut Claim) {
     }
     if s.tp.is_some() {
         c.tp = s.tp;
+    }
+    if s.weight_dtype.is_some() {
+        c.weight_dtype = s.weight_dtype;
     }
 }
 
