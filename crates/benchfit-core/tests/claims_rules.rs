@@ -1523,3 +1523,14 @@ fn the_total_as_a_noun_is_a_sum() {
     let c = read("With 16 concurrent requests the total is about 700 tok/s on one L4.");
     assert_ne!(c.figures[0].kind, FigureKind::ThroughputTotal);
 }
+
+/// §2: a scope word between the number and its unit (`5,000 aggregate tokens/s`) is still a
+/// token rate, with that scope; "time-to-first-token" with hyphens is a TTFT.
+#[test]
+fn scope_word_before_the_unit() {
+    let c = read("We serve Falcon-40B on 4x A100 at 2,600 aggregate tokens/s.");
+    assert_eq!(c.figures[0].value, 2600.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Llama 3 8B: 95 ms time-to-first-token on one L4.");
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+}

@@ -147,9 +147,9 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
-                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "万"]),
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+", false, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
@@ -165,7 +165,7 @@ fn patterns() -> &'static Patterns {
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
-                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time to first token)",
+                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
             )
                 .then(" .,", false, &["m", "s"]),
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
@@ -887,7 +887,8 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     }
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
     let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
-    let unit_scope = scope_from_words(per);
+    // `5,000 aggregate tokens/s`: the word before the unit says the scope.
+    let unit_scope = scope_from_words(per).or_else(|| scope_from_words(qual));
     let label = line_label(lower, span.start);
     let scope = unit_scope
         .or_else(|| scope_from_words(pre))
