@@ -1534,3 +1534,16 @@ fn scope_word_before_the_unit() {
     let c = read("Llama 3 8B: 95 ms time-to-first-token on one L4.");
     assert_eq!(c.figures[0].kind, FigureKind::Ttft);
 }
+
+/// §3 Quantisation: a spec rating (`275 TOPS INT8`, `989 TFLOPS FP16`) is not the weights'
+/// precision; the one the run names is.
+#[test]
+fn spec_rating_is_not_the_precision() {
+    let c = read("An L4 (485 TFLOPS FP8) runs Mistral 7B in int4 (AWQ) at 70 tok/s.");
+    assert_ne!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("fp8")
+    );
+    let c = read("The Orin (275 TOPS INT8) runs Phi-2 at 22 tok/s.");
+    assert!(c.weight_dtype.is_none());
+}

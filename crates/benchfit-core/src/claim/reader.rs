@@ -4297,6 +4297,13 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             if kv_span == Some(s) {
                 continue;
             }
+            // A spec sheet's rating (`275 TOPS INT8`, `1,979 TFLOPS FP8`) names the unit's
+            // peak, not the weights' precision (CLAIMS.md §3 Quantisation).
+            let m = span_of(&c, 1);
+            let pre = part[floor_boundary(part, m.start.saturating_sub(10))..m.start].trim_end();
+            if pre.ends_with("tops") || pre.ends_with("flops") {
+                continue;
+            }
             claim.weight_dtype = found(dtype_id(&c[1]), s);
             break;
         }
