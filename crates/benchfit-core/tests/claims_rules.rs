@@ -1547,3 +1547,12 @@ fn spec_rating_is_not_the_precision() {
     let c = read("The Orin (275 TOPS INT8) runs Phi-2 at 22 tok/s.");
     assert!(c.weight_dtype.is_none());
 }
+
+/// A `label: value` record's label starts after the sentence before it: `… 3,100 tokens/s.
+/// System: 8x L40S` is a figure, then a device record (not a token rate of 8).
+#[test]
+fn record_label_starts_after_a_sentence_break() {
+    let c = read("Batch 16: 1,200 tokens/s. Batch 64: 3,100 tokens/s. System: 8x L40S, vLLM.");
+    assert!(c.figures.iter().any(|f| f.value == 3100.0));
+    assert!(c.figures.iter().all(|f| f.value != 8.0));
+}

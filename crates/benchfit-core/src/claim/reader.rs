@@ -1555,6 +1555,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let Some(v) = c.str(2).and_then(num) else {
             continue;
         };
+        // A label starts after the last sentence break before it (`24,300 tokens/s. System: 8x
+        // H200`: the label is `system`, not the previous sentence's unit).
+        let label_start = window[label_start..span_of(&c, 0).start]
+            .rfind(". ")
+            .map_or(label_start, |i| label_start + i + 2);
         let label = &window[label_start..span_of(&c, 0).start];
         // A statistic between the unit and the colon (`Generation throughput (tokens/second)
         // avg: 80.786`) belongs to the label.
