@@ -1405,22 +1405,6 @@ fn sideways_table_column_setting() {
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(64));
 }
 
-/// §1.5: columns named for different setups (GPUs, engines) compare them, and the first is the
-/// subject; columns of one setting are a sweep, read at the last.
-#[test]
-fn compared_columns_take_the_first() {
-    let c = read(
-        "| Metric | L40S (2 GPU, TGI) | A10G (2 GPU, TGI) |\n|---|---|---|\n\
-         | Throughput (7B) | 910 tok/s | 520 tok/s |",
-    );
-    assert_eq!(c.figures[0].value, 910.0);
-    let c =
-        read("| Model | H100 tok/s | A100 tok/s |\n|---|---|---|\n| Llama 2 13B | 3,100 | 1,700 |");
-    assert_eq!(c.figures[0].value, 3100.0);
-    let c = read("| Metric | bs 8 | bs 32 |\n|---|---|---|\n| Output tok/s | 600 | 1,900 |");
-    assert_eq!(c.figures[0].value, 1900.0);
-}
-
 /// §3 Hardware: a family sold in several configurations (Apple M-series memory and GPU cores,
 /// V100 16/32 GB, RTX 3080 10/12 GB) is partial unless the configuration is written beside the
 /// name.

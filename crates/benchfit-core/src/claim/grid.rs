@@ -554,28 +554,6 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
     None
 }
 
-/// True when the header cells above `cells` (cells of `row`, a line of the same block) name at
-/// least two different setups (GPUs or engines: [`super::reader::setup_named`]).
-fn compared_columns(lower: &str, header: &Line, row: &Line, cells: &[Span]) -> bool {
-    if cells.len() < 2 {
-        return false;
-    }
-    let mut named: Vec<String> = Vec::new();
-    for c in cells {
-        let Some(col) = row.cells.iter().position(|x| x == c) else {
-            return false;
-        };
-        let Some(h) = header.cells.get(col) else {
-            return false;
-        };
-        match super::reader::setup_named(&lower[h.start..h.end]) {
-            Some(n) => named.push(n),
-            None => return false,
-        }
-    }
-    named.windows(2).any(|w| w[0] != w[1])
-}
-
 /// A table turned on its side (`| Concurrency | 1 | 8 | 32 |` over `| Output tok/s | 95 | 690 |
 /// 2,100 |`): the header's first cell names the setting its numbers give each column, so the
 /// chosen cell's column carries it (CLAIMS.md §1.5: settings from the same column).
@@ -621,28 +599,10 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         .collect();
     if header_is_text && !rate_cols.is_empty() {
         // Columns by role: the best-ranked throughput column, the last among equals.
-        let best = rate_cols.iter().map(|(_, k, s)| rank(*k, *s)).min()?;
-        let equals: Vec<&(usize, FigureKind, Option<Scope>)> = rate_cols
+        let (col, kind, scope) = *rate_cols
             .iter()
-            .filter(|(_, k, s)| rank(*k, *s) == best)
-            .collect();
-        // Equal columns named for different setups (`H100 tok/s | A100 tok/s`) compare them:
-        // the first is the subject; else the last shown (CLAIMS.md §1.5).
-        let names: Vec<Option<String>> = equals
-            .iter()
-            .map(|(i, _, _)| {
-                let h = header.cells[*i];
-                super::reader::setup_named(text(h))
-            })
-            .collect();
-        let compared = names.len() > 1
-            && names.iter().all(Option::is_some)
-            && names.windows(2).any(|w| w[0] != w[1]);
-        let (col, kind, scope) = **(if compared {
-            equals.first()
-        } else {
-            equals.last()
-        })?;
+            .rev()
+            .min_by_key(|(_, k, s)| rank(*k, *s))?;
         // The row: the last data row with a number in that column.
         let row = data.iter().rev().find(|l| {
             l.cells
@@ -700,21 +660,12 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             continue;
         };
         let first = &l.cells[at];
-        let numbers: Vec<Span> = l.cells[at + 1..]
+        let Some(cell) = l.cells[at + 1..]
             .iter()
-            .filter(|c| cell_number(text(**c)).is_some())
+            .rev()
+            .find(|c| cell_number(text(**c)).is_some())
             .copied()
-            .collect();
-        // Columns that name different setups (`| Metric | A30 (vLLM) | V100 (vLLM) |`) are a
-        // comparison: its first column is the subject. Columns of one setting (batch 1 / 8 /
-        // 32, `main` / `pr`) are a sweep or a change: the last one (CLAIMS.md §1.5, §1.6).
-        let compared = block.len() > 1 && compared_columns(lower, &block[0], l, &numbers);
-        let Some(cell) = (if compared {
-            numbers.first()
-        } else {
-            numbers.last()
-        })
-        .copied() else {
+        else {
             continue;
         };
         let v = cell_number(text(cell))?;

@@ -765,30 +765,6 @@ fn change_subject(lower: &str, start: usize) -> &str {
     }
 }
 
-/// The setup a table header names, for telling a comparison from a sweep (CLAIMS.md §1.5):
-/// the GPU or accelerator family and the engine written in `cell` (`A30 (4 GPU, vLLM)` →
-/// `a30 vllm`); None when it names neither.
-pub(super) fn setup_named(cell: &str) -> Option<String> {
-    let p = patterns();
-    let gpu = p
-        .gpu
-        .captures(cell)
-        .and_then(|c| c.get(3))
-        .map(|m| m.as_str().replace(' ', ""));
-    let engine = p
-        .runtime
-        .captures(cell)
-        .map(|c| runtime_id(&c[1]).0.to_string());
-    match (gpu, engine) {
-        (None, None) => None,
-        (g, e) => Some(format!(
-            "{} {}",
-            g.unwrap_or_default(),
-            e.unwrap_or_default()
-        )),
-    }
-}
-
 /// [`settle`] for the other stages.
 pub(super) fn settle_figure(f: Figure) -> Figure {
     settle(f)
