@@ -1540,3 +1540,17 @@ fn record_label_starts_after_a_sentence_break() {
     assert!(c.figures.iter().any(|f| f.value == 3100.0));
     assert!(c.figures.iter().all(|f| f.value != 8.0));
 }
+
+/// §1.5 for logs: a tool summary printed once per load point is read at its last block, with
+/// the load that block states (not the first block's).
+#[test]
+fn repeated_block_keeps_its_own_load() {
+    let c = read(
+        "Running with concurrency 2...\n=== Result ===\nConcurrency: 2\n\
+         Generation throughput (tokens/second) avg: 40.5\n\
+         Running with concurrency 8...\n=== Result ===\nConcurrency: 8\n\
+         Generation throughput (tokens/second) avg: 150.25\n",
+    );
+    assert_eq!(c.figures[0].value, 150.25);
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(8));
+}

@@ -3064,6 +3064,9 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     release_foreign_load(lower, &mut claim);
+    if sweep && !table_headline {
+        adopt_block_load(lower, &mut claim);
+    }
     // The headline's own device replaced the text's first one: the singular rule is asked again
     // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
     // sentence).
@@ -3614,6 +3617,44 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
             c.runtime_from_shape = false;
         }
         c.runtime = Some(r);
+    }
+}
+
+/// CLAIMS.md §1.5 for a tool summary printed once per load point: the headline's block (from
+/// the end of the previous block's figure of the same label to the next one's start) states its
+/// load (`Concurrency: 5`, `--max-concurrency 5`); that load replaces the text's first.
+fn adopt_block_load(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let Some(label) = h.label.as_deref() else {
+        return;
+    };
+    let same = |f: &&Figure| f.label.as_deref() == Some(label) && !f.derived;
+    let from = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.end <= h.span.start)
+        .map(|f| f.span.end)
+        .max();
+    let Some(from) = from else { return };
+    let to = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.start > h.span.end)
+        .map(|f| f.span.start)
+        .min()
+        .unwrap_or(lower.len())
+        .min(lower.len());
+    let (from, to) = (floor_boundary(lower, from), floor_boundary(lower, to));
+    if from >= to {
+        return;
+    }
+    let mut own = Claim::default();
+    read_load_into(&lower[from..to], from, &mut own);
+    if own.concurrency.is_some() || own.batch_size.is_some() {
+        c.concurrency = own.concurrency;
+        c.batch_size = own.batch_size;
     }
 }
 
