@@ -1554,3 +1554,16 @@ fn repeated_block_keeps_its_own_load() {
     assert_eq!(c.figures[0].value, 150.25);
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(8));
 }
+
+/// §3 Load: a load written in the rate column's header (`Throughput (32 req)`) is the figure's
+/// concurrency; as a bare count of requests (concurrent or in total, not said) the batch row
+/// is at most partial.
+#[test]
+fn load_in_a_rate_header() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let t = "| Engine | Throughput (32 req) |\n|---|---|\n| vLLM | 1,400 tok/s |\n| TGI | 1,150 tok/s |";
+    let c = read(t);
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(32));
+    assert_eq!(check(t).checklist[0].status, Status::Partial);
+}

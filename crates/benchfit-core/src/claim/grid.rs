@@ -36,6 +36,9 @@ pub(crate) struct RowSettings {
     pub concurrency: Option<Found<u32>>,
     pub gpu_count: Option<Found<u32>>,
     pub weight_dtype: Option<Found<String>>,
+    /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
+    /// total, the header does not say (the batch row is at most partial).
+    pub load_unsure: Option<Span>,
 }
 
 struct Line {
@@ -630,7 +633,17 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();
         f.label = Some(text(header.cells[col]).to_string());
-        let s = row_settings(lower, &roles, &row.cells);
+        let mut s = row_settings(lower, &roles, &row.cells);
+        // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
+        if s.concurrency.is_none() && s.batch_size.is_none() {
+            let h = header.cells[col];
+            if let Some(n) = header_load(text(h)).filter(|&n| n > 0) {
+                s.concurrency = Some(Found { value: n, span: h });
+                if !text(h).contains("user") && !text(h).contains("concurren") {
+                    s.load_unsure = Some(h);
+                }
+            }
+        }
         return Some((super::reader::settle_figure(f), s));
     }
     // Metric rows: a text cell names the metric (the first one that names a rate), the last

@@ -2734,6 +2734,9 @@ pub fn read(text: &str) -> Claim {
         claim.concurrency = row.concurrency;
         claim.gpu_count = row.gpu_count;
         claim.weight_dtype = row.weight_dtype;
+        if let Some(s) = row.load_unsure {
+            claim.load_observed.get_or_insert(s);
+        }
     } else if !bench_rows && !marked {
         if let Some(t) = table::find(lower) {
             if let Some(f) = table_figure(lower, &t, &mut focus) {
