@@ -160,10 +160,10 @@ pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
             || t2.starts_with("and ")
             || t2.starts_with("or ");
         // An element followed by the other separator starts something else (`256, 2048/128`).
-        let other_sep = match (first_sep, t2.chars().next()) {
-            (Some(","), Some('/')) | (Some("/"), Some(',')) => true,
-            _ => false,
-        };
+        let other_sep = matches!(
+            (first_sep, t2.chars().next()),
+            (Some(","), Some('/')) | (Some("/"), Some(','))
+        );
         if !ends || other_sep {
             break;
         }
