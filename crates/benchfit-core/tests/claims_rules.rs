@@ -1567,3 +1567,20 @@ fn load_in_a_rate_header() {
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(32));
     assert_eq!(check(t).checklist[0].status, Status::Partial);
 }
+
+/// §2 kind words: tokens "generated per second" are output tokens; "input+output tokens per
+/// second" and "prompt + generation throughput" are totals; "per-request" is one user's; "each
+/// GPU" is per GPU.
+#[test]
+fn more_kind_and_scope_words() {
+    let c = read("We got 5,200 tokens generated per second at 128 concurrent requests on 4x A100.");
+    assert_eq!(c.figures[0].value, 5200.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("Each GPU processes 2,900 input+output tokens per second.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    let c = read("Prompt + generation throughput: 8,800 tokens/s on one H100.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+    let c = read("Per-request generation speed averaged 35 tok/s with 8 concurrent users.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

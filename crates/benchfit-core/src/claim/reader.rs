@@ -147,7 +147,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -532,6 +532,9 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("input + output")
         || has("prompt+completion")
         || has("prompt + completion")
+        || has("prompt + generation")
+        || has("prompt+generation")
+        || has("input and output tokens")
         || has("总吞吐")
         || has("总token")
     {
@@ -601,6 +604,7 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("单请求")
         || has("单用户")
         || has("per request")
+        || has("per-request")
         || has("per-user")
         || has("1/req")
         || has("single-stream")
@@ -634,6 +638,8 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per chip")
         || has("/chip")
         || has("per accelerator")
+        || has("each gpu")
+        || has("each card")
         || has("per device")
         || has("per-device")
         || has("/device")
@@ -879,7 +885,10 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         })
         .or_else(|| scope_from_words(slashed_label(lower, span.start)));
     let pre_words = without_lengths(pre);
-    let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
+    let word_kind = if qual.contains('+') {
+        // `input+output tokens per second`: both.
+        Some(FigureKind::ThroughputTotal)
+    } else if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
@@ -967,6 +976,15 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .trim_start_matches("amd ");
         let g = patterns().gpu.captures(rest)?;
         (whole(&g).start == 0 && g.get(1).is_none()).then_some(Scope::PerGpu)
+    });
+    // `tokens generated per second`: the verb inside the unit names the tokens.
+    let inner = &lower[span.start..span.end];
+    let word_kind = word_kind.or(if inner.contains(" decoded") {
+        Some(FigureKind::DecodeThroughput)
+    } else if inner.contains(" generated") || inner.contains(" produced") {
+        Some(FigureKind::ThroughputOutput)
+    } else {
+        None
     });
     let mut f = Figure::new(
         lo,
