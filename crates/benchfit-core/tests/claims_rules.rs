@@ -1584,3 +1584,13 @@ fn more_kind_and_scope_words() {
     let c = read("Per-request generation speed averaged 35 tok/s with 8 concurrent users.");
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §3 Runtime: llama-cpp-python is llama.cpp's Python binding: the same engine.
+#[test]
+fn llama_cpp_python_is_llama_cpp() {
+    let c = read("Using llama-cpp-python on an RTX 3060: Mistral 7B Q4_K_M at 48 tok/s.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("llama.cpp")
+    );
+}
