@@ -1594,3 +1594,14 @@ fn llama_cpp_python_is_llama_cpp() {
         Some("llama.cpp")
     );
 }
+
+/// §3 Runtime: llama.cpp's build line (`build: 1a2b3c4d (4567)`, as llama-bench prints it) is
+/// its version as written.
+#[test]
+fn llama_cpp_build_line_is_the_version() {
+    let c = read("| model | test | t/s |\n| llama 8B Q4_0 | tg128 | 88.10 ± 0.20 |\n\nbuild: 1a2b3c4d (4567)");
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("1a2b3c4d (4567)")
+    );
+}

@@ -3131,6 +3131,30 @@ pub fn read(text: &str) -> Claim {
     }
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
+    // llama.cpp's build line (`build: 93bc3839 (3622)`, printed by llama-bench and quoted
+    // after the name): its version as written, a commit and a build number (CLAIMS.md §3
+    // Runtime: the version when written).
+    if claim
+        .runtime
+        .as_ref()
+        .is_some_and(|r| r.value == "llama.cpp")
+        && claim.runtime_version.is_none()
+    {
+        static BUILD: OnceLock<Regex> = OnceLock::new();
+        let re = BUILD.get_or_init(|| {
+            Regex::new(r"\bbuild:?\s*([0-9a-f]{7,10}\s*\(\d{2,6}\))")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(lower).and_then(|c| c.get(1)) {
+            claim.runtime_version = found(
+                m.as_str().to_string(),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+        }
+    }
     // A version keeps the case it was written in (`1.0.RC3`): read from the original text at
     // the same bytes (the lowercased copy keeps every offset).
     if let Some(v) = claim.runtime_version.as_mut() {
