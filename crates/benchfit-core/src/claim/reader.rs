@@ -3178,8 +3178,7 @@ fn unit_heading_list(lower: &str) -> Vec<Figure> {
     static ROW: OnceLock<Regex> = OnceLock::new();
     let row = ROW.get_or_init(|| {
         Regex::new(
-            r"^[\s\-*•]*([^:=
-]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
+            r"^[\s\-*•]*([^:=\n]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
         )
         .expect("static pattern compiles")
     });
