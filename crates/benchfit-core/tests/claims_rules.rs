@@ -1605,3 +1605,12 @@ fn llama_cpp_build_line_is_the_version() {
         Some("1a2b3c4d (4567)")
     );
 }
+
+/// §1 rule 6 for latencies: a change written with two (`TPOT from 48 ms to 39 ms`) ends at the
+/// tuned result.
+#[test]
+fn latency_change_ends_at_the_tuned_result() {
+    let c = read("The patch cuts TPOT from 48 ms to 39 ms for Llama 3 8B on one L4.");
+    assert_eq!(c.figures[0].value, 39.0);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+}

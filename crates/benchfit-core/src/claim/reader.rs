@@ -1740,7 +1740,38 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         } else {
             None
         };
+        // A change written with two latencies (`TPOT from 42 ms to 35 ms`): the end of the
+        // change is a figure of the same kind (CLAIMS.md §1 rule 6: the tuned result).
+        static TO: OnceLock<Regex> = OnceLock::new();
+        let to = TO.get_or_init(|| {
+            Regex::new(&format!(
+                r"^\s*(?:to|→|->)\s*~?{NUM}\s*(ms|milliseconds?|s|sec|seconds)\b"
+            ))
+            .expect("static pattern compiles")
+        });
+        let end_of_change = to.captures(&lower[span.end..]).and_then(|t| {
+            let n = t.get(1)?;
+            let v = num(n.as_str())?;
+            let u = if t[2].starts_with('m') { "ms" } else { "s" };
+            let mut g = Figure::new(
+                v,
+                u,
+                f.kind,
+                Span {
+                    start: span.end + n.start(),
+                    end: span.end + t.get(0)?.end(),
+                },
+            );
+            g.scope = f.scope;
+            g.kind_stated = true;
+            g.scope_stated = true;
+            g.percentile = f.percentile.clone();
+            Some(g)
+        });
         push(&mut cands, &mut taken, f, 0);
+        if let Some(g) = end_of_change {
+            push(&mut cands, &mut taken, g, 0);
+        }
     }
     for c in p.latency_after.captures_iter(lower) {
         let span = whole(&c);
