@@ -1614,3 +1614,11 @@ fn latency_change_ends_at_the_tuned_result() {
     assert_eq!(c.figures[0].value, 39.0);
     assert_eq!(c.figures[0].kind, FigureKind::Tpot);
 }
+
+/// §2 scope: a throughput on a DGX (one server of eight GPUs) is the node's.
+#[test]
+fn dgx_throughput_is_per_node() {
+    let c = read("On a DGX A100, Falcon-40B with TGI reaches 7,500 tokens/s.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+}

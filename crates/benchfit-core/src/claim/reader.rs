@@ -3620,7 +3620,8 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         .match_indices("node")
         .any(|(i, _)| !lower[i + 4..].starts_with('s'))
         || lower.contains("单节点")
-        || lower.contains("单机");
+        || lower.contains("单机")
+        || lower.contains("dgx");
     let several = gpus.is_some_and(|n| (2..=16).contains(&n));
     // A run at saturation (offline, every request at once, an infinite request rate) or a
     // serving benchmark's summary: its throughput is summed over the load (CLAIMS.md §2).
@@ -3646,11 +3647,13 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         // (a node mentioned elsewhere, "node_modules", a later "multi-node" plan, is not).
         let near = &lower[floor_boundary(lower, f.span.start.saturating_sub(300))
             ..floor_boundary(lower, (f.span.end + 150).min(lower.len()))];
+        // A DGX is one server of eight GPUs: a node.
         let node_near = near
             .match_indices("node")
             .any(|(i, _)| !near[i + 4..].starts_with('s'))
             || near.contains("单节点")
-            || near.contains("单机");
+            || near.contains("单机")
+            || near.contains("dgx");
         if node && node_near && (several || near.contains("单")) {
             f.scope = Some(Scope::PerNode);
         } else if offline {
