@@ -1622,3 +1622,18 @@ fn dgx_throughput_is_per_node() {
     assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
 }
+
+/// §3 Load words: "single user" and "sequential requests" are one request in flight; "N
+/// virtual users" (a load tester's) are the concurrency; `at 12 QPS: 2,900 tok/s` sets 12
+/// requests per second (the number after the colon is the figure).
+#[test]
+fn more_load_words() {
+    let c = read("Single user, Qwen2 7B on an RTX 4080 with vLLM: 95 tok/s.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
+    let c = read("Sequential requests: Llama 2 7B at 40 tok/s on an A10G with TGI.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
+    let c = read("With 40 virtual users in k6 we measured 1,500 tokens/s on one L40S.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(40));
+    let c = read("Mistral 7B on one H100 at 12 QPS: 2,900 tok/s output.");
+    assert_eq!(c.request_rate.as_ref().map(|x| x.value), Some(12.0));
+}

@@ -255,6 +255,11 @@ pub(super) fn read_prose_load(lower: &str, claim: &mut Claim) -> bool {
             if pre.contains("average") || pre.contains("avg") || pre.contains("mean") {
                 continue;
             }
+            // `at 16 QPS: 3,100 tok/s`: the rate was written before the unit; what follows
+            // the colon is a figure.
+            if pre.trim_end().ends_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
             let from = i + key.len();
             let rest = &lower[from..];
             let n = rest.len()
