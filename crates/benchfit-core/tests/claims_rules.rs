@@ -1637,3 +1637,22 @@ fn more_load_words() {
     let c = read("Mistral 7B on one H100 at 12 QPS: 2,900 tok/s output.");
     assert_eq!(c.request_rate.as_ref().map(|x| x.value), Some(12.0));
 }
+
+/// §3 Model: more families keep their name and size (`Yi-1.5-34B`, `MPT-30B`, `Vicuna-13B`,
+/// `internlm2-chat-20b` without its chat suffix), and a derivative named after its base keeps
+/// the base (`Llama-3.1-Nemotron-70B`).
+#[test]
+fn more_model_families() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(m("Yi-1.5-9B-Chat: 400 tok/s").as_deref(), Some("yi-1.5-9b"));
+    assert_eq!(m("MPT-7B: 400 tok/s").as_deref(), Some("mpt-7b"));
+    assert_eq!(m("Vicuna-7B: 400 tok/s").as_deref(), Some("vicuna-7b"));
+    assert_eq!(
+        m("internlm2-chat-7b: 400 tok/s").as_deref(),
+        Some("internlm2-7b")
+    );
+    assert_eq!(
+        m("Llama-3.1-Nemotron-51B-Instruct: 400 tok/s").as_deref(),
+        Some("llama-3.1-nemotron-51b")
+    );
+}

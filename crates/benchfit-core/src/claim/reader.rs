@@ -221,8 +221,8 @@ fn patterns() -> &'static Patterns {
             version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build)?["\s:=_]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
-            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
-                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s-]*)??(e?\d+b(?:-a\d+b)?))\b",
@@ -4774,7 +4774,22 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join("-");
-        consider(format!("{family}-{}b{active}", &c[2]), whole(&c));
+        // A derivative named after its base (`Llama-3.1-Nemotron-70B`): the base's name is
+        // part of the weights' name (CLAIMS.md §3 Model: keep every part that changes them).
+        let start = whole(&c).start;
+        let near = &lower[floor_boundary(lower, start.saturating_sub(12))..start];
+        let base = near
+            .rfind("llama")
+            .map(|i| &near[i..])
+            .filter(|b| {
+                b.len() > 5
+                    && b[5..]
+                        .chars()
+                        .all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | '-' | ' '))
+            })
+            .map(|b| format!("llama-{}-", b[5..].trim_matches([' ', '-'])))
+            .unwrap_or_default();
+        consider(format!("{base}{family}-{}b{active}", &c[2]), whole(&c));
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
