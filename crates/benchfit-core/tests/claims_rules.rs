@@ -1656,3 +1656,21 @@ fn more_model_families() {
         Some("llama-3.1-nemotron-51b")
     );
 }
+
+/// §3 Quantisation: a precision named as the weights' (`FP8 weights`) is the weights', before a
+/// baseline's or another setting's; a generic FP4 then its specific format (NVFP4) is the
+/// specific one.
+#[test]
+fn precision_named_as_the_weights() {
+    let c =
+        read("Baseline BF16: 900 tok/s. Tuned: FP8 weights with an FP16 KV cache, 1,300 tok/s.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("fp8")
+    );
+    let c = read("Using FP4 (in particular MXFP4) on B200: 9,000 tok/s for gpt-oss-120b.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("mxfp4")
+    );
+}

@@ -4398,6 +4398,24 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }));
         }
     }
+    // A precision named as the weights' (`FP8 weights`, `weights in int4`) is the weights'
+    // precision, before any other the text names (a baseline's BF16, a KV cache's FP8).
+    if claim.weight_dtype.is_none() && part.contains("weight") {
+        static NAMED: OnceLock<Regex> = OnceLock::new();
+        let re = NAMED.get_or_init(|| {
+            Regex::new(r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|nvfp4|mxfp4|fp4)[\s-]+weights?\b|\bweights?\s+(?:in|at|as)\s+(fp16|bf16|fp8|int8|int4|nvfp4|mxfp4|fp4)\b")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(part).and_then(|c| c.get(1).or(c.get(2))) {
+            claim.weight_dtype = found(
+                dtype_id(m.as_str()),
+                at(Span {
+                    start: m.start(),
+                    end: m.end(),
+                }),
+            );
+        }
+    }
     if claim.weight_dtype.is_none() {
         for c in p.dtype.captures_iter(part) {
             let s = at(span_of(&c, 1));
@@ -4413,6 +4431,26 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
             claim.weight_dtype = found(dtype_id(&c[1]), s);
             break;
+        }
+    }
+    // A generic FP4 then its specific format (`FP4 (and specifically NVFP4)`): the specific.
+    if claim
+        .weight_dtype
+        .as_ref()
+        .is_some_and(|w| w.value == "fp4")
+    {
+        if let Some((i, w)) = ["nvfp4", "mxfp4"]
+            .iter()
+            .filter_map(|w| part.find(w).map(|i| (i, *w)))
+            .min()
+        {
+            claim.weight_dtype = found(
+                w.to_string(),
+                at(Span {
+                    start: i,
+                    end: i + w.len(),
+                }),
+            );
         }
     }
     // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
