@@ -1674,3 +1674,16 @@ fn precision_named_as_the_weights() {
         Some("mxfp4")
     );
 }
+
+/// §3 Hardware: TP written as a record (`TP Size: 4`, `tp_size=2`) or a table column (`| TP |`)
+/// is the tensor-parallel degree, and the device count when nothing else counts them.
+#[test]
+fn tp_records_and_columns() {
+    let c =
+        read("TP Size:                4\nPP Size:                1\nThroughput: 3,300 tokens/sec");
+    assert_eq!(c.tp.as_ref().map(|t| t.value), Some(4));
+    let c =
+        read("| Model | TP | Throughput |\n|---|---|---|\n| Llama 2 70B | 2 | 1,900 tokens/sec |");
+    assert_eq!(c.tp.as_ref().map(|t| t.value), Some(2));
+    assert_eq!(c.gpu_count.as_ref().map(|t| t.value), Some(2));
+}

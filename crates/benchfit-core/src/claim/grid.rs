@@ -23,6 +23,8 @@ enum Role {
     Batch,
     Concurrency,
     Devices,
+    /// The tensor-parallel degree (`TP`): the devices too, when no column counts them.
+    Tp,
     Precision,
     Other,
 }
@@ -36,6 +38,7 @@ pub(crate) struct RowSettings {
     pub concurrency: Option<Found<u32>>,
     pub gpu_count: Option<Found<u32>>,
     pub weight_dtype: Option<Found<String>>,
+    pub tp: Option<Found<u32>>,
     /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
     /// total, the header does not say (the batch row is at most partial).
     pub load_unsure: Option<Span>,
@@ -287,10 +290,11 @@ fn role(h: &str) -> Role {
         || has("num gpu")
         || has("gpu num")
         || word("gpus")
-        || word("tp")
         || word("hpu")
     {
         Role::Devices
+    } else if word("tp") || has("tp size") || has("tp_size") {
+        Role::Tp
     } else if has("precision") || has("dtype") || has("quant") {
         Role::Precision
     } else {
@@ -415,6 +419,7 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             Role::Batch => set_u32(&mut s.batch_size, lower, c),
             Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
             Role::Devices => set_u32(&mut s.gpu_count, lower, c),
+            Role::Tp => set_u32(&mut s.tp, lower, c),
             Role::Precision => {
                 let t = text(c);
                 if !t.is_empty()
@@ -430,6 +435,10 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             }
             _ => {}
         }
+    }
+    // TP alone counts the devices (CLAIMS.md §3 Hardware: TP × PP when only those are given).
+    if s.gpu_count.is_none() {
+        s.gpu_count = s.tp.clone();
     }
     s
 }

@@ -203,7 +203,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
-            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
+            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
@@ -2783,6 +2783,7 @@ pub fn read(text: &str) -> Claim {
         claim.batch_size = row.batch_size;
         claim.concurrency = row.concurrency;
         claim.gpu_count = row.gpu_count;
+        claim.tp = row.tp;
         claim.weight_dtype = row.weight_dtype;
         if let Some(s) = row.load_unsure {
             claim.load_observed.get_or_insert(s);
@@ -3105,6 +3106,7 @@ pub fn read(text: &str) -> Claim {
             s.batch_size = row.batch_size.or(s.batch_size.take());
             s.concurrency = row.concurrency.or(s.concurrency.take());
             s.gpu_count = row.gpu_count.or(s.gpu_count.take());
+            s.tp = row.tp.or(s.tp.take());
             s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
         }
     }
