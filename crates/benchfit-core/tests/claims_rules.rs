@@ -1687,3 +1687,16 @@ fn tp_records_and_columns() {
     assert_eq!(c.tp.as_ref().map(|t| t.value), Some(2));
     assert_eq!(c.gpu_count.as_ref().map(|t| t.value), Some(2));
 }
+
+/// §3 Hardware: a record of the device count (`Number of GPUs: 4`, `num_gpus=2`, `world_size
+/// 8`) counts the devices the run used.
+#[test]
+fn device_count_records() {
+    let g = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        g("Number of GPUs: 4\nThroughput: 2,000 tokens/sec"),
+        Some(4)
+    );
+    assert_eq!(g("num_gpus=2, model llama_7b: 900 tokens/sec"), Some(2));
+    assert_eq!(g("world_size 8 ... 12,000 tokens/sec"), Some(8));
+}

@@ -4136,6 +4136,32 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
 /// mention), TP and the interconnect.
 fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| shift(s, offset);
+    // A record of the device count (`Number of GPUs: 8`, `num_gpus=4`, `GPU count: 2`,
+    // `world_size: 2`): the devices the run used.
+    if claim.gpu_count.is_none()
+        && (part.contains("gpu") || part.contains("world") || part.contains("device"))
+    {
+        static RECORD: OnceLock<Regex> = OnceLock::new();
+        let re = RECORD.get_or_init(|| {
+            Regex::new(r#"\b(?:num(?:ber)?[\s_-]*(?:of[\s_-]*)?(?:gpus|devices)|n[\s_-]?gpus|gpu[\s_-]*count|world[\s_-]*size)"?\s*[:=]?\s*"?(\d{1,4})\b"#)
+                .expect("static pattern compiles")
+        });
+        if let Some(c) = re.captures(part) {
+            let m = c.get(1).expect("group 1");
+            if let Ok(n) = m.as_str().parse::<u32>() {
+                if n > 0 && !continues_number(part, m.end()) {
+                    let w = c.get(0).expect("group 0");
+                    claim.gpu_count = found(
+                        n,
+                        at(Span {
+                            start: w.start(),
+                            end: w.end(),
+                        }),
+                    );
+                }
+            }
+        }
+    }
     if let Some(c) = p.gpus_word.captures(part) {
         let n = match &c[1] {
             "one" | "single" => Some(1),
