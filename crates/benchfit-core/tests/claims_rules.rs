@@ -1700,3 +1700,15 @@ fn device_count_records() {
     assert_eq!(g("num_gpus=2, model llama_7b: 900 tokens/sec"), Some(2));
     assert_eq!(g("world_size 8 ... 12,000 tokens/sec"), Some(8));
 }
+
+/// §1.3: a summary's token throughput stays a figure when the next line starts with a request
+/// rate's words (a unit on the next line is that line's, not this number's).
+#[test]
+fn next_line_unit_is_not_this_numbers() {
+    let c = read(
+        "Output Throughput (tokens/sec): 3,456.7\nRequest Throughput (req/sec): 2.1\n\
+         Total Latency (ms): 99000.5",
+    );
+    assert_eq!(c.figures[0].value, 3456.7);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -440,7 +440,12 @@ fn after(lower: &str, end: usize, max: usize) -> &str {
 
 /// True when a number ending at `end` is followed by a rate unit (so it is a figure, not a length).
 fn followed_by_rate(lower: &str, end: usize) -> bool {
-    let rest = lower[end..].trim_start();
+    // A unit on the next line is another line's (`Token Throughput (tokens/sec): 9876.54` then
+    // `Request Throughput (req/sec): 4.57`).
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    if rest.starts_with(['\n', '\r']) {
+        return false;
+    }
     if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         return true;
     }
@@ -1577,7 +1582,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             end: ws + whole(&c).end,
         };
         prev_end = span.end;
-        if after_unit.is_empty() && followed_by_rate(lower, span.end) {
+        // After the number itself (the tail's trailing spaces may run onto the next line).
+        let number_end = ws + span_of(&c, 2).end;
+        if after_unit.is_empty() && followed_by_rate(lower, number_end) {
             continue; // the unit follows the number: read by the unit patterns
         }
         if let Some(f) = labelled_figure(label, unit, after_unit, v, span) {
