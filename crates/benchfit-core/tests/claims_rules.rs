@@ -1712,3 +1712,21 @@ fn next_line_unit_is_not_this_numbers() {
     assert_eq!(c.figures[0].value, 3456.7);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// Tool outputs: `mlx_lm.generate`'s `Generation: N tokens, R tokens-per-sec` (a line led by
+/// its phase word; the `Prompt:` line is prefill), `ollama run --verbose` timings (runtime
+/// recognised from its shape), TensorRT-LLM's `token_throughput(token/sec) R` with no colon.
+#[test]
+fn more_tool_outputs() {
+    let c = read(
+        "Prompt: 64 tokens, 980.5 tokens-per-sec\nGeneration: 200 tokens, 55.1 tokens-per-sec",
+    );
+    assert_eq!(c.figures[0].value, 55.1);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("mlx"));
+    let c = read("load duration:        1.1s\neval count:           300 token(s)\neval rate:            38.20 tokens/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("ollama"));
+    let c = read(
+        "[BENCHMARK] seq_throughput(seq/sec) 6.1\n[BENCHMARK] token_throughput(token/sec) 3100.2",
+    );
+    assert_eq!(c.figures[0].value, 3100.2);
+}

@@ -147,7 +147,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -938,6 +938,22 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .or_else(|| kind_from_words(&without_lengths(label)))
             .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
             .or_else(|| kind_from_words(&without_lengths(slashed_label(lower, span.start))))
+            // A line led by one phase word (`Prompt: 128 tokens, 1450.3 tokens-per-sec`,
+            // `Generation: …`): that phase's rate.
+            .or_else(|| {
+                let lead = lead_label(lower, span.start)
+                    .trim_end_matches([':', '：'])
+                    .trim();
+                match lead {
+                    "prompt" | "prefill" | "prompt processing" => {
+                        Some(FigureKind::PrefillThroughput)
+                    }
+                    "generation" | "decode" | "decoding" | "completion" | "output" => {
+                        kind_from_words(lead)
+                    }
+                    _ => None,
+                }
+            })
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -1590,6 +1606,30 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         if let Some(f) = labelled_figure(label, unit, after_unit, v, span) {
             let bonus = gain_bonus(lower, span.end);
             push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    // `label(unit) value` with no colon, as TensorRT-LLM's C++ benchmark prints its summary
+    // (`[BENCHMARK] token_throughput(token/sec) 4266.5`): a labelled record all the same.
+    if lower.contains("throughput(") {
+        static BARE: OnceLock<Regex> = OnceLock::new();
+        let re = BARE.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b([a-z_]*throughput[a-z_]*)\(([a-z/]{{1,16}})\)[ \t]+{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower).take(64) {
+            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
+                continue;
+            };
+            let Some(v) = num(n.as_str()) else { continue };
+            let span = Span {
+                start: label.start(),
+                end: n.end(),
+            };
+            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
+                push(&mut cands, &mut taken, f, 0);
+            }
         }
     }
     for c in p.throughput.captures_iter(lower) {
@@ -2433,6 +2473,10 @@ const ENGINE_MARKS: &[(&str, &str)] = &[
     ("profile_throughput.py", "lmdeploy"),
     ("profile_restful_api.py", "lmdeploy"),
     ("turbomind", "lmdeploy"),
+    // `ollama run --verbose` prints its timings as `load duration:` … `eval rate:`.
+    ("load duration:", "ollama"),
+    // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
+    ("tokens-per-sec", "mlx"),
 ];
 
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
