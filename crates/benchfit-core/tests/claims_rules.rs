@@ -1730,3 +1730,15 @@ fn more_tool_outputs() {
     );
     assert_eq!(c.figures[0].value, 3100.2);
 }
+
+/// Tables in CSV (a tool's export, `Metric,avg,min,max`) are read like any other table: the
+/// output token throughput row heads.
+#[test]
+fn csv_table() {
+    let c = read(
+        "Metric,avg,min,max\nTime To First Token (ms),52.1,40.0,80.2\n\
+         Output Token Throughput (tokens/sec),980.5,,\nRequest Throughput (per sec),3.9,,",
+    );
+    assert_eq!(c.figures[0].value, 980.5);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -85,6 +85,16 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         }
         // Two columns are a table too (`| TP | Throughput (tok/s) |`, `| Metric | Value |`).
         return (cells.len() >= 2).then_some(cells);
+    } else if line.matches(',').count() >= 2 && !line.contains(", ") && !thousands(line) {
+        // CSV (a tool's export: `Metric,avg,min,max`): commas with no space after them, and
+        // none inside a number (`1,450`); empty cells keep their columns.
+        let mut from = start;
+        for (i, _) in line.match_indices(',') {
+            out.push(cell(from, start + i));
+            from = start + i + 1;
+        }
+        out.push(cell(from, end));
+        return (out.len() >= 3).then_some(out);
     } else if line.contains('\t') {
         let mut from = start;
         for (i, _) in line.match_indices('\t') {
@@ -117,6 +127,19 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         return None;
     }
     (out.len() >= 3).then_some(out)
+}
+
+/// True when a comma in `line` groups a number's thousands (`1,450.2`, `12,000`).
+fn thousands(line: &str) -> bool {
+    let b = line.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b','
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.len() >= i + 4
+            && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit())
+    })
 }
 
 fn is_rule(t: &str) -> bool {
