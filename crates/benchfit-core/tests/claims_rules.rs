@@ -1742,3 +1742,11 @@ fn csv_table() {
     assert_eq!(c.figures[0].value, 980.5);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Hardware: a GPU named once in the singular as an element of the run's setup list in
+/// parentheses (`(Mistral 7B AWQ, A10G, vLLM, 32 users)`) is the one device it used.
+#[test]
+fn gpu_in_a_setup_list_is_one_device() {
+    let c = read("Result: 1.1k tokens/s (Mistral-7B AWQ, L4, vLLM, 16 users)");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

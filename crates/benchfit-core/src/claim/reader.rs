@@ -3453,7 +3453,9 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
             .iter()
             .any(|w| last_word.ends_with(w))
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
-        || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w));
+        || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
+        // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
+        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'));
     let record = line.split_once(':').is_some_and(|(label, _)| {
         label.len() <= 48
             && [
