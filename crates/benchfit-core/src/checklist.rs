@@ -333,10 +333,17 @@ fn hardware_row(c: &Claim) -> Row {
         None => row("hardware", Status::Unstated, None, Some("no GPU named")),
         Some(g) => {
             // A family sold in several configurations that the id does not pick (CLAIMS.md §3
-            // Hardware): Ascend 910B (B1–B4). (Apple M-series are listed there too, but the dev
-            // labels grade a named M2/M3 Max as stated three times out of four; kept stated.)
+            // Hardware): Ascend 910B (B1–B4), the Atlas 800 servers, Apple M-series (memory and
+            // GPU cores), V100 (16/32 GB, SXM2/PCIe), RTX 3080 (10/12 GB); partial unless the
+            // text writes the configuration beside the name (`M3 Max, 64 GB`, `30-core M2 Max`).
             let id = g.value.as_str();
-            let configurable = id == "ascend-910b";
+            let apple = id.len() > 3
+                && id.starts_with('m')
+                && id[1..].starts_with(|ch: char| ch.is_ascii_digit())
+                && id[2..].starts_with('-');
+            let families =
+                apple || id == "v100" || id == "rtx-3080" || id.starts_with("ascend-atlas-800");
+            let configurable = id == "ascend-910b" || (families && c.gpu_configuration.is_none());
             let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&id) || configurable;
             let known = gpu(&g.value).is_some() || AMBIGUOUS_GPUS_IDS.contains(&id);
             let value = Some(match count {

@@ -1127,3 +1127,626 @@ fn prose_list_sweep_reads_its_last_point() {
     assert_eq!(c.figures[0].value, 12.5);
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §1 rules 7 and 8: tokens per minute (`TPM`, "tokens per minute") stay in their own unit; a
+/// range with one suffix (`150-250K TPM`) is 150,000 to 250,000.
+#[test]
+fn tokens_per_minute_in_their_own_unit() {
+    let c = read("Our 8-GPU node only gets 150-250K TPM on DeepSeek-V3.");
+    assert_eq!(c.figures[0].unit, "tok/min");
+    assert_eq!(c.figures[0].value, 150_000.0);
+    assert_eq!(c.figures[0].value_high, Some(250_000.0));
+    let c = read("It sustains 90,000 tokens per minute.");
+    assert_eq!(c.figures[0].value, 90_000.0);
+}
+
+/// §1.3 order in a table with abbreviated headers (`Out Tok/sec`, `Tot Tok/sec`): the output
+/// column heads even when the total one comes after it.
+#[test]
+fn abbreviated_output_and_total_headers() {
+    let c = read(
+        "| Rate | Out Tok/sec | Tot Tok/sec |\n|---|---|---|\n| constant@2 | 410.5 | 990.2 |\n\
+         | constant@6 | 1,150.0 | 2,780.9 |",
+    );
+    assert_eq!(c.figures[0].value, 1150.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §1.5 on a table of two columns (a setting and a rate): still a table, read at its last row
+/// with that row's setting.
+#[test]
+fn two_column_table() {
+    let c = read("| Batch | Throughput (tok/s) |\n|---|---|\n| 4 | 310 |\n| 16 | 1,020 |");
+    assert_eq!(c.figures[0].value, 1020.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
+/// §3 Load: a setting's number is whole; the start of a longer number after a load label
+/// (`concurrent requests: 3,450 tok/s`) is the figure, the load the number before the label.
+#[test]
+fn load_label_before_a_figure() {
+    let c = read("Qwen2 7B on one L4, 64 concurrent requests: 3,450 tok/s");
+    assert_eq!(c.concurrency.as_ref().map(|b| b.value), Some(64));
+    assert_eq!(c.figures[0].value, 3450.0);
+}
+
+/// §2: `TPS/user` followed by its number (`is`, `:`, `=`) is one user's token rate.
+#[test]
+fn tps_per_user_label() {
+    let c = read("For Llama 3.1 8B the TPS/user is 42 at 32 concurrent requests.");
+    assert_eq!(c.figures[0].value, 42.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: a count written with `*` (`8*A100`) is the device count.
+#[test]
+fn star_count_is_the_device_count() {
+    let c = read("4*L40S, Llama 3 8B, vLLM: 5,100 tok/s output");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("l40s"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(4));
+}
+
+/// §3 Model: the first Gemma release has no number in its name (`Gemma 2B`): the name as
+/// written, with its size.
+#[test]
+fn first_gemma_keeps_its_size() {
+    let c = read("Gemma 2B runs at 95 tokens/s on a T4.");
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("gemma-2b"));
+}
+
+/// §3 Hardware: a bare GeForce number after an article or possessive (`my 3080`, `a 4070`) is
+/// the device the run used.
+#[test]
+fn bare_geforce_number_after_an_article() {
+    let c = read("On my 3080 I get 48 tok/s with Mistral 7B in ollama.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3080"));
+}
+
+/// §3 Lengths in prose: "an input of N tokens and an output of M tokens" are the lengths (a
+/// count of tokens is not a rate); totals of a run ("number of completion tokens: N") are not.
+#[test]
+fn prose_lengths_of_n_tokens() {
+    let c = read(
+        "With an input of 120 tokens and an output of 400 tokens, Llama 2 13B on one A100 \
+         reaches 38 tokens/s per user.",
+    );
+    assert_eq!(c.prompt_tokens.as_ref().map(|t| t.value), Some(120));
+    assert_eq!(c.output_tokens.as_ref().map(|t| t.value), Some(400));
+    let c = read(
+        "number of prompt tokens: 52000\nnumber of completion tokens: 61000\n\
+         token throughput (completion token): 812.5 token/s",
+    );
+    assert!(c.output_tokens.is_none());
+}
+
+/// §2: a line that opens with the metric and names the setup before its colon
+/// (`Generation throughput of … on … with …: N tokens/sec`) gives the figure its kind.
+#[test]
+fn metric_named_at_the_line_start() {
+    let c = read("Generation throughput of Qwen2 7B on two L40S with TGI: 2,200 tokens/sec");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §1.5 prose sweep joined by `and`: each point's clause starts after the previous point's
+/// figure, so the last point keeps its own batch.
+#[test]
+fn prose_sweep_last_point_after_and() {
+    let c = read(
+        "Llama 3 8B on an A10G: batch 2 gave 70 tok/s, batch 4 130 tok/s and batch 16 410 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 410.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
+/// §3 Hardware: the RTX A-series workstation cards are often written without `RTX` (`2x
+/// A5000`): still the device, with its count.
+#[test]
+fn rtx_a_series_without_rtx() {
+    let c = read("Falcon 7B on 2x A5000 with TGI: 610 tokens/s.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-a5000"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+}
+
+/// §2: a tool summary's labels (`Output token throughput:`) name the whole load's rate, even
+/// when the summary is pasted without its header.
+#[test]
+fn summary_label_is_aggregate() {
+    let c = read("Median TTFT: 120 ms\nOutput token throughput: 980.4 tok/s\nMean ITL: 18 ms");
+    assert_eq!(c.figures[0].value, 980.4);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}
+
+/// §2: "single-batch" (one sequence at a time) is one user's rate.
+#[test]
+fn single_batch_is_per_user() {
+    let c = read("Phi-3 mini reaches 210 tok/s single-batch on an L4.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: a setup list under its own heading (`Test system: …, A100 80GB, …`) names the
+/// one device the run used.
+#[test]
+fn setup_list_under_a_heading_is_one_device() {
+    let c = read(
+        "Test system: Llama 2 13B, TGI 2.0, H100 80GB, 50 concurrent users.\n\
+         Output throughput was 2,100 tok/s.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}
+
+/// Tables flattened onto one line (`| a | b | |---|---| | c | d |`, a copy from a web page) are
+/// read row by row; §1.3: a median heads, a p10 / p90 row is its spread, not the figure.
+#[test]
+fn flattened_pipe_table_with_percentiles() {
+    let c = read(
+        "| Metric | Value | |---|---| | Median output tokens/second | 145 | \
+         | p90 output tokens/second | 171 | | Errors | 0 |",
+    );
+    assert_eq!(c.figures[0].value, 145.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §2: one response's report on its own line (`Response generated in 6.1 s, 512 tokens, 83.9
+/// tokens/s`) is one user's rate, even with commas between its words and the figure.
+#[test]
+fn one_response_line_is_per_user() {
+    let c = read("Output generated in 6.10 seconds, 512 tokens, 83.93 tokens/s (single request)");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Response generated in 6.10 seconds, 512 tokens, 83.93 tokens/second");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: Gaudi HPUs (and other accelerators' own words: NPUs, LPUs, RDUs, TPUs) are
+/// counted like GPUs; §3 Runtime: an engine outside the list keeps its name (Optimum Habana).
+#[test]
+fn accelerator_words_count_devices() {
+    let c = read("Falcon 180B on Gaudi 2 with Optimum Habana, 8 HPUs, BF16: 950 tokens/s.");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("optimum-habana")
+    );
+}
+
+/// §3 Load: a request rate written in prose (`at request rate 6`, `a request rate of 2.5`) is
+/// the arrivals the client set.
+#[test]
+fn request_rate_in_prose() {
+    let c = read("Mean TPOT 31 ms at request rate 6 for Mistral 7B on an L4 with vLLM.");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(6.0));
+    let c = read("With a request rate of 2.5, Llama 3 8B on one A10G gave 410 tok/s.");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(2.5));
+}
+
+/// §3 Load: users written plainly beside a run (`at 24 users`, `, 16 users)`) are the
+/// concurrency.
+#[test]
+fn plain_users_are_the_concurrency() {
+    let c = read("Result: 870 tokens/s (Qwen2 7B, one L4, TGI, 24 users)");
+    assert_eq!(c.concurrency.as_ref().map(|r| r.value), Some(24));
+    let c = read("Llama 3 8B on an A100 reaches 2,400 tokens/s at 64 users.");
+    assert_eq!(c.concurrency.as_ref().map(|r| r.value), Some(64));
+}
+
+/// §4: an engine named as the other side of a comparison (`faster than vLLM`, `vs TGI`,
+/// `outperforms llama.cpp`) is another setup's, not the claim's runtime; §3 Runtime:
+/// TurboMind, named on its own, is LMDeploy's engine.
+#[test]
+fn compared_engine_is_not_the_runtime() {
+    let c =
+        read("Our engine serves OPT-30B at 1,900 tokens/s on an A100 80GB, 1.8x faster than vLLM.");
+    assert!(c.runtime.is_none());
+    let c = read("TurboMind reaches 2,400 tokens/s on Llama 2 13B, about 20% more than vLLM.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("lmdeploy")
+    );
+}
+
+/// §2: a label that spells its unit (`Median output tokens per second: 88`, `Completion
+/// tokens per second: 512`, `token/s/user: 34.5`) is a token rate with the kind and scope its
+/// words give (a median is over requests: one user's).
+#[test]
+fn labels_that_spell_their_unit() {
+    let c = read("Median output tokens per second: 74, Llama 3 8B on one L4, vLLM.");
+    assert_eq!(c.figures[0].value, 74.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Completion tokens per second: 640 (Mistral 7B, TGI, 1x A10G, concurrency 8)");
+    assert_eq!(c.figures[0].value, 640.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("token/s/user: 21.5 at 64 concurrent requests");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+}
+
+/// §2: a label with a slash right before its figure (`Output tput/GPU 1,450 tok/s`) names both
+/// the tokens and the scope.
+#[test]
+fn slashed_label_before_the_figure() {
+    let c = read("Output tput/GPU 2,050 tok/s at 32 concurrency, 8x H200.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+}
+
+/// §1.2 and §1.5: hearsay first ("some reports claim …"), then the author's own hedged result
+/// ("but I only get …"): the author's is the headline.
+#[test]
+fn hedged_own_result_beats_hearsay() {
+    let c = read("People say 140 tok/s on a 4090, but I only get 85 tok/s with Mistral 7B Q8.");
+    assert_eq!(c.figures[0].value, 85.0);
+}
+
+/// §1.6: the baseline a text improves on ("Before tuning: …") is not the headline; the tuned
+/// result is.
+#[test]
+fn before_tuning_is_the_baseline() {
+    let c =
+        read("Before tuning: 800 tok/s. After raising max-num-seqs: 1,150 tok/s (Llama 3 8B, L4).");
+    assert_eq!(c.figures[0].value, 1150.0);
+}
+
+/// §1.3: the peak is never the headline, and its word speaks only of its own figure: a
+/// sustained rate after it in the same sentence still heads.
+#[test]
+fn peak_word_speaks_of_its_own_figure() {
+    let c =
+        read("Peak throughput hit 3,900 tok/s, but the steady rate was 3,200 tok/s on 2x A100.");
+    assert_eq!(c.figures[0].value, 3200.0);
+}
+
+/// §1.5 on a table turned on its side (settings as columns): the last column's setting comes
+/// with the figure.
+#[test]
+fn sideways_table_column_setting() {
+    let c = read(
+        "| Batch size | 4 | 16 | 64 |\n|---|---|---|---|\n| Output tok/s | 300 | 1,050 | 3,300 |",
+    );
+    assert_eq!(c.figures[0].value, 3300.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(64));
+}
+
+/// §3 Hardware: a family sold in several configurations (Apple M-series memory and GPU cores,
+/// V100 16/32 GB, RTX 3080 10/12 GB) is partial unless the configuration is written beside the
+/// name.
+#[test]
+fn configurable_families_need_their_configuration() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let hw = |t: &str| check(t).checklist[5].status;
+    assert_eq!(
+        hw("On my M2 Pro, Llama 3 8B Q4_K_M runs at 28 tok/s."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("On my M2 Pro (32 GB), Llama 3 8B Q4_K_M runs at 28 tok/s."),
+        Status::Stated
+    );
+    assert_eq!(
+        hw("Mistral 7B on a single V100 gives 40 tok/s."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("Mistral 7B on a single V100 32GB gives 40 tok/s."),
+        Status::Stated
+    );
+}
+
+/// §3 Model: GPT-J without its size is the family as written (`gpt-j`); with it, `gpt-j-6b`.
+/// Names in identifiers keep their parts across underscores (`llama_7b` → `llama-7b`).
+#[test]
+fn model_names_as_written() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("GPT-J serves 300 tok/s on an A10G.").as_deref(),
+        Some("gpt-j")
+    );
+    assert_eq!(
+        m("GPT-J 6B serves 300 tok/s on an A10G.").as_deref(),
+        Some("gpt-j-6b")
+    );
+    assert_eq!(
+        m("python bench.py llama_7b --tp 1: 410 tok/s").as_deref(),
+        Some("llama-7b")
+    );
+}
+
+/// §2 and §1.5: words after one figure's unit are that figure's up to the conjunction that
+/// starts the next (`85 tok/s for a single user and about 900 tok/s with 32 requests`): the
+/// second is not per user, and the load sweep heads at its last point.
+#[test]
+fn words_after_a_unit_stay_with_their_figure() {
+    let c = read(
+        "Qwen2 72B on 4x A100 with vLLM: 30 tokens/s for a single user and about 640 tokens/s \
+         with 24 parallel requests.",
+    );
+    assert_eq!(c.figures[0].value, 640.0);
+    assert_ne!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Load: a list of one setting keeps one separator; `batch 128, 1024/256` is a batch, then
+/// lengths. §3 Runtime: a ratio after an engine's name (`SGLang 2.4x faster`) is no version.
+#[test]
+fn lists_keep_one_separator_and_ratios_are_no_version() {
+    let c = read("Llama 2 13B on one H100 (vLLM, batch 128, 1024/256): 4,100 tokens/s.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(128));
+    let c = read("SGLang 2.4x faster than vLLM: 4,400 output tok/s on Llama 3 8B, one H100.");
+    assert!(c.runtime_version.is_none());
+}
+
+/// §3 Hardware in Chinese: number words before 张 / 块 / 卡 count cards (两张 A100 = 2); a bare
+/// GeForce number after a card count (单卡 4090) is the device; 显卡 ("graphics card") names one
+/// device, not several.
+#[test]
+fn chinese_card_counts_and_labels() {
+    let c = read("Qwen2 7B 在两张 L40S 上，vLLM，生成吞吐 3,100 token/s。");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+    let c = read("单卡 3090 跑 Llama 3 8B，约 90 tokens/s。");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+    let c = read("平均输出速度 40 tokens/s，模型 Qwen2-7B，显卡 RTX 4080。");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}
+
+/// §1.5: `label: number` lines under a heading that gives their unit (`Results (tokens/sec):`)
+/// are token rates; the last line shown heads, with the precision its own line names.
+#[test]
+fn unit_heading_over_a_list() {
+    let c = read(
+        "Results (tokens/sec):\nMistral-7B fp16: 61\nMistral-7B q8_0: 88\nMistral-7B q4_K_M: 117\n\
+         GPU: RTX 3060 12GB, llama.cpp",
+    );
+    assert_eq!(c.figures[0].value, 117.0);
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("q4_k_m")
+    );
+}
+
+/// §2: "the total is …" sums over the load (a scope), it does not say input + output tokens.
+#[test]
+fn the_total_as_a_noun_is_a_sum() {
+    let c = read("With 16 concurrent requests the total is about 700 tok/s on one L4.");
+    assert_ne!(c.figures[0].kind, FigureKind::ThroughputTotal);
+}
+
+/// §2: a scope word between the number and its unit (`5,000 aggregate tokens/s`) is still a
+/// token rate, with that scope; "time-to-first-token" with hyphens is a TTFT.
+#[test]
+fn scope_word_before_the_unit() {
+    let c = read("We serve Falcon-40B on 4x A100 at 2,600 aggregate tokens/s.");
+    assert_eq!(c.figures[0].value, 2600.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Llama 3 8B: 95 ms time-to-first-token on one L4.");
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+}
+
+/// §3 Quantisation: a spec rating (`275 TOPS INT8`, `989 TFLOPS FP16`) is not the weights'
+/// precision; the one the run names is.
+#[test]
+fn spec_rating_is_not_the_precision() {
+    let c = read("An L4 (485 TFLOPS FP8) runs Mistral 7B in int4 (AWQ) at 70 tok/s.");
+    assert_ne!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("fp8")
+    );
+    let c = read("The Orin (275 TOPS INT8) runs Phi-2 at 22 tok/s.");
+    assert!(c.weight_dtype.is_none());
+}
+
+/// A `label: value` record's label starts after the sentence before it: `… 3,100 tokens/s.
+/// System: 8x L40S` is a figure, then a device record (not a token rate of 8).
+#[test]
+fn record_label_starts_after_a_sentence_break() {
+    let c = read("Batch 16: 1,200 tokens/s. Batch 64: 3,100 tokens/s. System: 8x L40S, vLLM.");
+    assert!(c.figures.iter().any(|f| f.value == 3100.0));
+    assert!(c.figures.iter().all(|f| f.value != 8.0));
+}
+
+/// §1.5 for logs: a tool summary printed once per load point is read at its last block, with
+/// the load that block states (not the first block's).
+#[test]
+fn repeated_block_keeps_its_own_load() {
+    let c = read(
+        "Running with concurrency 2...\n=== Result ===\nConcurrency: 2\n\
+         Generation throughput (tokens/second) avg: 40.5\n\
+         Running with concurrency 8...\n=== Result ===\nConcurrency: 8\n\
+         Generation throughput (tokens/second) avg: 150.25\n",
+    );
+    assert_eq!(c.figures[0].value, 150.25);
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(8));
+}
+
+/// §3 Load: a load written in the rate column's header (`Throughput (32 req)`) is the figure's
+/// concurrency; as a bare count of requests (concurrent or in total, not said) the batch row
+/// is at most partial.
+#[test]
+fn load_in_a_rate_header() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let t = "| Engine | Throughput (32 req) |\n|---|---|\n| vLLM | 1,400 tok/s |\n| TGI | 1,150 tok/s |";
+    let c = read(t);
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(32));
+    assert_eq!(check(t).checklist[0].status, Status::Partial);
+}
+
+/// §2 kind words: tokens "generated per second" are output tokens; "input+output tokens per
+/// second" and "prompt + generation throughput" are totals; "per-request" is one user's; "each
+/// GPU" is per GPU.
+#[test]
+fn more_kind_and_scope_words() {
+    let c = read("We got 5,200 tokens generated per second at 128 concurrent requests on 4x A100.");
+    assert_eq!(c.figures[0].value, 5200.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("Each GPU processes 2,900 input+output tokens per second.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    let c = read("Prompt + generation throughput: 8,800 tokens/s on one H100.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+    let c = read("Per-request generation speed averaged 35 tok/s with 8 concurrent users.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Runtime: llama-cpp-python is llama.cpp's Python binding: the same engine.
+#[test]
+fn llama_cpp_python_is_llama_cpp() {
+    let c = read("Using llama-cpp-python on an RTX 3060: Mistral 7B Q4_K_M at 48 tok/s.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("llama.cpp")
+    );
+}
+
+/// §3 Runtime: llama.cpp's build line (`build: 1a2b3c4d (4567)`, as llama-bench prints it) is
+/// its version as written.
+#[test]
+fn llama_cpp_build_line_is_the_version() {
+    let c = read("| model | test | t/s |\n| llama 8B Q4_0 | tg128 | 88.10 ± 0.20 |\n\nbuild: 1a2b3c4d (4567)");
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("1a2b3c4d (4567)")
+    );
+}
+
+/// §1 rule 6 for latencies: a change written with two (`TPOT from 48 ms to 39 ms`) ends at the
+/// tuned result.
+#[test]
+fn latency_change_ends_at_the_tuned_result() {
+    let c = read("The patch cuts TPOT from 48 ms to 39 ms for Llama 3 8B on one L4.");
+    assert_eq!(c.figures[0].value, 39.0);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+}
+
+/// §2 scope: a throughput on a DGX (one server of eight GPUs) is the node's.
+#[test]
+fn dgx_throughput_is_per_node() {
+    let c = read("On a DGX A100, Falcon-40B with TGI reaches 7,500 tokens/s.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+}
+
+/// §3 Load words: "single user" and "sequential requests" are one request in flight; "N
+/// virtual users" (a load tester's) are the concurrency; `at 12 QPS: 2,900 tok/s` sets 12
+/// requests per second (the number after the colon is the figure).
+#[test]
+fn more_load_words() {
+    let c = read("Single user, Qwen2 7B on an RTX 4080 with vLLM: 95 tok/s.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
+    let c = read("Sequential requests: Llama 2 7B at 40 tok/s on an A10G with TGI.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
+    let c = read("With 40 virtual users in k6 we measured 1,500 tokens/s on one L40S.");
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(40));
+    let c = read("Mistral 7B on one H100 at 12 QPS: 2,900 tok/s output.");
+    assert_eq!(c.request_rate.as_ref().map(|x| x.value), Some(12.0));
+}
+
+/// §3 Model: more families keep their name and size (`Yi-1.5-34B`, `MPT-30B`, `Vicuna-13B`,
+/// `internlm2-chat-20b` without its chat suffix), and a derivative named after its base keeps
+/// the base (`Llama-3.1-Nemotron-70B`).
+#[test]
+fn more_model_families() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(m("Yi-1.5-9B-Chat: 400 tok/s").as_deref(), Some("yi-1.5-9b"));
+    assert_eq!(m("MPT-7B: 400 tok/s").as_deref(), Some("mpt-7b"));
+    assert_eq!(m("Vicuna-7B: 400 tok/s").as_deref(), Some("vicuna-7b"));
+    assert_eq!(
+        m("internlm2-chat-7b: 400 tok/s").as_deref(),
+        Some("internlm2-7b")
+    );
+    assert_eq!(
+        m("Llama-3.1-Nemotron-51B-Instruct: 400 tok/s").as_deref(),
+        Some("llama-3.1-nemotron-51b")
+    );
+}
+
+/// §3 Quantisation: a precision named as the weights' (`FP8 weights`) is the weights', before a
+/// baseline's or another setting's; a generic FP4 then its specific format (NVFP4) is the
+/// specific one.
+#[test]
+fn precision_named_as_the_weights() {
+    let c =
+        read("Baseline BF16: 900 tok/s. Tuned: FP8 weights with an FP16 KV cache, 1,300 tok/s.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("fp8")
+    );
+    let c = read("Using FP4 (in particular MXFP4) on B200: 9,000 tok/s for gpt-oss-120b.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("mxfp4")
+    );
+}
+
+/// §3 Hardware: TP written as a record (`TP Size: 4`, `tp_size=2`) or a table column (`| TP |`)
+/// is the tensor-parallel degree, and the device count when nothing else counts them.
+#[test]
+fn tp_records_and_columns() {
+    let c =
+        read("TP Size:                4\nPP Size:                1\nThroughput: 3,300 tokens/sec");
+    assert_eq!(c.tp.as_ref().map(|t| t.value), Some(4));
+    let c =
+        read("| Model | TP | Throughput |\n|---|---|---|\n| Llama 2 70B | 2 | 1,900 tokens/sec |");
+    assert_eq!(c.tp.as_ref().map(|t| t.value), Some(2));
+    assert_eq!(c.gpu_count.as_ref().map(|t| t.value), Some(2));
+}
+
+/// §3 Hardware: a record of the device count (`Number of GPUs: 4`, `num_gpus=2`, `world_size
+/// 8`) counts the devices the run used.
+#[test]
+fn device_count_records() {
+    let g = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        g("Number of GPUs: 4\nThroughput: 2,000 tokens/sec"),
+        Some(4)
+    );
+    assert_eq!(g("num_gpus=2, model llama_7b: 900 tokens/sec"), Some(2));
+    assert_eq!(g("world_size 8 ... 12,000 tokens/sec"), Some(8));
+}
+
+/// §1.3: a summary's token throughput stays a figure when the next line starts with a request
+/// rate's words (a unit on the next line is that line's, not this number's).
+#[test]
+fn next_line_unit_is_not_this_numbers() {
+    let c = read(
+        "Output Throughput (tokens/sec): 3,456.7\nRequest Throughput (req/sec): 2.1\n\
+         Total Latency (ms): 99000.5",
+    );
+    assert_eq!(c.figures[0].value, 3456.7);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// Tool outputs: `mlx_lm.generate`'s `Generation: N tokens, R tokens-per-sec` (a line led by
+/// its phase word; the `Prompt:` line is prefill), `ollama run --verbose` timings (runtime
+/// recognised from its shape), TensorRT-LLM's `token_throughput(token/sec) R` with no colon.
+#[test]
+fn more_tool_outputs() {
+    let c = read(
+        "Prompt: 64 tokens, 980.5 tokens-per-sec\nGeneration: 200 tokens, 55.1 tokens-per-sec",
+    );
+    assert_eq!(c.figures[0].value, 55.1);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("mlx"));
+    let c = read("load duration:        1.1s\neval count:           300 token(s)\neval rate:            38.20 tokens/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("ollama"));
+    let c = read(
+        "[BENCHMARK] seq_throughput(seq/sec) 6.1\n[BENCHMARK] token_throughput(token/sec) 3100.2",
+    );
+    assert_eq!(c.figures[0].value, 3100.2);
+}
+
+/// Tables in CSV (a tool's export, `Metric,avg,min,max`) are read like any other table: the
+/// output token throughput row heads.
+#[test]
+fn csv_table() {
+    let c = read(
+        "Metric,avg,min,max\nTime To First Token (ms),52.1,40.0,80.2\n\
+         Output Token Throughput (tokens/sec),980.5,,\nRequest Throughput (per sec),3.9,,",
+    );
+    assert_eq!(c.figures[0].value, 980.5);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §3 Hardware: a GPU named once in the singular as an element of the run's setup list in
+/// parentheses (`(Mistral 7B AWQ, A10G, vLLM, 32 users)`) is the one device it used.
+#[test]
+fn gpu_in_a_setup_list_is_one_device() {
+    let c = read("Result: 1.1k tokens/s (Mistral-7B AWQ, L4, vLLM, 16 users)");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+}

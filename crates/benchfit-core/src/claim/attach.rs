@@ -4,7 +4,7 @@
 //! that mark a different setup in that stretch (`vs`, `compared to`, `baseline`, `try`,
 //! `would`, `instead of`) flag it (CLAIMS.md §4).
 
-use super::reader::read_setup_into;
+use super::reader::{read_load_into, read_setup_into};
 use super::{Claim, Found, Span};
 use serde::Serialize;
 
@@ -140,11 +140,20 @@ fn list_clause(lower: &str, st: Span, f: Span, others: &[(Span, &str)], unit: &s
         return st;
     }
     let pre = &lower[st.start..f.start];
+    // A point's clause starts after the previous point's figure at the latest (`batch 8 620
+    // tok/s and batch 32 1,900 tok/s`: the last point's clause is `and batch 32`).
+    let prev_end = others
+        .iter()
+        .filter(|(s, u)| *u == unit && *s != f && st.start <= s.start && s.end <= f.start)
+        .map(|(s, _)| s.end)
+        .max()
+        .unwrap_or(st.start);
     let start = [", ", "; ", "，", "；"]
         .iter()
         .filter_map(|w| pre.rfind(w).map(|i| st.start + i + w.len()))
         .max()
-        .unwrap_or(st.start);
+        .unwrap_or(st.start)
+        .max(prev_end);
     let post = &lower[f.end..st.end];
     let end = [", ", "; ", "，", "；"]
         .iter()
@@ -175,9 +184,19 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         // A point of a list keeps the load, count and lengths its own clause states; the rest
         // (model, device, engine) still comes from the whole stretch.
         let cl = list_clause(lower, st, f.span, &others, &f.unit);
-        if cl != st {
+        // Only a clause with a word of load, count or length can state one (a cheap test
+        // before reading it).
+        let keyed = |t: &str| {
+            [
+                "batch", "bs", "conc", "gpu", "tp", "input", "output", "isl", "osl", "user", "req",
+                "prompt", "card", "并发", "卡", "输入", "输出",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
+        };
+        if cl != st && keyed(&lower[cl.start..cl.end]) {
             let mut own = Claim::default();
-            read_setup_into(&lower[cl.start..cl.end], cl.start, &mut own);
+            read_load_into(&lower[cl.start..cl.end], cl.start, &mut own);
             let states = own.batch_size.is_some()
                 || own.concurrency.is_some()
                 || own.gpu_count.is_some()

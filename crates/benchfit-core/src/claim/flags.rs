@@ -124,12 +124,21 @@ pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
 pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
     let mut at = end;
     let mut last = None;
+    let mut first_sep: Option<&str> = None;
     loop {
         let rest = &lower[at..];
         let t = rest.trim_start();
         let Some(sep) = [",", "/", "and", "&"].iter().find(|w| t.starts_with(**w)) else {
             break;
         };
+        // One list keeps one separator (`1, 8, 32`, `1/8/32`, with `and` or `&` before its
+        // last element): `batch 256, 2048/128` is a batch, then lengths.
+        if matches!(*sep, "," | "/") {
+            if first_sep.is_some_and(|f| f != *sep) {
+                break;
+            }
+            first_sep = Some(sep);
+        }
         let after = t[sep.len()..].trim_start();
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         if digits == 0 || digits > 6 {
@@ -150,7 +159,12 @@ pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
             || t2.starts_with([',', '/', ';', ':', '.', ')', '&', '\n'])
             || t2.starts_with("and ")
             || t2.starts_with("or ");
-        if !ends {
+        // An element followed by the other separator starts something else (`256, 2048/128`).
+        let other_sep = matches!(
+            (first_sep, t2.chars().next()),
+            (Some(","), Some('/')) | (Some("/"), Some(','))
+        );
+        if !ends || other_sep {
             break;
         }
         at = lower.len() - after.len() + digits;
@@ -239,6 +253,11 @@ pub(super) fn read_prose_load(lower: &str, claim: &mut Claim) -> bool {
             // `Average QPS: 0.587` is what the run saw, not the rate the client set.
             let pre = &lower[floor(lower, i.saturating_sub(10))..i];
             if pre.contains("average") || pre.contains("avg") || pre.contains("mean") {
+                continue;
+            }
+            // `at 16 QPS: 3,100 tok/s`: the rate was written before the unit; what follows
+            // the colon is a figure.
+            if pre.trim_end().ends_with(|c: char| c.is_ascii_digit()) {
                 continue;
             }
             let from = i + key.len();

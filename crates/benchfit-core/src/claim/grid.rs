@@ -23,6 +23,8 @@ enum Role {
     Batch,
     Concurrency,
     Devices,
+    /// The tensor-parallel degree (`TP`): the devices too, when no column counts them.
+    Tp,
     Precision,
     Other,
 }
@@ -36,6 +38,10 @@ pub(crate) struct RowSettings {
     pub concurrency: Option<Found<u32>>,
     pub gpu_count: Option<Found<u32>>,
     pub weight_dtype: Option<Found<String>>,
+    pub tp: Option<Found<u32>>,
+    /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
+    /// total, the header does not say (the batch row is at most partial).
+    pub load_unsure: Option<Span>,
 }
 
 struct Line {
@@ -77,7 +83,18 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         if cells.last().is_some_and(|c| c.end == c.start) {
             cells.pop();
         }
-        return (cells.len() >= 3).then_some(cells);
+        // Two columns are a table too (`| TP | Throughput (tok/s) |`, `| Metric | Value |`).
+        return (cells.len() >= 2).then_some(cells);
+    } else if line.matches(',').count() >= 2 && !line.contains(", ") && !thousands(line) {
+        // CSV (a tool's export: `Metric,avg,min,max`): commas with no space after them, and
+        // none inside a number (`1,450`); empty cells keep their columns.
+        let mut from = start;
+        for (i, _) in line.match_indices(',') {
+            out.push(cell(from, start + i));
+            from = start + i + 1;
+        }
+        out.push(cell(from, end));
+        return (out.len() >= 3).then_some(out);
     } else if line.contains('\t') {
         let mut from = start;
         for (i, _) in line.match_indices('\t') {
@@ -110,6 +127,19 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         return None;
     }
     (out.len() >= 3).then_some(out)
+}
+
+/// True when a comma in `line` groups a number's thousands (`1,450.2`, `12,000`).
+fn thousands(line: &str) -> bool {
+    let b = line.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b','
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.len() >= i + 4
+            && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit())
+    })
 }
 
 fn is_rule(t: &str) -> bool {
@@ -204,18 +234,26 @@ fn role(h: &str) -> Role {
         || has("rps")
         || has("qps");
     if rate && !request_rate && !has("ms") {
-        let kind =
-            if has("prefill") || has("pp ") || has("s_pp") || has("input tok") || has("prompt") {
-                FigureKind::PrefillThroughput
-            } else if has("s_tg") || has("decode") || has("tg ") {
-                FigureKind::DecodeThroughput
-            } else if has("total") && !has("output") {
-                FigureKind::ThroughputTotal
-            } else if has("output") || has("generat") {
-                FigureKind::ThroughputOutput
-            } else {
-                FigureKind::ThroughputUnspecified
-            };
+        // Abbreviated headers (GuideLLM's `Out Tok/sec`, `Tot Tok/sec`, `In Tok/sec`; `Gen
+        // tok/s`): the first word names the tokens.
+        let first = h.split_whitespace().next().unwrap_or("");
+        let kind = if has("prefill")
+            || has("pp ")
+            || has("s_pp")
+            || has("input tok")
+            || has("prompt")
+            || first == "in"
+        {
+            FigureKind::PrefillThroughput
+        } else if has("s_tg") || has("decode") || has("tg ") {
+            FigureKind::DecodeThroughput
+        } else if (has("total") || first == "tot") && !has("output") {
+            FigureKind::ThroughputTotal
+        } else if has("output") || has("generat") || first == "out" || first == "gen" {
+            FigureKind::ThroughputOutput
+        } else {
+            FigureKind::ThroughputUnspecified
+        };
         let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
             Some(Scope::PerGpu)
         } else if has("/user") || has("per user") || has("per-user") {
@@ -275,10 +313,11 @@ fn role(h: &str) -> Role {
         || has("num gpu")
         || has("gpu num")
         || word("gpus")
-        || word("tp")
         || word("hpu")
     {
         Role::Devices
+    } else if word("tp") || has("tp size") || has("tp_size") {
+        Role::Tp
     } else if has("precision") || has("dtype") || has("quant") {
         Role::Precision
     } else {
@@ -302,24 +341,49 @@ fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
     }
 }
 
+/// A pipe table flattened onto one line (`| Metric | Value | |---|---| | TTFT | 18ms |`, as a copy
+/// from a web page leaves it): its rows, split where one row's closing pipe meets the next row's
+/// opening one (`| |`). None unless that gives at least three rows with the same number of
+/// pipes (at least three: two cells), so an empty cell of an ordinary row splits nothing.
+fn flattened_rows(lower: &str, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+    let line = &lower[start..end];
+    if !line.contains("| |") {
+        return None;
+    }
+    let mut rows = Vec::new();
+    let mut from = 0;
+    for (i, _) in line.match_indices("| |") {
+        rows.push((start + from, start + i + 1));
+        from = i + 2;
+    }
+    rows.push((start + from, end));
+    let pipes = |&(a, b): &(usize, usize)| lower[a..b].matches('|').count();
+    let n = rows.first().map(pipes)?;
+    (rows.len() >= 3 && n >= 3 && rows.iter().all(|r| pipes(r) == n)).then_some(rows)
+}
+
 /// Table blocks: runs of table lines with the same cell count (a `...` line may sit between).
 fn blocks(lower: &str) -> Vec<Vec<Line>> {
     let mut out: Vec<Vec<Line>> = Vec::new();
     let mut cur: Vec<Line> = Vec::new();
     let mut start = 0;
     for line in lower.split_inclusive('\n') {
-        let end = start + line.trim_end_matches(['\n', '\r']).len();
-        let text = lower[start..end].trim();
-        if text == "..." || text == "…" || is_rule(text) {
-            // An excerpt gap or a rule line: the block goes on (a rule above the header, a
-            // box's top border, starts none).
-        } else if let Some(cells) = split(lower, start, end) {
-            if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
+        let line_end = start + line.trim_end_matches(['\n', '\r']).len();
+        let rows =
+            flattened_rows(lower, start, line_end).unwrap_or_else(|| vec![(start, line_end)]);
+        for (start, end) in rows {
+            let text = lower[start..end].trim();
+            if text == "..." || text == "…" || is_rule(text) {
+                // An excerpt gap or a rule line: the block goes on (a rule above the header, a
+                // box's top border, starts none).
+            } else if let Some(cells) = split(lower, start, end) {
+                if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur.push(Line { cells });
+            } else if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));
             }
-            cur.push(Line { cells });
-        } else if !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
         }
         start += line.len();
     }
@@ -378,6 +442,7 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             Role::Batch => set_u32(&mut s.batch_size, lower, c),
             Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
             Role::Devices => set_u32(&mut s.gpu_count, lower, c),
+            Role::Tp => set_u32(&mut s.tp, lower, c),
             Role::Precision => {
                 let t = text(c);
                 if !t.is_empty()
@@ -393,6 +458,10 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             }
             _ => {}
         }
+    }
+    // TP alone counts the devices (CLAIMS.md §3 Hardware: TP × PP when only those are given).
+    if s.gpu_count.is_none() {
+        s.gpu_count = s.tp.clone();
     }
     s
 }
@@ -520,6 +589,23 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
     None
 }
 
+/// A table turned on its side (`| Concurrency | 1 | 8 | 32 |` over `| Output tok/s | 95 | 690 |
+/// 2,100 |`): the header's first cell names the setting its numbers give each column, so the
+/// chosen cell's column carries it (CLAIMS.md §1.5: settings from the same column).
+fn column_settings(lower: &str, header: &Line, row: &Line, cell: Span) -> RowSettings {
+    let (Some(first), Some(col)) = (
+        header.cells.first(),
+        row.cells.iter().position(|c| *c == cell),
+    ) else {
+        return RowSettings::default();
+    };
+    let Some(&h) = header.cells.get(col).filter(|_| col > 0) else {
+        return RowSettings::default();
+    };
+    let roles = [Role::Other, role(&lower[first.start..first.end])];
+    row_settings(lower, &roles, &[Span { start: 0, end: 0 }, h])
+}
+
 fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = &block[0];
@@ -579,7 +665,17 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();
         f.label = Some(text(header.cells[col]).to_string());
-        let s = row_settings(lower, &roles, &row.cells);
+        let mut s = row_settings(lower, &roles, &row.cells);
+        // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
+        if s.concurrency.is_none() && s.batch_size.is_none() {
+            let h = header.cells[col];
+            if let Some(n) = header_load(text(h)).filter(|&n| n > 0) {
+                s.concurrency = Some(Found { value: n, span: h });
+                if !text(h).contains("user") && !text(h).contains("concurren") {
+                    s.load_unsure = Some(h);
+                }
+            }
+        }
         return Some((super::reader::settle_figure(f), s));
     }
     // Metric rows: a text cell names the metric (the first one that names a rate), the last
@@ -618,7 +714,13 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             continue;
         };
         let v = cell_number(text(cell))?;
-        let r = rank(kind, scope);
+        // A percentile other than the median (`p10 output tokens/second`, `P99 …`) is the
+        // spread of a figure, not the figure: after the median or mean of the same metric.
+        let label = text(*first).trim_matches('*');
+        let spread = label.starts_with('p')
+            && label[1..].starts_with(|c: char| c.is_ascii_digit())
+            && !label.starts_with("p50");
+        let r = rank(kind, scope) * 2 + u8::from(spread);
         // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
         if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
             let mut f = Figure::new(v, "tok/s", kind, cell);
@@ -632,7 +734,7 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             let settings = if header_is_text {
                 row_settings(lower, &roles, &carried)
             } else {
-                RowSettings::default()
+                column_settings(lower, header, l, cell)
             };
             best = Some((r, f, settings));
         }

@@ -249,6 +249,11 @@ pub struct Claim {
     /// The GPU count is said two different ways (`an H200` … `eight GPUs`).
     #[serde(skip)]
     pub gpu_count_conflict: bool,
+    /// The configuration of the device written beside its name (a memory size, `64 GB`, or a
+    /// core count, `30-core`), which picks one part of a family sold in several (CLAIMS.md §3
+    /// Hardware: Apple M-series, V100, RTX 3080).
+    #[serde(skip)]
+    pub gpu_configuration: Option<Span>,
 }
 
 /// A highlighted piece of evidence: which field, which bytes.

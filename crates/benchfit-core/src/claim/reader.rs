@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -31,6 +31,9 @@ const GPU_STARTS: &[&str] = &[
     "gb2",
     "t4",
     "a4",
+    "a2",
+    "a5",
+    "a6",
     "a8",
     "l2",
     "jetson",
@@ -144,9 +147,9 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill)\s+)?(?:tokens?|toks?|t)\s*(?:/|\bper\s)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
-                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "万"]),
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+", false, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
@@ -162,19 +165,19 @@ fn patterns() -> &'static Patterns {
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
-                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time to first token)",
+                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
             )
                 .then(" .,", false, &["m", "s"]),
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 .then(" .,", false, &["ms"]),
-            unitless_throughput: pat(NO, &["throughput"], &[], r"\bthroughput\s+(?:of|is|=)\s*NUM\b"),
+            unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
-                .then(" ", false, &["concurrent", "parallel", "simultaneous", "concurrency", "users", "requests", "clients", "streams"]),
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
@@ -197,10 +200,10 @@ fn patterns() -> &'static Patterns {
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
-                .then(" ", false, &["x", "×", "张", "块", "颗"]),
-            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|chips|cards|devices)\b|-gpu\b)")
-                .needs(&["gpus", "accelerators", "npus", "chips", "cards", "devices", "-gpu"]),
-            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp\s*(?:=|:)?\s*|tensor[\s-]parallel(?:ism|[\s-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
+                .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
+                .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
+            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
@@ -208,27 +211,27 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
             version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build)?["\s:=_]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s-]*)?(?:code)?llama[\s-]*v?([123](?:\.\d)?)?[\s:-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
-            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba"], &[],
-                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba)[\s:-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
-                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(\d(?:\.\d)?)[\s-]*(e?\d+b(?:-a\d+b)?))\b",
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s-]*)??(e?\d+b(?:-a\d+b)?))\b",
             ),
             interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
             // Totals (by division) and per-minute rates only: a dataset named without lengths
             // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
-            lengths_described: pat(NO, &["total", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\b(?:input|output)_tokens/min\b"#),
+            lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
             observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
@@ -360,6 +363,73 @@ fn lead_label(lower: &str, start: usize) -> &str {
     }
 }
 
+/// A line that opens with the metric and then names the setup before a colon (`Generation
+/// throughput of Mixtral-8x22B on 8x MI325X with vLLM: 12,800 tokens/sec`): the opening noun
+/// phrase (up to its first `of`, `for`, `on`, `with`, `at` or `(`, at most 40 bytes), which
+/// names what the figure after the colon counts. Empty unless the line up to `start` (at most
+/// 200 bytes) ends in `:` and holds no other figure's digits after its opening phrase.
+fn metric_head(lower: &str, start: usize) -> &str {
+    let window = floor_boundary(lower, start.saturating_sub(200));
+    let Some(from) = lower[window..start]
+        .rfind('\n')
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
+    let line = &lower[from..start];
+    let t = line.trim_end_matches([' ', '*', '"', '~', '\t']);
+    if !(t.ends_with(':') || t.ends_with('：')) {
+        return "";
+    }
+    let t = t.trim_start_matches([' ', '\t', '-', '*', '#']);
+    let cut = [" of ", " for ", " on ", " with ", " at ", "("]
+        .iter()
+        .filter_map(|w| t.find(w))
+        .min()
+        .unwrap_or(t.len());
+    if cut > 40 || t[..cut].contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    &t[..cut]
+}
+
+/// The line before a figure when it holds no other figure (`Response generated in 8.56 seconds,
+/// 1024 tokens, 119.64 tokens/second`: one response's rate): its words describe this figure
+/// even past a comma. At most 160 bytes; empty when the line is longer or already holds a rate
+/// (`/s`, "per second") or a table's `|`.
+fn line_lead_alone(lower: &str, start: usize) -> &str {
+    let window = floor_boundary(lower, start.saturating_sub(160));
+    let Some(from) = lower[window..start]
+        .rfind('\n')
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))
+    else {
+        return "";
+    };
+    let line = &lower[from..start];
+    if line.contains("/s") || line.contains("per second") || line.contains('|') {
+        return "";
+    }
+    line
+}
+
+/// A label written with a slash just before the figure (`Output tput/GPU 1,450 tok/s`,
+/// `Gen tok/s/user: 35`): the clause before the figure without [`before`]'s cut at `/`, at
+/// most 40 bytes, cut after the last `, ` and empty when it holds a digit (another figure's).
+fn slashed_label(lower: &str, start: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(40));
+    let s = &lower[from..start];
+    let s = s
+        .rfind(['.', ';', '|', '\n', '(', ')'])
+        .map_or(s, |i| &s[i + 1..]);
+    let s = s.rsplit_once(", ").map_or(s, |(_, t)| t);
+    if !s.contains('/') || s.contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    s
+}
+
 /// The text just after `end` within the same clause, at most `max` bytes.
 fn after(lower: &str, end: usize, max: usize) -> &str {
     let to = floor_boundary(lower, end + max);
@@ -370,7 +440,12 @@ fn after(lower: &str, end: usize, max: usize) -> &str {
 
 /// True when a number ending at `end` is followed by a rate unit (so it is a figure, not a length).
 fn followed_by_rate(lower: &str, end: usize) -> bool {
-    let rest = lower[end..].trim_start();
+    // A unit on the next line is another line's (`Token Throughput (tokens/sec): 9876.54` then
+    // `Request Throughput (req/sec): 4.57`).
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    if rest.starts_with(['\n', '\r']) {
+        return false;
+    }
     if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         return true;
     }
@@ -393,6 +468,35 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     ]
     .iter()
     .any(|u| rest.starts_with(u))
+}
+
+/// True when the digits ending at `end` are only the start of a longer number (`5,600`,
+/// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
+fn continues_number(lower: &str, end: usize) -> bool {
+    let b = lower.as_bytes();
+    match b.get(end) {
+        Some(b',') => b.len() >= end + 4 && b[end + 1..end + 4].iter().all(u8::is_ascii_digit),
+        Some(b'.') => b.get(end + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// True when a number ending at `end` is followed by a plain count of tokens (`35 tokens and`),
+/// not a rate (`35 tokens/s`, `35 tokens per second`): a length, even though [`followed_by_rate`]
+/// sees its `tok`.
+fn counts_tokens(lower: &str, end: usize) -> bool {
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    let Some(word) = ["tokens", "token", "toks", "tok"]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+    else {
+        return false;
+    };
+    if word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let next = word.trim_start();
+    !(next.starts_with('/') || next.starts_with("per ") || next.starts_with("ps"))
 }
 
 /// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
@@ -433,6 +537,9 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("input + output")
         || has("prompt+completion")
         || has("prompt + completion")
+        || has("prompt + generation")
+        || has("prompt+generation")
+        || has("input and output tokens")
         || has("总吞吐")
         || has("总token")
     {
@@ -472,6 +579,11 @@ const SUMMED: &[&str] = &[
     "totalling",
     "totals ",
     "for a total",
+    // "the total" as a noun: the sum over the load ("the total is about 110 tok/s").
+    "the total is",
+    "the total was",
+    "the total comes",
+    "the total reaches",
 ];
 
 /// Engine features whose names hold a phase word ("chunked prefill", "speculative decoding").
@@ -497,12 +609,17 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("单请求")
         || has("单用户")
         || has("per request")
+        || has("per-request")
         || has("per-user")
         || has("1/req")
         || has("single-stream")
         || has("single stream")
         || has("single user")
         || has("single-user")
+        || has("single-batch")
+        || has("single batch")
+        || has("batch-1 ")
+        || has("single-request")
         || has("per stream")
         || has("per-stream")
         || has("/stream")
@@ -526,6 +643,8 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per chip")
         || has("/chip")
         || has("per accelerator")
+        || has("each gpu")
+        || has("each card")
         || has("per device")
         || has("per-device")
         || has("/device")
@@ -705,6 +824,29 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         Some(i) if !pre[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => &pre[i + 1..],
         _ => pre,
     };
+    // Words before an earlier figure belong to it (`85 tokens/s for a single user and about
+    // 900 tokens/s with 32 requests`: "single user" is the 85's).
+    let pre = ["tokens/s", "tok/s", "t/s", "tokens per second", "tps"]
+        .iter()
+        .filter_map(|u| pre.rfind(u).map(|i| i + u.len()))
+        .max()
+        .map_or(pre, |i| &pre[i..]);
+    // [`before`] cut at an earlier figure's unit (`tokens/s for a single user and about`): its
+    // trailing words are that figure's up to the conjunction that starts this one.
+    let raw = &lower[floor_boundary(lower, span.start.saturating_sub(48))..span.start];
+    let after_unit = raw.len() > pre.len() && {
+        let cut = &raw[..raw.len() - pre.len()];
+        cut.ends_with("/") && (pre.starts_with("s ") || pre.starts_with("sec"))
+    };
+    let pre = if after_unit {
+        [" and ", " while ", " but ", " whereas "]
+            .iter()
+            .filter_map(|w| pre.rfind(w).map(|i| i + w.len()))
+            .max()
+            .map_or("", |i| &pre[i..])
+    } else {
+        pre
+    };
     let post = after(lower, span.end, 48);
     // The next clause (after `, ` or a Chinese comma) that holds another rate is the next
     // figure's words (`系统吞吐 2,560 tokens/s，单用户 40 tokens/s`: 单用户 is the second
@@ -732,16 +874,26 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     }
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
     let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
-    let unit_scope = scope_from_words(per);
+    // `5,000 aggregate tokens/s`: the word before the unit says the scope.
+    let unit_scope = scope_from_words(per).or_else(|| scope_from_words(qual));
     let label = line_label(lower, span.start);
     let scope = unit_scope
         .or_else(|| scope_from_words(pre))
         .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(label))
         .or_else(|| scope_from_words(lead_label(lower, span.start)))
-        .or_else(|| scope_from_words(change_subject(lower, span.start)));
+        .or_else(|| scope_from_words(change_subject(lower, span.start)))
+        // Only one user's words carry that far: "system" or "aggregate" at a line's start
+        // names a company or a topic as often as the figure's scope.
+        .or_else(|| {
+            scope_from_words(line_lead_alone(lower, span.start)).filter(|s| *s == Scope::PerUser)
+        })
+        .or_else(|| scope_from_words(slashed_label(lower, span.start)));
     let pre_words = without_lengths(pre);
-    let word_kind = if qual.starts_with("input") || qual.starts_with("prompt") {
+    let word_kind = if qual.contains('+') {
+        // `input+output tokens per second`: both.
+        Some(FigureKind::ThroughputTotal)
+    } else if qual.starts_with("input") || qual.starts_with("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
@@ -784,6 +936,24 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
+            .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
+            .or_else(|| kind_from_words(&without_lengths(slashed_label(lower, span.start))))
+            // A line led by one phase word (`Prompt: 128 tokens, 1450.3 tokens-per-sec`,
+            // `Generation: …`): that phase's rate.
+            .or_else(|| {
+                let lead = lead_label(lower, span.start)
+                    .trim_end_matches([':', '：'])
+                    .trim();
+                match lead {
+                    "prompt" | "prefill" | "prompt processing" => {
+                        Some(FigureKind::PrefillThroughput)
+                    }
+                    "generation" | "decode" | "decoding" | "completion" | "output" => {
+                        kind_from_words(lead)
+                    }
+                    _ => None,
+                }
+            })
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -798,7 +968,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
     // Running: N reqs`) counts every running request: the engine's whole load.
     let engine_stats = pre.contains("avg generation throughput");
-    let scope = scope.or((summary_line || engine_stats).then_some(Scope::Aggregate));
+    // A tool summary's label (`Output token throughput:`, `Total token throughput:`) names
+    // the run's whole load (CLAIMS.md §2), as it does in a summary table.
+    let summary_label = label.contains("token throughput");
+    let scope =
+        scope.or((summary_line || engine_stats || summary_label).then_some(Scope::Aggregate));
     // `on 72× GB300`: more GPUs than one node holds is a whole system.
     // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
     let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
@@ -823,6 +997,15 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .trim_start_matches("amd ");
         let g = patterns().gpu.captures(rest)?;
         (whole(&g).start == 0 && g.get(1).is_none()).then_some(Scope::PerGpu)
+    });
+    // `tokens generated per second`: the verb inside the unit names the tokens.
+    let inner = &lower[span.start..span.end];
+    let word_kind = word_kind.or(if inner.contains(" decoded") {
+        Some(FigureKind::DecodeThroughput)
+    } else if inner.contains(" generated") || inner.contains(" produced") {
+        Some(FigureKind::ThroughputOutput)
+    } else {
+        None
     });
     let mut f = Figure::new(
         lo,
@@ -959,10 +1142,17 @@ fn labelled_figure(
         f.scope_stated = true;
         return Some(f);
     }
+    let spelled_unit = has("tokens per second")
+        || has("tokens per sec")
+        || has("token/s")
+        || has("toks/s")
+        || has("tok/sec")
+        || has("tokens_per_second");
     let tokens = has("throughput")
         || has("tps")
         || has("tokens/")
         || has("tok/s")
+        || spelled_unit
         || has("token generation")
         || has("prompt evaluation")
         || has("decode speed")
@@ -970,14 +1160,20 @@ fn labelled_figure(
     if !tokens || has("peak") {
         return None;
     }
-    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s");
+    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s") || spelled_unit;
     let kind = if has("input") || has("prefill") || has("prompt") {
         Some(FigureKind::PrefillThroughput)
     } else if has("token generation") || has("decode") {
         Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {
         Some(FigureKind::ThroughputTotal)
-    } else if has("output") || has("generation throughput") || has("completion") {
+    } else if has("output")
+        || has("generation throughput")
+        || has("generation only")
+        || has("generation speed")
+        || has("generated tokens")
+        || has("completion")
+    {
         // CLAIMS.md §2: output, generation or completion tokens of the whole load.
         Some(FigureKind::ThroughputOutput)
     } else if has("decode") {
@@ -1045,6 +1241,11 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
+        f if f.starts_with("rtx-a") || f.starts_with("rtxa") => {
+            format!("rtx-a{}", &f[f.len() - 4..])
+        }
+        f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
         "sn40l" => "sambanova-sn40l".into(),
         f => f.replace("-generation", ""),
     }
@@ -1110,7 +1311,8 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "vllm" => ("vllm", false),
         "tensorrtllm" | "trtllm" => ("tensorrt-llm", false),
         "sglang" => ("sglang", false),
-        "llama.cpp" | "llamaserver" => ("llama.cpp", false),
+        // llama-cpp-python: llama.cpp's Python bindings, the same engine.
+        "llama.cpp" | "llamaserver" | "llamacpppython" => ("llama.cpp", false),
         "llamabench" => ("llama.cpp", true),
         "textgenerationinference" | "tgi" => ("tgi", false),
         "lmdeploy" => ("lmdeploy", false),
@@ -1141,6 +1343,11 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "ctranslate2" => ("ctranslate2", false),
         "xinference" => ("xinference", false),
         "rtpllm" => ("rtp-llm", false),
+        "optimumhabana" => ("optimum-habana", false),
+        // LMDeploy's engine, named on its own.
+        "turbomind" => ("lmdeploy", false),
+        "lightllm" => ("lightllm", false),
+        "fastertransformer" => ("fastertransformer", false),
         _ => ("mlx", false),
     }
 }
@@ -1364,6 +1571,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let Some(v) = c.str(2).and_then(num) else {
             continue;
         };
+        // A label starts after the last sentence break before it (`24,300 tokens/s. System: 8x
+        // H200`: the label is `system`, not the previous sentence's unit).
+        let label_start = window[label_start..span_of(&c, 0).start]
+            .rfind(". ")
+            .map_or(label_start, |i| label_start + i + 2);
         let label = &window[label_start..span_of(&c, 0).start];
         // A statistic between the unit and the colon (`Generation throughput (tokens/second)
         // avg: 80.786`) belongs to the label.
@@ -1386,12 +1598,38 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             end: ws + whole(&c).end,
         };
         prev_end = span.end;
-        if after_unit.is_empty() && followed_by_rate(lower, span.end) {
+        // After the number itself (the tail's trailing spaces may run onto the next line).
+        let number_end = ws + span_of(&c, 2).end;
+        if after_unit.is_empty() && followed_by_rate(lower, number_end) {
             continue; // the unit follows the number: read by the unit patterns
         }
         if let Some(f) = labelled_figure(label, unit, after_unit, v, span) {
             let bonus = gain_bonus(lower, span.end);
             push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    // `label(unit) value` with no colon, as TensorRT-LLM's C++ benchmark prints its summary
+    // (`[BENCHMARK] token_throughput(token/sec) 4266.5`): a labelled record all the same.
+    if lower.contains("throughput(") {
+        static BARE: OnceLock<Regex> = OnceLock::new();
+        let re = BARE.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b([a-z_]*throughput[a-z_]*)\(([a-z/]{{1,16}})\)[ \t]+{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower).take(64) {
+            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
+                continue;
+            };
+            let Some(v) = num(n.as_str()) else { continue };
+            let span = Span {
+                start: label.start(),
+                end: n.end(),
+            };
+            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
+                push(&mut cands, &mut taken, f, 0);
+            }
         }
     }
     for c in p.throughput.captures_iter(lower) {
@@ -1549,7 +1787,38 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         } else {
             None
         };
+        // A change written with two latencies (`TPOT from 42 ms to 35 ms`): the end of the
+        // change is a figure of the same kind (CLAIMS.md §1 rule 6: the tuned result).
+        static TO: OnceLock<Regex> = OnceLock::new();
+        let to = TO.get_or_init(|| {
+            Regex::new(&format!(
+                r"^\s*(?:to|→|->)\s*~?{NUM}\s*(ms|milliseconds?|s|sec|seconds)\b"
+            ))
+            .expect("static pattern compiles")
+        });
+        let end_of_change = to.captures(&lower[span.end..]).and_then(|t| {
+            let n = t.get(1)?;
+            let v = num(n.as_str())?;
+            let u = if t[2].starts_with('m') { "ms" } else { "s" };
+            let mut g = Figure::new(
+                v,
+                u,
+                f.kind,
+                Span {
+                    start: span.end + n.start(),
+                    end: span.end + t.get(0)?.end(),
+                },
+            );
+            g.scope = f.scope;
+            g.kind_stated = true;
+            g.scope_stated = true;
+            g.percentile = f.percentile.clone();
+            Some(g)
+        });
         push(&mut cands, &mut taken, f, 0);
+        if let Some(g) = end_of_change {
+            push(&mut cands, &mut taken, g, 0);
+        }
     }
     for c in p.latency_after.captures_iter(lower) {
         let span = whole(&c);
@@ -1564,6 +1833,55 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         f.scope = Some(Scope::PerUser);
         f.kind_stated = true;
         push(&mut cands, &mut taken, f, 0);
+    }
+    // Tokens per minute (`200-300K TPM`, `12,000 tokens per minute`): kept in their own unit,
+    // `tok/min` (CLAIMS.md §1 rule 8), a range's low end as the value (rule 7).
+    if lower.contains("tpm") || lower.contains("per minute") || lower.contains("/min") {
+        static TPM: OnceLock<Regex> = OnceLock::new();
+        let re = TPM.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(k|m)?(?:\s*(?:-|–|to)\s*{NUM}\s*(k|m)?)?\s*(?:tpm\b|tokens?\s*(?:/|per)\s*min(?:ute)?\b|toks?/min\b)"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let Some(lo) = c.get(1).and_then(|g| num(g.as_str())) else {
+                continue;
+            };
+            let hi = c.get(3).and_then(|g| num(g.as_str()));
+            let mult = |g: Option<regex_lite::Match>| match g.map(|m| m.as_str()) {
+                Some("k") => 1000.0,
+                Some("m") => 1e6,
+                _ => 1.0,
+            };
+            let k_hi = mult(c.get(4));
+            // `200-300K`: the suffix belongs to both ends.
+            let k_lo = if c.get(2).is_some() {
+                mult(c.get(2))
+            } else {
+                k_hi
+            };
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let mut f = Figure::new(
+                lo * k_lo,
+                "tok/min",
+                FigureKind::ThroughputUnspecified,
+                span,
+            );
+            f.value_high = hi.map(|h| h * k_hi);
+            let pre = before(lower, span.start, 48);
+            if let Some(k) = kind_from_words(pre) {
+                f.kind = k;
+                f.kind_stated = true;
+            }
+            f.scope = scope_from_words(pre);
+            f.scope_stated = f.scope.is_some();
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
     }
     // Tokens per millisecond (kept in their own unit, CLAIMS.md §1 rule 8) and prices per
     // million tokens (`$0.59 per 1M tokens`, kind `cost`).
@@ -1706,8 +2024,24 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     }
     // A throughput written without a unit, defined by a formula elsewhere in the text.
     for c in p.unitless_throughput.captures_iter(lower) {
-        let Some(v) = num(&c[1]) else { continue };
+        let Some(v) = c.get(2).and_then(|m| num(m.as_str())) else {
+            continue;
+        };
         let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, whole(&c));
+        // `TPS/user is 95`, `TPS per GPU: 2,100`: tokens per second with the scope it names.
+        match c.get(1).map(|m| m.as_str()) {
+            Some("user") => {
+                f.kind = FigureKind::ThroughputPerUser;
+                f.kind_stated = true;
+                f.scope = Some(Scope::PerUser);
+                f.scope_stated = true;
+            }
+            Some("gpu") => {
+                f.scope = Some(Scope::PerGpu);
+                f.scope_stated = true;
+            }
+            _ => {}
+        }
         if let Some(i) = lower.find("throughput =") {
             let def = after(lower, i, 100);
             if def.contains("output tokens") {
@@ -1720,6 +2054,13 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             }
         }
         push(&mut cands, &mut taken, f, 0);
+    }
+    // `label: number` lines under a heading that gives their unit (CLAIMS.md §1.5: the last
+    // line shown heads, as in a table).
+    let listed = unit_heading_list(lower);
+    let n_listed = listed.len();
+    for (k, f) in listed.into_iter().enumerate() {
+        push(&mut cands, &mut taken, f, i32::from(k + 1 < n_listed));
     }
     // Table cells run together (`Q4_K_M108.3593.8 GB`): the first cell after the quant type, split
     // by the header's `Decode (t/s)`.
@@ -2133,6 +2474,10 @@ const ENGINE_MARKS: &[(&str, &str)] = &[
     ("profile_throughput.py", "lmdeploy"),
     ("profile_restful_api.py", "lmdeploy"),
     ("turbomind", "lmdeploy"),
+    // `ollama run --verbose` prints its timings as `load duration:` … `eval rate:`.
+    ("load duration:", "ollama"),
+    // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
+    ("tokens-per-sec", "mlx"),
 ];
 
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
@@ -2249,6 +2594,22 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         "i measured",
         "we reached",
         "i reached",
+        // The same marks with a hedge or in the progressive ("I only get", "we are getting").
+        "i only get",
+        "i only got",
+        "we only get",
+        "we only got",
+        "i'm getting",
+        "i am getting",
+        "i'm only getting",
+        "i am only getting",
+        "we're getting",
+        "we are getting",
+        "we observed",
+        "i observed",
+        "we obtained",
+        "we saw",
+        "i saw",
     ];
     let start = span.start.min(lower.len());
     // The line up to the figure (looked at over at most 400 bytes: a 100 KB paste on one line
@@ -2314,13 +2675,17 @@ const ADVICE: &[&str] = &[
 ];
 
 /// True when the sentence around `span` (80 bytes before, 60 after, within its clause breaks)
-/// gives advice ([`ADVICE`]): a setting written there is not the load the figure ran at.
-fn advice(lower: &str, span: Span) -> bool {
+/// gives advice ([`ADVICE`], found once in `marks`): a setting written there is not the load
+/// the figure ran at.
+fn advice(lower: &str, span: Span, marks: &Marks) -> bool {
+    if marks.0.is_empty() {
+        return false;
+    }
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
-    let pre = before(lower, start, 80);
-    let post = after(lower, end, 60);
-    ADVICE.iter().any(|w| pre.contains(w) || post.contains(w))
+    let from = start - before(lower, start, 80).len();
+    let to = end + after(lower, end, 60).len();
+    marks.last_in(from, start).is_some() || marks.last_in(end, to).is_some()
 }
 
 /// Words before a figure, in its sentence, that mark it as the author's own result (CLAIMS.md
@@ -2353,6 +2718,13 @@ const DISCOUNTED: &[&str] = &[
     "peak generation",
     "maximum speed",
     "max speed",
+    // CLAIMS.md §1 rule 6: the baseline a text improves on.
+    "before tuning",
+    "before optimiz",
+    "before optimis",
+    "before the fix",
+    "before the change",
+    "before:",
 ];
 
 /// How the words of a figure's sentence appraise it, as a priority step: -1 when they praise it
@@ -2380,7 +2752,13 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
         .match_indices(['.', '?', '!'])
         .find(|(i, _)| post[i + 1..].starts_with(' '))
         .map_or(post.len(), |(i, _)| i);
-    if discounted.last_in(from, start).is_some() || discounted.last_in(end, end + stop).is_some() {
+    // A discounting word before the figure speaks of it only when no other rate figure stands
+    // between them ("peak throughput was 5,100 tok/s but the sustained rate was 4,300 tok/s":
+    // the peak is the 5,100).
+    let discounted_before = discounted
+        .last_in(from, start)
+        .is_some_and(|i| !holds_rate(&lower[i..start]));
+    if discounted_before || discounted.last_in(end, end + stop).is_some() {
         1
     } else if praised.last_in(from, start).is_some_and(|i| {
         // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
@@ -2391,6 +2769,17 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
     } else {
         0
     }
+}
+
+/// True when `s` holds a number followed by a token or request rate unit (another figure).
+fn holds_rate(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i].is_ascii_digit()
+            && b.get(i + 1)
+                .is_none_or(|c| !(c.is_ascii_digit() || *c == b'.' || *c == b','))
+            && followed_by_rate(s, i + 1)
+    })
 }
 
 /// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
@@ -2446,7 +2835,11 @@ pub fn read(text: &str) -> Claim {
         claim.batch_size = row.batch_size;
         claim.concurrency = row.concurrency;
         claim.gpu_count = row.gpu_count;
+        claim.tp = row.tp;
         claim.weight_dtype = row.weight_dtype;
+        if let Some(s) = row.load_unsure {
+            claim.load_observed.get_or_insert(s);
+        }
     } else if !bench_rows && !marked {
         if let Some(t) = table::find(lower) {
             if let Some(f) = table_figure(lower, &t, &mut focus) {
@@ -2471,6 +2864,7 @@ pub fn read(text: &str) -> Claim {
 
     // Batch: the one stated nearest before the headline, else the first.
     if claim.batch_size.is_none() {
+        let advice_marks = Marks::new(lower, ADVICE);
         let mut first = None;
         let mut last_before = None;
         for c in p.batch.captures_iter(lower) {
@@ -2483,7 +2877,7 @@ pub fn read(text: &str) -> Claim {
             {
                 continue;
             }
-            if followed_by_rate(lower, span.end) {
+            if followed_by_rate(lower, span.end) || continues_number(lower, span.end) {
                 continue;
             }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
@@ -2494,7 +2888,7 @@ pub fn read(text: &str) -> Claim {
                 continue;
             }
             let Ok(n) = c[1].parse::<u32>() else { continue };
-            if n == 0 || advice(lower, span) {
+            if n == 0 || advice(lower, span, &advice_marks) {
                 continue;
             }
             // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
@@ -2522,10 +2916,17 @@ pub fn read(text: &str) -> Claim {
     // (CLAIMS.md §3 Load).
     let mut set_concurrency = false;
     if claim.concurrency.is_none() {
+        // A number with thousands separators after the label (`concurrent users: 5,600
+        // tok/s`) is a figure, not the load.
+        let load = |c: &Caps| {
+            let end = whole(c).end;
+            !(continues_number(lower, end) && lower[end..].starts_with(','))
+        };
         if let Some(c) = p
             .concurrency
-            .captures(lower)
-            .or_else(|| p.concurrency_after.captures(lower))
+            .captures_iter(lower)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(lower).find(load))
         {
             if let Ok(n) = c[1].parse::<u32>() {
                 claim.concurrency = found(n, whole(&c));
@@ -2708,6 +3109,21 @@ pub fn read(text: &str) -> Claim {
     }
     // Settings attached to each figure (its row or sentence); a sweep's last point heads.
     claim.figures = figures;
+    // At any mention of the device as written (the first one read may be a bare heading).
+    claim.gpu_configuration = claim.gpu.as_ref().and_then(|g| {
+        let name = lower
+            .get(g.span.start..g.span.end)
+            .filter(|n| !n.is_empty())?;
+        lower.match_indices(name).take(16).find_map(|(i, _)| {
+            configuration_beside(
+                lower,
+                Span {
+                    start: i,
+                    end: i + name.len(),
+                },
+            )
+        })
+    });
     super::attach::attach(lower, &mut claim);
     // A flattened table's cell: its settings are its column header and row label, not the
     // whole line.
@@ -2742,6 +3158,7 @@ pub fn read(text: &str) -> Claim {
             s.batch_size = row.batch_size.or(s.batch_size.take());
             s.concurrency = row.concurrency.or(s.concurrency.take());
             s.gpu_count = row.gpu_count.or(s.gpu_count.take());
+            s.tp = row.tp.or(s.tp.take());
             s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
         }
     }
@@ -2754,6 +3171,9 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     release_foreign_load(lower, &mut claim);
+    if sweep && !table_headline {
+        adopt_block_load(lower, &mut claim);
+    }
     // The headline's own device replaced the text's first one: the singular rule is asked again
     // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
     // sentence).
@@ -2796,6 +3216,30 @@ pub fn read(text: &str) -> Claim {
     }
     claim.figures = figures;
     super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
+    // llama.cpp's build line (`build: 93bc3839 (3622)`, printed by llama-bench and quoted
+    // after the name): its version as written, a commit and a build number (CLAIMS.md §3
+    // Runtime: the version when written).
+    if claim
+        .runtime
+        .as_ref()
+        .is_some_and(|r| r.value == "llama.cpp")
+        && claim.runtime_version.is_none()
+    {
+        static BUILD: OnceLock<Regex> = OnceLock::new();
+        let re = BUILD.get_or_init(|| {
+            Regex::new(r"\bbuild:?\s*([0-9a-f]{7,10}\s*\(\d{2,6}\))")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(lower).and_then(|c| c.get(1)) {
+            claim.runtime_version = found(
+                m.as_str().to_string(),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+        }
+    }
     // A version keeps the case it was written in (`1.0.RC3`): read from the original text at
     // the same bytes (the lowercased copy keeps every offset).
     if let Some(v) = claim.runtime_version.as_mut() {
@@ -2811,6 +3255,106 @@ pub fn read(text: &str) -> Claim {
 /// settings written beside another figure belong to that figure unless the text ties them to
 /// the headline). When the headline's own stretch states no load, a claim-wide batch or
 /// concurrency found only inside another figure's stretch, on another line, is dropped.
+/// A list of `label: number` lines (at least two, bare numbers) right under a heading line that
+/// names their unit and holds no number (`Benchmark results (tokens/sec, higher is better):`
+/// then `Llama-3-8B q8_0: 128`): each line's number is a token rate in the heading's unit, with
+/// the kind and scope the heading's words give and the line's label as its label.
+fn unit_heading_list(lower: &str) -> Vec<Figure> {
+    static ROW: OnceLock<Regex> = OnceLock::new();
+    let row = ROW.get_or_init(|| {
+        Regex::new(
+            r"^[\s\-*•]*([^:=\n]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
+        )
+        .expect("static pattern compiles")
+    });
+    const UNITS: &[&str] = &[
+        "tokens/sec",
+        "tokens/s",
+        "tok/s",
+        "t/s",
+        "tokens per second",
+        "tok/sec",
+    ];
+    let mut out = Vec::new();
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    for l in lower.split_inclusive('\n') {
+        lines.push((at, l.trim_end_matches(['\n', '\r'])));
+        at += l.len();
+        if lines.len() > 4000 {
+            break;
+        }
+    }
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let head = lines[i].1;
+        let unit_head = head.len() <= 120
+            && UNITS.iter().any(|u| head.contains(u))
+            && !head.contains(|c: char| c.is_ascii_digit());
+        if !unit_head {
+            i += 1;
+            continue;
+        }
+        let kind = kind_from_words(head);
+        let scope = scope_from_words(head);
+        let mut rows = Vec::new();
+        let mut j = i + 1;
+        while let Some(&(start, l)) = lines.get(j) {
+            let Some(c) = row.captures(l) else { break };
+            let (Some(label), Some(v)) = (c.get(1), c.get(2)) else {
+                break;
+            };
+            let Some(value) = num(v.as_str()) else { break };
+            let mut f = Figure::new(
+                value,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: start + v.start(),
+                    end: start + v.end(),
+                },
+            );
+            f.scope = scope;
+            f.kind_stated = kind.is_some();
+            f.scope_stated = scope.is_some();
+            f.label = Some(label.as_str().to_string());
+            rows.push(settle(f));
+            j += 1;
+        }
+        if rows.len() >= 2 {
+            out.extend(rows);
+            return out;
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// A device's configuration written beside its name (CLAIMS.md §3 Hardware): a memory size
+/// (`M3 Max, 64 GB`, `RTX 3080 with 12GB VRAM`, `V100 32GB`) or a GPU core count (`30-core M2
+/// Max`) within 24 bytes before the name or 32 after it, in the same line.
+fn configuration_beside(lower: &str, name: Span) -> Option<Span> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b\d{1,3}\s*(?:gb|gib|g)\b|\b\d{1,3}[\s-]*cores?\b")
+            .expect("static pattern compiles")
+    });
+    let start = name.start.min(lower.len());
+    let end = name.end.min(lower.len()).max(start);
+    let from = floor_boundary(lower, start.saturating_sub(24));
+    let to = floor_boundary(lower, end + 32);
+    let from = lower[from..start]
+        .rfind('\n')
+        .map_or(from, |i| from + i + 1);
+    let to = lower[end..to].find('\n').map_or(to, |i| end + i);
+    re.find_iter(&lower[from..to])
+        .map(|m| Span {
+            start: from + m.start(),
+            end: from + m.end(),
+        })
+        .next()
+}
+
 fn release_foreign_load(lower: &str, c: &mut Claim) {
     let Some(h) = c.figures.first() else { return };
     if h.settings.batch_size.is_some() || h.settings.concurrency.is_some() {
@@ -2862,7 +3406,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "multi-gpu",
     ]
     .iter()
-    .any(|w| lower.contains(w));
+    // 显卡 ("graphics card") is one card: its 卡 speaks of no count.
+    .any(|w| lower.contains(w) && (*w != "卡" || lower.replace("显卡", "").contains(w)));
     let start = g.span.start.min(lower.len());
     let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
     let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
@@ -2907,7 +3452,11 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     let used = used
         || ["在", "用", "基于", "于"]
             .iter()
-            .any(|w| last_word.ends_with(w));
+            .any(|w| last_word.ends_with(w))
+        // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
+        || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
+        // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
+        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'));
     let record = line.split_once(':').is_some_and(|(label, _)| {
         label.len() <= 48
             && [
@@ -2921,6 +3470,14 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
                 "setting",
                 "setup",
                 "environment",
+                // A list of the run's setup under a heading of its own (`Our benchmark:
+                // Qwen2.5-7B, vLLM 0.6.1, H100 80GB`, `Test system: …`, `Platform: …`).
+                "benchmark",
+                "test",
+                "system",
+                "platform",
+                "machine",
+                "server",
                 "config",
                 "显卡",
                 "硬件",
@@ -3032,6 +3589,29 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
             }
         }
     }
+    // In prose: `at request rate 10`, `a request rate of 4`, `request rate = 2.5`.
+    static PROSE: OnceLock<Regex> = OnceLock::new();
+    let prose = PROSE.get_or_init(|| {
+        Regex::new(r"\brequest[\s-]rate\s*(?:of\s+|=\s*|:\s*)?(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps))?\b")
+            .expect("static pattern compiles")
+    });
+    if lower.contains("request rate") || lower.contains("request-rate") {
+        for c in prose.captures_iter(lower) {
+            let m = c.get(0).expect("group 0");
+            if continues_number(lower, m.end()) || lower[m.end()..].trim_start().starts_with('%') {
+                continue;
+            }
+            if let Some(v) = c.get(1).and_then(|v| num(v.as_str())).filter(|v| *v > 0.0) {
+                return found(
+                    v,
+                    Span {
+                        start: m.start(),
+                        end: m.end(),
+                    },
+                );
+            }
+        }
+    }
     for c in p.request_rate.captures_iter(lower) {
         if c.get(1).is_some() && c.get(3).is_none() {
             if let Some(v) = num(&c[2]).filter(|v| *v > 0.0) {
@@ -3045,7 +3625,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|\b(?:a |one )?single request\b|\bone request at a time\b|单请求")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3055,12 +3635,22 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         "并发",
         "single request",
         "one request at",
+        "one user at",
+        "single user",
+        "single-user",
+        "single stream",
+        "single-stream",
+        "sequential requests",
         "单请求",
+        // A load of users written plainly (`at 32 users`, `with 100 clients`, `, 8 streams)`).
+        " users",
+        " clients",
+        " streams",
     ];
     let Some(start) = anchors.iter().filter_map(|a| lower.find(a)).min() else {
         return;
     };
-    let from = floor_boundary(lower, start.saturating_sub(8));
+    let from = floor_boundary(lower, start.saturating_sub(16));
     let to = floor_boundary(lower, (start + 64).min(lower.len()));
     let Some(c) = re.captures(&lower[from..to]) else {
         return;
@@ -3075,7 +3665,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
             claim.concurrency = found(n, span);
             claim.load_observed.get_or_insert(span);
         }
-    } else if let Some(n) = c.get(2).or(c.get(3)) {
+    } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)) {
         if let Ok(n) = n.as_str().parse() {
             claim.concurrency = found(n, span);
         }
@@ -3092,7 +3682,8 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         .match_indices("node")
         .any(|(i, _)| !lower[i + 4..].starts_with('s'))
         || lower.contains("单节点")
-        || lower.contains("单机");
+        || lower.contains("单机")
+        || lower.contains("dgx");
     let several = gpus.is_some_and(|n| (2..=16).contains(&n));
     // A run at saturation (offline, every request at once, an infinite request rate) or a
     // serving benchmark's summary: its throughput is summed over the load (CLAIMS.md §2).
@@ -3118,11 +3709,13 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         // (a node mentioned elsewhere, "node_modules", a later "multi-node" plan, is not).
         let near = &lower[floor_boundary(lower, f.span.start.saturating_sub(300))
             ..floor_boundary(lower, (f.span.end + 150).min(lower.len()))];
+        // A DGX is one server of eight GPUs: a node.
         let node_near = near
             .match_indices("node")
             .any(|(i, _)| !near[i + 4..].starts_with('s'))
             || near.contains("单节点")
-            || near.contains("单机");
+            || near.contains("单机")
+            || near.contains("dgx");
         if node && node_near && (several || near.contains("单")) {
             f.scope = Some(Scope::PerNode);
         } else if offline {
@@ -3143,6 +3736,11 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
     if s.gpu.is_some() {
         c.gpu = s.gpu;
     }
+    // So is the precision its own row or sentence names (CLAIMS.md §3 Quantisation: not
+    // another configuration in the same text).
+    if s.weight_dtype.is_some() && s.other_setup.is_none() {
+        c.weight_dtype = s.weight_dtype;
+    }
     // The engine the headline's own sentence or row names is the one behind it (CLAIMS.md
     // §1.5, §4: another engine named elsewhere is another setup). Its version stays only when
     // it is the same engine.
@@ -3160,6 +3758,44 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
             c.runtime_from_shape = false;
         }
         c.runtime = Some(r);
+    }
+}
+
+/// CLAIMS.md §1.5 for a tool summary printed once per load point: the headline's block (from
+/// the end of the previous block's figure of the same label to the next one's start) states its
+/// load (`Concurrency: 5`, `--max-concurrency 5`); that load replaces the text's first.
+fn adopt_block_load(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let Some(label) = h.label.as_deref() else {
+        return;
+    };
+    let same = |f: &&Figure| f.label.as_deref() == Some(label) && !f.derived;
+    let from = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.end <= h.span.start)
+        .map(|f| f.span.end)
+        .max();
+    let Some(from) = from else { return };
+    let to = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.start > h.span.end)
+        .map(|f| f.span.start)
+        .min()
+        .unwrap_or(lower.len())
+        .min(lower.len());
+    let (from, to) = (floor_boundary(lower, from), floor_boundary(lower, to));
+    if from >= to {
+        return;
+    }
+    let mut own = Claim::default();
+    read_load_into(&lower[from..to], from, &mut own);
+    if own.concurrency.is_some() || own.batch_size.is_some() {
+        c.concurrency = own.concurrency;
+        c.batch_size = own.batch_size;
     }
 }
 
@@ -3183,6 +3819,9 @@ pub(super) fn adopt_headline_settings(c: &mut Claim) {
     }
     if s.tp.is_some() {
         c.tp = s.tp;
+    }
+    if s.weight_dtype.is_some() {
+        c.weight_dtype = s.weight_dtype;
     }
 }
 
@@ -3313,6 +3952,19 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
 pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
     let p = patterns();
     read_setup(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+/// The load, device count and lengths `part` states (a point of a list: see `attach`), without
+/// the model, device, precision and engine [`read_setup_into`] also reads.
+pub(super) fn read_load_into(part: &str, offset: usize, claim: &mut Claim) {
+    let p = patterns();
+    read_device_count(part, offset, claim, p);
+    read_setup_lengths(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| Span {
         start: s.start + offset,
         end: s.end + offset,
@@ -3324,7 +3976,7 @@ pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
             if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
                 continue;
             }
-            if followed_by_rate(part, span.end) {
+            if followed_by_rate(part, span.end) || continues_number(part, span.end) {
                 continue;
             }
             if let Ok(n) = c[1].parse::<u32>() {
@@ -3336,10 +3988,13 @@ pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
         }
     }
     if claim.concurrency.is_none() {
+        // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
+        let load = |c: &Caps| !continues_number(part, whole(c).end);
         if let Some(c) = p
             .concurrency
-            .captures(part)
-            .or_else(|| p.concurrency_after.captures(part))
+            .captures_iter(part)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(part).find(load))
         {
             if let Ok(n) = c[1].parse::<u32>() {
                 claim.concurrency = found(n, at(whole(&c)));
@@ -3487,25 +4142,30 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
         )
         .expect("static pattern compiles")
     });
     for c in re.captures_iter(part) {
-        let m = c.get(3)?;
+        let m = c.get(4)?;
         let pre = before(part, m.start(), 12);
         let labelled = pre.trim_end().ends_with("gpu:")
             || pre.trim_end().ends_with("gpu")
             || pre.trim_end().ends_with("geforce")
             || pre.trim_end().ends_with("显卡")
-            || pre.trim_end().ends_with("显卡:");
+            || pre.trim_end().ends_with("显卡:")
+            // A Chinese count of cards before the number (单卡 4090, 两张 3090).
+            || pre.trim_end().ends_with(['卡', '张', '块']);
         let counted = c.get(1).is_some() || c.get(2).is_some();
-        if !(labelled || counted || c.get(4).is_some() || c.get(5).is_some()) {
+        // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
+        // device, not a year or a count.
+        let owned = c.get(3).is_some();
+        if !(labelled || counted || owned || c.get(5).is_some() || c.get(6).is_some()) {
             continue;
         }
-        let ti = if c.get(4).is_some() { "-ti" } else { "" };
+        let ti = if c.get(5).is_some() { "-ti" } else { "" };
         let id = format!("rtx-{}{ti}", m.as_str());
-        let end = c.get(4).map_or(m.end(), |t| t.end());
+        let end = c.get(5).map_or(m.end(), |t| t.end());
         let n = c
             .get(1)
             .and_then(|d| d.as_str().parse().ok())
@@ -3530,6 +4190,32 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
 /// mention), TP and the interconnect.
 fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| shift(s, offset);
+    // A record of the device count (`Number of GPUs: 8`, `num_gpus=4`, `GPU count: 2`,
+    // `world_size: 2`): the devices the run used.
+    if claim.gpu_count.is_none()
+        && (part.contains("gpu") || part.contains("world") || part.contains("device"))
+    {
+        static RECORD: OnceLock<Regex> = OnceLock::new();
+        let re = RECORD.get_or_init(|| {
+            Regex::new(r#"\b(?:num(?:ber)?[\s_-]*(?:of[\s_-]*)?(?:gpus|devices)|n[\s_-]?gpus|gpu[\s_-]*count|world[\s_-]*size)"?\s*[:=]?\s*"?(\d{1,4})\b"#)
+                .expect("static pattern compiles")
+        });
+        if let Some(c) = re.captures(part) {
+            let m = c.get(1).expect("group 1");
+            if let Ok(n) = m.as_str().parse::<u32>() {
+                if n > 0 && !continues_number(part, m.end()) {
+                    let w = c.get(0).expect("group 0");
+                    claim.gpu_count = found(
+                        n,
+                        at(Span {
+                            start: w.start(),
+                            end: w.end(),
+                        }),
+                    );
+                }
+            }
+        }
+    }
     if let Some(c) = p.gpus_word.captures(part) {
         let n = match &c[1] {
             "one" | "single" => Some(1),
@@ -3590,13 +4276,31 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
     }
     // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
     if claim.gpu_count.is_none() {
+        // Number words before 卡 / 张 / 块 (cards): 两张 A100 is two.
         for (w, n) in [
+            ("十六卡", 16),
+            ("十六张", 16),
+            ("十六块", 16),
             ("单卡", 1),
             ("单张", 1),
+            ("单块", 1),
+            ("一张", 1),
+            ("一块", 1),
             ("双卡", 2),
             ("两卡", 2),
+            ("两张", 2),
+            ("两块", 2),
+            ("二卡", 2),
+            ("三张", 3),
+            ("三块", 3),
             ("四卡", 4),
+            ("四张", 4),
+            ("四块", 4),
+            ("六卡", 6),
+            ("六张", 6),
             ("八卡", 8),
+            ("八张", 8),
+            ("八块", 8),
         ] {
             if let Some(i) = part.find(w) {
                 claim.gpu_count = found(
@@ -3776,14 +4480,59 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }));
         }
     }
+    // A precision named as the weights' (`FP8 weights`, `weights in int4`) is the weights'
+    // precision, before any other the text names (a baseline's BF16, a KV cache's FP8).
+    if claim.weight_dtype.is_none() && part.contains("weight") {
+        static NAMED: OnceLock<Regex> = OnceLock::new();
+        let re = NAMED.get_or_init(|| {
+            Regex::new(r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|nvfp4|mxfp4|fp4)[\s-]+weights?\b|\bweights?\s+(?:in|at|as)\s+(fp16|bf16|fp8|int8|int4|nvfp4|mxfp4|fp4)\b")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(part).and_then(|c| c.get(1).or(c.get(2))) {
+            claim.weight_dtype = found(
+                dtype_id(m.as_str()),
+                at(Span {
+                    start: m.start(),
+                    end: m.end(),
+                }),
+            );
+        }
+    }
     if claim.weight_dtype.is_none() {
         for c in p.dtype.captures_iter(part) {
             let s = at(span_of(&c, 1));
             if kv_span == Some(s) {
                 continue;
             }
+            // A spec sheet's rating (`275 TOPS INT8`, `1,979 TFLOPS FP8`) names the unit's
+            // peak, not the weights' precision (CLAIMS.md §3 Quantisation).
+            let m = span_of(&c, 1);
+            let pre = part[floor_boundary(part, m.start.saturating_sub(10))..m.start].trim_end();
+            if pre.ends_with("tops") || pre.ends_with("flops") {
+                continue;
+            }
             claim.weight_dtype = found(dtype_id(&c[1]), s);
             break;
+        }
+    }
+    // A generic FP4 then its specific format (`FP4 (and specifically NVFP4)`): the specific.
+    if claim
+        .weight_dtype
+        .as_ref()
+        .is_some_and(|w| w.value == "fp4")
+    {
+        if let Some((i, w)) = ["nvfp4", "mxfp4"]
+            .iter()
+            .filter_map(|w| part.find(w).map(|i| (i, *w)))
+            .min()
+        {
+            claim.weight_dtype = found(
+                w.to_string(),
+                at(Span {
+                    start: i,
+                    end: i + w.len(),
+                }),
+            );
         }
     }
     // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
@@ -3889,6 +4638,28 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             let prev = part[..s1.start].chars().next_back();
             let implied = next.is_some_and(|ch| ch == '_' || ch == '/')
                 || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
+            // The other side of a comparison (`2.7x higher throughput than vLLM`, `vs TGI`,
+            // `outperforms llama.cpp`): another setup's engine, not the claim's (CLAIMS.md §4).
+            let pre = part[floor_boundary(part, s1.start.saturating_sub(24))..s1.start]
+                .trim_end()
+                .trim_end_matches(['(', '"', '`']);
+            let baseline = [
+                " than",
+                " vs",
+                " vs.",
+                "versus",
+                "compared to",
+                "compared with",
+                "outperforms",
+                "outperforming",
+                " beats",
+                " over",
+            ]
+            .iter()
+            .any(|w| pre.ends_with(w));
+            if baseline {
+                continue;
+            }
             let take = match &claim.runtime {
                 None => true,
                 Some(_) => claim.runtime_from_shape && !implied && !from_shape,
@@ -3899,7 +4670,12 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
             if claim.runtime.as_ref().is_some_and(|r| r.value == id) {
                 let end = whole(&c).end;
-                if let Some(v) = p.version.captures(&part[end..]) {
+                // A ratio after the name (`SGLang 3.1x faster`) is no version.
+                let ratio = |v: &Captures| {
+                    let e = end + v.get(0).map_or(0, |m| m.end());
+                    part[e..].starts_with(['x', '×', '%'])
+                };
+                if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
                     let m = v.get(1).expect("group 1 is the version");
                     claim.runtime_version = found(
                         m.as_str().to_string(),
@@ -3933,7 +4709,8 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         re.captures_iter(part).find_map(|c| {
             let m = c.get(1)?;
             let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
-            if kw && (followed_by_rate(part, end) || followed_by_rate(part, whole(&c).end)) {
+            let rate_after = |e: usize| followed_by_rate(part, e) && !counts_tokens(part, e);
+            if kw && (rate_after(end) || rate_after(whole(&c).end)) {
                 return None;
             }
             // Part of a larger number (`52.3k`): not a length.
@@ -3942,7 +4719,7 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
                 return None;
             }
             let pre = before(part, whole(&c).start, 12);
-            if pre.ends_with("total ") || pre.contains("max") {
+            if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") {
                 return None;
             }
             let v = num(m.as_str())? * kilo(c.get(2));
@@ -4117,7 +4894,22 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join("-");
-        consider(format!("{family}-{}b{active}", &c[2]), whole(&c));
+        // A derivative named after its base (`Llama-3.1-Nemotron-70B`): the base's name is
+        // part of the weights' name (CLAIMS.md §3 Model: keep every part that changes them).
+        let start = whole(&c).start;
+        let near = &lower[floor_boundary(lower, start.saturating_sub(12))..start];
+        let base = near
+            .rfind("llama")
+            .map(|i| &near[i..])
+            .filter(|b| {
+                b.len() > 5
+                    && b[5..]
+                        .chars()
+                        .all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | '-' | ' '))
+            })
+            .map(|b| format!("llama-{}-", b[5..].trim_matches([' ', '-'])))
+            .unwrap_or_default();
+        consider(format!("{base}{family}-{}b{active}", &c[2]), whole(&c));
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
@@ -4160,10 +4952,22 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     }
     if let Some(c) = p.named_model.captures(lower) {
         let name = &c[1];
-        let id = if name == "gpt-j" {
+        // GPT-J with its size is the 6B model; without it, the family as written (CLAIMS.md §3
+        // Model: `gpt-j`).
+        let sized = |rest: &str| {
+            rest.trim_start_matches([' ', '-', '_'])
+                .strip_prefix("6b")
+                .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+        };
+        let id = if name == "gpt-j" && sized(&lower[whole(&c).end..]) {
             "gpt-j-6b".to_string()
+        } else if name == "gpt-j" {
+            "gpt-j".to_string()
         } else if let (Some(v), Some(s)) = (c.get(2), c.get(3)) {
             format!("gemma-{}-{}", v.as_str(), s.as_str())
+        } else if let Some(s) = c.get(3) {
+            // The first Gemma release is written without a number (`Gemma 7B`).
+            format!("gemma-{}", s.as_str())
         } else {
             crate::catalog::slug(name)
         };
