@@ -96,6 +96,13 @@ async fn handle(mut sock: TcpStream, s: Server) -> std::io::Result<()> {
 }
 
 fn measure(metrics: bool, args: &[&str]) -> (Value, String) {
+    let (m, stdout, _) = measure_and_import(metrics, args);
+    (m, stdout)
+}
+
+/// Measures, then runs `benchfit import` on the file: (the file, measure's stdout, import's
+/// stdout).
+fn measure_and_import(metrics: bool, args: &[&str]) -> (Value, String, String) {
     let port = common::serve(
         Server {
             finished: Arc::new(AtomicU64::new(0)),
@@ -120,8 +127,18 @@ fn measure(metrics: bool, args: &[&str]) -> (Value, String) {
         String::from_utf8_lossy(&out.stderr)
     );
     let m = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let imported = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .arg("import")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(imported.status.success());
     let _ = std::fs::remove_dir_all(&dir);
-    (m, stdout)
+    (
+        m,
+        stdout,
+        String::from_utf8_lossy(&imported.stdout).to_string(),
+    )
 }
 
 #[track_caller]
@@ -217,4 +234,21 @@ fn a_server_without_metrics_measures_fine_without_the_section() {
     let notes = m["server_metrics"]["notes"].to_string();
     assert!(notes.contains("answered http 404"), "{notes}");
     assert!(!stdout.contains("where the time goes"), "{stdout}");
+}
+
+/// `benchfit import` of a file with the section: the headline split and the prompt reuse (the
+/// scripted usage reports 21 prompt tokens: 25 % of 21 is 5.25, so 5 prefix tokens).
+#[test]
+fn import_prints_the_split_and_the_prompt_reuse() {
+    let (m, _, text) = measure_and_import(true, &["--concurrency", "1", "--requests", "4"]);
+    assert_eq!(m["summary"]["prompt_tokens"], 4 * 21);
+    assert!(
+        text.contains("engine (vllm): ttft mean ")
+            && text.contains("ms = queue 50.00 + prefill 20.00 + rest "),
+        "{text}"
+    );
+    assert!(
+        text.contains("prefix cache: 25.00 % of prompt tokens hit → the estimate's prompt reuse: --prefix-tokens 5 at the measured mean prompt of 21.00 tokens"),
+        "{text}"
+    );
 }
