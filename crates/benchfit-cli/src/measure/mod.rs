@@ -426,9 +426,11 @@ struct Runner<'a> {
     /// False once a read before a stage found no engine series (or no endpoint): the later
     /// stages are not read.
     engine_scrapes: bool,
-    /// The read before the first stage, made before the run's clock started (None once used,
-    /// or when the endpoint did not answer).
-    first_engine_read: Option<(f64, EngineCounters)>,
+    /// The read before the first stage, made before the run's clock started (None once used).
+    first_engine_read: Option<Result<(f64, EngineCounters), ReadError>>,
+    /// Engine reads that failed although the endpoint exists (a busy server): the stages left
+    /// without `engine_time`, said in `server_metrics.notes`.
+    engine_notes: Vec<String>,
 }
 
 /// One stage's outcome.

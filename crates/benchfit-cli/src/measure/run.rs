@@ -49,7 +49,8 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         write_error: None,
         engine_time: Vec::new(),
         engine_scrapes: true,
-        first_engine_read,
+        first_engine_read: Some(first_engine_read),
+        engine_notes: Vec::new(),
     };
     let searches = run_stages(&mut runner, &plan).await;
     let Runner {
@@ -59,10 +60,14 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         interrupted,
         write_error,
         engine_time,
+        engine_notes,
         ..
     } = runner;
     stop_telemetry.store(true, Ordering::Relaxed);
-    let server_metrics = scraper.await.unwrap_or_default();
+    let mut server_metrics = scraper.await.unwrap_or_default();
+    server_metrics
+        .notes
+        .extend(engine_notes.iter().map(|n| ctx.redact(n)));
     let gpu = gpu_thread.join().unwrap_or_default();
     if let Some(note) = &gpu.note {
         eprintln!("benchfit: {note}");
