@@ -13,6 +13,7 @@
 //! (`/metrics` and NVML during a stage), [`render`](mod@render) (the terminal summary); the types they share
 //! are here.
 
+mod chunk;
 mod drive;
 pub mod gpu;
 pub mod metrics;
@@ -348,7 +349,10 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 /// file and summary are written and the process exits [`EXIT_INTERRUPTED`].
 pub fn run(a: MeasureArgs) -> Result<(), MeasureError> {
     let plan = plan(&a).map_err(|BadInput(m)| MeasureError::BadInput(m))?;
-    let rt = tokio::runtime::Builder::new_multi_thread()
+    // One thread drives every request: the work per streamed chunk is a few µs, far below the
+    // time between chunks, and a multi-threaded runtime spends more CPU handing wake-ups
+    // between its workers (futex calls) than it saves (issue 14, client cost).
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| {
