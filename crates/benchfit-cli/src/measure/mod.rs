@@ -15,6 +15,7 @@
 //! are here.
 
 mod chunk;
+mod cpu;
 mod drive;
 pub mod gpu;
 pub mod metrics;
