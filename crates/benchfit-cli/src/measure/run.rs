@@ -105,7 +105,10 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial: partial_reason.is_some(),
         partial_reason,
         prompt_calibration: Some(calibration(&plan, probe.method, &records)),
-        notes: run_notes(probe.notes, &records).into_iter().chain(busy).collect(),
+        notes: run_notes(probe.notes, &records)
+            .into_iter()
+            .chain(busy)
+            .collect(),
     };
     let mut m = Measurement::new(run);
     m.requests = records;
