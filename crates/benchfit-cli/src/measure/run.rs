@@ -17,6 +17,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         .map(|(_, c)| (0.0, c));
 
     let start = Instant::now();
+    let cpu_at_start = cpu::thread_cpu();
     // Telemetry, over every stage on the run's clock.
     let stop_telemetry = Arc::new(AtomicBool::new(false));
     let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
@@ -53,6 +54,9 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         engine_notes: Vec::new(),
     };
     let searches = run_stages(&mut runner, &plan).await;
+    let busy = cpu_at_start
+        .zip(cpu::thread_cpu())
+        .and_then(|(a, b)| cpu::busy_note(b.saturating_sub(a), start.elapsed()));
     let Runner {
         mut records,
         stages: stage_list,
@@ -106,7 +110,10 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial: partial_reason.is_some(),
         partial_reason,
         prompt_calibration: Some(calibration(&plan, probe.method, &records)),
-        notes: run_notes(probe.notes, &records),
+        notes: run_notes(probe.notes, &records)
+            .into_iter()
+            .chain(busy)
+            .collect(),
     };
     let mut m = Measurement::new(run);
     m.requests = records;
