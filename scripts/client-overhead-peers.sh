@@ -2,7 +2,9 @@
 # Client CPU per 1,000 output tokens/s: benchfit vs the peer tools, same llama-server, same load,
 # same run (issue 14). Called by `MODE=peers bash scripts/client-overhead.sh`; see there.
 # Env: BENCHFIT (a benchfit binary; default: cargo build --release -p benchfit-cli), SMALL (40),
-#      LARGE (200), PEER_CONCURRENCY (4), PORT (18801), PEERS_LIST ("guidellm aiperf inference-perf vllm").
+#      LARGE (200), PEER_CONCURRENCY (4), PORT (18801), PEERS_LIST ("guidellm aiperf inference-perf vllm"),
+#      REPEATS (1): each client's pair of runs is repeated, the clients taking turns, and the
+#      medians are printed (CPU time on a shared machine varies from run to run).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TOOLS="${BENCHFIT_TOOLS:-$HOME/.cache/benchfit-tools}"
@@ -84,16 +86,41 @@ PY
 
 printf '%-15s %8s %8s %10s %12s %12s\n' client "cpu_s@$SMALL" "cpu_s@$LARGE" tokens \
   "s/1k tok" "marginal"
+CLIENTS=""
 for name in benchfit ${PEERS_LIST:-guidellm aiperf inference-perf vllm}; do
   if [ "$name" != benchfit ] && [ ! -x "$PEERS/$name/bin/python" ]; then
     echo "$name: not installed (bash scripts/peer-files.sh $name)"; continue
   fi
-  read -r c1 _ t1 < <(run "$name" "$SMALL")
-  read -r c2 _ t2 < <(run "$name" "$LARGE")
-  python3 -c "
+  CLIENTS="$CLIENTS $name"
+done
+for rep in $(seq "${REPEATS:-1}"); do
+  for name in $CLIENTS; do
+    read -r c1 _ t1 < <(run "$name" "$SMALL")
+    read -r c2 _ t2 < <(run "$name" "$LARGE")
+    echo "$name $c1 $c2 $t1 $t2" >>"$OUT/cpu.txt"
+    python3 -c "
 c1, c2, t1, t2 = $c1, $c2, $t1, $t2
 whole = 1000 * c2 / t2 if t2 else float('nan')
 marg = 1000 * (c2 - c1) / (t2 - t1) if t2 > t1 else float('nan')
 print(f'%-15s %8.2f %8.2f %10d %12.4f %12.4f' % ('$name', c1, c2, t2, whole, marg))"
+  done
 done
+if [ "${REPEATS:-1}" -gt 1 ]; then
+  echo "medians of ${REPEATS} runs (s of CPU per 1,000 output tokens):"
+  python3 - "$OUT/cpu.txt" <<'PY'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    name, c1, c2, t1, t2 = line.split()
+    c1, c2, t1, t2 = map(float, (c1, c2, t1, t2))
+    whole = 1000 * c2 / t2 if t2 else float("nan")
+    marg = 1000 * (c2 - c1) / (t2 - t1) if t2 > t1 else float("nan")
+    runs.setdefault(name, []).append((marg, whole))
+ours = statistics.median(m for m, _ in runs.get("benchfit", [(float("nan"), 0)]))
+for name, r in runs.items():
+    marg = statistics.median(m for m, _ in r)
+    whole = statistics.median(w for _, w in r)
+    print(f"{name:15s} marginal {marg:.4f} ({marg / ours:.1f}x benchfit)  whole {whole:.4f}")
+PY
+fi
 echo "files: $OUT"

@@ -13,7 +13,7 @@ fn events(reads: &[&[u8]]) -> Vec<sse::Event> {
     let mut p = sse::Parser::default();
     let mut out = Vec::new();
     for r in reads {
-        out.extend(p.feed(r));
+        p.feed_with(r, |e| out.push(e.to_event()));
     }
     out.extend(p.finish());
     out

@@ -14,6 +14,7 @@ mod common;
 
 use common::{read_request, send, text_chunk, SSE_HEAD};
 use serde_json::Value;
+use std::ops::Range;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,6 +28,13 @@ struct Server {
     finished: Arc<AtomicU64>,
     /// Serve `/metrics` (else 404).
     metrics: bool,
+    /// The `/metrics` requests (numbered from 0, in the order they come) whose connection is
+    /// closed without an answer. Before the run's clock starts benchfit reads `/metrics` once
+    /// (read 0), then the telemetry scraper's first read comes at once (read 1), as the stage
+    /// starts, and the engine's read after a single stage comes after it.
+    closed: Range<u64>,
+    /// `/metrics` requests so far.
+    reads: Arc<AtomicU64>,
 }
 
 fn vllm_metrics(n: u64) -> String {
@@ -56,6 +64,9 @@ fn vllm_metrics(n: u64) -> String {
 async fn handle(mut sock: TcpStream, s: Server) -> std::io::Result<()> {
     let (path, _, body) = read_request(&mut sock).await?;
     if path.ends_with("/metrics") {
+        if s.closed.contains(&s.reads.fetch_add(1, Ordering::SeqCst)) {
+            return Ok(());
+        }
         let resp = if s.metrics {
             let text = vllm_metrics(s.finished.load(Ordering::SeqCst));
             format!(
@@ -96,13 +107,26 @@ async fn handle(mut sock: TcpStream, s: Server) -> std::io::Result<()> {
 }
 
 fn measure(metrics: bool, args: &[&str]) -> (Value, String) {
-    let port = common::serve(
+    let (m, stdout, _) = measure_and_import(metrics, args);
+    (m, stdout)
+}
+
+/// Measures, then runs `benchfit import` on the file: (the file, measure's stdout, import's
+/// stdout).
+fn measure_and_import(metrics: bool, args: &[&str]) -> (Value, String, String) {
+    run(
         Server {
             finished: Arc::new(AtomicU64::new(0)),
             metrics,
+            closed: 0..0,
+            reads: Arc::new(AtomicU64::new(0)),
         },
-        handle,
-    );
+        args,
+    )
+}
+
+fn run(server: Server, args: &[&str]) -> (Value, String, String) {
+    let port = common::serve(server, handle);
     let dir = std::env::temp_dir().join(format!("benchfit-engine-{}-{port}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("m.json");
@@ -120,8 +144,18 @@ fn measure(metrics: bool, args: &[&str]) -> (Value, String) {
         String::from_utf8_lossy(&out.stderr)
     );
     let m = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let imported = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .arg("import")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(imported.status.success());
     let _ = std::fs::remove_dir_all(&dir);
-    (m, stdout)
+    (
+        m,
+        stdout,
+        String::from_utf8_lossy(&imported.stdout).to_string(),
+    )
 }
 
 #[track_caller]
@@ -217,4 +251,90 @@ fn a_server_without_metrics_measures_fine_without_the_section() {
     let notes = m["server_metrics"]["notes"].to_string();
     assert!(notes.contains("answered http 404"), "{notes}");
     assert!(!stdout.contains("where the time goes"), "{stdout}");
+}
+
+/// `benchfit import` of a file with the section: the headline split and the prompt reuse (the
+/// scripted usage reports 21 prompt tokens: 25 % of 21 is 5.25, so 5 prefix tokens).
+#[test]
+fn import_prints_the_split_and_the_prompt_reuse() {
+    let (m, _, text) = measure_and_import(true, &["--concurrency", "1", "--requests", "4"]);
+    assert_eq!(m["summary"]["prompt_tokens"], 4 * 21);
+    assert!(
+        text.contains("engine (vllm): ttft mean ")
+            && text.contains("ms = queue 50.00 + prefill 20.00 + rest "),
+        "{text}"
+    );
+    assert!(
+        text.contains("prefix cache: 25.00 % of prompt tokens hit → the estimate's prompt reuse: --prefix-tokens 5 at the measured mean prompt of 21.00 tokens"),
+        "{text}"
+    );
+}
+
+/// The endpoint answered before the run, then stopped answering (every later read's connection
+/// is closed, the telemetry scraper's too): the run measures as usual, without `engine_time`,
+/// and a note says why.
+#[test]
+fn an_engine_read_that_fails_after_the_stage_is_a_note() {
+    let (m, _, _) = run(
+        Server {
+            finished: Arc::new(AtomicU64::new(0)),
+            metrics: true,
+            closed: 1..u64::MAX,
+            reads: Arc::new(AtomicU64::new(0)),
+        },
+        &["--concurrency", "2", "--requests", "4"],
+    );
+    assert_eq!(m["summary"]["requests"]["completed"], 4);
+    assert!(m.get("engine_time").is_none(), "{}", m["engine_time"]);
+    let notes = m["server_metrics"]["notes"].to_string();
+    assert!(
+        notes.contains("the engine's series were not read after the run: the connection failed; no engine_time for it"),
+        "{notes}"
+    );
+}
+
+/// The read before the run has its connection closed twice (on the pooled connection, then on
+/// the new one it is re-sent on): it is tried again and answers, and the split is there
+/// without a note.
+#[test]
+fn an_engine_read_whose_connection_closes_is_tried_again() {
+    let (m, _, _) = run(
+        Server {
+            finished: Arc::new(AtomicU64::new(0)),
+            metrics: true,
+            closed: 0..2,
+            reads: Arc::new(AtomicU64::new(0)),
+        },
+        &["--concurrency", "2", "--requests", "4"],
+    );
+    let e = m["engine_time"].as_array().expect("engine_time");
+    assert_eq!(e.len(), 1);
+    near(&e[0]["engine_requests"], 4.0);
+    let notes = m["server_metrics"]["notes"].to_string();
+    assert!(!notes.contains("engine's series"), "{notes}");
+}
+
+/// A metrics URL where nothing listens: no endpoint, as for the telemetry scrape; the run
+/// measures as usual, without `engine_time` or a note about it.
+#[test]
+fn a_metrics_url_that_refuses_is_no_endpoint() {
+    let dead = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/metrics", dead.local_addr().unwrap());
+    drop(dead);
+    let (m, _, _) = measure_and_import(
+        true,
+        &[
+            "--concurrency",
+            "2",
+            "--requests",
+            "4",
+            "--metrics-url",
+            &url,
+        ],
+    );
+    assert_eq!(m["summary"]["requests"]["completed"], 4);
+    assert!(m.get("engine_time").is_none(), "{}", m["engine_time"]);
+    let notes = m["server_metrics"]["notes"].to_string();
+    assert!(notes.contains("connection failed"), "{notes}");
+    assert!(!notes.contains("engine's series"), "{notes}");
 }

@@ -140,23 +140,40 @@ impl NoAnswerStreak {
 
 impl Runner<'_> {
     /// Reads the engine's series before a stage (the first stage's was read before the run's
-    /// clock started; None, and no more reads in this run, when the endpoint does not answer or
-    /// has no engine series).
-    async fn engine_before(&mut self) -> Option<(f64, EngineCounters)> {
+    /// clock started). An endpoint that is not there (or refused the first read), or has no
+    /// engine series, is not read again in this run; a read that failed otherwise (a busy
+    /// server) is said in a note.
+    async fn engine_before(&mut self, stage: Option<u32>) -> Option<(f64, EngineCounters)> {
         if !self.engine_scrapes {
             return None;
         }
         let env = self.env;
-        let before = match (
-            self.stages.is_empty() && self.records.is_empty(),
-            self.first_engine_read.take(),
-        ) {
-            (true, first) => first,
-            (false, _) => engine_scrape(&env.ctx, &env.metrics_url, env.start).await,
+        let (first, read) = match self.first_engine_read.take() {
+            Some(first) => (true, first),
+            None => (
+                false,
+                engine_scrape(&env.ctx, &env.metrics_url, env.start).await,
+            ),
+        };
+        match read {
+            Ok((t, c)) if c.runtime.is_some() => Some((t, c)),
+            Ok(_) | Err(ReadError::Absent(_)) => {
+                self.engine_scrapes = false;
+                None
+            }
+            Err(ReadError::Refused(_)) if first => {
+                self.engine_scrapes = false;
+                None
+            }
+            Err(e) => {
+                let why = e.why();
+                self.engine_notes.push(format!(
+                    "the engine's series were not read before {}: {why}; no engine_time for it",
+                    stage.map_or("the run".to_string(), |s| format!("stage {s}"))
+                ));
+                None
+            }
         }
-        .filter(|(_, c)| c.runtime.is_some());
-        self.engine_scrapes = before.is_some();
-        before
     }
 
     /// Reads the engine's series after a stage and keeps where the time went in it.
@@ -176,14 +193,21 @@ impl Runner<'_> {
             client.completed,
         )
         .await;
-        if let Some((to_ms, after)) = after {
-            self.engine_time.extend(engine::engine_time(
+        match after {
+            Ok((to_ms, after)) => self.engine_time.extend(engine::engine_time(
                 stage,
                 (from_ms, to_ms),
                 &before,
                 &after,
                 client,
-            ));
+            )),
+            Err(e) => {
+                let why = e.why();
+                self.engine_notes.push(format!(
+                    "the engine's series were not read after {}: {why}; no engine_time for it",
+                    stage.map_or("the run".to_string(), |s| format!("stage {s}"))
+                ));
+            }
         }
     }
 
@@ -197,7 +221,7 @@ impl Runner<'_> {
             String::new()
         };
         let env = self.env;
-        let before = self.engine_before().await;
+        let before = self.engine_before(multi.then_some(no)).await;
         let out = run_stage(
             env,
             &load,

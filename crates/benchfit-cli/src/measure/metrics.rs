@@ -377,7 +377,10 @@ pub fn engine_counters(text: &str) -> EngineCounters {
             let cached = get("llamacpp:prompt_tokens_cached_total");
             let processed = get("llamacpp:prompt_tokens_total");
             c.cache_hit_tokens = cached;
-            c.cache_query_tokens = cached.zip(processed).map(|(a, b)| a + b);
+            c.cache_query_tokens = cached
+                .zip(processed)
+                .map(|(a, b)| a + b)
+                .filter(|x| x.is_finite());
         }
     }
     used.sort();
@@ -635,6 +638,18 @@ mod tests {
     }
 
     #[test]
+    fn llama_cpp_counters_adding_past_f64_max_give_no_query_count() {
+        let c = engine_counters(
+            "llamacpp:prompt_tokens_cached_total 1e308\nllamacpp:prompt_tokens_total 1e308\n",
+        );
+        assert_eq!(c.runtime.as_deref(), Some("llama.cpp"));
+        assert_eq!(
+            (c.cache_hit_tokens, c.cache_query_tokens),
+            (Some(1e308), None)
+        );
+    }
+
+    #[test]
     fn no_engine_series_no_runtime() {
         let c = engine_counters("vllm:num_requests_running 1\nfoo_sum 3\nfoo_count 1\n");
         assert_eq!(c, EngineCounters::default());
@@ -675,9 +690,16 @@ mod tests {
             proptest::prop_assert_eq!(l.timestamp_ms, ts);
         }
 
-        /// Any text: no panic, and only finite values reach the sample.
+        /// Any text: no panic, and only finite values reach the sample and the engine series.
         #[test]
         fn any_text_is_safe(text in "\\PC{0,200}") {
+            let c = engine_counters(&text);
+            for t in [c.queue, c.prefill, c.decode, c.inference].into_iter().flatten() {
+                proptest::prop_assert!(t.sum_s.is_finite() && t.count.is_none_or(f64::is_finite));
+            }
+            for v in [c.cache_hit_tokens, c.cache_query_tokens, c.preemptions].into_iter().flatten() {
+                proptest::prop_assert!(v.is_finite());
+            }
             let (s, _) = parse(&text, 0.0);
             for v in [s.kv_usage, s.running, s.waiting, s.preemptions_total].into_iter().flatten() {
                 proptest::prop_assert!(v.is_finite());

@@ -9,10 +9,13 @@
 //!
 //! By stage: [`plan`](mod@plan) (the flags checked into a plan), [`probe`](mod@probe) (the server's fields and
 //! tokenizer), [`run`](mod@run) (the stages in order and the file), [`drive`] (arrivals, jobs, one
-//! stage's load, the stop on a dead server), [`request`] (one streamed request), [`scrape`](mod@scrape)(mod@scrape)
+//! stage's load, the stop on a dead server), [`request`] (one streamed request), [`chunk`](mod@chunk)
+//! (one streamed chunk read), [`scrape`](mod@scrape)(mod@scrape)
 //! (`/metrics` and NVML during a stage), [`render`](mod@render) (the terminal summary); the types they share
 //! are here.
 
+mod chunk;
+mod cpu;
 mod drive;
 pub mod gpu;
 pub mod metrics;
@@ -348,7 +351,10 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 /// file and summary are written and the process exits [`EXIT_INTERRUPTED`].
 pub fn run(a: MeasureArgs) -> Result<(), MeasureError> {
     let plan = plan(&a).map_err(|BadInput(m)| MeasureError::BadInput(m))?;
-    let rt = tokio::runtime::Builder::new_multi_thread()
+    // One thread drives every request: the work per streamed chunk is a few µs, far below the
+    // time between chunks, and a multi-threaded runtime spends more CPU handing wake-ups
+    // between its workers (futex calls) than it saves (issue 14, client cost).
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| {
@@ -426,9 +432,11 @@ struct Runner<'a> {
     /// False once a read before a stage found no engine series (or no endpoint): the later
     /// stages are not read.
     engine_scrapes: bool,
-    /// The read before the first stage, made before the run's clock started (None once used,
-    /// or when the endpoint did not answer).
-    first_engine_read: Option<(f64, EngineCounters)>,
+    /// The read before the first stage, made before the run's clock started (None once used).
+    first_engine_read: Option<Result<(f64, EngineCounters), ReadError>>,
+    /// Engine reads that failed although the endpoint exists (a busy server): the stages left
+    /// without `engine_time`, said in `server_metrics.notes`.
+    engine_notes: Vec<String>,
 }
 
 /// One stage's outcome.

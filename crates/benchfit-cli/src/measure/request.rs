@@ -10,9 +10,9 @@
 //! every streamed response while advertising keep-alive) is re-sent once on a new connection
 //! from [`Ctx::fresh`], a client that keeps no idle connections, and recorded `retried: 1`.
 
-use super::sse::{Event, Parser, MAX_EVENT_BYTES};
+use super::chunk::StreamChunk;
+use super::sse::{EventRef, Parser, MAX_EVENT_BYTES};
 use benchfit_core::measurement::{Chunk, FailureClass, RequestRecord, RequestStatus};
-use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -142,72 +142,6 @@ impl Ctx {
     }
 }
 
-/// One streamed chunk of the OpenAI completions or chat completions API, as far as benchfit
-/// reads it. Every field is optional: servers differ in what they send, and a field of an
-/// unexpected type is read as absent rather than failing the request.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct StreamChunk {
-    /// `choices[]` (empty or absent in a usage-only chunk).
-    #[serde(deserialize_with = "lenient")]
-    choices: Option<Vec<ChoiceChunk>>,
-    /// `usage` (vLLM's `continuous_usage_stats`: on every chunk; else on the last one).
-    #[serde(deserialize_with = "lenient")]
-    usage: Option<UsageChunk>,
-    /// An `error` object or string some servers put in the stream.
-    error: Option<Value>,
-}
-
-/// One `choices[]` entry of a chunk.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct ChoiceChunk {
-    /// Completions API: the new text.
-    #[serde(deserialize_with = "lenient")]
-    text: Option<String>,
-    /// Chat API: the new message part.
-    #[serde(deserialize_with = "lenient")]
-    delta: Option<DeltaChunk>,
-    /// Set on the last chunk of the choice.
-    #[serde(deserialize_with = "lenient")]
-    finish_reason: Option<String>,
-}
-
-/// A chat `delta`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct DeltaChunk {
-    #[serde(deserialize_with = "lenient")]
-    content: Option<String>,
-    /// DeepSeek/vLLM reasoning models.
-    #[serde(deserialize_with = "lenient")]
-    reasoning_content: Option<String>,
-    /// Newer vLLM and OpenRouter.
-    #[serde(deserialize_with = "lenient")]
-    reasoning: Option<String>,
-}
-
-/// `usage`: token counts.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct UsageChunk {
-    #[serde(deserialize_with = "lenient")]
-    prompt_tokens: Option<u64>,
-    #[serde(deserialize_with = "lenient")]
-    completion_tokens: Option<u64>,
-}
-
-/// Reads a field as `T`, or as absent when it is null or of another shape (a float token
-/// count, a number where text was expected).
-fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::de::DeserializeOwned,
-{
-    let v = Value::deserialize(d)?;
-    Ok(serde_json::from_value(v).ok())
-}
-
 /// One event as seen, for counting tokens once the stream is over.
 #[derive(Debug, Clone, Copy)]
 struct Seen {
@@ -239,7 +173,7 @@ fn snippet(s: &str) -> String {
 
 impl StreamState {
     /// Reads one SSE event that arrived `t_ms` after the send.
-    pub fn on_event(&mut self, ev: &Event, t_ms: f64) {
+    pub fn on_event(&mut self, ev: EventRef<'_>, t_ms: f64) {
         if self.error.is_some() {
             return;
         }
@@ -255,14 +189,14 @@ impl StreamState {
             self.done = true;
             return;
         }
-        let v: StreamChunk = match serde_json::from_str(data) {
+        let v = match StreamChunk::read(data) {
             Ok(v) => v,
             Err(_) => {
                 self.error = Some(format!("malformed event: {}", snippet(data)));
                 return;
             }
         };
-        if let Some(e) = v.error.as_ref().filter(|e| !e.is_null()) {
+        if let Some(e) = v.error {
             let msg = e
                 .get("message")
                 .and_then(Value::as_str)
@@ -273,33 +207,21 @@ impl StreamState {
             return;
         }
         let clamp = |x: u64| x.min(u64::from(u32::MAX)) as u32;
-        let cumulative = v
-            .usage
-            .as_ref()
-            .and_then(|u| u.completion_tokens)
-            .map(clamp);
-        if let Some(p) = v.usage.as_ref().and_then(|u| u.prompt_tokens) {
+        let cumulative = v.usage.completion_tokens.map(clamp);
+        if let Some(p) = v.usage.prompt_tokens {
             self.prompt_tokens = Some(clamp(p));
         }
         if cumulative.is_some() {
             self.final_completion = cumulative;
         }
-        let choices = v.choices.unwrap_or_default();
-        let mut has_text = false;
-        for c in &choices {
-            let text_of = |x: &Option<String>| x.as_deref().is_some_and(|s| !s.is_empty());
-            has_text |= text_of(&c.text)
-                || c.delta.as_ref().is_some_and(|d| {
-                    text_of(&d.content) || text_of(&d.reasoning_content) || text_of(&d.reasoning)
-                });
-            if let Some(f) = &c.finish_reason {
-                self.finish_reason = Some(f.clone());
-            }
+        let choices = v.choices.0.unwrap_or_default();
+        if choices.finish_reason.is_some() {
+            self.finish_reason = choices.finish_reason;
         }
         self.seen.push(Seen {
             t_ms,
-            has_text,
-            has_choices: !choices.is_empty(),
+            has_text: choices.has_text,
+            has_choices: choices.count > 0,
             cumulative,
         });
     }
@@ -514,13 +436,13 @@ pub async fn run(
         }
         let mut resp = resp;
         let mut parser = Parser::default();
+        // The send time is final once the head is in: read it once, not per chunk.
+        let sent = sent_at();
         loop {
             match resp.chunk().await {
                 Ok(Some(bytes)) => {
-                    let t = ms(Instant::now());
-                    for ev in parser.feed(&bytes) {
-                        state.on_event(&ev, t);
-                    }
+                    let t = (Instant::now() - sent).as_secs_f64() * 1000.0;
+                    parser.feed_with(&bytes, |ev| state.on_event(ev, t));
                     if parser.pending_bytes() > MAX_EVENT_BYTES {
                         return Ok(Some(Cut::Broken(format!(
                             "body error: one stream event is larger than {} MiB",
@@ -531,7 +453,13 @@ pub async fn run(
                 Ok(None) => {
                     let t = ms(Instant::now());
                     if let Some(ev) = parser.finish() {
-                        state.on_event(&ev, t);
+                        state.on_event(
+                            EventRef {
+                                name: &ev.name,
+                                data: &ev.data,
+                            },
+                            t,
+                        );
                     }
                     return Ok(None);
                 }
@@ -630,13 +558,7 @@ mod tests {
     fn feed(events: &[(&str, f64)]) -> RequestRecord {
         let mut s = StreamState::default();
         for (d, t) in events {
-            s.on_event(
-                &Event {
-                    name: String::new(),
-                    data: d.to_string(),
-                },
-                *t,
-            );
+            s.on_event(EventRef { name: "", data: d }, *t);
         }
         s.finish(RequestRecord::default(), 100.0, None)
     }

@@ -17,6 +17,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         .map(|(_, c)| (0.0, c));
 
     let start = Instant::now();
+    let cpu_at_start = cpu::thread_cpu();
     // Telemetry, over every stage on the run's clock.
     let stop_telemetry = Arc::new(AtomicBool::new(false));
     let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
@@ -49,9 +50,13 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         write_error: None,
         engine_time: Vec::new(),
         engine_scrapes: true,
-        first_engine_read,
+        first_engine_read: Some(first_engine_read),
+        engine_notes: Vec::new(),
     };
     let searches = run_stages(&mut runner, &plan).await;
+    let busy = cpu_at_start
+        .zip(cpu::thread_cpu())
+        .and_then(|(a, b)| cpu::busy_note(b.saturating_sub(a), start.elapsed()));
     let Runner {
         mut records,
         stages: stage_list,
@@ -59,10 +64,14 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         interrupted,
         write_error,
         engine_time,
+        engine_notes,
         ..
     } = runner;
     stop_telemetry.store(true, Ordering::Relaxed);
-    let server_metrics = scraper.await.unwrap_or_default();
+    let mut server_metrics = scraper.await.unwrap_or_default();
+    server_metrics
+        .notes
+        .extend(engine_notes.iter().map(|n| ctx.redact(n)));
     let gpu = gpu_thread.join().unwrap_or_default();
     if let Some(note) = &gpu.note {
         eprintln!("benchfit: {note}");
@@ -101,7 +110,10 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         partial: partial_reason.is_some(),
         partial_reason,
         prompt_calibration: Some(calibration(&plan, probe.method, &records)),
-        notes: run_notes(probe.notes, &records),
+        notes: run_notes(probe.notes, &records)
+            .into_iter()
+            .chain(busy)
+            .collect(),
     };
     let mut m = Measurement::new(run);
     m.requests = records;

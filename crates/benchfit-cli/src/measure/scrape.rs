@@ -102,35 +102,91 @@ pub(super) async fn scrape(
     out
 }
 
+/// Why a read of the engine's series failed.
+pub(super) enum ReadError {
+    /// The endpoint is not there (a non-2xx answer, or more than [`MAX_METRICS_BODY_BYTES`]):
+    /// trying again will not help.
+    Absent(String),
+    /// It did not answer in time, or closed the connection: a busy server may answer later.
+    Busy(String),
+    /// No connection could be made: before any read answered, no endpoint (as for the
+    /// telemetry scrape); after one did, the server may answer later.
+    Refused(String),
+}
+
+impl ReadError {
+    /// Why, in words.
+    pub(super) fn why(&self) -> &str {
+        match self {
+            ReadError::Absent(w) | ReadError::Busy(w) | ReadError::Refused(w) => w,
+        }
+    }
+}
+
+/// Seconds an engine read may take (no load runs while it is made: between stages).
+const ENGINE_READ_TIMEOUT_S: u64 = 5;
+/// Tries of an engine read that timed out or whose connection failed (each with
+/// [`request::send_with_fresh_retry`]'s one re-send on a new connection).
+const ENGINE_READ_TRIES: u32 = 3;
+
 /// One read of the engine's cumulative series ([`metrics::engine_counters`]) at `t_ms` after the
-/// run's start; None when the endpoint does not answer 2xx within 2 s, or answers with more
-/// than [`MAX_METRICS_BODY_BYTES`].
+/// run's start, tried again (at most [`ENGINE_READ_TRIES`] times in all) while the server does
+/// not answer within [`ENGINE_READ_TIMEOUT_S`] or its connection fails.
 pub(super) async fn engine_scrape(
     ctx: &Ctx,
     url: &str,
     start: Instant,
-) -> Option<(f64, EngineCounters)> {
+) -> Result<(f64, EngineCounters), ReadError> {
+    let mut tries = 1;
+    loop {
+        match engine_read(ctx, url, start).await {
+            Err(ReadError::Busy(_) | ReadError::Refused(_)) if tries < ENGINE_READ_TRIES => {
+                tries += 1;
+            }
+            r => return r,
+        }
+    }
+}
+
+async fn engine_read(
+    ctx: &Ctx,
+    url: &str,
+    start: Instant,
+) -> Result<(f64, EngineCounters), ReadError> {
     let build = |c: &reqwest::Client| {
-        let req = c.get(url).timeout(Duration::from_secs(2));
+        let req = c
+            .get(url)
+            .timeout(Duration::from_secs(ENGINE_READ_TIMEOUT_S));
         match &ctx.api_key {
             Some(k) => req.bearer_auth(k),
             None => req,
         }
     };
-    let r = request::send_with_fresh_retry(ctx, build).await.ok()?;
+    let r = request::send_with_fresh_retry(ctx, build)
+        .await
+        .map_err(|e| {
+            if e.is_timeout() {
+                ReadError::Busy(format!("no answer within {ENGINE_READ_TIMEOUT_S} s"))
+            } else if e.is_connect() {
+                ReadError::Refused("no connection could be made".into())
+            } else {
+                ReadError::Busy("the connection failed".into())
+            }
+        })?;
     if !r.status().is_success() {
-        return None;
+        return Err(ReadError::Absent(format!("http {}", r.status().as_u16())));
     }
     let (body, whole) = request::read_limited(r, MAX_METRICS_BODY_BYTES)
         .await
-        .ok()?;
+        .map_err(ReadError::Busy)?;
+    if !whole {
+        return Err(ReadError::Absent("too large".into()));
+    }
     let t_ms = start.elapsed().as_secs_f64() * 1000.0;
-    whole.then(|| {
-        (
-            t_ms,
-            metrics::engine_counters(&String::from_utf8_lossy(&body)),
-        )
-    })
+    Ok((
+        t_ms,
+        metrics::engine_counters(&String::from_utf8_lossy(&body)),
+    ))
 }
 
 /// Requests the engine counted between two reads (the first phase histogram with a count);
@@ -148,23 +204,24 @@ fn engine_count(before: &EngineCounters, after: &EngineCounters) -> Option<f64> 
 /// Reads the engine's series after a stage. An engine records a request's histograms as the
 /// request finishes, which may be a moment after its last byte reached the client: while the
 /// engine has counted fewer requests than `completed`, it is read again, every 200 ms, at most
-/// 5 more times (1 s).
+/// 5 more times (1 s), until a read fails (the last answer is kept).
 pub(super) async fn engine_scrape_after(
     ctx: &Ctx,
     url: &str,
     start: Instant,
     before: &EngineCounters,
     completed: u64,
-) -> Option<(f64, EngineCounters)> {
+) -> Result<(f64, EngineCounters), ReadError> {
     let mut after = engine_scrape(ctx, url, start).await;
     for _ in 0..5 {
         match &after {
-            Some((_, a)) if engine_count(before, a).is_some_and(|n| n < completed as f64) => {}
+            Ok((_, a)) if engine_count(before, a).is_some_and(|n| n < completed as f64) => {}
             _ => break,
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
-        if let Some(again) = engine_scrape(ctx, url, start).await {
-            after = Some(again);
+        match engine_scrape(ctx, url, start).await {
+            Ok(again) => after = Ok(again),
+            Err(_) => break,
         }
     }
     after

@@ -194,61 +194,14 @@ pub fn engine_time(
     let prefill_ms = mean("prefill", before.prefill, after.prefill, &mut notes);
     let decode_ms = mean("decode", before.decode, after.decode, &mut notes);
     let inference_ms = mean("inference", before.inference, after.inference, &mut notes);
-    let ttft = match (
+    let ttft = ttft_split(
+        &runtime,
         client.ttft_mean_ms,
-        queue_ms.is_some() || prefill_ms.is_some(),
-    ) {
-        (Some(measured), true) => {
-            let engine = queue_ms.unwrap_or(0.0) + prefill_ms.unwrap_or(0.0);
-            let rest = measured - engine;
-            if rest < 0.0 {
-                notes.push(format!(
-                    "the engine's queue + prefill ({engine:.3} ms) exceed the measured TTFT ({measured:.3} ms) by {:.3} ms: the engine's means include requests benchfit did not send or that ended outside the stage; the rest is left out",
-                    -rest
-                ));
-            }
-            for (part, v) in [("queue", queue_ms), ("prefill", prefill_ms)] {
-                if v.is_none() {
-                    notes.push(format!(
-                        "{runtime} exports no per-request {part} time: it is in the rest of the TTFT"
-                    ));
-                }
-            }
-            Some(TtftSplit {
-                measured_ms: measured,
-                queue_ms,
-                prefill_ms,
-                rest_ms: (rest >= 0.0).then_some(rest),
-            })
-        }
-        _ => None,
-    };
-    let hits = delta(
-        before.cache_hit_tokens,
-        after.cache_hit_tokens,
-        "prefix-cache hits",
+        queue_ms,
+        prefill_ms,
         &mut notes,
     );
-    let queries = delta(
-        before.cache_query_tokens,
-        after.cache_query_tokens,
-        "prefix-cache queries",
-        &mut notes,
-    );
-    let prefix_cache = match (hits, queries) {
-        (Some(h), Some(q)) if q > 0.0 && h <= q => Some(PrefixCacheUse {
-            hit_tokens: h,
-            query_tokens: q,
-            hit_rate: h / q,
-        }),
-        (Some(h), Some(q)) if h > q => {
-            notes.push(format!(
-                "prefix-cache hits ({h}) exceed queries ({q}): no hit rate"
-            ));
-            None
-        }
-        _ => None,
-    };
+    let prefix_cache = prefix_cache(before, after, &mut notes);
     let preemptions = delta(
         before.preemptions,
         after.preemptions,
@@ -295,6 +248,78 @@ pub fn engine_time(
     .any(Option::is_some)
         || out.prefix_cache.is_some();
     any.then_some(out)
+}
+
+/// The client's mean TTFT `measured` split into the engine's `queue` and `prefill` means and the
+/// rest (None without a TTFT or without either part). A negative rest is left out, and a part
+/// the engine does not export is said to be in the rest.
+fn ttft_split(
+    runtime: &str,
+    measured: Option<f64>,
+    queue_ms: Option<f64>,
+    prefill_ms: Option<f64>,
+    notes: &mut Vec<String>,
+) -> Option<TtftSplit> {
+    let measured = measured?;
+    if queue_ms.is_none() && prefill_ms.is_none() {
+        return None;
+    }
+    let engine = queue_ms.unwrap_or(0.0) + prefill_ms.unwrap_or(0.0);
+    let rest = measured - engine;
+    if rest < 0.0 {
+        notes.push(format!(
+            "the engine's queue + prefill ({engine:.3} ms) exceed the measured TTFT ({measured:.3} ms) by {:.3} ms: the engine's means include requests benchfit did not send or that ended outside the stage; the rest is left out",
+            -rest
+        ));
+    }
+    for (part, v) in [("queue", queue_ms), ("prefill", prefill_ms)] {
+        if v.is_none() {
+            notes.push(format!(
+                "{runtime} exports no per-request {part} time: it is in the rest of the TTFT"
+            ));
+        }
+    }
+    Some(TtftSplit {
+        measured_ms: measured,
+        queue_ms,
+        prefill_ms,
+        rest_ms: (rest >= 0.0).then_some(rest),
+    })
+}
+
+/// Prefix-cache hits over queries between the reads (None without both, with no query, or
+/// with more hits than queries, which a note says).
+fn prefix_cache(
+    before: &EngineCounters,
+    after: &EngineCounters,
+    notes: &mut Vec<String>,
+) -> Option<PrefixCacheUse> {
+    let hits = delta(
+        before.cache_hit_tokens,
+        after.cache_hit_tokens,
+        "prefix-cache hits",
+        notes,
+    );
+    let queries = delta(
+        before.cache_query_tokens,
+        after.cache_query_tokens,
+        "prefix-cache queries",
+        notes,
+    );
+    match (hits, queries) {
+        (Some(h), Some(q)) if q > 0.0 && h <= q => Some(PrefixCacheUse {
+            hit_tokens: h,
+            query_tokens: q,
+            hit_rate: h / q,
+        }),
+        (Some(h), Some(q)) if h > q => {
+            notes.push(format!(
+                "prefix-cache hits ({h}) exceed queries ({q}): no hit rate"
+            ));
+            None
+        }
+        _ => None,
+    }
 }
 
 /// The measured prefix-cache hit rate as the estimate's prompt-reuse input.
