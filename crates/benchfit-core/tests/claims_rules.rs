@@ -1750,3 +1750,32 @@ fn gpu_in_a_setup_list_is_one_device() {
     let c = read("Result: 1.1k tokens/s (Mistral-7B AWQ, L4, vLLM, 16 users)");
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
+
+/// §3 Hardware: an AWS GPU instance named instead of its GPUs gives the device and the
+/// instance's count (worked out from AWS's instance tables: p5.48xlarge holds 8 × H100 SXM,
+/// p4de.24xlarge 8 × A100 80 GB, g5.12xlarge 4 × A10G, g5.2xlarge one); a size the family
+/// does not have names nothing.
+#[test]
+fn aws_gpu_instances_name_the_device_and_count() {
+    let hw = |t: &str| {
+        let c = read(t);
+        (c.gpu.map(|g| g.value), c.gpu_count.map(|n| n.value))
+    };
+    assert_eq!(
+        hw("On a p5.48xlarge, Llama 3.1 70B with vLLM serves 9,000 output tokens/s."),
+        (Some("h100-sxm".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("Mixtral on AWS p4de.24xlarge: 5200 tokens/s aggregate."),
+        (Some("a100-80gb".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("We ran Llama 2 13B on a g5.12xlarge and got 640 tok/s."),
+        (Some("a10g".to_string()), Some(4))
+    );
+    assert_eq!(
+        hw("Mistral 7B on g5.2xlarge: 38 tokens/s per user."),
+        (Some("a10g".to_string()), Some(1))
+    );
+    assert_eq!(hw("A c5.9xlarge CPU box does 12 tokens/s.").0, None);
+}

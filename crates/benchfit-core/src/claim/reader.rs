@@ -4117,6 +4117,14 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 chosen = Some((id, span));
             }
         }
+        if chosen.is_none() {
+            if let Some((id, span, n)) = cloud_instance(part) {
+                if claim.gpu_count.is_none() {
+                    claim.gpu_count = found(n, at(span));
+                }
+                chosen = Some((id.to_string(), span));
+            }
+        }
         // Ascend written in Chinese right after other Chinese text (`在昇腾910B上`): no word
         // boundary lets `gpu` start there.
         if chosen.is_none() {
@@ -4131,6 +4139,36 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+}
+
+/// An AWS EC2 GPU instance named instead of its GPUs (CLAIMS.md §3 Hardware: the device and
+/// the count the run had): the catalog id, the span and the instance's GPU count, like a DGX's
+/// eight. Instance contents from the public instance tables: p4d.24xlarge 8 × A100 40 GB,
+/// g5.xlarge–16xlarge 1 × A10G, g5.12xlarge/24xlarge 4, g5.48xlarge 8 (AWS's accelerated-
+/// computing table as reproduced in gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e);
+/// p4de.24xlarge 8 × A100 80 GB, p5.48xlarge 8 × H100 SXM (data-receipts hyperscalers.json,
+/// retrieved 2026-11-09); p5e/p5en.48xlarge 8 × H200 (dstack PR 4110, `gpu=H200:141GB:8`).
+fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5)\.(\d{0,2})xlarge\b")
+            .expect("static pattern compiles")
+    });
+    re.captures_iter(part).find_map(|c| {
+        let size = &c[2];
+        let (id, n) = match (&c[1], size) {
+            ("p5", "48") => ("h100-sxm", 8),
+            ("p5e" | "p5en", "48") => ("h200", 8),
+            ("p4d", "24") => ("a100-40gb", 8),
+            ("p4de", "24") => ("a100-80gb", 8),
+            ("g5", "" | "2" | "4" | "8" | "16") => ("a10g", 1),
+            ("g5", "12" | "24") => ("a10g", 4),
+            ("g5", "48") => ("a10g", 8),
+            _ => return None,
+        };
+        let m = whole(&c);
+        Some((id, m, n))
+    })
 }
 
 /// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
