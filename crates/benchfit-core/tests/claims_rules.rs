@@ -1751,7 +1751,7 @@ fn gpu_in_a_setup_list_is_one_device() {
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
 }
 
-/// §3 Hardware: an AWS GPU instance named instead of its GPUs gives the device and the
+/// §3 Hardware: a cloud GPU instance (AWS, Google Cloud) named instead of its GPUs gives the device and the
 /// instance's count (worked out from AWS's instance tables: p5.48xlarge holds 8 × H100 SXM,
 /// p4de.24xlarge 8 × A100 80 GB, g5.12xlarge 4 × A10G, g5.2xlarge one); a size the family
 /// does not have names nothing.
@@ -1778,4 +1778,13 @@ fn aws_gpu_instances_name_the_device_and_count() {
         (Some("a10g".to_string()), Some(1))
     );
     assert_eq!(hw("A c5.9xlarge CPU box does 12 tokens/s.").0, None);
+    // Google Cloud: the `-Ng` suffix is the count.
+    assert_eq!(
+        hw("Llama 3 70B on an a3-highgpu-8g VM: 7,800 output tokens/s."),
+        (Some("h100-sxm".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("Gemma 7B on a2-ultragpu-2g: 2100 tok/s."),
+        (Some("a100-80gb".to_string()), Some(2))
+    );
 }

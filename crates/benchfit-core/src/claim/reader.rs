@@ -4141,7 +4141,7 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     }
 }
 
-/// An AWS EC2 GPU instance named instead of its GPUs (CLAIMS.md §3 Hardware: the device and
+/// A cloud GPU instance named instead of its GPUs (AWS EC2 here, Google Cloud in [`gcp_machine`]) (CLAIMS.md §3 Hardware: the device and
 /// the count the run had): the catalog id, the span and the instance's GPU count, like a DGX's
 /// eight. Instance contents from the public instance tables: p4d.24xlarge 8 × A100 40 GB,
 /// g5.xlarge–16xlarge 1 × A10G, g5.12xlarge/24xlarge 4, g5.48xlarge 8 (AWS's accelerated-
@@ -4154,20 +4154,46 @@ fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
         Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5)\.(\d{0,2})xlarge\b")
             .expect("static pattern compiles")
     });
+    re.captures_iter(part)
+        .find_map(|c| {
+            let size = &c[2];
+            let (id, n) = match (&c[1], size) {
+                ("p5", "48") => ("h100-sxm", 8),
+                ("p5e" | "p5en", "48") => ("h200", 8),
+                ("p4d", "24") => ("a100-40gb", 8),
+                ("p4de", "24") => ("a100-80gb", 8),
+                ("g5", "" | "2" | "4" | "8" | "16") => ("a10g", 1),
+                ("g5", "12" | "24") => ("a10g", 4),
+                ("g5", "48") => ("a10g", 8),
+                _ => return None,
+            };
+            let m = whole(&c);
+            Some((id, m, n))
+        })
+        .or_else(|| gcp_machine(part))
+}
+
+/// A Google Cloud A2/A3 machine type (`a3-highgpu-8g`): its `-Ng` suffix is its GPU count
+/// (Google: "each A3/A2/G2 machine type has a fixed GPU count"); A3 High and Mega hold H100
+/// 80 GB, A3 Ultra H200 (Cluster Toolkit v1.44.1 release notes), A2 High and Mega A100 40 GB,
+/// A2 Ultra A100 80 GB (the machine table reproduced in huggingface.co/spaces/Elfsong/gcp_allocator).
+fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"\b(a3-highgpu|a3-megagpu|a3-ultragpu|a2-highgpu|a2-megagpu|a2-ultragpu)-(\d{1,2})g\b",
+        )
+        .expect("static pattern compiles")
+    });
     re.captures_iter(part).find_map(|c| {
-        let size = &c[2];
-        let (id, n) = match (&c[1], size) {
-            ("p5", "48") => ("h100-sxm", 8),
-            ("p5e" | "p5en", "48") => ("h200", 8),
-            ("p4d", "24") => ("a100-40gb", 8),
-            ("p4de", "24") => ("a100-80gb", 8),
-            ("g5", "" | "2" | "4" | "8" | "16") => ("a10g", 1),
-            ("g5", "12" | "24") => ("a10g", 4),
-            ("g5", "48") => ("a10g", 8),
-            _ => return None,
+        let n: u32 = c[2].parse().ok().filter(|&n| n > 0)?;
+        let id = match &c[1] {
+            "a3-highgpu" | "a3-megagpu" => "h100-sxm",
+            "a3-ultragpu" => "h200",
+            "a2-ultragpu" => "a100-80gb",
+            _ => "a100-40gb",
         };
-        let m = whole(&c);
-        Some((id, m, n))
+        Some((id, whole(&c), n))
     })
 }
 
