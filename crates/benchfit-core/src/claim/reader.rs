@@ -317,21 +317,27 @@ fn before(lower: &str, start: usize, max: usize) -> &str {
     &s[cut..]
 }
 
+/// The text from the last of `breaks` before `start` (or the text's start) up to `start`,
+/// looking back at most `max` bytes; None when no break lies in that window and the window
+/// does not reach the text's start (the line is longer than `max`).
+fn line_to<'a>(lower: &'a str, start: usize, max: usize, breaks: &[char]) -> Option<&'a str> {
+    let window = floor_boundary(lower, start.saturating_sub(max));
+    let from = lower[window..start]
+        .rfind(breaks)
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))?;
+    Some(&lower[from..start])
+}
+
 /// The label a line gives the figures on it: the text from the line's start (or the last `|`)
 /// to `start` when it ends in `:` and is at most 64 bytes (`Output tput/GPU:`, `Prefill.
 /// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
 /// nearer word wins.
 fn line_label(lower: &str, start: usize) -> &str {
     // Only the 80 bytes before the figure are looked at (a label is at most 64).
-    let window = floor_boundary(lower, start.saturating_sub(80));
-    let Some(from) = lower[window..start]
-        .rfind(['\n', '|'])
-        .map(|i| window + i + 1)
-        .or((window == 0).then_some(0))
-    else {
+    let Some(s) = line_to(lower, start, 80, &['\n', '|']) else {
         return "";
     };
-    let s = &lower[from..start];
     let t = s.trim_end_matches([' ', '*', '"', '~', '\t']);
     if s.len() <= 64 && t.ends_with(':') {
         t
@@ -346,15 +352,10 @@ fn line_label(lower: &str, start: usize) -> &str {
 /// the scope is read from it: a lead-in such as "Generation vs. generation:" names a topic, not
 /// which tokens are counted.
 fn lead_label(lower: &str, start: usize) -> &str {
-    let window = floor_boundary(lower, start.saturating_sub(200));
-    let Some(from) = lower[window..start]
-        .rfind('\n')
-        .map(|i| window + i + 1)
-        .or((window == 0).then_some(0))
-    else {
+    let Some(line) = line_to(lower, start, 200, &['\n']) else {
         return "";
     };
-    let lead = lower[from..start].trim_start_matches([' ', '\t', '-', '*', '•', '·']);
+    let lead = line.trim_start_matches([' ', '\t', '-', '*', '•', '·']);
     match lead.char_indices().find(|&(_, c)| c == ':' || c == '：') {
         Some((i, c)) if i <= 40 && !lead[..i].contains(|c: char| c.is_ascii_digit()) => {
             &lead[..i + c.len_utf8()]
@@ -369,15 +370,9 @@ fn lead_label(lower: &str, start: usize) -> &str {
 /// names what the figure after the colon counts. Empty unless the line up to `start` (at most
 /// 200 bytes) ends in `:` and holds no other figure's digits after its opening phrase.
 fn metric_head(lower: &str, start: usize) -> &str {
-    let window = floor_boundary(lower, start.saturating_sub(200));
-    let Some(from) = lower[window..start]
-        .rfind('\n')
-        .map(|i| window + i + 1)
-        .or((window == 0).then_some(0))
-    else {
+    let Some(line) = line_to(lower, start, 200, &['\n']) else {
         return "";
     };
-    let line = &lower[from..start];
     let t = line.trim_end_matches([' ', '*', '"', '~', '\t']);
     if !(t.ends_with(':') || t.ends_with('：')) {
         return "";
@@ -399,15 +394,9 @@ fn metric_head(lower: &str, start: usize) -> &str {
 /// even past a comma. At most 160 bytes; empty when the line is longer or already holds a rate
 /// (`/s`, "per second") or a table's `|`.
 fn line_lead_alone(lower: &str, start: usize) -> &str {
-    let window = floor_boundary(lower, start.saturating_sub(160));
-    let Some(from) = lower[window..start]
-        .rfind('\n')
-        .map(|i| window + i + 1)
-        .or((window == 0).then_some(0))
-    else {
+    let Some(line) = line_to(lower, start, 160, &['\n']) else {
         return "";
     };
-    let line = &lower[from..start];
     if line.contains("/s") || line.contains("per second") || line.contains('|') {
         return "";
     }
