@@ -1778,6 +1778,32 @@ fn aws_gpu_instances_name_the_device_and_count() {
         (Some("a10g".to_string()), Some(1))
     );
     assert_eq!(hw("A c5.9xlarge CPU box does 12 tokens/s.").0, None);
+    // Azure: the VM size names the GPU and its count; an ND series has one size of eight.
+    assert_eq!(
+        hw("Benchmarked on Standard_ND96isr_H100_v5: Llama 3.1 405B, 2,900 output tokens/s."),
+        (Some("h100-sxm".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("Phi-3 on an Azure NC24ads_A100_v4 VM reached 1,150 tokens/s."),
+        (Some("a100-pcie".to_string()), Some(1))
+    );
+    assert_eq!(
+        hw("Mixtral 8x7B on Standard_ND96amsr_A100_v4: 6,100 tok/s."),
+        (Some("a100-80gb".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("Llama 2 70B on ND96asr_v4 did 3,000 tokens/s."),
+        (Some("a100-40gb".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("Azure ND MI300X v5 VMs serve Llama 3.1 405B at 3,400 tokens/s."),
+        (Some("mi300x".to_string()), Some(8))
+    );
+    assert_eq!(
+        hw("On the NC80adis_H100_v5 we measured 4,000 tok/s for Llama 3 8B."),
+        (Some("h100-nvl".to_string()), Some(2))
+    );
+    assert_eq!(hw("A Standard_D8s_v5 CPU VM does 9 tokens/s.").0, None);
     // Google Cloud: the `-Ng` suffix is the count.
     assert_eq!(
         hw("Llama 3 70B on an a3-highgpu-8g VM: 7,800 output tokens/s."),

@@ -4106,11 +4106,14 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 chosen = Some((id, span));
             }
         }
-        if chosen.is_none() {
-            if let Some((id, span, n)) = cloud_instance(part) {
-                if claim.gpu_count.is_none() {
-                    claim.gpu_count = found(n, at(span));
-                }
+        // A cloud instance names the GPU and its count; where the GPU is also written (`ND MI300X
+        // v5`), the instance still gives the count.
+        if let Some((id, span, n)) = cloud_instance(part) {
+            let same = chosen.as_ref().is_none_or(|(c, _)| c == id);
+            if same && claim.gpu_count.is_none() {
+                claim.gpu_count = found(n, at(span));
+            }
+            if chosen.is_none() {
                 chosen = Some((id.to_string(), span));
             }
         }
@@ -4160,6 +4163,51 @@ fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
             Some((id, m, n))
         })
         .or_else(|| gcp_machine(part))
+        .or_else(|| azure_vm(part))
+}
+
+/// An Azure GPU VM size (`Standard_ND96isr_H100_v5`, `NC24ads_A100_v4`) or an ND series written
+/// as prose (`ND H100 v5`, whose one size holds eight GPUs): its GPU and count. Sizes, GPUs and
+/// counts from Microsoft's size tables as reproduced in the Hugging Face Azure docs
+/// (huggingface.co/docs/microsoft-azure/azure-ai/hardware: NC24/48/96ads_A100_v4 1/2/4 × A100
+/// 80 GB PCIe, NC40ads/NC80adis_H100_v5 1/2 × H100 NVL, ND96asr_v4 8 × A100 40 GB,
+/// ND96amsr_A100_v4 8 × A100 80 GB, ND96isr_H100_v5 8 × H100 80 GB) and Aspire's AKS size list
+/// (github.com/microsoft/aspire `AksNodeVmSizes.cs`: ND96isr_H200_v5 8 GPUs); the ND MI300X v5
+/// series is 8 × MI300X (learn.microsoft.com, ND-MI300X-v5 series).
+fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"\b(?:standard_)?(?:(nc24ads|nc48ads|nc96ads)_a100_v4|(nc40ads|nc80adis)_h100_v5|nd96(?:isr|asr|amsr)?_?(h100|h200|mi300x|a100)?_?v[45]|nd[\s_-]?(?:isr[\s_-]?)?(h100|h200|mi300x)[\s_-]?v5)\b",
+        )
+        .expect("static pattern compiles")
+    });
+    re.captures_iter(part).find_map(|c| {
+        let m = whole(&c);
+        let hit = |id, n| Some((id, m, n));
+        if let Some(size) = c.get(1) {
+            let n = match size.as_str() {
+                "nc24ads" => 1,
+                "nc48ads" => 2,
+                _ => 4,
+            };
+            return hit("a100-pcie", n);
+        }
+        if let Some(size) = c.get(2) {
+            return hit("h100-nvl", if size.as_str() == "nc40ads" { 1 } else { 2 });
+        }
+        let gpu = c.get(3).or(c.get(4)).map(|g| g.as_str());
+        let text = c.get(0).map_or("", |g| g.as_str());
+        match gpu {
+            Some("h100") => hit("h100-sxm", 8),
+            Some("h200") => hit("h200", 8),
+            Some("mi300x") => hit("mi300x", 8),
+            // ND96amsr_A100_v4 holds 80 GB A100s; ND96asr_v4 40 GB ones.
+            Some("a100") if text.contains("amsr") => hit("a100-80gb", 8),
+            None if text.contains("asr_v4") && !text.contains("amsr") => hit("a100-40gb", 8),
+            _ => None,
+        }
+    })
 }
 
 /// A Google Cloud A2/A3 machine type (`a3-highgpu-8g`): its `-Ng` suffix is its GPU count
