@@ -426,6 +426,41 @@ fn chinese_numbers_and_cards() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
 
+/// §2 in Chinese: the words before the number. 每秒输出 token 数 is an output rate; 首字延迟 /
+/// 首 token 延迟 a TTFT (毫秒 and 秒 as units, a P99 between words and number kept as the
+/// percentile); 每个 token 的生成时间 a time per output token; 端到端延迟 an end-to-end latency.
+#[test]
+fn chinese_words_before_the_number() {
+    let c = read("vLLM 0.6.3，并发64，每秒输出token数达到2150。");
+    assert_eq!(c.figures[0].value, 2150.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("单卡推理 Qwen-7B，batch size 32，每秒生成 token 数为 1,050。");
+    assert_eq!(c.figures[0].value, 1050.0);
+    let lat = |t: &str, kind: FigureKind| {
+        let c = read(t);
+        let f = c.figures.into_iter().find(|f| f.kind == kind)?;
+        Some((f.value, f.unit, f.percentile))
+    };
+    assert_eq!(
+        lat("并发128时，首token延迟(TTFT) P99 为 1.8 秒。", FigureKind::Ttft),
+        Some((1.8, "s".to_string(), Some("p99".to_string())))
+    );
+    assert_eq!(
+        lat("平均每个请求的首字延迟 85 毫秒。", FigureKind::Ttft),
+        Some((85.0, "ms".to_string(), Some("mean".to_string())))
+    );
+    assert_eq!(
+        lat("每个 token 的生成时间为 18 ms，并发 16。", FigureKind::Tpot),
+        Some((18.0, "ms".to_string(), None))
+    );
+    assert_eq!(
+        lat("端到端延迟约 12.5 秒。", FigureKind::E2eLatency),
+        Some((12.5, "s".to_string(), None))
+    );
+    // A time that is no latency word's (`耗时` of a download) is no figure.
+    assert_eq!(lat("模型下载耗时 35 秒。", FigureKind::E2eLatency), None);
+}
+
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
 /// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
 /// product in general as the subject of a sentence or after an article with no word of use

@@ -1674,14 +1674,17 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
         });
         for c in re.captures_iter(lower) {
-            let (v, k) = match (c.get(1), c.get(3)) {
-                (Some(v), _) => (v.as_str(), c.get(2)),
-                (None, Some(v)) => (v.as_str(), c.get(4)),
+            // The number after the unit (`63.33 tokens / 秒`), after 每秒 (`每秒1200 Token`) or
+            // after the words (`每秒输出 token 数为 1,050`).
+            let (v, k) = match (c.get(1), c.get(3), c.get(5)) {
+                (Some(v), _, _) => (v.as_str(), c.get(2)),
+                (None, Some(v), _) => (v.as_str(), c.get(4)),
+                (None, None, Some(v)) => (v.as_str(), c.get(6)),
                 _ => continue,
             };
             let Some(mut v) = num(v) else { continue };
@@ -1808,6 +1811,9 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         if let Some(g) = end_of_change {
             push(&mut cands, &mut taken, g, 0);
         }
+    }
+    for f in chinese_latencies(lower) {
+        push(&mut cands, &mut taken, f, 0);
     }
     for c in p.latency_after.captures_iter(lower) {
         let span = whole(&c);
@@ -4131,6 +4137,55 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+}
+
+/// Latencies written in Chinese, the words before the number: TTFT (`首字延迟 85 ms`,
+/// `首token延迟(TTFT) P99 为 1.8 秒`, `首包时延`), time per output token (`每个token的生成时间 18
+/// ms`, `token间延迟`) and end-to-end latency (`端到端延迟`), with 毫秒/秒 as units. Per user, kind
+/// and scope stated, like their English forms.
+fn chinese_latencies(lower: &str) -> Vec<Figure> {
+    let mut out = Vec::new();
+    if !lower.contains('延') && !lower.contains("时间") && !lower.contains("耗时") {
+        return out;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?:(首字|首\s*tokens?|首包)\s*(?:的)?\s*(?:延迟|时延|耗时|响应时间|时间)|(每个?\s*tokens?\s*(?:的)?\s*(?:生成|输出)?\s*(?:时间|耗时|延迟|时延)|tokens?\s*间\s*(?:延迟|时延|隔)|(?:输出|生成)\s*token\s*间隔)|(端到端\s*(?:延迟|时延|耗时)))[^0-9\n。；;]{{0,24}}?(?:(p\d{{2}})[^0-9\n。；;]{{0,8}}?)?{NUM}\s*(ms|毫秒|s\b|秒)"
+        ))
+        .expect("static pattern compiles")
+    });
+    for c in re.captures_iter(lower) {
+        let Some(n) = c.get(5) else { continue };
+        let Some(v) = num(n.as_str()) else { continue };
+        let kind = if c.get(1).is_some() {
+            FigureKind::Ttft
+        } else if c.get(2).is_some() {
+            FigureKind::Tpot
+        } else {
+            FigureKind::E2eLatency
+        };
+        let unit = if matches!(&c[6], "ms" | "毫秒") { "ms" } else { "s" };
+        let span = Span {
+            start: n.start(),
+            end: whole(&c).end,
+        };
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let words = &lower[whole(&c).start..n.start()];
+        let pre = before(lower, whole(&c).start, 24);
+        f.percentile = if let Some(p) = c.get(4) {
+            Some(p.as_str().to_string())
+        } else if words.contains("平均") || pre.contains("平均") || words.contains("均值") {
+            Some("mean".into())
+        } else {
+            None
+        };
+        out.push(f);
+    }
+    out
 }
 
 /// A cloud GPU instance named instead of its GPUs (AWS EC2 here, Google Cloud in [`gcp_machine`]) (CLAIMS.md §3 Hardware: the device and
