@@ -461,6 +461,20 @@ fn chinese_words_before_the_number() {
     assert_eq!(lat("模型下载耗时 35 秒。", FigureKind::E2eLatency), None);
 }
 
+/// §1 rule 5: two points of one sentence each state their load (`12.4 tok/s per user at batch
+/// 1, 220 tok/s at batch 32`); the headline's is its own point's, not the sentence's first.
+#[test]
+fn headline_point_of_a_sentence_keeps_its_own_load() {
+    let c = read(
+        "Mistral-7B with TGI 2.0.4 on an L4: 12.4 tokens/s per user at batch 1, 220 tokens/s at batch 32.",
+    );
+    assert_eq!(c.figures[0].value, 220.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(32));
+    // One figure: the sentence's load is its own.
+    let c = read("At batch 16, Llama 3 8B on an L4 gives 180 tokens/s.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
 /// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
 /// product in general as the subject of a sentence or after an article with no word of use

@@ -54,6 +54,10 @@ pub struct FigureSettings {
     /// suggestion): the marker word as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_setup: Option<Found<String>>,
+    /// The load, count and lengths come from the figure's own point of a list written in one
+    /// sentence ([`list_clause`]), not from the whole sentence.
+    #[serde(skip)]
+    pub(crate) own_clause: bool,
 }
 
 /// Words that put a figure on a different setup than the one the text describes (CLAIMS.md §4).
@@ -194,6 +198,7 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             .iter()
             .any(|w| t.contains(w))
         };
+        let mut own_clause = false;
         if cl != st && keyed(&lower[cl.start..cl.end]) {
             let mut own = Claim::default();
             read_load_into(&lower[cl.start..cl.end], cl.start, &mut own);
@@ -204,6 +209,7 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
                 || own.prompt_tokens.is_some()
                 || own.output_tokens.is_some();
             if states {
+                own_clause = true;
                 c.batch_size = own.batch_size;
                 c.concurrency = own.concurrency;
                 c.gpu_count = own.gpu_count;
@@ -237,6 +243,7 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             weight_dtype: c.weight_dtype,
             runtime: c.runtime,
             other_setup: other,
+            own_clause,
         };
     }
 }
