@@ -475,6 +475,19 @@ fn headline_point_of_a_sentence_keeps_its_own_load() {
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
 }
 
+/// §3 Quantisation: a precision before a KV word is a KV cache's, also when it is the baseline's
+/// (`37% more than BF16 KV`): not the weights'.
+#[test]
+fn precision_before_kv_is_never_the_weights() {
+    let c = read(
+        "With FP8 KV cache, Llama 3.1 70B on 4x H100 SXM (TensorRT-LLM 0.12) reaches 3,150 output tokens/s at 64 concurrent requests; that is 37% more than BF16 KV.",
+    );
+    assert_eq!(c.kv_dtype.as_ref().map(|k| k.value.as_str()), Some("fp8"));
+    assert!(c.weight_dtype.is_none());
+    let c = read("Llama 3 8B FP8 with an FP16 KV cache on one H100: 9,000 output tok/s.");
+    assert_eq!(c.weight_dtype.as_ref().map(|k| k.value.as_str()), Some("fp8"));
+}
+
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
 /// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
 /// product in general as the subject of a sentence or after an article with no word of use

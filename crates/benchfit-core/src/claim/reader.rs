@@ -4677,6 +4677,14 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
+            // Any precision written before a KV word (`than BF16 KV`, `an int8-kv run`) is a KV
+            // cache's, the text's own or another setup's, never the weights'.
+            if part[m.end..]
+                .trim_start_matches([' ', '-', '_'])
+                .starts_with("kv")
+            {
+                continue;
+            }
             claim.weight_dtype = found(dtype_id(&c[1]), s);
             break;
         }
