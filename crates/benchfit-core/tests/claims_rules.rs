@@ -442,7 +442,10 @@ fn chinese_words_before_the_number() {
         Some((f.value, f.unit, f.percentile))
     };
     assert_eq!(
-        lat("并发128时，首token延迟(TTFT) P99 为 1.8 秒。", FigureKind::Ttft),
+        lat(
+            "并发128时，首token延迟(TTFT) P99 为 1.8 秒。",
+            FigureKind::Ttft
+        ),
         Some((1.8, "s".to_string(), Some("p99".to_string())))
     );
     assert_eq!(
@@ -485,7 +488,20 @@ fn precision_before_kv_is_never_the_weights() {
     assert_eq!(c.kv_dtype.as_ref().map(|k| k.value.as_str()), Some("fp8"));
     assert!(c.weight_dtype.is_none());
     let c = read("Llama 3 8B FP8 with an FP16 KV cache on one H100: 9,000 output tok/s.");
-    assert_eq!(c.weight_dtype.as_ref().map(|k| k.value.as_str()), Some("fp8"));
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|k| k.value.as_str()),
+        Some("fp8")
+    );
+}
+
+/// A tool that pads its values to a column (trtllm-bench's `Total Latency (ms):` then 31
+/// spaces) still gives the whole number.
+#[test]
+fn padded_values_are_read_whole() {
+    for pad in [1, 28, 31, 60] {
+        let t = format!("Total Latency (ms):{}77944.05", " ".repeat(pad));
+        assert_eq!(read(&t).figures[0].value, 77944.05, "padding {pad}");
+    }
 }
 
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on

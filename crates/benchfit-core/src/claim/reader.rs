@@ -1966,7 +1966,25 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let mut last_end = 0;
         for h in hits {
             let from = floor_boundary(lower, h.saturating_sub(24)).max(last_end);
-            let to = floor_boundary(lower, (h + 40).min(lower.len()));
+            let mut to = floor_boundary(lower, (h + 40).min(lower.len()));
+            // Never inside the number, nor short of it when the gap is all padding (a tool
+            // that pads its values to a column, trtllm-bench's `Total Latency (ms):` + 31
+            // spaces + `77944.05`, would be read as 7794).
+            let b = lower.as_bytes();
+            if b[h..to].iter().all(|x| !x.is_ascii_digit()) {
+                while b
+                    .get(to)
+                    .is_some_and(|x| matches!(x, b' ' | b'\t' | b':' | b'='))
+                {
+                    to += 1;
+                }
+            }
+            while b
+                .get(to)
+                .is_some_and(|x| x.is_ascii_digit() || *x == b'.' || *x == b',')
+            {
+                to += 1;
+            }
             if from >= to {
                 continue;
             }
@@ -4175,7 +4193,11 @@ fn chinese_latencies(lower: &str) -> Vec<Figure> {
         } else {
             FigureKind::E2eLatency
         };
-        let unit = if matches!(&c[6], "ms" | "毫秒") { "ms" } else { "s" };
+        let unit = if matches!(&c[6], "ms" | "毫秒") {
+            "ms"
+        } else {
+            "s"
+        };
         let span = Span {
             start: n.start(),
             end: whole(&c).end,
