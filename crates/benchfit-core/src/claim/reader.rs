@@ -2750,6 +2750,10 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
     }
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
+    // A labelled figure's match may take the line break after its value: the words after it
+    // start on its own line, never the next one (`Output token throughput: 1125.41` then `Peak
+    // output token throughput: 1376` does not discount the 1125.41).
+    let end = start + lower[start..end].trim_end().len();
     let from = floor_boundary(lower, start.saturating_sub(100));
     let pre = &lower[from..start];
     let from = pre.rfind(['\n', '|', ';']).map_or(from, |j| from + j + 1);
