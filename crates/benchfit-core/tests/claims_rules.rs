@@ -504,6 +504,17 @@ fn padded_values_are_read_whole() {
     }
 }
 
+/// §3 Hardware: a count of devices is the number right before the device word, not one that
+/// another setting's words separate from it (`at BS 32 on 8 GPUs` is 8); a model number between
+/// count and word (`2 RTX 4090 GPUs`) is part of the name.
+#[test]
+fn device_count_is_not_another_settings_number() {
+    let n = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(n("Falcon 180B — 702 tok/s at BS 32 on 8 GPUs."), Some(8));
+    assert_eq!(n("Llama 3 70B Q4 on 2 RTX 4090 GPUs: 19 tok/s."), Some(2));
+    assert_eq!(n("Served with 4 NVIDIA H100 GPUs: 3,000 tok/s."), Some(4));
+}
+
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
 /// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
 /// product in general as the subject of a sentence or after an article with no word of use

@@ -4408,8 +4408,48 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
             }
         }
     }
-    if let Some(c) = p.gpus_word.captures(part) {
-        let n = match &c[1] {
+    // The first count of devices whose words between number and device name do not cross to
+    // another setting (`BS 32 on 8 GPUs` is 8 devices, not 32; `2 RTX 4090 GPUs` is 2).
+    let mut from = 0;
+    let mut counted: Option<(String, Span)> = None;
+    while from < part.len() {
+        let Some(c) = p.gpus_word.captures(&part[from..]) else {
+            break;
+        };
+        let Some(num) = c.get(1) else { break };
+        let w = whole(&c);
+        let gap = &part[from + num.end()..from + w.end];
+        let crosses = gap.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|t| {
+            matches!(
+                t,
+                "on" | "at"
+                    | "with"
+                    | "per"
+                    | "in"
+                    | "for"
+                    | "using"
+                    | "across"
+                    | "and"
+                    | "or"
+                    | "of"
+                    | "over"
+            ) || (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if crosses {
+            from += num.end();
+            continue;
+        }
+        counted = Some((
+            num.as_str().to_string(),
+            Span {
+                start: from + w.start,
+                end: from + w.end,
+            },
+        ));
+        break;
+    }
+    if let Some((word, span)) = counted {
+        let n = match word.as_str() {
             "one" | "single" => Some(1),
             "two" | "dual" => Some(2),
             "three" => Some(3),
@@ -4425,7 +4465,7 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
                 b.ends_with("an ") || b.ends_with("a ")
             });
             match &claim.gpu_count {
-                None => claim.gpu_count = found(n, at(whole(&c))),
+                None => claim.gpu_count = found(n, at(span)),
                 Some(g) if g.value != n => claim.gpu_count_conflict = true,
                 _ => {}
             }
