@@ -515,6 +515,40 @@ fn device_count_is_not_another_settings_number() {
     assert_eq!(n("Served with 4 NVIDIA H100 GPUs: 3,000 tok/s."), Some(4));
 }
 
+/// §1 rule 6 and §3 Lengths: a chain of changes ends at its last link (`from 1,900 to 2,600 to
+/// 3,100 tok/s`, each link with its unit or not); a range stays its low end; a bare pair before
+/// "tokens" (`512/256 tokens`) is input/output, a pair of rates is not; Qwen3-Next named
+/// without its size is the family's id.
+#[test]
+fn chains_pairs_and_family_names() {
+    let v = |t: &str| read(t).figures[0].value;
+    assert_eq!(
+        v("Throughput went from 1,900 to 2,600 to 3,100 output tokens/s on an A100."),
+        3100.0
+    );
+    assert_eq!(
+        v("Improved from 1,900 tok/s to 2,600 tok/s to 3,100 tok/s on an A100."),
+        3100.0
+    );
+    assert_eq!(
+        v("Throughput went from 1,900 to 2,600 output tokens/s on an A100."),
+        2600.0
+    );
+    assert_eq!(
+        v("We see 2,600 to 3,100 output tokens/s on an A100 depending on load."),
+        2600.0
+    );
+    let c = read(
+        "Llama 3 8B, vLLM 0.5.4, 256 concurrent requests, 512/256 tokens: 3,100 output tokens/s.",
+    );
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
+    assert_eq!(c.output_tokens.map(|p| p.value), Some(256));
+    let c = read("Before/after: 3100/3500 tokens/s on one H100.");
+    assert!(c.prompt_tokens.is_none());
+    let c = read("Qwen3-Next on 4x H200 with SGLang: 12,400 tokens/s total throughput.");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen3-next"));
+}
+
 /// §3 Hardware: a GPU named once in the singular is 1 when it is the device the run used ("on
 /// X", "with X", "on the same X", a `GPU:` record), vendor words between or not; it names the
 /// product in general as the subject of a sentence or after an article with no word of use

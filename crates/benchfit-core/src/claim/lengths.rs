@@ -22,6 +22,7 @@ struct Res {
     zh_in_kw: Regex,
     zh_out_kw: Regex,
     both: Regex,
+    pair_tokens: Regex,
     timing_in: Regex,
     timing_out: Regex,
 }
@@ -47,6 +48,8 @@ fn res() -> &'static Res {
             zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
+            // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
+            pair_tokens: re(r"\b(\d{2,6})\s*/\s*(\d{1,6})[\s-]*tokens?\b"),
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
             timing_in: re(r"prompt eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*tokens"),
             timing_out: re(r"(?:^|[^t] |\|\s*)eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
@@ -251,6 +254,21 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         {
             if let Some(v) = n(&c, 1, Some(2)) {
                 pair = Some((v, v, span(off, &c)));
+            }
+        }
+    }
+    // A bare pair before "tokens" (`512/256 tokens`), input first as everywhere else, unless
+    // it is a pair of rates (`3,100/3,500 tokens/s`).
+    if pair.is_none() {
+        for (off, c) in matches(lower, &r.pair_tokens, (&["/"], &["token"]), 8, 24) {
+            let s = span(off, &c);
+            let rest = &lower[s.end..];
+            if rest.starts_with('/') || rest.trim_start().starts_with("per ") {
+                continue;
+            }
+            if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
+                pair = Some((i, o, s));
+                break;
             }
         }
     }

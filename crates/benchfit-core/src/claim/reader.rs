@@ -856,7 +856,14 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         .get(1)
         .zip(c.get(4))
         .map_or("", |(a, b)| &lower[a.end()..b.start()]);
-    if hi.is_some() && before(lower, span.start, 12).trim_end().ends_with("from") {
+    // So is the last link of a chain (`from 1,900 to 2,600 to 3,100 tokens/s`: this match is
+    // `2,600 to 3,100`, after `1,900 to`).
+    let lead = before(lower, span.start, 16).trim_end();
+    let chained = lead
+        .strip_suffix(" to")
+        .or_else(|| lead.strip_suffix('→'))
+        .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
+    if hi.is_some() && (lead.ends_with("from") || chained) {
         lo = hi.take().unwrap_or(lo);
     } else if between.contains("vs") {
         hi = None;
@@ -2534,7 +2541,13 @@ fn standing(lower: &str, span: Span) -> i32 {
         return if later { -1 } else { -2 };
     }
     let mut step = 0;
-    if post.starts_with('→') || post.starts_with("->") {
+    // Before an arrow, or before `to` and another number (`from 1,900 tok/s to 2,600 tok/s`):
+    // the baseline or a step of a change, not where it ends (rule 6).
+    let to_number = post.strip_prefix("to ").is_some_and(|r| {
+        r.trim_start_matches(['~', ' '])
+            .starts_with(|ch: char| ch.is_ascii_digit())
+    });
+    if post.starts_with('→') || post.starts_with("->") || to_number {
         step += 1;
     }
     // `up from 2,907 tokens/s`, `from 1,200 tokens/s to …`: the baseline of a change (rule 6).
@@ -5154,15 +5167,15 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
     // GLM-4.5(-Air), QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
-    // their version and size, Command R(+), MiniMax-M1/M2.
+    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next.
     const RELEASE_WORDS: &[&str] = &[
         "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
-        "minimax",
+        "minimax", "next",
     ];
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?)(?:\b|$|[^a-z0-9])")
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?|qwen[\s-]*3[\s-]*next)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
