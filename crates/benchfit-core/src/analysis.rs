@@ -361,34 +361,8 @@ fn resolve_benchmark(
     hints: &Hints,
     assumptions: &mut Vec<Assumption>,
 ) -> Result<Benchmark, String> {
-    let model = match (&claim.model, &hints.model) {
-        (Some(m), _) => catalog::model(&m.value)
-            .ok_or_else(|| format!("model {} is not in the catalog", m.value))?,
-        (None, Some(h)) => {
-            let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;
-            assume(
-                assumptions,
-                "benchmark.model",
-                m.id,
-                "the claim names no model; yours is assumed",
-            );
-            m
-        }
-        (None, None) => return Err("the claim names no model".into()),
-    };
-    let gpu_id = match (&claim.gpu, &hints.gpu) {
-        (Some(g), _) => g.value.clone(),
-        (None, Some(h)) => {
-            assume(
-                assumptions,
-                "benchmark.gpu",
-                h,
-                "the claim names no GPU; yours is assumed",
-            );
-            h.clone()
-        }
-        (None, None) => return Err("the claim names no GPU".into()),
-    };
+    let model = benchmark_model(claim, hints, assumptions)?;
+    let gpu_id = benchmark_gpu(claim, hints, assumptions)?;
     let variants = catalog::gpu_variants(&gpu_id);
     if variants.is_empty() {
         return Err(format!("GPU {gpu_id} is not in the catalog"));
@@ -440,6 +414,50 @@ fn resolve_benchmark(
         replicas,
         isl,
         osl,
+    })
+}
+
+/// The claim's model, else the user's (assumed); `Err` when neither names one in the catalog.
+fn benchmark_model(
+    claim: &Claim,
+    hints: &Hints,
+    assumptions: &mut Vec<Assumption>,
+) -> Result<&'static Model, String> {
+    Ok(match (&claim.model, &hints.model) {
+        (Some(m), _) => catalog::model(&m.value)
+            .ok_or_else(|| format!("model {} is not in the catalog", m.value))?,
+        (None, Some(h)) => {
+            let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;
+            assume(
+                assumptions,
+                "benchmark.model",
+                m.id,
+                "the claim names no model; yours is assumed",
+            );
+            m
+        }
+        (None, None) => return Err("the claim names no model".into()),
+    })
+}
+
+/// The claim's GPU id, else the user's (assumed); `Err` when neither names one.
+fn benchmark_gpu(
+    claim: &Claim,
+    hints: &Hints,
+    assumptions: &mut Vec<Assumption>,
+) -> Result<String, String> {
+    Ok(match (&claim.gpu, &hints.gpu) {
+        (Some(g), _) => g.value.clone(),
+        (None, Some(h)) => {
+            assume(
+                assumptions,
+                "benchmark.gpu",
+                h,
+                "the claim names no GPU; yours is assumed",
+            );
+            h.clone()
+        }
+        (None, None) => return Err("the claim names no GPU".into()),
     })
 }
 
@@ -519,14 +537,7 @@ fn readings(
         );
         let (batch, batch_assumed) = match stated_batch {
             Some(x) => (x, None),
-            None if single_stream => (
-                1.0,
-                Some("batch not stated; a per-user or latency figure is taken at batch 1"),
-            ),
-            None => {
-                let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
-                (max as f64 * b.replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
-            }
+            None => unstated_batch(&base, single_stream, tokens, b.replicas),
         };
         if let Some(reason) = batch_assumed {
             if readings.is_empty() {
@@ -556,19 +567,8 @@ fn readings(
                 memory_note,
             };
             let label = format!("As {} on {}", metric.label(), gpu.name);
-            let (calibration, note) = match fit_error {
-                Some(e) => (
-                    None,
-                    format!("{label}: the benchmark cannot have run as stated: {e}"),
-                ),
-                None => match calibrate(&setup, &workload, metric, target) {
-                    Ok(c) => {
-                        let note = reading_note(&label, &setup, &workload, metric, target, &c);
-                        (Some(c), note)
-                    }
-                    Err(e) => (None, format!("{label}: {e}")),
-                },
-            };
+            let (calibration, note) =
+                calibrated(&label, fit_error, &setup, &workload, metric, target);
             readings.push(Reading {
                 metric,
                 gpu: gpu.id,
@@ -580,6 +580,53 @@ fn readings(
         }
     }
     readings
+}
+
+/// The batch a benchmark that does not state it ran: 1 for a per-user or latency figure, else
+/// the KV-limited saturated batch of all replicas; with the assumption's reason.
+fn unstated_batch(
+    base: &Setup,
+    single_stream: bool,
+    tokens: f64,
+    replicas: u32,
+) -> (f64, Option<&'static str>) {
+    if single_stream {
+        (
+            1.0,
+            Some("batch not stated; a per-user or latency figure is taken at batch 1"),
+        )
+    } else {
+        let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
+        (
+            max as f64 * replicas as f64,
+            Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"),
+        )
+    }
+}
+
+/// A reading's calibration and its note: none when the benchmark cannot have run as stated
+/// (`fit_error`) or no efficiency reproduces the figure.
+fn calibrated(
+    label: &str,
+    fit_error: Option<String>,
+    setup: &Setup,
+    workload: &Workload,
+    metric: Metric,
+    target: f64,
+) -> (Option<Calibration>, String) {
+    match fit_error {
+        Some(e) => (
+            None,
+            format!("{label}: the benchmark cannot have run as stated: {e}"),
+        ),
+        None => match calibrate(setup, workload, metric, target) {
+            Ok(c) => {
+                let note = reading_note(label, setup, workload, metric, target, &c);
+                (Some(c), note)
+            }
+            Err(e) => (None, format!("{label}: {e}")),
+        },
+    }
 }
 
 /// One reading in words: the efficiency it needs, whether that is possible, the model's ceiling
