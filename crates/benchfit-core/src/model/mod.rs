@@ -2,11 +2,11 @@
 //! calibration of efficiencies from a claimed figure, and the discrete-event simulator
 //! ([`sim`]).
 
-pub mod calibrate;
-pub mod setup;
+pub(crate) mod calibrate;
+pub(crate) mod setup;
 pub mod sim;
-pub mod steady;
-pub mod step;
+pub(crate) mod steady;
+pub(crate) mod step;
 
 pub use calibrate::{calibrate, Calibration, CalibrationError};
 pub use setup::{MemoryError, Setup, ACTIVATION_RESERVE_GIB};

@@ -109,7 +109,7 @@ pub fn closed_loop(
 /// system prompt): prefill computes only the rest, attending to the cached part, and the cached
 /// blocks are held once for all sequences (vLLM automatic prefix caching, SGLang's radix cache),
 /// as the simulator does.
-pub fn closed_loop_cached(
+pub(crate) fn closed_loop_cached(
     setup: &Setup,
     eff: Efficiency,
     w: &Workload,
