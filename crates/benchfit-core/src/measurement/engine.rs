@@ -367,6 +367,7 @@ impl PromptReuse {
 /// The prompt reuse a measurement measured: the headline stage's (or the single stage's)
 /// prefix-cache hit rate; None without one (old files, imported files, servers without the
 /// counters).
+#[must_use]
 pub fn prompt_reuse(m: &Measurement) -> Option<PromptReuse> {
     let stage = m.multi_stage.as_ref().map(|ms| ms.headline_stage);
     let e = m.engine_time.iter().find(|e| e.stage == stage)?;

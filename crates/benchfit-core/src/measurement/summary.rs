@@ -56,6 +56,7 @@ fn reason_of(error: Option<&str>) -> String {
 /// requests over the window from the first send (any counted request) to the last token of a
 /// successful request; it is zero when none succeeded. Prompt tokens are the server's counts,
 /// or the requested ones where the server gave none.
+#[must_use]
 pub fn summarize(records: &[RequestRecord]) -> Summary {
     let mut tally = Tally::new();
     for r in records {

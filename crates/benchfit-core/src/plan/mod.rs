@@ -33,7 +33,7 @@
 mod candidates;
 pub mod capacity;
 pub mod chart;
-pub mod cost;
+pub(crate) mod cost;
 mod error;
 pub mod export;
 pub mod options;
@@ -178,6 +178,7 @@ pub struct PlanInput {
 impl PlanInput {
     /// The worked example's traffic (1,800/400 tokens, Poisson arrivals, 10 busy hours, the
     /// seed's claim) at 10 req/s under [`DEFAULT_SLO`] at p95, across the whole catalog.
+    #[must_use]
     pub fn worked_example() -> Self {
         let mut scenario = Scenario::worked_example();
         scenario.load = Load::Rate {
@@ -728,6 +729,7 @@ impl Planner {
     }
 
     /// Runs what remains and ranks the rows.
+    #[must_use]
     pub fn finish(mut self) -> Plan {
         while self.step() {}
         let mut rows: Vec<Candidate> = self.work.into_iter().map(|w| w.row).collect();

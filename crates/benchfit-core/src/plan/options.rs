@@ -169,6 +169,7 @@ impl PlanOptions {
     /// Reads the plan keys of a query string (others are ignored). Never fails: bad values are
     /// listed and replaced by the defaults. Numbers are checked against their
     /// [`PlanField::range`], the same range the plan's validation uses.
+    #[must_use]
     pub fn from_query(query: &str) -> (PlanOptions, Vec<UrlIssue>) {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut r = QueryReader::default();
@@ -359,6 +360,7 @@ pub fn with_plan_query(query: &str, plan: &str) -> String {
 
 impl PlanOptions {
     /// The URL keys of these options (only where they differ from the defaults), form-encoded.
+    #[must_use]
     pub fn to_query(&self) -> String {
         let pairs = self.to_pairs();
         encode_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())))

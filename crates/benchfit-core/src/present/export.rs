@@ -120,6 +120,7 @@ fn cost_rows(e: &Estimate) -> [(String, String); 4] {
 }
 
 /// A two-column Markdown table (pipes in values escaped).
+#[must_use]
 pub fn markdown(s: &Scenario, e: &Estimate) -> String {
     let esc = |t: &str| t.replace('|', "\\|").replace('\n', " ");
     let mut o = String::from("| benchfit | |\n|---|---|\n");
@@ -130,6 +131,7 @@ pub fn markdown(s: &Scenario, e: &Estimate) -> String {
 }
 
 /// CSV with a header row `metric,value` (RFC 4180 quoting).
+#[must_use]
 pub fn csv(s: &Scenario, e: &Estimate) -> String {
     let q = |t: &str| {
         if t.contains([',', '"', '\n']) {
