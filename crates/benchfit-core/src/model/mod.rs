@@ -6,7 +6,7 @@ pub(crate) mod calibrate;
 pub(crate) mod setup;
 pub mod sim;
 pub(crate) mod steady;
-pub(crate) mod step;
+pub mod step;
 
 pub use calibrate::{calibrate, Calibration, CalibrationError};
 pub use setup::{MemoryError, Setup, ACTIVATION_RESERVE_GIB};

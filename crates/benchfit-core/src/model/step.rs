@@ -79,7 +79,7 @@ pub struct StepTime {
 /// rotary embedding + attention, output projection, residual + post-attention norm, gate/up
 /// projection, activation, down projection (TensorRT-LLM's and vLLM's Llama layers fuse to about
 /// this many; the unfused PyTorch layer launches over 20).
-pub(crate) const KERNELS_PER_LAYER: f64 = 8.0;
+pub const KERNELS_PER_LAYER: f64 = 8.0;
 
 /// The fixed cost of one kernel in a CUDA-graph-replayed decode step, µs: the launch and the
 /// ramp-up/tail of a short kernel that cannot reach full bandwidth. Launching through the driver
@@ -87,7 +87,7 @@ pub(crate) const KERNELS_PER_LAYER: f64 = 8.0;
 /// Launch Overhead to CUDA Graph", 2025); a replayed graph hides most of the CPU side, and the
 /// GPU side of a back-to-back kernel boundary is about 2 µs (NVIDIA, "Getting Started with CUDA
 /// Graphs", 2019: 3.8 µs → 3.4 µs per 2.9 µs kernel once in a graph). 2 µs is used.
-pub(crate) const KERNEL_FIXED_US: f64 = 2.0;
+pub const KERNEL_FIXED_US: f64 = 2.0;
 
 /// The fixed time of a layer's attention kernel, µs: 10 µs, in place of [`KERNEL_FIXED_US`] for
 /// that one of the [`KERNELS_PER_LAYER`]. A decode-attention call launches a split-KV kernel and
@@ -98,7 +98,7 @@ pub(crate) const KERNEL_FIXED_US: f64 = 2.0;
 /// (Dao-AILab/flash-attention issue #1572, 2025-04); FlashAttention-2 paged batch decode,
 /// 64 sequences, 8 KV heads: 15.1 µs for 9.4 MB (32 tokens) and 61.9 µs for 135 MB
 /// (512 tokens), intercept 11.5 µs (microsoft/onnxruntime PR #21414, 2024-08).
-pub(crate) const ATTENTION_FIXED_US: f64 = 10.0;
+pub const ATTENTION_FIXED_US: f64 = 10.0;
 
 /// Decode attention reads the paged KV cache at this fraction of the bandwidth the weight
 /// stream reaches: 1, the same. Measured marginal bandwidths of today's paged decode kernels on
@@ -111,7 +111,7 @@ pub(crate) const ATTENTION_FIXED_US: f64 = 10.0;
 /// two-thirds of that (FlashInfer blog, 2024-02); today's defaults (vLLM's FlashAttention,
 /// TensorRT-LLM's XQA, SGLang's FlashInfer) are the faster kernels. A single sequence's
 /// attention at small batch is latency-bound instead: [`decode_attention_chain`].
-pub(crate) const KV_READ_EFFICIENCY_RATIO: f64 = 1.0;
+pub const KV_READ_EFFICIENCY_RATIO: f64 = 1.0;
 
 /// The rate at which one decode-attention work unit — one sequence's context for one KV head —
 /// streams its keys and values, bytes/s: 100 GB/s. A decode kernel gives each (sequence, KV
@@ -126,13 +126,13 @@ pub(crate) const KV_READ_EFFICIENCY_RATIO: f64 = 1.0;
 /// 100 µs for 2.1 MB (batch 1, 4,096 tokens, vllm-project/vllm issue #1880, 2024-01): 21 GB/s.
 /// The newer measurement is used; a kernel that splits the context across blocks (multi-block,
 /// split-KV) shortens this chain, which is not modelled per engine.
-pub(crate) const DECODE_UNIT_KV_BYTES_PER_S: f64 = 100e9;
+pub const DECODE_UNIT_KV_BYTES_PER_S: f64 = 100e9;
 
 /// The time of the longest decode-attention chain of a step (see
 /// [`DECODE_UNIT_KV_BYTES_PER_S`]): the mean decoding sequence's context times one KV head's
 /// bytes per token over all layers (multi-head latent attention caches one vector per layer,
 /// one unit), at the unit rate. Zero without decodes.
-pub(crate) fn decode_attention_chain(setup: &Setup, load: &StepLoad) -> Seconds {
+pub fn decode_attention_chain(setup: &Setup, load: &StepLoad) -> Seconds {
     if load.decode_seqs <= 0.0 {
         return Seconds::new(0.0);
     }
@@ -147,7 +147,7 @@ pub(crate) fn decode_attention_chain(setup: &Setup, load: &StepLoad) -> Seconds 
 }
 
 /// FLOPs and bytes of one iteration (before efficiencies).
-pub(crate) fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
+pub fn step_work(setup: &Setup, load: &StepLoad) -> (Flops, Bytes) {
     let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     (flops, weights + kv_read + kv_write)
 }
@@ -172,12 +172,12 @@ fn step_work_split(setup: &Setup, load: &StepLoad) -> (Flops, Bytes, Bytes, Byte
 /// nccl-tests `all_reduce_perf` on 8 × H100 SXM (NVLink 4, 450 GB/s a direction): 365–370 GB/s
 /// bus bandwidth with the ring algorithm from 2 to 8 GPUs (NVIDIA/nccl issue #1455, 2024-09),
 /// about 80% of the link.
-pub(crate) const ALLREDUCE_BUS_EFFICIENCY: f64 = 0.8;
+pub const ALLREDUCE_BUS_EFFICIENCY: f64 = 0.8;
 
 /// The latency of one all-reduce of a small message across `tp` GPUs: the link's base latency
 /// ([`Setup::allreduce_latency`]) times `(1 + log2 tp) / 2`, since NCCL's tree and NVLS
 /// algorithms take `log2 tp` steps (1× at TP2, 1.5× at TP4, 2× at TP8).
-pub(crate) fn allreduce_latency(setup: &Setup) -> Seconds {
+pub fn allreduce_latency(setup: &Setup) -> Seconds {
     let n = setup.tp.max(1) as f64;
     if n <= 1.0 {
         return Seconds::new(0.0);

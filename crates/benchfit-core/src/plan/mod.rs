@@ -11,7 +11,7 @@
 //!    ([`capacity::analytic_capacity`]), then the contenders, cheapest on the screen first,
 //!    confirmed by simulating the user's arrivals and lengths ([`capacity::simulated_capacity`])
 //!    until the cheapest rows are all simulated ones ([`Planner::done`]).
-//! 4. Replicas = ⌈rate ÷ capacity × (1 + headroom)⌉, cost at each GPU's price ([`cost`]), ranked
+//! 4. Replicas = ⌈rate ÷ capacity × (1 + headroom)⌉, cost at each GPU's price ([`fleet_cost`]), ranked
 //!    cheapest per request first, ties by the larger latency margin.
 //! 5. Efficiency: the claim's calibration on its own GPU and runtime; the claim's efficiency on
 //!    other GPUs with the same runtime and weight precision; the prior elsewhere. Each row says
