@@ -94,107 +94,139 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 async fn conn(mut sock: TcpStream, gap: Duration) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(4096);
     loop {
-        // Head.
-        let head_end = loop {
-            if let Some(p) = find(&buf, b"\r\n\r\n") {
-                break p + 4;
-            }
-            let mut tmp = [0u8; 4096];
-            let n = sock.read(&mut tmp).await?;
-            if n == 0 {
-                return Ok(());
-            }
-            buf.extend_from_slice(&tmp[..n]);
-            if buf.len() > 1 << 20 {
-                return Ok(());
-            }
+        let Some((path, body)) = read_request(&mut sock, &mut buf).await? else {
+            return Ok(());
         };
-        let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
-        let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
-        let len: usize = head
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length:"))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(0);
-        while buf.len() < head_end + len {
-            let mut tmp = [0u8; 4096];
-            let n = sock.read(&mut tmp).await?;
-            if n == 0 {
-                return Ok(());
-            }
-            buf.extend_from_slice(&tmp[..n]);
-        }
-        let body: serde_json::Value =
-            serde_json::from_slice(&buf[head_end..head_end + len]).unwrap_or_default();
-        buf.drain(..head_end + len);
         let arrival = Instant::now();
         let chat = match path.as_str() {
             "/v1/completions" => false,
             "/v1/chat/completions" => true,
-            // Clients that check the server first (guidellm) ask for these.
-            "/v1/models" | "/health" => {
-                let body = if path == "/health" {
-                    "{}".to_string()
-                } else {
-                    r#"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"benchfit"}]}"#.to_string()
-                };
-                let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\ncontent-type: application/json\r\n\r\n", body.len());
-                sock.write_all(head.as_bytes()).await?;
-                sock.write_all(body.as_bytes()).await?;
-                continue;
-            }
-            _ => {
-                sock.write_all(
-                    b"HTTP/1.1 404 Not Found\r\ncontent-length: 9\r\ncontent-type: text/plain\r\n\r\nnot found",
-                )
-                .await?;
+            other => {
+                answer_other(&mut sock, other).await?;
                 continue;
             }
         };
-        let n = body
-            .get("max_tokens")
-            .and_then(serde_json::Value::as_u64)
-            .unwrap_or(16)
-            .clamp(1, 100_000);
-        let prompt_tokens = body
-            .get("prompt")
-            .and_then(serde_json::Value::as_str)
-            .map_or(8, |p| p.split_whitespace().count());
-        sock.write_all(
-            b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\n\r\n",
-        )
-        .await?;
-        // First token 1 ms after arrival, so every token (the first included) waits on the
-        // same timer tick phase.
-        let first = arrival + Duration::from_millis(1);
-        for k in 0..n {
-            let deadline = first + gap * k as u32;
-            tokio::time::sleep_until(deadline).await;
-            let now = Instant::now();
-            let t_us = (now - arrival).as_micros();
-            let finish = if k + 1 == n { "\"length\"" } else { "null" };
-            let data = if chat {
-                format!(
-                    r#"{{"id":"stub","object":"chat.completion.chunk","model":"stub","choices":[{{"index":0,"delta":{{"content":" tok"}},"finish_reason":{finish}}}],"server_t_us":{t_us}}}"#
-                )
-            } else {
-                format!(
-                    r#"{{"id":"stub","object":"text_completion","model":"stub","choices":[{{"index":0,"text":" tok","finish_reason":{finish}}}],"server_t_us":{t_us}}}"#
-                )
-            };
-            sock.write_all(chunk(&data).as_bytes()).await?;
-            record_late((now - deadline).as_micros() as u64);
-            TOKENS.fetch_add(1, Ordering::Relaxed);
-        }
-        let usage = format!(
-            r#"{{"id":"stub","choices":[],"usage":{{"prompt_tokens":{prompt_tokens},"completion_tokens":{n},"total_tokens":{}}}}}"#,
-            prompt_tokens as u64 + n
-        );
-        let mut tail = chunk(&usage);
-        tail.push_str(&chunk("[DONE]"));
-        tail.push_str("0\r\n\r\n");
-        sock.write_all(tail.as_bytes()).await?;
+        stream(&mut sock, &body, chat, arrival, gap).await?;
     }
+}
+
+/// Reads one request (head and body) from the connection, leaving what follows it in `buf`:
+/// its path and its JSON body (null when not JSON); None when the client closed or the head
+/// passed 1 MiB.
+async fn read_request(
+    sock: &mut TcpStream,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<(String, serde_json::Value)>> {
+    let head_end = loop {
+        if let Some(p) = find(buf, b"\r\n\r\n") {
+            break p + 4;
+        }
+        let mut tmp = [0u8; 4096];
+        let n = sock.read(&mut tmp).await?;
+        if n == 0 {
+            return Ok(None);
+        }
+        buf.extend_from_slice(&tmp[..n]);
+        if buf.len() > 1 << 20 {
+            return Ok(None);
+        }
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
+    let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    while buf.len() < head_end + len {
+        let mut tmp = [0u8; 4096];
+        let n = sock.read(&mut tmp).await?;
+        if n == 0 {
+            return Ok(None);
+        }
+        buf.extend_from_slice(&tmp[..n]);
+    }
+    let body: serde_json::Value =
+        serde_json::from_slice(&buf[head_end..head_end + len]).unwrap_or_default();
+    buf.drain(..head_end + len);
+    Ok(Some((path, body)))
+}
+
+/// Answers a path that streams nothing: `/v1/models` and `/health` (clients that check the
+/// server first, such as guidellm, ask for these), else 404.
+async fn answer_other(sock: &mut TcpStream, path: &str) -> std::io::Result<()> {
+    match path {
+        "/v1/models" | "/health" => {
+            let body = if path == "/health" {
+                "{}".to_string()
+            } else {
+                r#"{"object":"list","data":[{"id":"stub","object":"model","owned_by":"benchfit"}]}"#.to_string()
+            };
+            let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\ncontent-type: application/json\r\n\r\n", body.len());
+            sock.write_all(head.as_bytes()).await?;
+            sock.write_all(body.as_bytes()).await
+        }
+        _ => {
+            sock.write_all(
+                b"HTTP/1.1 404 Not Found\r\ncontent-length: 9\r\ncontent-type: text/plain\r\n\r\nnot found",
+            )
+            .await
+        }
+    }
+}
+
+/// Streams one completion: `max_tokens` token chunks on their deadlines (each lateness
+/// recorded), then the usage chunk and `[DONE]`.
+async fn stream(
+    sock: &mut TcpStream,
+    body: &serde_json::Value,
+    chat: bool,
+    arrival: Instant,
+    gap: Duration,
+) -> std::io::Result<()> {
+    let n = body
+        .get("max_tokens")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(16)
+        .clamp(1, 100_000);
+    let prompt_tokens = body
+        .get("prompt")
+        .and_then(serde_json::Value::as_str)
+        .map_or(8, |p| p.split_whitespace().count());
+    sock.write_all(
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\n\r\n",
+    )
+    .await?;
+    // First token 1 ms after arrival, so every token (the first included) waits on the
+    // same timer tick phase.
+    let first = arrival + Duration::from_millis(1);
+    for k in 0..n {
+        let deadline = first + gap * k as u32;
+        tokio::time::sleep_until(deadline).await;
+        let now = Instant::now();
+        let t_us = (now - arrival).as_micros();
+        let finish = if k + 1 == n { "\"length\"" } else { "null" };
+        let data = if chat {
+            format!(
+                r#"{{"id":"stub","object":"chat.completion.chunk","model":"stub","choices":[{{"index":0,"delta":{{"content":" tok"}},"finish_reason":{finish}}}],"server_t_us":{t_us}}}"#
+            )
+        } else {
+            format!(
+                r#"{{"id":"stub","object":"text_completion","model":"stub","choices":[{{"index":0,"text":" tok","finish_reason":{finish}}}],"server_t_us":{t_us}}}"#
+            )
+        };
+        sock.write_all(chunk(&data).as_bytes()).await?;
+        record_late((now - deadline).as_micros() as u64);
+        TOKENS.fetch_add(1, Ordering::Relaxed);
+    }
+    let usage = format!(
+        r#"{{"id":"stub","choices":[],"usage":{{"prompt_tokens":{prompt_tokens},"completion_tokens":{n},"total_tokens":{}}}}}"#,
+        prompt_tokens as u64 + n
+    );
+    let mut tail = chunk(&usage);
+    tail.push_str(&chunk("[DONE]"));
+    tail.push_str("0\r\n\r\n");
+    sock.write_all(tail.as_bytes()).await
 }
 
 /// One SSE event as one HTTP chunk.

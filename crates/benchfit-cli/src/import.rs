@@ -1,11 +1,19 @@
 //! `benchfit import FILE`: another tool's result file → the measurement file (core importers).
 
-use benchfit_core::measurement::{import, LoadMode, Measurement};
+use benchfit_core::measurement::{import, LoadMode, Measurement, Summary};
 
 /// Human summary of an imported file.
 pub fn render(path: &str, m: &Measurement) -> String {
-    let s = &m.summary;
     let mut o = String::new();
+    render_run(&mut o, path, m);
+    render_summary(&mut o, &m.summary);
+    render_engine(&mut o, m);
+    render_definitions(&mut o, m);
+    o
+}
+
+/// The file's tool, model, start and load, and its stages.
+fn render_run(o: &mut String, path: &str, m: &Measurement) {
     if let Some(src) = &m.source {
         o.push_str(&format!("{path}: {}\n", src.tool));
     }
@@ -43,6 +51,10 @@ pub fn render(path: &str, m: &Measurement) -> String {
             ms.headline_stage
         ));
     }
+}
+
+/// Requests, throughput and the latency percentiles.
+fn render_summary(o: &mut String, s: &Summary) {
     o.push_str(&format!(
         "requests: {} completed, {} failed, {} incomplete\n",
         s.requests.completed, s.requests.failed, s.requests.incomplete
@@ -78,6 +90,10 @@ pub fn render(path: &str, m: &Measurement) -> String {
             None => o.push_str(&format!("{name:<5} ms  not in the file\n")),
         }
     }
+}
+
+/// The headline stage's TTFT split by the engine, and the prefix cache's hit rate.
+fn render_engine(o: &mut String, m: &Measurement) {
     let headline = m.multi_stage.as_ref().map(|ms| ms.headline_stage);
     if let Some(e) = m.engine_time.iter().find(|e| e.stage == headline) {
         if let Some(t) = e.ttft {
@@ -100,6 +116,10 @@ pub fn render(path: &str, m: &Measurement) -> String {
             sig(r.mean_prompt_tokens)
         ));
     }
+}
+
+/// The tool's metric definitions against benchfit's, what is missing, and the run's notes.
+fn render_definitions(o: &mut String, m: &Measurement) {
     if let Some(src) = &m.source {
         if src.definitions.is_empty() {
             for d in &src.metric_definitions {
@@ -127,7 +147,6 @@ pub fn render(path: &str, m: &Measurement) -> String {
     for n in &m.run.notes {
         o.push_str(&format!("note: {n}\n"));
     }
-    o
 }
 
 /// `x` with four significant digits (at least the units; 0.614 → "0.6140", 1234.5 → "1235"),

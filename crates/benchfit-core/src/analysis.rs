@@ -8,6 +8,9 @@ use crate::model::step::step_work;
 use crate::model::{calibrate, Calibration, Metric, Setup, StepLoad, Workload};
 use serde::Serialize;
 
+mod benchmark;
+use benchmark::{resolve_benchmark, Benchmark};
+
 /// A value the tool filled in, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -336,163 +339,6 @@ pub fn analyse(claim: &Claim, hints: &Hints) -> Analysis {
     }
 }
 
-/// The benchmark's conditions as [`analyse`] resolves them: from the claim, else the user's
-/// hints, else a default (each of the latter two recorded as an assumption).
-struct Benchmark {
-    model: &'static catalog::Model,
-    /// Every catalog variant of the claim's GPU (an "H100" may be SXM or PCIe).
-    variants: Vec<&'static catalog::Gpu>,
-    runtime: &'static catalog::Runtime,
-    weights: &'static catalog::Dtype,
-    kv: &'static catalog::Dtype,
-    /// The KV dtype was stated (so the memory inference may not change it).
-    kv_stated: bool,
-    tp: u32,
-    replicas: u32,
-    /// Prompt and output tokens per request.
-    isl: u32,
-    osl: u32,
-}
-
-/// The claim's model, GPU, runtime, precision, parallelism and lengths; `Err` with the reason
-/// when the model or the GPU is unknown or unnamed (then nothing can be checked).
-fn resolve_benchmark(
-    claim: &Claim,
-    hints: &Hints,
-    assumptions: &mut Vec<Assumption>,
-) -> Result<Benchmark, String> {
-    let model = match (&claim.model, &hints.model) {
-        (Some(m), _) => catalog::model(&m.value)
-            .ok_or_else(|| format!("model {} is not in the catalog", m.value))?,
-        (None, Some(h)) => {
-            let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;
-            assume(
-                assumptions,
-                "benchmark.model",
-                m.id,
-                "the claim names no model; yours is assumed",
-            );
-            m
-        }
-        (None, None) => return Err("the claim names no model".into()),
-    };
-    let gpu_id = match (&claim.gpu, &hints.gpu) {
-        (Some(g), _) => g.value.clone(),
-        (None, Some(h)) => {
-            assume(
-                assumptions,
-                "benchmark.gpu",
-                h,
-                "the claim names no GPU; yours is assumed",
-            );
-            h.clone()
-        }
-        (None, None) => return Err("the claim names no GPU".into()),
-    };
-    let variants = catalog::gpu_variants(&gpu_id);
-    if variants.is_empty() {
-        return Err(format!("GPU {gpu_id} is not in the catalog"));
-    }
-    let runtime = claim
-        .runtime
-        .as_ref()
-        .and_then(|r| catalog::runtime(&r.value))
-        .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
-        .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
-    if claim.runtime.is_none() {
-        assume(
-            assumptions,
-            "benchmark.runtime",
-            runtime.id,
-            "the claim names no runtime",
-        );
-    }
-    let stated_weights = claim
-        .weight_dtype
-        .as_ref()
-        .and_then(|w| catalog::dtype(&w.value));
-    let weights = stated_weights
-        .or_else(|| hints.weights.as_deref().and_then(catalog::dtype))
-        .unwrap_or_else(|| catalog::dtype("bf16").expect("catalog has bf16"));
-    if stated_weights.is_none() {
-        assume(
-            assumptions,
-            "benchmark.weights",
-            weights.id,
-            "weight precision not stated; the model's native BF16 (or yours) is assumed",
-        );
-    }
-    let kv_stated = claim
-        .kv_dtype
-        .as_ref()
-        .and_then(|k| catalog::dtype(&k.value));
-    let kv = kv_stated.unwrap_or_else(|| default_kv(weights));
-    let (tp, replicas) = parallelism(claim, assumptions);
-    let (isl, osl) = lengths(claim, hints, assumptions);
-    Ok(Benchmark {
-        model,
-        variants,
-        runtime,
-        weights,
-        kv,
-        kv_stated: kv_stated.is_some(),
-        tp,
-        replicas,
-        isl,
-        osl,
-    })
-}
-
-/// (TP, replicas): the stated TP, else all the stated GPUs in one TP group, else one GPU.
-fn parallelism(claim: &Claim, assumptions: &mut Vec<Assumption>) -> (u32, u32) {
-    let count = claim.gpu_count.as_ref().map(|g| g.value);
-    let tp = claim
-        .tp
-        .as_ref()
-        .map(|t| t.value)
-        .or(count)
-        .unwrap_or(1)
-        .clamp(1, 1024);
-    if claim.tp.is_none() && count.is_none() {
-        assume(assumptions, "benchmark.gpus", 1, "GPU count not stated");
-    } else if claim.tp.is_none() && tp > 1 {
-        assume(
-            assumptions,
-            "benchmark.tp",
-            tp,
-            "tensor parallelism not stated; all GPUs in one TP group",
-        );
-    }
-    (tp, (count.unwrap_or(tp) / tp).max(1))
-}
-
-/// (prompt, output) tokens: the claim's, else the user's, else 512 / 256.
-fn lengths(claim: &Claim, hints: &Hints, assumptions: &mut Vec<Assumption>) -> (u32, u32) {
-    let isl = claim
-        .prompt_tokens
-        .as_ref()
-        .map(|p| p.value)
-        .or(hints.prompt_tokens)
-        .unwrap_or(512)
-        .max(1);
-    let osl = claim
-        .output_tokens
-        .as_ref()
-        .map(|p| p.value)
-        .or(hints.output_tokens)
-        .unwrap_or(256)
-        .max(1);
-    if claim.prompt_tokens.is_none() {
-        assume(assumptions, "benchmark.prompt_tokens", isl,
-            "prompt length not stated; yours is assumed, so no prompt-length correction is applied (the true one is unknown)");
-    }
-    if claim.output_tokens.is_none() {
-        assume(assumptions, "benchmark.output_tokens", osl,
-            "output length not stated; yours is assumed, so no output-length correction is applied (the true one is unknown)");
-    }
-    (isl, osl)
-}
-
 /// Every reading of the headline figure: each metric it can mean on each GPU variant, calibrated.
 /// The batch, when not stated, is 1 for a per-user or latency figure, else the KV-limited
 /// saturated batch (recorded once as an assumption).
@@ -519,14 +365,7 @@ fn readings(
         );
         let (batch, batch_assumed) = match stated_batch {
             Some(x) => (x, None),
-            None if single_stream => (
-                1.0,
-                Some("batch not stated; a per-user or latency figure is taken at batch 1"),
-            ),
-            None => {
-                let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
-                (max as f64 * b.replicas as f64, Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"))
-            }
+            None => unstated_batch(&base, single_stream, tokens, b.replicas),
         };
         if let Some(reason) = batch_assumed {
             if readings.is_empty() {
@@ -556,19 +395,8 @@ fn readings(
                 memory_note,
             };
             let label = format!("As {} on {}", metric.label(), gpu.name);
-            let (calibration, note) = match fit_error {
-                Some(e) => (
-                    None,
-                    format!("{label}: the benchmark cannot have run as stated: {e}"),
-                ),
-                None => match calibrate(&setup, &workload, metric, target) {
-                    Ok(c) => {
-                        let note = reading_note(&label, &setup, &workload, metric, target, &c);
-                        (Some(c), note)
-                    }
-                    Err(e) => (None, format!("{label}: {e}")),
-                },
-            };
+            let (calibration, note) =
+                calibrated(&label, fit_error, &setup, &workload, metric, target);
             readings.push(Reading {
                 metric,
                 gpu: gpu.id,
@@ -580,6 +408,53 @@ fn readings(
         }
     }
     readings
+}
+
+/// The batch a benchmark that does not state it ran: 1 for a per-user or latency figure, else
+/// the KV-limited saturated batch of all replicas; with the assumption's reason.
+fn unstated_batch(
+    base: &Setup,
+    single_stream: bool,
+    tokens: f64,
+    replicas: u32,
+) -> (f64, Option<&'static str>) {
+    if single_stream {
+        (
+            1.0,
+            Some("batch not stated; a per-user or latency figure is taken at batch 1"),
+        )
+    } else {
+        let max = base.max_concurrent_sequences(tokens).unwrap_or(1).max(1);
+        (
+            max as f64 * replicas as f64,
+            Some("batch not stated; benchmarks usually report the saturated (KV-limited) batch"),
+        )
+    }
+}
+
+/// A reading's calibration and its note: none when the benchmark cannot have run as stated
+/// (`fit_error`) or no efficiency reproduces the figure.
+fn calibrated(
+    label: &str,
+    fit_error: Option<String>,
+    setup: &Setup,
+    workload: &Workload,
+    metric: Metric,
+    target: f64,
+) -> (Option<Calibration>, String) {
+    match fit_error {
+        Some(e) => (
+            None,
+            format!("{label}: the benchmark cannot have run as stated: {e}"),
+        ),
+        None => match calibrate(setup, workload, metric, target) {
+            Ok(c) => {
+                let note = reading_note(label, setup, workload, metric, target, &c);
+                (Some(c), note)
+            }
+            Err(e) => (None, format!("{label}: {e}")),
+        },
+    }
 }
 
 /// One reading in words: the efficiency it needs, whether that is possible, the model's ceiling

@@ -43,11 +43,17 @@ pub mod units;
 pub mod validate;
 
 // The facade: what the shells (CLI, page, JS package) use, importable from the crate root.
+pub use checklist::Verdict;
 pub use input::{
     Arrival, Field, InputError, Load, Scenario, Slo, UrlIssue, FIELDS, WORKED_EXAMPLE,
 };
+pub use measurement::{
+    as_claim, import as import_measurement, prompt_reuse, ImportError, Measurement, PromptReuse,
+};
+pub use overrides::Overrides;
+pub use plan::{Plan, PlanError, PlanField, PlanInput, PlanOptions, Planner};
 pub use project::{
     concurrency_curve, estimate, estimate_with, highest_concurrency_within_slo, CurvePoint,
     Estimate, EstimateError, EstimateReport, PricePolicy, CURVE_LEVELS,
 };
-pub use report::{check, CheckReport};
+pub use report::{check, check_with, CheckReport};

@@ -144,11 +144,13 @@ pub struct CheckReport {
 pub const MAX_CLAIM_BYTES: usize = 1 << 20;
 
 /// Reads and grades a claim.
+#[must_use]
 pub fn check(text: &str) -> CheckReport {
     check_with(text, &Overrides::default())
 }
 
 /// Reads a claim, applies the user's corrections, and grades it.
+#[must_use]
 pub fn check_with(text: &str, overrides: &Overrides) -> CheckReport {
     let mut warnings = Vec::new();
     let mut end = text.len().min(MAX_CLAIM_BYTES);

@@ -307,23 +307,7 @@ impl Form {
         let mut p = Parser::default();
         let prompt = p.int(Field::PromptTokens, &self.prompt_tokens);
         let output = p.int(Field::OutputTokens, &self.output_tokens);
-        let load = if self.mode == "rate" {
-            let rate = p.number(Field::Rate, &self.rate);
-            let burst = p.number(Field::Burstiness, &self.burstiness);
-            let arrival = match self.arrival.as_str() {
-                "constant" => Arrival::Constant,
-                "gamma" => Arrival::Gamma,
-                _ => Arrival::Poisson,
-            };
-            rate.zip(burst).map(|(r, b)| Load::Rate {
-                requests_per_s: r,
-                arrival,
-                burstiness: b,
-            })
-        } else {
-            p.int(Field::Concurrency, &self.concurrency)
-                .map(|c| Load::Concurrency { concurrency: c })
-        };
+        let load = self.load(&mut p);
         let gpus = if self.gpus.trim().is_empty() {
             Some(None)
         } else {
@@ -389,6 +373,28 @@ impl Form {
                 PriceTier::OnDemand
             },
         })
+    }
+
+    /// The load: a rate with its arrival process and burstiness, or a concurrency (each
+    /// number's error reported in `p`).
+    fn load(&self, p: &mut Parser) -> Option<Load> {
+        if self.mode == "rate" {
+            let rate = p.number(Field::Rate, &self.rate);
+            let burst = p.number(Field::Burstiness, &self.burstiness);
+            let arrival = match self.arrival.as_str() {
+                "constant" => Arrival::Constant,
+                "gamma" => Arrival::Gamma,
+                _ => Arrival::Poisson,
+            };
+            rate.zip(burst).map(|(r, b)| Load::Rate {
+                requests_per_s: r,
+                arrival,
+                burstiness: b,
+            })
+        } else {
+            p.int(Field::Concurrency, &self.concurrency)
+                .map(|c| Load::Concurrency { concurrency: c })
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 mod fields;
 mod length;
 mod load;
-pub mod scenario;
+pub(crate) mod scenario;
 mod slo;
 
 pub use fields::{Bound, Field, InputError, Spec, FIELDS};

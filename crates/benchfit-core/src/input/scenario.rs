@@ -102,6 +102,7 @@ fn default_seed() -> u64 {
 impl Scenario {
     /// The worked example: the seed's claim, 1,800/400 tokens, concurrency 8 during business
     /// hours (10 h a day), one H100, the preset price.
+    #[must_use]
     pub fn worked_example() -> Self {
         Scenario {
             benchmark: WORKED_EXAMPLE.into(),
@@ -164,6 +165,7 @@ fn id_ok(s: &str) -> bool {
 
 impl Scenario {
     /// The query string (without `?`), keys in a fixed order.
+    #[must_use]
     pub fn to_query(&self) -> String {
         let mut q = form_urlencoded::Serializer::new(String::new());
         q.append_pair("v", &URL_VERSION.to_string());
@@ -237,6 +239,7 @@ impl Scenario {
     /// example's values, bad values are listed in the issues and replaced by those defaults.
     /// A query with no scenario keys at all gives the worked example. Keys and ranges come from
     /// [`FIELDS`](crate::input::FIELDS); other keys are claim overrides (`o.…`) or ignored.
+    #[must_use]
     pub fn from_query(query: &str) -> (Scenario, Vec<UrlIssue>) {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut s = Scenario::worked_example();

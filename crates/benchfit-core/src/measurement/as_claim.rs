@@ -9,6 +9,7 @@ use crate::format::sig;
 /// Uses the served model name as sent (the reader forms an id from it), the GPUs NVML saw (by
 /// catalog id, with their count), the load, the measured mean prompt and output lengths (server
 /// counts), the runtime when known, and the output throughput and TTFT p50.
+#[must_use]
 pub fn as_claim(m: &Measurement) -> Option<String> {
     let s = &m.summary;
     // NaN throughput counts as none.

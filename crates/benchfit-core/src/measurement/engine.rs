@@ -170,25 +170,7 @@ pub fn engine_time(
     let mut notes = Vec::new();
     let mut engine_requests = None;
     let mut mean = |name: &str, b: Option<Totals>, a: Option<Totals>, notes: &mut Vec<String>| {
-        let (b, a) = (b?, a?);
-        let sum = delta(Some(b.sum_s), Some(a.sum_s), name, notes)?;
-        match (b.count, a.count) {
-            (Some(cb), Some(ca)) => {
-                let n = delta(Some(cb), Some(ca), name, notes)?;
-                engine_requests.get_or_insert(n);
-                (n > 0.0).then(|| sum / n * 1000.0)
-            }
-            _ => {
-                if client.completed == 0 {
-                    return None;
-                }
-                notes.push(format!(
-                    "{name}: the engine counts no requests; its seconds are divided by the {} requests benchfit saw complete",
-                    client.completed
-                ));
-                Some(sum / client.completed as f64 * 1000.0)
-            }
-        }
+        per_request_mean(name, (b, a), client.completed, &mut engine_requests, notes)
     };
     let queue_ms = mean("queue", before.queue, after.queue, &mut notes);
     let prefill_ms = mean("prefill", before.prefill, after.prefill, &mut notes);
@@ -209,16 +191,7 @@ pub fn engine_time(
         &mut notes,
     );
     if let Some(n) = engine_requests {
-        let sent = client.completed as f64;
-        if n > sent {
-            notes.push(format!(
-                "the engine finished {n} requests in the stage, benchfit completed {sent}: other clients' requests (or the previous stage's last ones) are in the engine's means"
-            ));
-        } else if n < sent {
-            notes.push(format!(
-                "the engine had counted {n} of the {sent} requests benchfit completed when it was read after the stage"
-            ));
-        }
+        compare_request_counts(n, client.completed, &mut notes);
     }
     let out = EngineTime {
         stage,
@@ -248,6 +221,52 @@ pub fn engine_time(
     .any(Option::is_some)
         || out.prefix_cache.is_some();
     any.then_some(out)
+}
+
+/// A series' mean per request over the stage, ms: Δ`_sum` / Δ`_count` (the first such count is
+/// kept as the engine's requests), or, for a counter of seconds without a count, Δ`_sum` over
+/// the `completed` requests the client saw (with a note).
+fn per_request_mean(
+    name: &str,
+    (b, a): (Option<Totals>, Option<Totals>),
+    completed: u64,
+    engine_requests: &mut Option<f64>,
+    notes: &mut Vec<String>,
+) -> Option<f64> {
+    let (b, a) = (b?, a?);
+    let sum = delta(Some(b.sum_s), Some(a.sum_s), name, notes)?;
+    match (b.count, a.count) {
+        (Some(cb), Some(ca)) => {
+            let n = delta(Some(cb), Some(ca), name, notes)?;
+            engine_requests.get_or_insert(n);
+            (n > 0.0).then(|| sum / n * 1000.0)
+        }
+        _ => {
+            if completed == 0 {
+                return None;
+            }
+            notes.push(format!(
+                "{name}: the engine counts no requests; its seconds are divided by the {} requests benchfit saw complete",
+                completed
+            ));
+            Some(sum / completed as f64 * 1000.0)
+        }
+    }
+}
+
+/// A note when the engine finished more requests in the stage than the client (other clients'
+/// or the previous stage's) or had counted fewer when read.
+fn compare_request_counts(n: f64, completed: u64, notes: &mut Vec<String>) {
+    let sent = completed as f64;
+    if n > sent {
+        notes.push(format!(
+            "the engine finished {n} requests in the stage, benchfit completed {sent}: other clients' requests (or the previous stage's last ones) are in the engine's means"
+        ));
+    } else if n < sent {
+        notes.push(format!(
+            "the engine had counted {n} of the {sent} requests benchfit completed when it was read after the stage"
+        ));
+    }
 }
 
 /// The client's mean TTFT `measured` split into the engine's `queue` and `prefill` means and the
@@ -348,6 +367,7 @@ impl PromptReuse {
 /// The prompt reuse a measurement measured: the headline stage's (or the single stage's)
 /// prefix-cache hit rate; None without one (old files, imported files, servers without the
 /// counters).
+#[must_use]
 pub fn prompt_reuse(m: &Measurement) -> Option<PromptReuse> {
     let stage = m.multi_stage.as_ref().map(|ms| ms.headline_stage);
     let e = m.engine_time.iter().find(|e| e.stage == stage)?;

@@ -56,104 +56,170 @@ fn reason_of(error: Option<&str>) -> String {
 /// requests over the window from the first send (any counted request) to the last token of a
 /// successful request; it is zero when none succeeded. Prompt tokens are the server's counts,
 /// or the requested ones where the server gave none.
+#[must_use]
 pub fn summarize(records: &[RequestRecord]) -> Summary {
-    let mut counts = RequestCounts::default();
-    let (mut ttft, mut itl, mut tpot, mut e2e, mut lag) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut reasons: Vec<FailureReason> = Vec::new();
-    let mut first_send = f64::INFINITY;
-    let mut last_token = f64::NEG_INFINITY;
-    let (mut out_tokens, mut prompt_tokens) = (0u64, 0u64);
-    let mut classes = FailureClasses::default();
-    let mut retried = 0u64;
+    let mut tally = Tally::new();
     for r in records {
-        first_send = first_send.min(r.sent_ms);
-        if r.retried > 0 {
-            retried += 1;
-        }
-        lag.push(r.sent_ms - r.scheduled_ms);
-        match r.status {
-            RequestStatus::Ok => {
-                counts.completed += 1;
-                ttft.extend(r.ttft_ms);
-                e2e.extend(r.e2e_ms);
-                tpot.extend(tpot_ms(r));
-                itl.extend(token_gaps_ms(r));
-                out_tokens = out_tokens.saturating_add(u64::from(r.output_tokens));
-                prompt_tokens +=
-                    u64::from(r.prompt_tokens.or(r.requested_prompt_tokens).unwrap_or(0));
-                let last = r
-                    .chunks
-                    .iter()
-                    .map(|c| c.t_ms)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                if last.is_finite() {
-                    last_token = last_token.max(r.sent_ms + last);
-                }
-            }
-            RequestStatus::Failed => {
-                counts.failed += 1;
-                let class = r.failure_class.unwrap_or_else(|| {
-                    FailureClass::of_reason(r.error.as_deref().unwrap_or("unknown"))
-                });
-                *match class {
-                    FailureClass::Transport => &mut classes.transport,
-                    FailureClass::Http => &mut classes.http,
-                    FailureClass::StreamCut => &mut classes.stream_cut,
-                    FailureClass::StreamError => &mut classes.stream_error,
-                    FailureClass::Empty => &mut classes.empty,
-                } += 1;
-                let reason = reason_of(r.error.as_deref());
-                match reasons.iter_mut().find(|f| f.reason == reason) {
-                    Some(f) => f.count += 1,
-                    None => reasons.push(FailureReason { reason, count: 1 }),
-                }
-            }
-            RequestStatus::Incomplete => counts.incomplete += 1,
+        tally.add(r);
+    }
+    tally.summary()
+}
+
+/// What one pass over the records gathers: counts, the latency samples, failures by class and
+/// reason, the window's ends and the token totals.
+struct Tally {
+    counts: RequestCounts,
+    ttft: Vec<f64>,
+    itl: Vec<f64>,
+    tpot: Vec<f64>,
+    e2e: Vec<f64>,
+    /// Each request's send lag behind its schedule, ms.
+    lag: Vec<f64>,
+    reasons: Vec<FailureReason>,
+    /// The first send of any counted request, ms.
+    first_send: f64,
+    /// The last token of a successful request, ms.
+    last_token: f64,
+    out_tokens: u64,
+    prompt_tokens: u64,
+    classes: FailureClasses,
+    retried: u64,
+}
+
+impl Tally {
+    /// Nothing counted yet.
+    fn new() -> Self {
+        Self {
+            counts: RequestCounts::default(),
+            ttft: Vec::new(),
+            itl: Vec::new(),
+            tpot: Vec::new(),
+            e2e: Vec::new(),
+            lag: Vec::new(),
+            reasons: Vec::new(),
+            first_send: f64::INFINITY,
+            last_token: f64::NEG_INFINITY,
+            out_tokens: 0,
+            prompt_tokens: 0,
+            classes: FailureClasses::default(),
+            retried: 0,
         }
     }
-    let order = crate::stats::stable_order(reasons.len(), &|a, b| {
-        reasons[b]
-            .count
-            .cmp(&reasons[a].count)
-            .then_with(|| reasons[a].reason.cmp(&reasons[b].reason))
-    });
-    crate::stats::apply_order(&mut reasons, &order);
-    let window_s = if last_token.is_finite() && first_send.is_finite() {
-        ((last_token - first_send) / 1000.0).max(0.0)
-    } else {
-        0.0
-    };
-    let per_s = |x: f64| if window_s > 0.0 { x / window_s } else { 0.0 };
-    let samples = SampleCounts {
-        ttft: ttft.len() as u64,
-        itl: itl.len() as u64,
-        tpot: tpot.len() as u64,
-        e2e: e2e.len() as u64,
-    };
-    Summary {
-        throughput: ThroughputSummary {
-            output_tokens_per_s: per_s(out_tokens as f64),
-            total_tokens_per_s: per_s((out_tokens + prompt_tokens) as f64),
-            requests_per_s: per_s(counts.completed as f64),
-        },
-        latency_ms: LatencySummary {
-            ttft: percentiles(&mut ttft),
-            itl: percentiles(&mut itl),
-            tpot: percentiles(&mut tpot),
-            e2e: percentiles(&mut e2e),
-        },
-        samples,
-        requests: counts,
-        failure_reasons: reasons,
-        failure_classes: classes,
-        retried,
-        window_s,
-        output_tokens: out_tokens,
-        prompt_tokens,
-        client: ClientLag {
-            send_lag_ms: percentiles(&mut lag),
-        },
+
+    /// Counts one request.
+    fn add(&mut self, r: &RequestRecord) {
+        self.first_send = self.first_send.min(r.sent_ms);
+        if r.retried > 0 {
+            self.retried += 1;
+        }
+        self.lag.push(r.sent_ms - r.scheduled_ms);
+        match r.status {
+            RequestStatus::Ok => self.succeeded(r),
+            RequestStatus::Failed => self.failed(r),
+            RequestStatus::Incomplete => self.counts.incomplete += 1,
+        }
+    }
+
+    /// A successful request: its latencies, tokens and last token.
+    fn succeeded(&mut self, r: &RequestRecord) {
+        self.counts.completed += 1;
+        self.ttft.extend(r.ttft_ms);
+        self.e2e.extend(r.e2e_ms);
+        self.tpot.extend(tpot_ms(r));
+        self.itl.extend(token_gaps_ms(r));
+        self.out_tokens = self.out_tokens.saturating_add(u64::from(r.output_tokens));
+        self.prompt_tokens += u64::from(r.prompt_tokens.or(r.requested_prompt_tokens).unwrap_or(0));
+        let last = r
+            .chunks
+            .iter()
+            .map(|c| c.t_ms)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if last.is_finite() {
+            self.last_token = self.last_token.max(r.sent_ms + last);
+        }
+    }
+
+    /// A failed request: its class and its reason.
+    fn failed(&mut self, r: &RequestRecord) {
+        self.counts.failed += 1;
+        let class = r
+            .failure_class
+            .unwrap_or_else(|| FailureClass::of_reason(r.error.as_deref().unwrap_or("unknown")));
+        let classes = &mut self.classes;
+        *match class {
+            FailureClass::Transport => &mut classes.transport,
+            FailureClass::Http => &mut classes.http,
+            FailureClass::StreamCut => &mut classes.stream_cut,
+            FailureClass::StreamError => &mut classes.stream_error,
+            FailureClass::Empty => &mut classes.empty,
+        } += 1;
+        let reason = reason_of(r.error.as_deref());
+        match self.reasons.iter_mut().find(|f| f.reason == reason) {
+            Some(f) => f.count += 1,
+            None => self.reasons.push(FailureReason { reason, count: 1 }),
+        }
+    }
+
+    /// The summary: reasons most frequent first, rates over the window, percentiles.
+    fn summary(self) -> Summary {
+        let Tally {
+            counts,
+            mut ttft,
+            mut itl,
+            mut tpot,
+            mut e2e,
+            mut lag,
+            mut reasons,
+            first_send,
+            last_token,
+            out_tokens,
+            prompt_tokens,
+            classes,
+            retried,
+        } = self;
+        let order = crate::stats::stable_order(reasons.len(), &|a, b| {
+            reasons[b]
+                .count
+                .cmp(&reasons[a].count)
+                .then_with(|| reasons[a].reason.cmp(&reasons[b].reason))
+        });
+        crate::stats::apply_order(&mut reasons, &order);
+        let window_s = if last_token.is_finite() && first_send.is_finite() {
+            ((last_token - first_send) / 1000.0).max(0.0)
+        } else {
+            0.0
+        };
+        let per_s = |x: f64| if window_s > 0.0 { x / window_s } else { 0.0 };
+        let samples = SampleCounts {
+            ttft: ttft.len() as u64,
+            itl: itl.len() as u64,
+            tpot: tpot.len() as u64,
+            e2e: e2e.len() as u64,
+        };
+        Summary {
+            throughput: ThroughputSummary {
+                output_tokens_per_s: per_s(out_tokens as f64),
+                total_tokens_per_s: per_s((out_tokens + prompt_tokens) as f64),
+                requests_per_s: per_s(counts.completed as f64),
+            },
+            latency_ms: LatencySummary {
+                ttft: percentiles(&mut ttft),
+                itl: percentiles(&mut itl),
+                tpot: percentiles(&mut tpot),
+                e2e: percentiles(&mut e2e),
+            },
+            samples,
+            requests: counts,
+            failure_reasons: reasons,
+            failure_classes: classes,
+            retried,
+            window_s,
+            output_tokens: out_tokens,
+            prompt_tokens,
+            client: ClientLag {
+                send_lag_ms: percentiles(&mut lag),
+            },
+        }
     }
 }
 

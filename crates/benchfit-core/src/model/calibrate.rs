@@ -53,7 +53,7 @@ fn value(setup: &Setup, eff: Efficiency, w: &Workload, metric: Metric) -> Result
 /// one). Scaling both together made a decode claim rewrite the compute efficiency it never
 /// measured, which is why leave-one-out calibration across regimes (a 128/2,048 claim
 /// predicting a 128/128 row) was worse than no calibration at all.
-pub fn shares(setup: &Setup, w: &Workload, metric: Metric) -> (f64, f64) {
+pub(crate) fn shares(setup: &Setup, w: &Workload, metric: Metric) -> (f64, f64) {
     let p = Efficiency::PRIOR;
     let at = |e: Efficiency| value(setup, e, w, metric).unwrap_or(f64::NAN);
     let v0 = at(p);

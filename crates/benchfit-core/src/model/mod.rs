@@ -2,10 +2,10 @@
 //! calibration of efficiencies from a claimed figure, and the discrete-event simulator
 //! ([`sim`]).
 
-pub mod calibrate;
-pub mod setup;
+pub(crate) mod calibrate;
+pub(crate) mod setup;
 pub mod sim;
-pub mod steady;
+pub(crate) mod steady;
 pub mod step;
 
 pub use calibrate::{calibrate, Calibration, CalibrationError};

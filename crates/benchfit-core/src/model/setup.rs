@@ -11,7 +11,7 @@ pub const ACTIVATION_RESERVE_GIB: f64 = 2.0;
 
 /// Highest memory fraction benchfit will infer a benchmark used (vLLM accepts up to 1.0, but
 /// above ~0.98 the allocator fails at start-up in practice).
-pub const MAX_INFERRED_MEM_FRACTION: f64 = 0.98;
+pub(crate) const MAX_INFERRED_MEM_FRACTION: f64 = 0.98;
 
 /// One tensor-parallel replica (or several identical ones) of a model on a GPU type.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -109,7 +109,7 @@ pub fn closed_loop(
 /// system prompt): prefill computes only the rest, attending to the cached part, and the cached
 /// blocks are held once for all sequences (vLLM automatic prefix caching, SGLang's radix cache),
 /// as the simulator does.
-pub fn closed_loop_cached(
+pub(crate) fn closed_loop_cached(
     setup: &Setup,
     eff: Efficiency,
     w: &Workload,
@@ -122,6 +122,67 @@ pub fn closed_loop_cached(
     let osl = w.output_tokens.max(1.0);
     let replicas = setup.replicas.max(1) as f64;
     let per_replica = (w.concurrency / replicas).max(1.0);
+    let slots = kv_slots(setup, isl, osl, cached)?;
+    let mut running = per_replica.min(setup.max_num_seqs as f64);
+    let mut kv_limited = false;
+    if cap == KvCap::Enforce && running > slots.max_seqs as f64 {
+        running = slots.max_seqs as f64;
+        kv_limited = true;
+    }
+    let ctx_avg = setup.model.kv_tokens(isl + osl / 2.0);
+
+    let decode = step_time(
+        setup,
+        eff,
+        &StepLoad {
+            decode_seqs: running,
+            decode_context: running * ctx_avg,
+            ..Default::default()
+        },
+    );
+    let shape = CycleShape {
+        running,
+        isl,
+        fresh,
+        osl,
+        budget: setup.max_batched_tokens.max(1) as f64,
+        others: (running - 1.0).max(0.0),
+        // The uncached part of each prompt attends to the cached prefix and to itself.
+        prompt_pairs: fresh * cached + fresh * (fresh + 1.0) / 2.0,
+        ctx_avg,
+        t_dec: decode.total.value(),
+    };
+    let c = if setup.runtime.chunked_prefill && setup.runtime.continuous_batching {
+        chunked_cycle(setup, eff, &shape)
+    } else {
+        whole_prompt_cycle(setup, eff, &shape)
+    };
+    Ok(steady_state(
+        &shape,
+        &slots,
+        c,
+        replicas,
+        per_replica,
+        kv_limited,
+        decode,
+    ))
+}
+
+/// One replica's KV room for this request size.
+struct KvSlots {
+    /// KV capacity of one replica, tokens.
+    capacity_all: f64,
+    /// Tokens of the cached prefix, held once for all sequences.
+    shared: f64,
+    /// KV tokens one sequence holds beyond the shared prefix (at least 1).
+    per_seq: f64,
+    /// Sequences that fit at once (capped by `max_num_seqs`), at least 1.
+    max_seqs: u32,
+}
+
+/// How many sequences of `isl + osl` tokens fit in one replica's KV cache, the cached prefix
+/// held once; an error when not even one does.
+fn kv_slots(setup: &Setup, isl: f64, osl: f64, cached: f64) -> Result<KvSlots, SteadyError> {
     let shared = if cached > 0.0 {
         setup.kv_tokens_per_sequence(cached)
     } else {
@@ -137,126 +198,199 @@ pub fn closed_loop_cached(
             capacity: capacity as u64,
         });
     }
-    let mut running = per_replica.min(setup.max_num_seqs as f64);
-    let mut kv_limited = false;
-    if cap == KvCap::Enforce && running > max_seqs as f64 {
-        running = max_seqs as f64;
-        kv_limited = true;
-    }
-    let ctx_avg = setup.model.kv_tokens(isl + osl / 2.0);
+    Ok(KvSlots {
+        capacity_all,
+        shared,
+        per_seq,
+        max_seqs,
+    })
+}
 
-    let decode = step_time(
+/// What one replica's cycle is made of: the running batch, the request's shape and the decode
+/// step's time.
+struct CycleShape {
+    /// Sequences running at once.
+    running: f64,
+    /// Prompt tokens per request, the cached prefix included.
+    isl: f64,
+    /// Prompt tokens each request prefills (the uncached part).
+    fresh: f64,
+    /// Output tokens per request.
+    osl: f64,
+    /// The token budget of one step.
+    budget: f64,
+    /// The other running sequences (`running − 1`, at least 0).
+    others: f64,
+    /// Attention pairs of one prompt's prefill.
+    prompt_pairs: f64,
+    /// Mean KV context of a decoding sequence, tokens.
+    ctx_avg: f64,
+    /// A decode-only step's time, s.
+    t_dec: f64,
+}
+
+/// One request's lifetime on one replica (every running slot completes one request in it).
+struct Cycle {
+    /// The lifetime, s.
+    cycle: f64,
+    /// A step that carries a prefill chunk.
+    prefill_step: StepTime,
+    /// The inter-token gap of a decode step that shares the engine with a prefill, s.
+    gap_mix: f64,
+    /// The share of a request's gaps that are such mixed steps.
+    f_mix: f64,
+    /// The request's own prefill time, s.
+    own_prefill: f64,
+    /// Time a prompt waits for other prompts' chunks, s.
+    prefill_queue: f64,
+    /// Engine steps in the cycle.
+    steps: f64,
+}
+
+/// The cycle with chunked prefill: each chunk rides in a step with the other sequences'
+/// decodes.
+fn chunked_cycle(setup: &Setup, eff: Efficiency, c: &CycleShape) -> Cycle {
+    let CycleShape {
+        running,
+        fresh,
+        osl,
+        budget,
+        others,
+        prompt_pairs,
+        ctx_avg,
+        t_dec,
+        ..
+    } = *c;
+    let chunk_budget = (budget - others).max(1.0);
+    let n_pf = (fresh / chunk_budget).ceil();
+    let lifetime_steps = n_pf + osl - 1.0;
+    let prefill_tokens = running * fresh;
+    // Steps per cycle: one request's lifetime, or, when prompts arrive faster than that,
+    // as many full steps as the cycle's prefill and decode tokens fill at the token budget.
+    let s = lifetime_steps.max(running * (fresh + osl - 1.0) / budget);
+    let pf_steps = (running * n_pf).min(s);
+    let p_step = prefill_tokens / pf_steps;
+    // Decoders riding in a prefill step: the cycle's `running × (OSL − 1)` decode tokens
+    // less those of the decode-only steps, spread over the prefill steps (at most the other
+    // sequences). When prefill sets the cycle (s above one lifetime), sequences that have
+    // finished decoding wait for the next prompt's chunks instead of decoding.
+    let mix_decoders =
+        ((running * (osl - 1.0) - (s - pf_steps) * running) / pf_steps).clamp(0.0, others);
+    let mix = step_time(
         setup,
         eff,
         &StepLoad {
-            decode_seqs: running,
-            decode_context: running * ctx_avg,
-            ..Default::default()
+            prefill_tokens: p_step,
+            prefill_pairs: prompt_pairs * running / pf_steps,
+            decode_seqs: mix_decoders,
+            decode_context: mix_decoders * ctx_avg,
         },
     );
-    let budget = setup.max_batched_tokens.max(1) as f64;
-    let others = (running - 1.0).max(0.0);
-    // The uncached part of each prompt attends to the cached prefix and to itself.
-    let prompt_pairs = fresh * cached + fresh * (fresh + 1.0) / 2.0;
-
-    let t_dec = decode.total.value();
-    let (cycle, prefill_step, gap_mix, f_mix, own_prefill, prefill_queue, steps);
-    if setup.runtime.chunked_prefill && setup.runtime.continuous_batching {
-        let chunk_budget = (budget - others).max(1.0);
-        let n_pf = (fresh / chunk_budget).ceil();
-        let lifetime_steps = n_pf + osl - 1.0;
-        let prefill_tokens = running * fresh;
-        // Steps per cycle: one request's lifetime, or, when prompts arrive faster than that,
-        // as many full steps as the cycle's prefill and decode tokens fill at the token budget.
-        let s = lifetime_steps.max(running * (fresh + osl - 1.0) / budget);
-        let pf_steps = (running * n_pf).min(s);
-        let p_step = prefill_tokens / pf_steps;
-        // Decoders riding in a prefill step: the cycle's `running × (OSL − 1)` decode tokens
-        // less those of the decode-only steps, spread over the prefill steps (at most the other
-        // sequences). When prefill sets the cycle (s above one lifetime), sequences that have
-        // finished decoding wait for the next prompt's chunks instead of decoding.
-        let mix_decoders =
-            ((running * (osl - 1.0) - (s - pf_steps) * running) / pf_steps).clamp(0.0, others);
-        let mix = step_time(
-            setup,
-            eff,
-            &StepLoad {
-                prefill_tokens: p_step,
-                prefill_pairs: prompt_pairs * running / pf_steps,
-                decode_seqs: mix_decoders,
-                decode_context: mix_decoders * ctx_avg,
-            },
-        );
-        let t_mix = mix.total.value();
-        cycle = pf_steps * t_mix + (s - pf_steps) * t_dec;
-        prefill_step = mix;
-        gap_mix = t_mix;
-        let my_decode_steps = (osl - 1.0).max(0.0);
-        f_mix = if my_decode_steps > 0.0 {
+    let t_mix = mix.total.value();
+    let my_decode_steps = (osl - 1.0).max(0.0);
+    Cycle {
+        cycle: pf_steps * t_mix + (s - pf_steps) * t_dec,
+        prefill_step: mix,
+        gap_mix: t_mix,
+        f_mix: if my_decode_steps > 0.0 {
             ((pf_steps - n_pf).max(0.0) / my_decode_steps).min(1.0)
         } else {
             0.0
-        };
-        own_prefill = n_pf * t_mix;
-        prefill_queue = (s - lifetime_steps) * t_mix;
-        steps = s;
-    } else {
-        let n_pf = (fresh / budget).ceil();
-        let alone = step_time(
-            setup,
-            eff,
-            &StepLoad {
-                prefill_tokens: fresh / n_pf,
-                prefill_pairs: prompt_pairs / n_pf,
-                ..Default::default()
-            },
-        );
-        let t_pf = alone.total.value() * n_pf;
-        let my_decode_steps = (osl - 1.0).max(0.0);
-        cycle = running * t_pf + my_decode_steps * t_dec;
-        prefill_step = alone;
-        if my_decode_steps > 0.0 && others > 0.0 {
-            let per_gap = others / my_decode_steps;
-            if per_gap <= 1.0 {
-                gap_mix = t_dec + t_pf;
-                f_mix = per_gap;
-            } else {
-                gap_mix = t_dec + t_pf * per_gap;
-                f_mix = 1.0;
-            }
-        } else {
-            gap_mix = t_dec;
-            f_mix = 0.0;
-        }
-        own_prefill = t_pf;
-        prefill_queue = 0.0;
-        steps = running * n_pf + my_decode_steps;
+        },
+        own_prefill: n_pf * t_mix,
+        prefill_queue: (s - lifetime_steps) * t_mix,
+        steps: s,
     }
+}
 
-    let x_replica = running / cycle;
+/// The cycle without chunked prefill: whole prompts run in steps of their own and stall the
+/// decoders.
+fn whole_prompt_cycle(setup: &Setup, eff: Efficiency, c: &CycleShape) -> Cycle {
+    let CycleShape {
+        running,
+        fresh,
+        osl,
+        budget,
+        others,
+        prompt_pairs,
+        t_dec,
+        ..
+    } = *c;
+    let n_pf = (fresh / budget).ceil();
+    let alone = step_time(
+        setup,
+        eff,
+        &StepLoad {
+            prefill_tokens: fresh / n_pf,
+            prefill_pairs: prompt_pairs / n_pf,
+            ..Default::default()
+        },
+    );
+    let t_pf = alone.total.value() * n_pf;
+    let my_decode_steps = (osl - 1.0).max(0.0);
+    let (gap_mix, f_mix) = if my_decode_steps > 0.0 && others > 0.0 {
+        let per_gap = others / my_decode_steps;
+        if per_gap <= 1.0 {
+            (t_dec + t_pf, per_gap)
+        } else {
+            (t_dec + t_pf * per_gap, 1.0)
+        }
+    } else {
+        (t_dec, 0.0)
+    };
+    Cycle {
+        cycle: running * t_pf + my_decode_steps * t_dec,
+        prefill_step: alone,
+        gap_mix,
+        f_mix,
+        own_prefill: t_pf,
+        prefill_queue: 0.0,
+        steps: running * n_pf + my_decode_steps,
+    }
+}
+
+/// The steady state from one replica's cycle: rates by Little's law, latencies from the
+/// cycle's steps, the excess over the running batch queued.
+fn steady_state(
+    shape: &CycleShape,
+    slots: &KvSlots,
+    c: Cycle,
+    replicas: f64,
+    per_replica: f64,
+    kv_limited: bool,
+    decode: StepTime,
+) -> SteadyState {
+    let CycleShape {
+        running,
+        isl,
+        osl,
+        t_dec,
+        ..
+    } = *shape;
+    let x_replica = running / c.cycle;
     let requests_per_s = x_replica * replicas;
     // Beyond the ceiling, the excess waits its turn: Little's law on the offered concurrency.
-    let queue = (per_replica / x_replica - cycle).max(0.0);
-    let mean_step = cycle / steps.max(1.0);
-    let ttft_base = own_prefill + prefill_queue + queue;
+    let queue = (per_replica / x_replica - c.cycle).max(0.0);
+    let mean_step = c.cycle / c.steps.max(1.0);
+    let ttft_base = c.own_prefill + c.prefill_queue + queue;
     let ms = |s: f64| s * 1e3;
     let ttft = Percentiles::uniform(ms(ttft_base), ms(ttft_base + mean_step));
-    let itl = Percentiles::two_point(ms(t_dec), ms(gap_mix), f_mix);
+    let itl = Percentiles::two_point(ms(t_dec), ms(c.gap_mix), c.f_mix);
     let tpot_mean = if osl > 1.0 { itl.mean } else { 0.0 };
     let tpot = Percentiles::constant(tpot_mean);
     let e2e = ttft.shifted((osl - 1.0) * tpot_mean);
-    let peak_tokens = running * per_seq;
-    Ok(SteadyState {
+    let peak_tokens = running * slots.per_seq;
+    SteadyState {
         running_per_replica: running,
         kv_limited,
-        kv_capacity_tokens: capacity_all,
-        max_concurrent_sequences: max_seqs,
-        peak_kv_usage: (peak_tokens + shared) / capacity_all,
+        kv_capacity_tokens: slots.capacity_all,
+        max_concurrent_sequences: slots.max_seqs,
+        peak_kv_usage: (peak_tokens + slots.shared) / slots.capacity_all,
         requests_per_s,
         output_tokens_per_s: requests_per_s * osl,
         total_tokens_per_s: requests_per_s * (isl + osl),
         decode_tokens_per_s: replicas * running / t_dec,
-        prefill_tokens_per_s: isl / (own_prefill.max(1e-12)),
+        prefill_tokens_per_s: isl / (c.own_prefill.max(1e-12)),
         per_user_tokens_per_s: if tpot_mean > 0.0 {
             1e3 / tpot_mean
         } else {
@@ -268,8 +402,8 @@ pub fn closed_loop_cached(
         e2e_ms: e2e,
         queue_ms: ms(queue),
         decode_step: decode,
-        prefill_step,
-    })
+        prefill_step: c.prefill_step,
+    }
 }
 
 #[cfg(test)]

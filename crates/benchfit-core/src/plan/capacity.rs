@@ -384,49 +384,9 @@ impl SimSearch {
 
     /// Runs one simulation; returns the capacity once it is known.
     pub fn advance(&mut self, shape: &Shape) -> Option<Capacity> {
-        let (setup, eff) = (&self.setup, self.eff);
-        // Misses at a rate: the SLO metrics missed, or every one set when the run did not finish.
-        let verdict = |rate: f64| match simulated_latencies(setup, eff, shape, rate) {
-            Some(l) => (l.misses(&shape.slo), Some(l)),
-            None => (
-                [
-                    ("ttft", shape.slo.ttft_ms),
-                    ("tpot", shape.slo.tpot_ms),
-                    ("e2e", shape.slo.e2e_ms),
-                ]
-                .iter()
-                .filter(|(_, t)| t.is_some())
-                .map(|(n, _)| *n)
-                .collect(),
-                None,
-            ),
-        };
+        let verdict = |rate: f64| slo_verdict(&self.setup, self.eff, shape, rate);
         match self.stage {
-            Stage::Saturation => {
-                let (max_seqs, kv_bound) = kv_ceiling(setup, shape);
-                self.binding = if kv_bound {
-                    Binding::KvCache
-                } else {
-                    Binding::Compute
-                };
-                let closed = simulate(&sim_config(
-                    setup,
-                    eff,
-                    shape,
-                    Arrivals::Closed {
-                        concurrency: max_seqs.max(1),
-                    },
-                ));
-                self.sat = closed.requests_per_s;
-                if !(self.sat > 0.0 && self.sat.is_finite()) || closed.requests.rejected > 0 {
-                    return Some(self.done(0.0, self.binding, None));
-                }
-                if !shape.has_slo() {
-                    return Some(self.done(self.sat, self.binding, None));
-                }
-                self.stage = Stage::Top;
-                None
-            }
+            Stage::Saturation => self.saturation(shape),
             Stage::Top => {
                 let (missed, _) = verdict(self.sat);
                 if missed.is_empty() {
@@ -463,5 +423,59 @@ impl SimSearch {
                 None
             }
         }
+    }
+
+    /// The first simulation: the closed loop at the KV ceiling gives the saturation rate and
+    /// whether KV or compute binds; done at once when it fails, or without an SLO.
+    fn saturation(&mut self, shape: &Shape) -> Option<Capacity> {
+        let (setup, eff) = (&self.setup, self.eff);
+        let (max_seqs, kv_bound) = kv_ceiling(setup, shape);
+        self.binding = if kv_bound {
+            Binding::KvCache
+        } else {
+            Binding::Compute
+        };
+        let closed = simulate(&sim_config(
+            setup,
+            eff,
+            shape,
+            Arrivals::Closed {
+                concurrency: max_seqs.max(1),
+            },
+        ));
+        self.sat = closed.requests_per_s;
+        if !(self.sat > 0.0 && self.sat.is_finite()) || closed.requests.rejected > 0 {
+            return Some(self.done(0.0, self.binding, None));
+        }
+        if !shape.has_slo() {
+            return Some(self.done(self.sat, self.binding, None));
+        }
+        self.stage = Stage::Top;
+        None
+    }
+}
+
+/// Misses at a rate: the SLO metrics missed, or every one set when the run did not finish;
+/// with the latencies when it did.
+fn slo_verdict(
+    setup: &Setup,
+    eff: Efficiency,
+    shape: &Shape,
+    rate: f64,
+) -> (Vec<&'static str>, Option<Latencies>) {
+    match simulated_latencies(setup, eff, shape, rate) {
+        Some(l) => (l.misses(&shape.slo), Some(l)),
+        None => (
+            [
+                ("ttft", shape.slo.ttft_ms),
+                ("tpot", shape.slo.tpot_ms),
+                ("e2e", shape.slo.e2e_ms),
+            ]
+            .iter()
+            .filter(|(_, t)| t.is_some())
+            .map(|(n, _)| *n)
+            .collect(),
+            None,
+        ),
     }
 }

@@ -11,7 +11,7 @@
 //!    ([`capacity::analytic_capacity`]), then the contenders, cheapest on the screen first,
 //!    confirmed by simulating the user's arrivals and lengths ([`capacity::simulated_capacity`])
 //!    until the cheapest rows are all simulated ones ([`Planner::done`]).
-//! 4. Replicas = ⌈rate ÷ capacity × (1 + headroom)⌉, cost at each GPU's price ([`cost`]), ranked
+//! 4. Replicas = ⌈rate ÷ capacity × (1 + headroom)⌉, cost at each GPU's price ([`fleet_cost`]), ranked
 //!    cheapest per request first, ties by the larger latency margin.
 //! 5. Efficiency: the claim's calibration on its own GPU and runtime; the claim's efficiency on
 //!    other GPUs with the same runtime and weight precision; the prior elsewhere. Each row says
@@ -33,7 +33,7 @@
 mod candidates;
 pub mod capacity;
 pub mod chart;
-pub mod cost;
+pub(crate) mod cost;
 mod error;
 pub mod export;
 pub mod options;
@@ -178,6 +178,7 @@ pub struct PlanInput {
 impl PlanInput {
     /// The worked example's traffic (1,800/400 tokens, Poisson arrivals, 10 busy hours, the
     /// seed's claim) at 10 req/s under [`DEFAULT_SLO`] at p95, across the whole catalog.
+    #[must_use]
     pub fn worked_example() -> Self {
         let mut scenario = Scenario::worked_example();
         scenario.load = Load::Rate {
@@ -728,6 +729,7 @@ impl Planner {
     }
 
     /// Runs what remains and ranks the rows.
+    #[must_use]
     pub fn finish(mut self) -> Plan {
         while self.step() {}
         let mut rows: Vec<Candidate> = self.work.into_iter().map(|w| w.row).collect();

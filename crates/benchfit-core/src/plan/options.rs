@@ -169,6 +169,7 @@ impl PlanOptions {
     /// Reads the plan keys of a query string (others are ignored). Never fails: bad values are
     /// listed and replaced by the defaults. Numbers are checked against their
     /// [`PlanField::range`], the same range the plan's validation uses.
+    #[must_use]
     pub fn from_query(query: &str) -> (PlanOptions, Vec<UrlIssue>) {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut r = QueryReader::default();
@@ -203,38 +204,13 @@ impl QueryReader {
     /// Reads one pair; `Err` with what the value must be. Unknown keys are ignored.
     fn read(&mut self, key: &str, v: &str) -> Result<(), &'static str> {
         use PlanField as P;
-        // A plain number in the field's range; the error is the range's sentence.
-        let number = |f: PlanField| {
-            v.parse::<f64>()
-                .ok()
-                .and_then(|x| f.check(x).ok())
-                .ok_or_else(|| f.range().map_or("must be a number", |r| r.2))
-        };
+        let number = |f: PlanField| number(f, v);
         match key {
             "prate" => self.rate = Some(number(P::Rate)?),
             "pusers" => self.users = Some(number(P::Users)?),
             "prpm" => self.rpm = Some(number(P::RequestsPerUserPerMin)?),
             "ppeak" => self.peak = Some(number(P::PeakFactor)?),
-            "pttft" | "ptpot" | "pe2e" => {
-                let f = match key {
-                    "pttft" => P::SloTtft,
-                    "ptpot" => P::SloTpot,
-                    _ => P::SloE2e,
-                };
-                let target = if v == "none" {
-                    None
-                } else {
-                    Some(number(f).map_err(|_| {
-                        "must be a number of milliseconds from 0.001 to 1,000,000,000, or none"
-                    })?)
-                };
-                let s = self.slo.get_or_insert(Slo::default());
-                match f {
-                    P::SloTtft => s.ttft_ms = target,
-                    P::SloTpot => s.tpot_ms = target,
-                    _ => s.e2e_ms = target,
-                }
-            }
+            "pttft" | "ptpot" | "pe2e" => self.read_slo(key, v)?,
             "ppct" => {
                 self.o.percentile = match v {
                     "95" => Percentile::P95,
@@ -242,17 +218,7 @@ impl QueryReader {
                     _ => return Err("must be 95 or 99"),
                 }
             }
-            "pgpus" => {
-                let ids: Vec<String> = v
-                    .split(',')
-                    .map(|s| s.trim().to_ascii_lowercase())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                if !ids.iter().all(|id| !catalog::gpu_variants(id).is_empty()) {
-                    return Err("must be comma-separated catalog GPU ids");
-                }
-                self.o.gpus = ids;
-            }
+            "pgpus" => self.o.gpus = gpu_ids(v)?,
             "pmaxg" => {
                 self.o.max_gpus_per_replica = v
                     .parse()
@@ -268,21 +234,32 @@ impl QueryReader {
                     _ => return Err("must be on_demand or committed"),
                 })
             }
-            "pprice" => {
-                let p = v
-                    .split_once(':')
-                    .and_then(|(g, p)| {
-                        let g = g.trim().to_ascii_lowercase();
-                        let p = P::PriceFor.check(p.trim().parse::<f64>().ok()?).ok()?;
-                        (!catalog::gpu_variants(&g).is_empty()).then_some(PriceOverride {
-                            gpu: g,
-                            usd_per_gpu_hour: p,
-                        })
-                    })
-                    .ok_or("must be GPU:USD per GPU-hour (a catalog GPU id, 0 to 1,000)")?;
-                self.o.prices.push(p);
-            }
+            "pprice" => self.o.prices.push(price_override(v)?),
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Reads one SLO target (`pttft`, `ptpot`, `pe2e`): milliseconds, or `none`.
+    fn read_slo(&mut self, key: &str, v: &str) -> Result<(), &'static str> {
+        use PlanField as P;
+        let f = match key {
+            "pttft" => P::SloTtft,
+            "ptpot" => P::SloTpot,
+            _ => P::SloE2e,
+        };
+        let target = if v == "none" {
+            None
+        } else {
+            Some(number(f, v).map_err(|_| {
+                "must be a number of milliseconds from 0.001 to 1,000,000,000, or none"
+            })?)
+        };
+        let s = self.slo.get_or_insert(Slo::default());
+        match f {
+            P::SloTtft => s.ttft_ms = target,
+            P::SloTpot => s.tpot_ms = target,
+            _ => s.e2e_ms = target,
         }
         Ok(())
     }
@@ -309,6 +286,43 @@ impl QueryReader {
         };
         (self.o, self.issues)
     }
+}
+
+/// A plain number in the field's range; the error is the range's sentence.
+fn number(f: PlanField, v: &str) -> Result<f64, &'static str> {
+    v.parse::<f64>()
+        .ok()
+        .and_then(|x| f.check(x).ok())
+        .ok_or_else(|| f.range().map_or("must be a number", |r| r.2))
+}
+
+/// Comma-separated catalog GPU ids (`pgpus`), lower-cased.
+fn gpu_ids(v: &str) -> Result<Vec<String>, &'static str> {
+    let ids: Vec<String> = v
+        .split(',')
+        .map(|s| s.trim().to_ascii_lowercase())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if !ids.iter().all(|id| !catalog::gpu_variants(id).is_empty()) {
+        return Err("must be comma-separated catalog GPU ids");
+    }
+    Ok(ids)
+}
+
+/// One `pprice` value: `GPU:USD per GPU-hour`.
+fn price_override(v: &str) -> Result<PriceOverride, &'static str> {
+    v.split_once(':')
+        .and_then(|(g, p)| {
+            let g = g.trim().to_ascii_lowercase();
+            let p = PlanField::PriceFor
+                .check(p.trim().parse::<f64>().ok()?)
+                .ok()?;
+            (!catalog::gpu_variants(&g).is_empty()).then_some(PriceOverride {
+                gpu: g,
+                usd_per_gpu_hour: p,
+            })
+        })
+        .ok_or("must be GPU:USD per GPU-hour (a catalog GPU id, 0 to 1,000)")
 }
 
 /// The URL keys of [`PlanOptions`].
@@ -346,6 +360,7 @@ pub fn with_plan_query(query: &str, plan: &str) -> String {
 
 impl PlanOptions {
     /// The URL keys of these options (only where they differ from the defaults), form-encoded.
+    #[must_use]
     pub fn to_query(&self) -> String {
         let pairs = self.to_pairs();
         encode_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())))

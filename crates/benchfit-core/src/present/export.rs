@@ -6,8 +6,15 @@ use crate::project::Estimate;
 
 /// (label, value with unit) rows shared by both formats.
 fn rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {
+    let mut out = setup_rows(s, e);
+    out.extend(performance_rows(e));
+    out.extend(cost_rows(e));
+    out
+}
+
+/// What was projected: the deployment, the traffic and the headline against yours.
+fn setup_rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {
     let d = &e.deployment;
-    let money = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "–".into());
     let load = match s.load {
         Load::Concurrency { concurrency } => format!("concurrency {concurrency}"),
         Load::Rate { requests_per_s, .. } => {
@@ -41,7 +48,12 @@ fn rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {
             ),
         ));
     }
-    out.extend([
+    out
+}
+
+/// Throughput, latency and the KV-cache ceiling.
+fn performance_rows(e: &Estimate) -> [(String, String); 6] {
+    [
         (
             "Output throughput".into(),
             format!("{} tok/s", thousands(e.throughput.output_tokens_per_s)),
@@ -74,6 +86,13 @@ fn rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {
             "KV-cache ceiling".into(),
             format!("{} sequences per replica", e.kv.max_concurrent_sequences),
         ),
+    ]
+}
+
+/// The price and the costs (– where no price is known).
+fn cost_rows(e: &Estimate) -> [(String, String); 4] {
+    let money = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "–".into());
+    [
         (
             "Price".into(),
             e.cost
@@ -97,11 +116,11 @@ fn rows(s: &Scenario, e: &Estimate) -> Vec<(String, String)> {
             "Cost per 1M total tokens".into(),
             money(e.cost.per_million_total_tokens_usd),
         ),
-    ]);
-    out
+    ]
 }
 
 /// A two-column Markdown table (pipes in values escaped).
+#[must_use]
 pub fn markdown(s: &Scenario, e: &Estimate) -> String {
     let esc = |t: &str| t.replace('|', "\\|").replace('\n', " ");
     let mut o = String::from("| benchfit | |\n|---|---|\n");
@@ -112,6 +131,7 @@ pub fn markdown(s: &Scenario, e: &Estimate) -> String {
 }
 
 /// CSV with a header row `metric,value` (RFC 4180 quoting).
+#[must_use]
 pub fn csv(s: &Scenario, e: &Estimate) -> String {
     let q = |t: &str| {
         if t.contains([',', '"', '\n']) {

@@ -73,6 +73,7 @@ pub fn concurrency_curve(s: &Scenario, levels: &[u32]) -> Result<Vec<CurvePoint>
 
 /// The highest concurrency on the curve whose p95 latencies meet the SLOs (None without SLOs or
 /// when even concurrency 1 misses them).
+#[must_use]
 pub fn highest_concurrency_within_slo(curve: &[CurvePoint]) -> Option<u32> {
     curve
         .iter()

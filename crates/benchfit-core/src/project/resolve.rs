@@ -3,7 +3,7 @@
 
 use super::{bad, EstimateError};
 use crate::analysis::{assume, default_kv, make_setup, Analysis, Assumption, PlausibilityStatus};
-use crate::catalog::{self, Gpu, Model};
+use crate::catalog::{self, Dtype, Gpu, Model, Runtime};
 use crate::claim::Claim;
 use crate::input::{Field, Load, Scenario};
 use crate::model::{Efficiency, Setup};
@@ -207,6 +207,19 @@ pub(super) fn deployment(
     let bench = chosen.map(|r| r.bench.setup);
     let memory_note = chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some();
     let model = model_of(s, claim, bench)?;
+    fits_context(s, model)?;
+    let (gpu, tp, replicas) = hardware_of(s, claim, bench, assumptions)?;
+    let (weights, runtime, kv) = formats(s, bench, memory_note, assumptions)?;
+    let mem_fraction = mem_fraction_of(s, bench, runtime, memory_note, assumptions);
+    let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
+    let user = with_engine_knobs(s, user);
+    user.kv_capacity_tokens()
+        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
+    Ok(user)
+}
+
+/// Checks that prompt + output fit the model's context window.
+fn fits_context(s: &Scenario, model: &Model) -> Result<(), EstimateError> {
     let total_tokens = Tokens::new(s.prompt_tokens as f64) + Tokens::new(s.output_tokens as f64);
     if total_tokens > Tokens::new(model.context as f64) {
         return Err(EstimateError::TooLong {
@@ -218,7 +231,18 @@ pub(super) fn deployment(
             ),
         });
     }
-    let (gpu, tp, replicas) = hardware_of(s, claim, bench, assumptions)?;
+    Ok(())
+}
+
+/// The weights, runtime and KV formats: as given, else the benchmark's (the KV format with an
+/// assumption where the benchmark's memory implies it), else BF16, vLLM and the weights' KV
+/// default.
+fn formats(
+    s: &Scenario,
+    bench: Option<Setup>,
+    memory_note: bool,
+    assumptions: &mut Vec<Assumption>,
+) -> Result<(&'static Dtype, &'static Runtime, &'static Dtype), EstimateError> {
     let dtypes: Vec<&str> = catalog::DTYPES.iter().map(|d| d.id).collect();
     let runtimes: Vec<&str> = catalog::RUNTIMES.iter().map(|r| r.id).collect();
     let weights = pick(
@@ -266,7 +290,19 @@ pub(super) fn deployment(
         bench.map(|b| b.kv),
         || default_kv(weights),
     )?;
-    let mem_fraction = s.mem_fraction.or_else(|| {
+    Ok((weights, runtime, kv))
+}
+
+/// The memory fraction: as given, else the benchmark's when it ran the same runtime (with an
+/// assumption where the benchmark's memory implies it).
+fn mem_fraction_of(
+    s: &Scenario,
+    bench: Option<Setup>,
+    runtime: &Runtime,
+    memory_note: bool,
+    assumptions: &mut Vec<Assumption>,
+) -> Option<f64> {
+    s.mem_fraction.or_else(|| {
         let b = bench.filter(|b| b.runtime.id == runtime.id)?;
         if memory_note {
             assume(
@@ -277,12 +313,7 @@ pub(super) fn deployment(
             );
         }
         Some(b.mem_fraction)
-    });
-    let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
-    let user = with_engine_knobs(s, user);
-    user.kv_capacity_tokens()
-        .map_err(|e| EstimateError::Infeasible(e.to_string()))?;
-    Ok(user)
+    })
 }
 
 /// The setup with the scenario's engine knobs (`max_num_seqs`, the token budget, the KV block

@@ -435,45 +435,59 @@ pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
         return Err(ValidateError::Empty);
     }
     for c in &cases {
-        let predicted = predict(c, None);
-        // Leave one out: another row of the same model, GPU, runtime and weights whose shape a
-        // claim can state (fixed lengths, steady load), measuring the same kind of quantity
-        // (throughput calibrates throughput, latency latency), nearest in lengths.
-        let distance = |b: &Case| {
-            let d = |x: u32, y: u32| ((x.max(1) as f64).ln() - (y.max(1) as f64).ln()).abs();
-            let (bs, cs) = (&b.scenario, &c.scenario);
-            ((d(bs.prompt_tokens, cs.prompt_tokens) + d(bs.output_tokens, cs.output_tokens))
-                * 1000.0) as u64
-        };
-        let bench = cases
-            .iter()
-            .filter(|b| {
-                b.line != c.line
-                    && b.key == c.key
-                    && b.stateable
-                    && b.metric.is_latency() == c.metric.is_latency()
-            })
-            .filter(|b| !matches!(b.metric, RowMetric::PrefillTokensPerS))
-            .min_by_key(|b| {
-                (
-                    b.metric != c.metric,
-                    b.saturated != c.saturated,
-                    distance(b),
-                )
-            });
-        let calibrated = bench.and_then(|b| predict(c, Some(b)).ok().map(|v| (v, b.line)));
-        rows.push(RowResult {
-            line: c.line,
-            label: c.label.clone(),
-            metric: Some(c.metric),
-            measured: Some(c.measured),
-            predicted: predicted.as_ref().ok().copied(),
-            calibrated,
-            skipped: predicted.err(),
-            notes: c.notes.clone(),
-        });
+        rows.push(scored_row(c, &cases));
     }
     rows.sort_by_key(|r| r.line);
+    Ok(report(rows))
+}
+
+/// Leave one out: another row of the same model, GPU, runtime and weights whose shape a claim
+/// can state (fixed lengths, steady load), measuring the same kind of quantity (throughput
+/// calibrates throughput, latency latency), nearest in lengths.
+fn leave_one_out<'c>(c: &Case, cases: &'c [Case]) -> Option<&'c Case> {
+    let distance = |b: &Case| {
+        let d = |x: u32, y: u32| ((x.max(1) as f64).ln() - (y.max(1) as f64).ln()).abs();
+        let (bs, cs) = (&b.scenario, &c.scenario);
+        ((d(bs.prompt_tokens, cs.prompt_tokens) + d(bs.output_tokens, cs.output_tokens)) * 1000.0)
+            as u64
+    };
+    cases
+        .iter()
+        .filter(|b| {
+            b.line != c.line
+                && b.key == c.key
+                && b.stateable
+                && b.metric.is_latency() == c.metric.is_latency()
+        })
+        .filter(|b| !matches!(b.metric, RowMetric::PrefillTokensPerS))
+        .min_by_key(|b| {
+            (
+                b.metric != c.metric,
+                b.saturated != c.saturated,
+                distance(b),
+            )
+        })
+}
+
+/// One row predicted uncalibrated and calibrated on its [`leave_one_out`] bench row.
+fn scored_row(c: &Case, cases: &[Case]) -> RowResult {
+    let predicted = predict(c, None);
+    let bench = leave_one_out(c, cases);
+    let calibrated = bench.and_then(|b| predict(c, Some(b)).ok().map(|v| (v, b.line)));
+    RowResult {
+        line: c.line,
+        label: c.label.clone(),
+        metric: Some(c.metric),
+        measured: Some(c.measured),
+        predicted: predicted.as_ref().ok().copied(),
+        calibrated,
+        skipped: predicted.err(),
+        notes: c.notes.clone(),
+    }
+}
+
+/// The rows' error statistics, throughput and latency apart, uncalibrated and calibrated.
+fn report(rows: Vec<RowResult>) -> ValidationReport {
     let ape = |p: f64, m: f64| (p / m - 1.0).abs() * 100.0;
     // `paired`: only rows that have a calibrated prediction.
     let collect = |latency: bool, calibrated: bool, paired: bool| -> Vec<f64> {
@@ -491,7 +505,7 @@ pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
             })
             .collect()
     };
-    Ok(ValidationReport {
+    ValidationReport {
         throughput_uncalibrated: stats(&mut collect(false, false, false)),
         latency_uncalibrated: stats(&mut collect(true, false, false)),
         throughput_calibrated: stats(&mut collect(false, true, true)),
@@ -499,7 +513,7 @@ pub fn validate(tsv: &str) -> Result<ValidationReport, ValidateError> {
         throughput_uncalibrated_paired: stats(&mut collect(false, false, true)),
         latency_uncalibrated_paired: stats(&mut collect(true, false, true)),
         rows,
-    })
+    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ pub(super) fn map_online(
     if get("load_kind") == "offline" {
         return Err("offline static batch (not online serving)".into());
     }
-    let num = |c: &str| leading_number(&get(c)).filter(|v| v.is_finite() && *v > 0.0);
+    let num = |c: &str| positive(get, c);
     let input = num("input_len").ok_or_else(|| {
         if get("source").contains("mlcommons") || get("source").contains("mlperf") {
             "MLPerf: the dataset's mean input length is not published in the sources read"
@@ -223,6 +223,63 @@ pub(super) fn map_online(
         }
     })?;
     let output = num("output_len").ok_or("no output length stated")?;
+    let d = online_deployment(get)?;
+    let load_value = num("load_value").ok_or("no load value")?;
+    let (load, band) = online_load(&get("load_kind"), load_value)?;
+    let note = get("len_note").to_ascii_lowercase();
+    let (measured, medians) = measured_figures(get);
+    let requests = match load {
+        Load::Concurrency { concurrency } => (4 * concurrency).clamp(400, 1200),
+        Load::Rate { requests_per_s, .. } => ((requests_per_s * 120.0) as u32).clamp(400, 1200),
+    };
+    let scenario = row_scenario(
+        RowDeployment {
+            model: &d.model,
+            gpu: &d.gpu,
+            gpus: d.gpus,
+            tp: d.tp,
+            weights: d.weights,
+            kv: d.kv,
+            runtime: d.runtime,
+        },
+        RowTraffic {
+            prompt: input.round() as u32,
+            output: output.round() as u32,
+            prompt_sd: length_sd(&note, input),
+            output_sd: length_sd(&note, output),
+            load,
+            requests,
+        },
+        None,
+    );
+    Ok((scenario, measured, medians, band))
+}
+
+/// The cell `column` as a finite positive number, if it starts with one.
+fn positive(get: &dyn Fn(&str) -> String, column: &str) -> Option<f64> {
+    leading_number(&get(column)).filter(|v| v.is_finite() && *v > 0.0)
+}
+
+/// An online row's deployment, each id checked against the catalog.
+struct OnlineDeployment {
+    /// Model id.
+    model: String,
+    /// GPU id (the cell's first word).
+    gpu: String,
+    /// GPUs in all.
+    gpus: u32,
+    /// GPUs in one tensor-parallel group.
+    tp: u32,
+    /// Runtime id.
+    runtime: &'static str,
+    /// Weight format id.
+    weights: &'static str,
+    /// KV format id, where the row states FP8.
+    kv: Option<String>,
+}
+
+/// The row's model, GPU, GPU count, TP, runtime and formats, or why they cannot be simulated.
+fn online_deployment(get: &dyn Fn(&str) -> String) -> Result<OnlineDeployment, String> {
     let model = get("model");
     catalog::model(&model).ok_or_else(|| format!("model {model:?} not in the catalog"))?;
     let gpu_raw = get("gpu");
@@ -230,8 +287,8 @@ pub(super) fn map_online(
     if catalog::gpu(&gpu).is_none() || gpu_raw.contains("variant not stated") {
         return Err(format!("GPU {gpu_raw:?} not a catalog id"));
     }
-    let gpus = num("gpu_count").ok_or("no GPU count")? as u32;
-    let tp = num("tp").ok_or("no TP stated")? as u32;
+    let gpus = positive(get, "gpu_count").ok_or("no GPU count")? as u32;
+    let tp = positive(get, "tp").ok_or("no TP stated")? as u32;
     if gpus % tp != 0 {
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
@@ -251,10 +308,22 @@ pub(super) fn map_online(
         .to_ascii_lowercase()
         .starts_with("fp8")
         .then(|| "fp8".to_string());
-    let load_value = num("load_value").ok_or("no load value")?;
-    let (load, band) = match get("load_kind").as_str() {
+    Ok(OnlineDeployment {
+        model,
+        gpu,
+        gpus,
+        tp,
+        runtime,
+        weights,
+        kv,
+    })
+}
+
+/// The row's load (a concurrency or a Poisson rate) and its band for the grouped errors.
+fn online_load(kind: &str, value: f64) -> Result<(Load, String), String> {
+    Ok(match kind {
         "concurrency" => {
-            let c = load_value.round() as u32;
+            let c = value.round() as u32;
             let band = match c {
                 1 => "c=1",
                 2..=16 => "c=2-16",
@@ -265,27 +334,32 @@ pub(super) fn map_online(
         }
         "rate" => (
             Load::Rate {
-                requests_per_s: load_value,
+                requests_per_s: value,
                 arrival: Arrival::Poisson,
                 burstiness: 1.0,
             },
             "rate".to_string(),
         ),
         other => return Err(format!("load kind {other:?} not understood")),
-    };
-    // Length spread: genai-perf's synthetic prompts are fixed (sd 0, output forced); the random
-    // dataset of sglang.bench_serving draws uniform [1, 1024] lengths (sd 1024/√12 ≈ 296);
-    // ShareGPT is heavy-tailed (sd ≈ mean, as for the dev rows).
-    let note = get("len_note").to_ascii_lowercase();
-    let sd = |mean: f64| {
-        if note.starts_with("random") {
-            Some(1024.0 / 12f64.sqrt())
-        } else if note.contains("sharegpt") {
-            Some(mean)
-        } else {
-            None
-        }
-    };
+    })
+}
+
+/// A length's spread from the row's `len_note`: genai-perf's synthetic prompts are fixed (sd
+/// 0, output forced); the random dataset of sglang.bench_serving draws uniform [1, 1024]
+/// lengths (sd 1024/√12 ≈ 296); ShareGPT is heavy-tailed (sd ≈ mean, as for the dev rows).
+fn length_sd(note: &str, mean: f64) -> Option<f64> {
+    if note.starts_with("random") {
+        Some(1024.0 / 12f64.sqrt())
+    } else if note.contains("sharegpt") {
+        Some(mean)
+    } else {
+        None
+    }
+}
+
+/// The row's measured figures, and whether they are medians (no mean TTFT stated).
+fn measured_figures(get: &dyn Fn(&str) -> String) -> (OnlineFigures, bool) {
+    let num = |c: &str| positive(get, c);
     let notes = get("notes");
     let ttft_mean = num("ttft_mean_ms");
     let medians = ttft_mean.is_none();
@@ -297,31 +371,7 @@ pub(super) fn map_online(
         output_tokens_per_s: num("output_tok_s"),
         e2e_ms: num("e2e_mean_ms"),
     };
-    let requests = match load {
-        Load::Concurrency { concurrency } => (4 * concurrency).clamp(400, 1200),
-        Load::Rate { requests_per_s, .. } => ((requests_per_s * 120.0) as u32).clamp(400, 1200),
-    };
-    let scenario = row_scenario(
-        RowDeployment {
-            model: &model,
-            gpu: &gpu,
-            gpus,
-            tp,
-            weights,
-            kv,
-            runtime,
-        },
-        RowTraffic {
-            prompt: input.round() as u32,
-            output: output.round() as u32,
-            prompt_sd: sd(input),
-            output_sd: sd(output),
-            load,
-            requests,
-        },
-        None,
-    );
-    Ok((scenario, measured, medians, band))
+    (measured, medians)
 }
 
 pub(super) fn metric_errors(pairs: &[(f64, f64)]) -> Option<MetricErrors> {
@@ -371,66 +421,83 @@ pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
     let mut rows = Vec::new();
     for (i, line) in table.rows() {
         let get = |name: &str| table.cell(line, name);
-        let source = get("source");
-        let part = online_part(&source, &get("model"), &get("gpu"));
-        let mut row = OnlineRow {
-            line: i + 2,
-            source: short_source(&source),
-            part,
-            label: format!(
-                "{} {}×{} TP{} {} {} {}/{} {}={}",
-                get("model"),
-                get("gpu_count"),
-                get("gpu").split_whitespace().next().unwrap_or(""),
-                get("tp"),
-                get("runtime"),
-                get("weight_dtype").split_whitespace().next().unwrap_or(""),
-                get("input_len"),
-                get("output_len"),
-                get("load_kind"),
-                get("load_value")
-            ),
-            runtime: get("runtime"),
-            band: String::new(),
-            medians: false,
-            measured: OnlineFigures::default(),
-            predicted: OnlineFigures::default(),
-            skipped: None,
-        };
-        match map_online(&get) {
-            Err(why) => row.skipped = Some(why),
-            Ok((scenario, measured, medians, band)) => {
-                row.measured = measured;
-                row.medians = medians;
-                row.band = band;
-                match estimate_with(&scenario, PricePolicy::OnlyGiven) {
-                    Err(e) => row.skipped = Some(format!("benchfit refused it: {e}")),
-                    Ok(r) => {
-                        let l = &r.estimate.latency_ms;
-                        let pick = |p: &crate::stats::Percentiles| {
-                            if medians {
-                                p.p50
-                            } else {
-                                p.mean
-                            }
-                        };
-                        row.predicted = OnlineFigures {
-                            ttft_ms: Some(pick(&l.ttft)),
-                            // genai-perf's ITL and LoadGen's TPOT are per-request averages
-                            // (TPOT); the medians of sglang.bench_serving are of every gap.
-                            itl_ms: Some(if medians { l.itl.p50 } else { l.tpot.mean }),
-                            output_tokens_per_s: Some(r.estimate.throughput.output_tokens_per_s),
-                            e2e_ms: Some(l.e2e.mean),
-                        };
-                    }
-                }
-            }
-        }
-        rows.push(row);
+        rows.push(online_row(i + 2, &get));
     }
     if rows.is_empty() {
         return Err(ValidateError::Empty);
     }
+    let groups = online_groups(&rows);
+    Ok(OnlineReport { rows, groups })
+}
+
+/// One row of the table (on line `line`): its label, what it measured and what benchfit
+/// predicts for it, or why it was not scored.
+fn online_row(line: usize, get: &dyn Fn(&str) -> String) -> OnlineRow {
+    let source = get("source");
+    let part = online_part(&source, &get("model"), &get("gpu"));
+    let mut row = OnlineRow {
+        line,
+        source: short_source(&source),
+        part,
+        label: format!(
+            "{} {}×{} TP{} {} {} {}/{} {}={}",
+            get("model"),
+            get("gpu_count"),
+            get("gpu").split_whitespace().next().unwrap_or(""),
+            get("tp"),
+            get("runtime"),
+            get("weight_dtype").split_whitespace().next().unwrap_or(""),
+            get("input_len"),
+            get("output_len"),
+            get("load_kind"),
+            get("load_value")
+        ),
+        runtime: get("runtime"),
+        band: String::new(),
+        medians: false,
+        measured: OnlineFigures::default(),
+        predicted: OnlineFigures::default(),
+        skipped: None,
+    };
+    match map_online(get) {
+        Err(why) => row.skipped = Some(why),
+        Ok((scenario, measured, medians, band)) => {
+            row.measured = measured;
+            row.medians = medians;
+            row.band = band;
+            match estimate_with(&scenario, PricePolicy::OnlyGiven) {
+                Err(e) => row.skipped = Some(format!("benchfit refused it: {e}")),
+                Ok(r) => row.predicted = predicted_figures(&r.estimate, medians),
+            }
+        }
+    }
+    row
+}
+
+/// The estimate's figures comparable with a row's: means, or medians where the row states
+/// medians.
+fn predicted_figures(e: &crate::project::Estimate, medians: bool) -> OnlineFigures {
+    let l = &e.latency_ms;
+    let pick = |p: &crate::stats::Percentiles| {
+        if medians {
+            p.p50
+        } else {
+            p.mean
+        }
+    };
+    OnlineFigures {
+        ttft_ms: Some(pick(&l.ttft)),
+        // genai-perf's ITL and LoadGen's TPOT are per-request averages
+        // (TPOT); the medians of sglang.bench_serving are of every gap.
+        itl_ms: Some(if medians { l.itl.p50 } else { l.tpot.mean }),
+        output_tokens_per_s: Some(e.throughput.output_tokens_per_s),
+        e2e_ms: Some(l.e2e.mean),
+    }
+}
+
+/// The grouped errors: tune and check, then per source, engine and load band (in first-seen
+/// order) within each part, where the group has a scored row.
+fn online_groups(rows: &[OnlineRow]) -> Vec<OnlineGroup> {
     let mut groups = Vec::new();
     let parts = [(Part::Tune, "tune"), (Part::Check, "check")];
     for (p, name) in parts {
@@ -465,5 +532,5 @@ pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
             }
         }
     }
-    Ok(OnlineReport { rows, groups })
+    groups
 }

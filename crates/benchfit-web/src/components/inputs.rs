@@ -20,9 +20,18 @@ fn fixed(items: &[(&'static str, &'static str)]) -> Options {
         .collect()
 }
 
-/// The form: traffic, latency targets, deployment and price.
-pub(crate) fn inputs(state: &StateHandle) -> Html {
-    let f = &state.form;
+/// The catalog's option lists for the deployment pickers.
+struct Choices {
+    models: Options,
+    gpus: Options,
+    weights: Options,
+    kvs: Options,
+    runtimes: Options,
+}
+
+/// The models, GPUs (the ambiguous names first), weight and KV formats and runtimes, each list
+/// led by "as in the claim" (or "as the benchmark used").
+fn catalog_choices() -> Choices {
     let models = options(
         "as in the claim",
         catalog::MODELS.iter().map(|m| (m.id, m.name.to_string())),
@@ -49,6 +58,25 @@ pub(crate) fn inputs(state: &StateHandle) -> Html {
         "as in the claim",
         catalog::RUNTIMES.iter().map(|r| (r.id, r.name.to_string())),
     );
+    Choices {
+        models,
+        gpus,
+        weights,
+        kvs,
+        runtimes,
+    }
+}
+
+/// The form: traffic, latency targets, deployment and price.
+pub(crate) fn inputs(state: &StateHandle) -> Html {
+    let f = &state.form;
+    let Choices {
+        models,
+        gpus,
+        weights,
+        kvs,
+        runtimes,
+    } = catalog_choices();
     let modes = fixed(&[
         ("concurrency", "concurrency (closed loop)"),
         ("rate", "request rate (open loop)"),

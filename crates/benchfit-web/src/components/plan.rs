@@ -460,22 +460,6 @@ pub(crate) fn PlanSection() -> Html {
         .unwrap_or_default();
     let default_rate = options.traffic_for(&scenario).requests_per_s();
     let tier_now = options.tier.unwrap_or(scenario.price_tier);
-    let copy = |text: String, what: &'static str| {
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.navigator().clipboard().write_text(&text);
-                copied.set(Some(what));
-            }
-        })
-    };
-    let label = |what: &'static str, text: &str| {
-        if *copied == Some(what) {
-            format!("{what} copied")
-        } else {
-            text.to_string()
-        }
-    };
     let current = outcome;
     let stale = current
         .as_ref()
@@ -503,15 +487,39 @@ pub(crate) fn PlanSection() -> Html {
             }
             if let Some(o) = current {
                 { outcome_view(&o, stale, pct, *show_all, show_all.clone()) }
-                <div class="share">
-                    <button id="plan-copy-link" class="secondary" onclick={copy(link, "link")}>{ label("link", "Copy link to this plan") }</button>
-                    <button id="plan-copy-md" class="secondary" onclick={copy(export::plan_markdown(&o.plan), "Markdown")}>{ label("Markdown", "Copy table as Markdown") }</button>
-                    <button id="plan-copy-csv" class="secondary" onclick={copy(export::plan_csv(&o.plan), "CSV")}>{ label("CSV", "Copy table as CSV") }</button>
-                </div>
+                { share_buttons(&o, link, &copied) }
             } else if query.is_none() {
                 <p class="muted">{ "Fix the inputs above to plan." }</p>
             }
         </section>
+    }
+}
+
+/// The buttons that copy the plan's link, or its table as Markdown or CSV (each says "copied"
+/// once used).
+fn share_buttons(o: &Outcome, link: String, copied: &UseStateHandle<Option<&'static str>>) -> Html {
+    let copy = |text: String, what: &'static str| {
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&text);
+                copied.set(Some(what));
+            }
+        })
+    };
+    let label = |what: &'static str, text: &str| {
+        if **copied == Some(what) {
+            format!("{what} copied")
+        } else {
+            text.to_string()
+        }
+    };
+    html! {
+    <div class="share">
+        <button id="plan-copy-link" class="secondary" onclick={copy(link, "link")}>{ label("link", "Copy link to this plan") }</button>
+        <button id="plan-copy-md" class="secondary" onclick={copy(export::plan_markdown(&o.plan), "Markdown")}>{ label("Markdown", "Copy table as Markdown") }</button>
+        <button id="plan-copy-csv" class="secondary" onclick={copy(export::plan_csv(&o.plan), "CSV")}>{ label("CSV", "Copy table as CSV") }</button>
+    </div>
     }
 }
 

@@ -96,26 +96,12 @@ pub(crate) fn use_plan(
                         return;
                     }
                 };
-                let (mut busy, mut slices, mut longest) = (now_ms() - t0, 1u32, now_ms() - t0);
-                loop {
-                    let slice = now_ms();
-                    let mut more = true;
-                    while more && now_ms() - slice < SLICE_MS {
-                        more = planner.step();
-                    }
-                    let took = now_ms() - slice;
-                    busy += took;
-                    slices += 1;
-                    longest = longest.max(took);
-                    if !more {
-                        break;
-                    }
-                    progress.set(Some((planner.simulated(), planner.candidates())));
-                    sleep(0).await;
-                    if generation.get() != gen {
-                        return;
-                    }
-                }
+                let so_far = (now_ms() - t0, 1u32, now_ms() - t0);
+                let Some((mut busy, slices, longest)) =
+                    run_in_slices(&mut planner, &progress, &generation, gen, so_far).await
+                else {
+                    return;
+                };
                 let f = now_ms();
                 let plan = planner.finish();
                 busy += now_ms() - f;
@@ -136,6 +122,38 @@ pub(crate) fn use_plan(
         outcome: (*outcome).clone(),
         error: (*error).clone(),
         progress: *progress,
+    }
+}
+
+/// Steps `planner` to the end in slices of at most [`SLICE_MS`], showing the progress and
+/// yielding to the browser between slices; `None` when a newer key (generation) cancelled the
+/// run. `(busy ms, slices, longest slice ms)` counts on from `so_far`.
+async fn run_in_slices(
+    planner: &mut Planner,
+    progress: &UseStateHandle<Option<(usize, usize)>>,
+    generation: &Cell<u64>,
+    gen: u64,
+    so_far: (f64, u32, f64),
+) -> Option<(f64, u32, f64)> {
+    let (mut busy, mut slices, mut longest) = so_far;
+    loop {
+        let slice = now_ms();
+        let mut more = true;
+        while more && now_ms() - slice < SLICE_MS {
+            more = planner.step();
+        }
+        let took = now_ms() - slice;
+        busy += took;
+        slices += 1;
+        longest = longest.max(took);
+        if !more {
+            return Some((busy, slices, longest));
+        }
+        progress.set(Some((planner.simulated(), planner.candidates())));
+        sleep(0).await;
+        if generation.get() != gen {
+            return None;
+        }
     }
 }
 

@@ -150,19 +150,49 @@ fn latencies(succ: &Map<String, Value>, found: &mut Found) -> Latencies {
         true,
     ));
 
+    let tpot = tpot(succ, tool_tpot, defs);
+    if tool_itl.is_some() {
+        defs.push(def(
+            "itl",
+            "inter_token_latency",
+            "pooled per-token gaps; each chunk's text re-tokenised, every token of a chunk stamped with the chunk's arrival (a chunk of k tokens: one gap and k − 1 zeros)",
+            "not converted: benchfit splits a chunk's gap evenly over its tokens and counts the server's tokens, so the percentiles differ (more zeros here whenever re-tokenising splits a chunk)",
+            false,
+        ));
+    }
+    defs.push(def(
+        "tpot",
+        "normalized_time_per_output_token",
+        "request latency / output tokens (the first token included)",
+        "not imported",
+        false,
+    ));
+    Latencies {
+        ttft,
+        e2e,
+        tpot,
+        itl: tool_itl,
+    }
+}
+
+/// TPOT: the tool divides by its re-tokenised count. Converted exactly where every request has
+/// one re-tokenised count and one server count; otherwise imported as is, and said so.
+fn tpot(
+    succ: &Map<String, Value>,
+    tool_tpot: Option<Percentiles>,
+    defs: &mut Vec<MetricDefinition>,
+) -> Option<Percentiles> {
     let server_out_total = tok(succ, "output_tokens", "total");
     let (server_min, server_max) = (
         tok(succ, "output_tokens", "min"),
         tok(succ, "output_tokens", "max"),
     );
     let client_mean = tok(succ, "output_len", "mean");
-    // TPOT: the tool divides by its re-tokenised count. Exact conversion where every request has
-    // one re-tokenised count and one server count; otherwise imported as is, and said so.
     let (client_min, client_max) = (
         tok(succ, "output_len", "min"),
         tok(succ, "output_len", "max"),
     );
-    let tpot = match (tool_tpot, client_min, client_max, server_min, server_max) {
+    match (tool_tpot, client_min, client_max, server_min, server_max) {
         (Some(p), Some(cmin), Some(cmax), Some(smin), Some(smax))
             if cmin == cmax && smin == smax && smin >= 2.0 && cmin >= 2.0 =>
         {
@@ -197,28 +227,6 @@ fn latencies(succ: &Map<String, Value>, found: &mut Found) -> Latencies {
             Some(p)
         }
         _ => None,
-    };
-    if tool_itl.is_some() {
-        defs.push(def(
-            "itl",
-            "inter_token_latency",
-            "pooled per-token gaps; each chunk's text re-tokenised, every token of a chunk stamped with the chunk's arrival (a chunk of k tokens: one gap and k − 1 zeros)",
-            "not converted: benchfit splits a chunk's gap evenly over its tokens and counts the server's tokens, so the percentiles differ (more zeros here whenever re-tokenising splits a chunk)",
-            false,
-        ));
-    }
-    defs.push(def(
-        "tpot",
-        "normalized_time_per_output_token",
-        "request latency / output tokens (the first token included)",
-        "not imported",
-        false,
-    ));
-    Latencies {
-        ttft,
-        e2e,
-        tpot,
-        itl: tool_itl,
     }
 }
 

@@ -179,8 +179,21 @@ pub(super) fn nvidia(o: &Map<String, Value>, tool: SourceTool) -> Result<Measure
 /// server's count where every request has one count (else the tool's `inter_token_latency`,
 /// marked ≠), ITL from AIPerf's `inter_chunk_latency`.
 fn latencies(f: &File<'_>, found: &mut Found) -> Result<Latencies, ImportError> {
+    let (ttft, e2e) = ttft_e2e(f, found)?;
+    let tpot = tpot(f, found)?;
+    let (icl, itl) = itl(f, found)?;
+    Ok(Latencies {
+        ttft,
+        e2e,
+        tpot,
+        icl,
+        itl,
+    })
+}
+
+/// TTFT and E2E, which both tools define as benchfit does.
+fn ttft_e2e(f: &File<'_>, found: &mut Found) -> Result<(Stat, Stat), ImportError> {
     let (defs, missing) = (&mut found.defs, &mut found.missing);
-    let name = f.name;
     let ttft = f.time_stat("time_to_first_token", "ttft", missing)?;
     let e2e = f.time_stat("request_latency", "e2e", missing)?;
     for (s, label, key) in [
@@ -205,7 +218,14 @@ fn latencies(f: &File<'_>, found: &mut Found) -> Result<Latencies, ImportError> 
         "same definition",
         true,
     ));
+    Ok((ttft, e2e))
+}
 
+/// TPOT: `decode_duration` over the server's count where every request has the same one (then
+/// benchfit's TPOT exactly), else the tool's `inter_token_latency`, marked not converted.
+fn tpot(f: &File<'_>, found: &mut Found) -> Result<Stat, ImportError> {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
+    let name = f.name;
     // The server's output count per request, where the file has it and it is one number.
     let usage_n = match (
         f.field("usage_completion_tokens", "min"),
@@ -253,8 +273,14 @@ fn latencies(f: &File<'_>, found: &mut Found) -> Result<Latencies, ImportError> 
             s
         }
     };
+    Ok(tpot)
+}
 
-    // ITL: AIPerf's pooled inter-chunk gaps.
+/// ITL: AIPerf's pooled inter-chunk gaps (as read, and the percentiles kept), per token when
+/// the gap count shows every chunk carried one.
+fn itl(f: &File<'_>, found: &mut Found) -> Result<(Stat, Option<Percentiles>), ImportError> {
+    let (defs, missing) = (&mut found.defs, &mut found.missing);
+    let name = f.name;
     let icl = f.time_stat("inter_chunk_latency", "itl", &mut Vec::new())?;
     let itl = match icl.p {
         Some(p) => {
@@ -287,13 +313,7 @@ fn latencies(f: &File<'_>, found: &mut Found) -> Result<Latencies, ImportError> 
             None
         }
     };
-    Ok(Latencies {
-        ttft,
-        e2e,
-        tpot,
-        icl,
-        itl,
-    })
+    Ok((icl, itl))
 }
 
 /// Completed requests, failed ones (None where the file does not say) and the failures by

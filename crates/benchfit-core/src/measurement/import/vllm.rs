@@ -5,33 +5,11 @@ use super::*;
 pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::VllmBench;
     let mut missing = Vec::new();
-    let stat = |metric: &str, missing: &mut Vec<String>, name: &str| {
-        let mut known = Vec::new();
-        for (k, v) in o {
-            let Some(rest) = k.strip_suffix(&format!("_{metric}_ms")) else {
-                continue;
-            };
-            let Some(x) = num(Some(v)) else { continue };
-            if rest == "median" {
-                known.push((0.5, x));
-            } else if let Some(p) = rest.strip_prefix('p').and_then(|p| p.parse::<f64>().ok()) {
-                if (0.0..=100.0).contains(&p) {
-                    known.push((p / 100.0, x));
-                }
-            }
-        }
-        complete(
-            name,
-            num(o.get(&format!("mean_{metric}_ms"))),
-            known,
-            missing,
-        )
-    };
     let latency = LatencySummary {
-        ttft: stat("ttft", &mut missing, "ttft"),
-        itl: stat("itl", &mut missing, "itl"),
-        tpot: stat("tpot", &mut missing, "tpot"),
-        e2e: stat("e2el", &mut missing, "e2e"),
+        ttft: stat(o, "ttft", &mut missing, "ttft"),
+        itl: stat(o, "itl", &mut missing, "itl"),
+        tpot: stat(o, "tpot", &mut missing, "tpot"),
+        e2e: stat(o, "e2el", &mut missing, "e2e"),
     };
     let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
         tool,
@@ -51,7 +29,69 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
         str_of(o.get("model_id")).or_else(|| str_of(o.get("model"))),
     );
     run.started_at = str_of(o.get("date")).map(|d| compact_date(&d).unwrap_or(d));
-    run.load = match (num(o.get("max_concurrency")), o.get("request_rate")) {
+    run.load = load_mode(o);
+    let mut summary = Summary {
+        throughput,
+        latency_ms: latency,
+        requests: RequestCounts {
+            completed,
+            failed,
+            incomplete: 0,
+        },
+        window_s: duration_s.unwrap_or(0.0),
+        output_tokens: count(o.get("total_output_tokens")).unwrap_or(0),
+        prompt_tokens: count(o.get("total_input_tokens")).unwrap_or(0),
+        ..Summary::default()
+    };
+    let m_requests = request_records(o);
+    if let Some(records) = &m_requests {
+        summary.failure_reasons = failure_reasons(records);
+    }
+    summary.samples = SampleCounts {
+        ttft: completed,
+        itl: itl_count(o),
+        tpot: completed,
+        e2e: completed,
+    };
+    let mut m = measurement(tool, run, summary, definitions(o), missing);
+    m.requests = m_requests.unwrap_or_default();
+    Ok(m)
+}
+
+/// One latency metric from the flat keys `mean_<metric>_ms`, `median_<metric>_ms` and
+/// `p<q>_<metric>_ms`; a metric the file lacks is named in `missing`.
+fn stat(
+    o: &Map<String, Value>,
+    metric: &str,
+    missing: &mut Vec<String>,
+    name: &str,
+) -> Option<Percentiles> {
+    let mut known = Vec::new();
+    for (k, v) in o {
+        let Some(rest) = k.strip_suffix(&format!("_{metric}_ms")) else {
+            continue;
+        };
+        let Some(x) = num(Some(v)) else { continue };
+        if rest == "median" {
+            known.push((0.5, x));
+        } else if let Some(p) = rest.strip_prefix('p').and_then(|p| p.parse::<f64>().ok()) {
+            if (0.0..=100.0).contains(&p) {
+                known.push((p / 100.0, x));
+            }
+        }
+    }
+    complete(
+        name,
+        num(o.get(&format!("mean_{metric}_ms"))),
+        known,
+        missing,
+    )
+}
+
+/// The run's load: `max_concurrency` (a closed loop) before `request_rate` (Poisson, or gamma
+/// when `burstiness` is not 1).
+fn load_mode(o: &Map<String, Value>) -> Option<LoadMode> {
+    match (num(o.get("max_concurrency")), o.get("request_rate")) {
         (Some(c), _) => Some(LoadMode::Concurrency {
             concurrency: to_u32(c),
         }),
@@ -66,83 +106,76 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
             burstiness: num(o.get("burstiness")).unwrap_or(1.0),
         }),
         _ => None,
-    };
-    let mut summary = Summary {
-        throughput,
-        latency_ms: latency,
-        requests: RequestCounts {
-            completed,
-            failed,
-            incomplete: 0,
-        },
-        window_s: duration_s.unwrap_or(0.0),
-        output_tokens: count(o.get("total_output_tokens")).unwrap_or(0),
-        prompt_tokens: count(o.get("total_input_tokens")).unwrap_or(0),
-        ..Summary::default()
-    };
-    let mut m_requests = Vec::new();
-    // Per-request arrays (--save-detailed): ttfts and itls in seconds.
-    if let (Some(ttfts), Some(outs)) = (
-        o.get("ttfts").and_then(Value::as_array),
-        o.get("output_lens").and_then(Value::as_array),
-    ) {
-        let itls = o.get("itls").and_then(Value::as_array);
-        let ins = o.get("input_lens").and_then(Value::as_array);
-        let errs = o.get("errors").and_then(Value::as_array);
-        for (i, t) in ttfts.iter().enumerate() {
-            let err = errs
-                .and_then(|e| e.get(i))
-                .and_then(Value::as_str)
-                .filter(|s| !s.trim().is_empty())
-                .map(short_error);
-            let ttft_ms = num(Some(t)).map(|s| s * 1000.0);
-            let out = to_u32(num(outs.get(i)).unwrap_or(0.0));
-            let mut chunks = Vec::new();
-            let mut t_ms = ttft_ms.unwrap_or(0.0);
-            if err.is_none() && out > 0 {
-                chunks.push(Chunk { t_ms, tokens: 1 });
-                for g in itls
-                    .and_then(|l| l.get(i))
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
-                    t_ms += num(Some(g)).unwrap_or(0.0) * 1000.0;
-                    chunks.push(Chunk { t_ms, tokens: 1 });
-                }
-            }
-            m_requests.push(RequestRecord {
-                index: i as u64,
-                ttft_ms: if err.is_none() { ttft_ms } else { None },
-                e2e_ms: if err.is_none() { Some(t_ms) } else { None },
-                chunks,
-                output_tokens: out,
-                prompt_tokens: ins.and_then(|l| num(l.get(i))).map(to_u32),
-                token_source: "tool_count".into(),
-                status: if err.is_some() {
-                    RequestStatus::Failed
-                } else {
-                    RequestStatus::Ok
-                },
-                error: err,
-                ..RequestRecord::default()
-            });
-        }
-        let mut reasons: Vec<FailureReason> = Vec::new();
-        for r in m_requests
-            .iter()
-            .filter(|r| r.status == RequestStatus::Failed)
-        {
-            let reason = r.error.clone().unwrap_or_default();
-            match reasons.iter_mut().find(|f| f.reason == reason) {
-                Some(f) => f.count += 1,
-                None => reasons.push(FailureReason { reason, count: 1 }),
-            }
-        }
-        summary.failure_reasons = reasons;
     }
-    let itl_n = o
-        .get("itls")
+}
+
+/// The per-request records of a `--save-detailed` file (`ttfts` and `itls` in seconds,
+/// `input_lens`, `output_lens`, `errors`); `None` without `ttfts` and `output_lens`.
+fn request_records(o: &Map<String, Value>) -> Option<Vec<RequestRecord>> {
+    let ttfts = o.get("ttfts").and_then(Value::as_array)?;
+    let outs = o.get("output_lens").and_then(Value::as_array)?;
+    let itls = o.get("itls").and_then(Value::as_array);
+    let ins = o.get("input_lens").and_then(Value::as_array);
+    let errs = o.get("errors").and_then(Value::as_array);
+    let mut records = Vec::new();
+    for (i, t) in ttfts.iter().enumerate() {
+        let err = errs
+            .and_then(|e| e.get(i))
+            .and_then(Value::as_str)
+            .filter(|s| !s.trim().is_empty())
+            .map(short_error);
+        let ttft_ms = num(Some(t)).map(|s| s * 1000.0);
+        let out = to_u32(num(outs.get(i)).unwrap_or(0.0));
+        let mut chunks = Vec::new();
+        let mut t_ms = ttft_ms.unwrap_or(0.0);
+        if err.is_none() && out > 0 {
+            chunks.push(Chunk { t_ms, tokens: 1 });
+            for g in itls
+                .and_then(|l| l.get(i))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                t_ms += num(Some(g)).unwrap_or(0.0) * 1000.0;
+                chunks.push(Chunk { t_ms, tokens: 1 });
+            }
+        }
+        records.push(RequestRecord {
+            index: i as u64,
+            ttft_ms: if err.is_none() { ttft_ms } else { None },
+            e2e_ms: if err.is_none() { Some(t_ms) } else { None },
+            chunks,
+            output_tokens: out,
+            prompt_tokens: ins.and_then(|l| num(l.get(i))).map(to_u32),
+            token_source: "tool_count".into(),
+            status: if err.is_some() {
+                RequestStatus::Failed
+            } else {
+                RequestStatus::Ok
+            },
+            error: err,
+            ..RequestRecord::default()
+        });
+    }
+    Some(records)
+}
+
+/// The failed requests' errors, counted by reason in first-seen order.
+fn failure_reasons(records: &[RequestRecord]) -> Vec<FailureReason> {
+    let mut reasons: Vec<FailureReason> = Vec::new();
+    for r in records.iter().filter(|r| r.status == RequestStatus::Failed) {
+        let reason = r.error.clone().unwrap_or_default();
+        match reasons.iter_mut().find(|f| f.reason == reason) {
+            Some(f) => f.count += 1,
+            None => reasons.push(FailureReason { reason, count: 1 }),
+        }
+    }
+    reasons
+}
+
+/// How many inter-token gaps the `itls` lists hold, all requests together (0 without them).
+fn itl_count(o: &Map<String, Value>) -> u64 {
+    o.get("itls")
         .and_then(Value::as_array)
         .map(|l| {
             l.iter()
@@ -150,24 +183,19 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
                 .map(|a| a.len() as u64)
                 .sum::<u64>()
         })
-        .unwrap_or(0);
-    summary.samples = SampleCounts {
-        ttft: completed,
-        itl: itl_n,
-        tpot: completed,
-        e2e: completed,
-    };
-    let defs = vec![
+        .unwrap_or(0)
+}
+
+/// The Rosetta entries of a vLLM file: each metric's definition there and its conversion.
+fn definitions(o: &Map<String, Value>) -> Vec<MetricDefinition> {
+    vec![
         def("ttft", "ttft", "request sent → first streamed chunk", "same definition", true),
         def("e2e", "e2el", "request sent → last chunk", "same definition", true),
         def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1), vLLM's output count being the generated text re-tokenised", "not converted (the file has no server counts): benchfit's formula with a count that can differ from the server's by a few percent, TPOT lower by as much", false),
         def("itl", "itl", "one gap per streamed chunk, pooled; vLLM adds a near-zero gap per request for the usage-only chunk", "not converted: per chunk (a chunk of k tokens is one gap, benchfit's k)", false),
         def("throughput", "duration", "tokens of successful requests over the benchmark's duration (first request sent → last response)", "same definition", true),
         def("output_tokens", "output_lens", "vLLM's count: the server's usage where the stream carried it, else the output text re-tokenised", if o.contains_key("output_lens") { "per-request records are marked token_source \"tool_count\" (the file does not say which count it holds)" } else { "summary only" }, false),
-    ];
-    let mut m = measurement(tool, run, summary, defs, missing);
-    m.requests = m_requests;
-    Ok(m)
+    ]
 }
 
 /// The stable part of a vLLM error: a Python traceback's last line (`Type: message`), cut to

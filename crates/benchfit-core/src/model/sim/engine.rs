@@ -1,15 +1,19 @@
 //! The simulator's state between steps and one method per phase of a step: arrivals, the running
 //! requests' work (preempting the newest when blocks run short), admission from the queue, the
 //! step's load, the closed-form run of identical decode steps, and applying a step's progress.
-//! [`super::simulate`] is the loop over them; the summaries come from [`Sim::result`].
+//! [`super::simulate`] is the loop over them; the summaries come from [`Sim::result`]
+//! (`engine/result.rs`).
 
 use super::cache::PrefixCache;
-use super::{downsample, gaps, Arrivals, Req, RequestCounts, SimConfig, SimResult};
+use super::requests::requests;
+use super::{Arrivals, Req, SimConfig};
 use crate::model::{step_time, Setup, StepLoad};
-use crate::stats::{summarize, WeightedSamples};
-use rand::{Rng, SeedableRng};
+use crate::stats::WeightedSamples;
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
+
+mod result;
 
 /// Blocks for `tokens` tokens at `block` tokens a block.
 fn blocks_for(tokens: u32, block: u32) -> u32 {
@@ -520,186 +524,4 @@ impl<'a> Sim<'a> {
             ));
         }
     }
-
-    /// The summaries: latency percentiles of the completed requests (TTFT and E2E from when
-    /// each was sent), goodput under the SLO, throughput over the window from the first send to
-    /// the last token (or to now, when requests are unfinished), KV usage.
-    pub(super) fn result(mut self) -> SimResult {
-        let cfg = self.cfg;
-        let frontend = self.frontend;
-        let mut ttft = Vec::with_capacity(self.completed.len());
-        let mut tpot = Vec::with_capacity(self.completed.len());
-        let mut e2e = Vec::with_capacity(self.completed.len());
-        let mut queue = Vec::with_capacity(self.completed.len());
-        let mut good = 0u32;
-        let mut out_tokens = 0u64;
-        let mut in_tokens = 0u64;
-        for &r in &self.completed {
-            let q = &self.reqs[r];
-            let first = q.first_token.unwrap_or(q.last_token);
-            let sent = q.arrival - frontend;
-            let ttft_ms = (first - sent) * 1e3;
-            let e2e_ms = (q.last_token - sent) * 1e3;
-            let tpot_ms = (q.output > 1).then(|| (e2e_ms - ttft_ms) / (q.output - 1) as f64);
-            ttft.push(ttft_ms);
-            e2e.push(e2e_ms);
-            if let Some(t) = tpot_ms {
-                tpot.push(t);
-            }
-            queue.push((q.admitted.unwrap_or(q.arrival) - q.arrival) * 1e3);
-            out_tokens += q.output as u64;
-            in_tokens += q.prompt as u64;
-            let ok = cfg.slo.ttft_ms.is_none_or(|s| ttft_ms <= s)
-                && cfg.slo.e2e_ms.is_none_or(|s| e2e_ms <= s)
-                && cfg
-                    .slo
-                    .tpot_ms
-                    .is_none_or(|s| tpot_ms.is_none_or(|t| t <= s));
-            if ok {
-                good += 1;
-            }
-        }
-        // Unfinished: sent (finite arrival) but not all tokens out, and not rejected.
-        let incomplete: Vec<&Req> = self
-            .reqs
-            .iter()
-            .filter(|q| q.generated < q.output && q.arrival.is_finite() && !q.rejected)
-            .collect();
-        let incomplete_output_tokens = incomplete.iter().map(|q| q.generated as u64).sum();
-        let start = self
-            .reqs
-            .iter()
-            .map(|q| q.arrival - frontend)
-            .filter(|a| a.is_finite())
-            .fold(f64::INFINITY, f64::min);
-        let end = if incomplete.is_empty() {
-            self.last_token_time
-        } else {
-            self.now
-        };
-        let window_s = if start.is_finite() {
-            (end - start).max(0.0)
-        } else {
-            0.0
-        };
-        let per_s = |x: f64| if window_s > 0.0 { x / window_s } else { 0.0 };
-        let has_slo =
-            cfg.slo.ttft_ms.is_some() || cfg.slo.tpot_ms.is_some() || cfg.slo.e2e_ms.is_some();
-        let peak_kv_usage = self.kv_trace.iter().map(|p| p.1).fold(0.0, f64::max);
-        SimResult {
-            requests: RequestCounts {
-                completed: self.completed.len() as u32,
-                incomplete: incomplete.len() as u32,
-                rejected: self.rejected,
-            },
-            ttft_ms: summarize(&mut ttft),
-            itl_ms: self.itl.summarize(),
-            tpot_ms: summarize(&mut tpot),
-            e2e_ms: summarize(&mut e2e),
-            queue_ms: summarize(&mut queue),
-            output_tokens_per_s: per_s(out_tokens as f64),
-            total_tokens_per_s: per_s((out_tokens + in_tokens) as f64),
-            requests_per_s: per_s(self.completed.len() as f64),
-            goodput_requests_per_s: has_slo.then(|| per_s(good as f64)),
-            window_s,
-            preemptions: self.preemptions,
-            incomplete_output_tokens,
-            steps: self.steps,
-            mean_batch: if self.steps > 0 {
-                self.batch_sum as f64 / self.steps as f64
-            } else {
-                0.0
-            },
-            kv_usage: downsample(&self.kv_trace, 400),
-            peak_kv_usage,
-            prompt_pool_hit_tokens: self.cache.hit_tokens,
-        }
-    }
-}
-
-/// The requests in arrival order (lengths drawn, arrival times set; a closed loop's first C are
-/// sent at once and the rest get their time when sent) and the closed loop's concurrency. A
-/// prompt pool gives each request one of its prompts at random.
-fn requests(cfg: &SimConfig, rng: &mut Pcg64Mcg, frontend: f64) -> (Vec<Req>, Option<usize>) {
-    // Requests with their lengths, in arrival order.
-    let mut reqs: Vec<Req> = Vec::new();
-    let new_req = |arrival: f64, prompt: u32, output: u32| Req {
-        arrival,
-        prompt,
-        output: output.max(1),
-        len: prompt.max(1),
-        computed: 0,
-        generated: 0,
-        blocks: 0,
-        pid: u32::MAX,
-        shared: 0,
-        admitted: None,
-        first_token: None,
-        last_token: 0.0,
-        rejected: false,
-    };
-    let closed = match &cfg.arrivals {
-        Arrivals::Trace { rows } => {
-            let mut rows = rows.clone();
-            let order = crate::stats::stable_order(rows.len(), &|a, b| {
-                rows[a].time_s.total_cmp(&rows[b].time_s)
-            });
-            crate::stats::apply_order(&mut rows, &order);
-            reqs.extend(
-                rows.iter()
-                    .map(|r| new_req(r.time_s.max(0.0), r.prompt_tokens.max(1), r.output_tokens)),
-            );
-            None
-        }
-        Arrivals::Open { .. } => {
-            let n = cfg.requests.max(1) as usize;
-            let lens: Vec<(u32, u32)> = (0..n)
-                .map(|_| (cfg.prompt.sample(rng), cfg.output.sample(rng)))
-                .collect();
-            let times = gaps(cfg, rng, n);
-            reqs.extend(times.iter().zip(lens).map(|(t, (p, o))| new_req(*t, p, o)));
-            None
-        }
-        Arrivals::Closed { concurrency } => {
-            let n = cfg.requests.max(1) as usize;
-            for _ in 0..n {
-                let (p, o) = (cfg.prompt.sample(rng), cfg.output.sample(rng));
-                reqs.push(new_req(f64::INFINITY, p, o));
-            }
-            let c = (*concurrency).max(1).min(n as u32) as usize;
-            // Benchmark clients (genai-perf, `vllm bench serve --max-concurrency`, guidellm's
-            // concurrent profile) send the first C requests at once. With fixed lengths a cohort
-            // whose prompts fit one step's token budget finishes together and is resent
-            // together, so the engine sees bursts of C prompts (NVIDIA NIM's genai-perf sweep in
-            // tests/data/measured_online.tsv: TTFT at concurrency 10 with 200-token prompts is
-            // about one step of ten prompts' prefill). A cohort whose prefill takes k steps
-            // leaves them one step apart here (decodes share the prefill steps), and the loop
-            // settles into a stagger; the NIM sweep's long prompts stay bunched longer (see
-            // ARCHITECTURE.md, "Closed loops"). Length spreads break the cohort up on their own.
-            for r in reqs.iter_mut().take(c) {
-                r.arrival = frontend;
-            }
-            Some(c)
-        }
-    };
-    if closed.is_none() {
-        for r in reqs.iter_mut() {
-            r.arrival += frontend;
-        }
-    }
-    // A pool of N prompts: each has one length; each request sends one of them at random.
-    let pool = match cfg.arrivals {
-        Arrivals::Trace { .. } => 0,
-        _ => cfg.prompt_pool,
-    };
-    if pool > 0 {
-        let lens: Vec<u32> = (0..pool).map(|_| cfg.prompt.sample(rng)).collect();
-        for r in reqs.iter_mut() {
-            let id = rng.random_range(0..pool);
-            r.pid = id;
-            r.prompt = lens[id as usize];
-            r.len = r.prompt.max(1);
-        }
-    }
-    (reqs, closed)
 }

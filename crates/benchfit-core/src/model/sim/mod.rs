@@ -12,6 +12,7 @@
 
 mod cache;
 mod engine;
+mod requests;
 
 use crate::input::arrival_times;
 pub use crate::input::{Arrival, Arrivals, LengthDist, Slo, TraceRow};
