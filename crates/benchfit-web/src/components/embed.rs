@@ -36,7 +36,8 @@ pub(crate) fn EmbedWidget(p: &EmbedProps) -> Html {
     .clone();
     let key =
         (p.plan && state.field_errors.is_empty()).then(|| format!("{}&{plan_query}", state.query));
-    let PlanRun { outcome, error, .. } = use_plan(key, options.clone(), true, p.plan);
+    let PlanRun { outcome, error, .. } =
+        use_plan(key, state.scenario.clone(), options.clone(), true, p.plan);
     let mut link = page_link(&state);
     if p.plan && !plan_query.is_empty() {
         link = format!("{link}&{plan_query}");

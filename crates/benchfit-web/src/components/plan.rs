@@ -438,8 +438,7 @@ pub(crate) fn PlanSection() -> Html {
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
         let (o, issues) = PlanOptions::from_query(&search);
-        let (s, _) = Scenario::from_query(&search);
-        (Form::from_options(&o, &s), issues)
+        (Form::from_options(&o, &state.scenario), issues)
     });
     let form = use_reducer(|| init.0.clone());
     let url_issues: Vec<UrlIssue> = init.1.clone();
@@ -452,12 +451,16 @@ pub(crate) fn PlanSection() -> Html {
         outcome,
         error,
         progress,
-    } = use_plan(key.clone(), options.clone(), issues.is_empty(), true);
+    } = use_plan(
+        key.clone(),
+        state.scenario.clone(),
+        options.clone(),
+        issues.is_empty(),
+        true,
+    );
 
-    let scenario = query
-        .as_ref()
-        .map(|q| Scenario::from_query(q).0)
-        .unwrap_or_default();
+    // The state's last valid scenario (never parsed back from the URL).
+    let scenario = state.scenario.clone();
     let default_rate = options.traffic_for(&scenario).requests_per_s();
     let tier_now = options.tier.unwrap_or(scenario.price_tier);
     let current = outcome;

@@ -43,13 +43,15 @@ pub(crate) struct PlanRun {
     pub progress: Option<(usize, usize)>,
 }
 
-/// Plans `key` (the scenario's query + the plan's query) with `options` whenever `key` changes:
-/// at once the first time, 150 ms after the last change afterwards; a newer key cancels an older
-/// run between slices. `None` (an invalid input) or `valid == false` keeps the last plan. When
-/// `write_url`, the plan's keys are written back into the address bar beside the scenario's.
+/// Plans `scenario` (the state's last valid one) with `options` whenever `key` (the scenario's
+/// query + the plan's query, the plan's identity) changes: at once the first time, 150 ms after
+/// the last change afterwards; a newer key cancels an older run between slices. `None` (an
+/// invalid input) or `valid == false` keeps the last plan. When `write_url`, the plan's keys are
+/// written back into the address bar beside the scenario's.
 #[hook]
 pub(crate) fn use_plan(
     key: Option<String>,
+    scenario: Rc<Scenario>,
     options: PlanOptions,
     valid: bool,
     write_url: bool,
@@ -84,8 +86,6 @@ pub(crate) fn use_plan(
                 if generation.get() != gen {
                     return;
                 }
-                // The scenario decoder ignores the plan's keys.
-                let (scenario, _) = Scenario::from_query(&key);
                 let t0 = now_ms();
                 let mut planner = match Planner::new(&options.input(&scenario)) {
                     Ok(p) => p,
