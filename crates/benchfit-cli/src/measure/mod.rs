@@ -26,6 +26,7 @@ pub mod request;
 mod run;
 mod scrape;
 pub mod sse;
+mod wire;
 
 use drive::*;
 use plan::*;

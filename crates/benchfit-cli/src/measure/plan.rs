@@ -286,6 +286,8 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
     }
     Ok(Plan {
         ctx: Arc::new(Ctx {
+            wire: wire::Target::for_endpoint(&endpoint),
+            pool: wire::Pool::default(),
             client: client(usize::MAX)?,
             // No idle connection kept: every request on it opens a new one.
             fresh: client(0)?,
