@@ -18,6 +18,12 @@
 # compilers one request took 23–159 ms from stage to stage), so rounds can disagree by more than a
 # step when the machine's load changes between the sweep and the search; the script prints each
 # round and the load average.
+#
+# The sweep and the search of a round send different prompts (seeds 2·i−1 and 2·i): llama-server
+# keeps a prompt cache across requests, so a search that re-sent the sweep's prompts (one seed
+# for both, as before) hit it for 98 % of its prompt tokens (prefill 4 ms → 0.5 ms a request) and
+# ran on a faster server than the sweep it is compared with. Each run first sends 4 warm-up
+# requests (not recorded), so neither starts on a server idle since the last run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROUNDS="${1:-5}"
@@ -35,13 +41,13 @@ STEP=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["throughput"]
 RATES=$(python3 -c 'import sys; s=float(sys.argv[1]); print(",".join(f"{s*k:g}" for k in range(1, 11)))' "$STEP")
 say "closed-loop throughput at concurrency 1: $(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["throughput"]["requests_per_s"], 2))' "$WORK/c1.json") requests/s; step $STEP requests/s; sweep $RATES"
 
-slo=(--arrival constant --requests 40 --slo-ttft-ms 200 --percentile p95)
+slo=(--arrival constant --requests 40 --slo-ttft-ms 200 --percentile p95 --warmup 4)
 pass=0
 for i in $(seq 1 "$ROUNDS"); do
-  "${NICE[@]}" "$BIN" measure "${common[@]}" "${slo[@]}" --sweep "rate=$RATES" --seed "$i" \
-    --out "$WORK/sweep$i.json" >/dev/null 2>&1
+  "${NICE[@]}" "$BIN" measure "${common[@]}" "${slo[@]}" --sweep "rate=$RATES" \
+    --seed $((2 * i - 1)) --out "$WORK/sweep$i.json" >/dev/null 2>&1
   "${NICE[@]}" "$BIN" measure "${common[@]}" "${slo[@]}" --find-max-rate --rate "$STEP" \
-    --rate-resolution "$STEP" --seed "$i" --out "$WORK/find$i.json" >/dev/null 2>&1
+    --rate-resolution "$STEP" --seed $((2 * i)) --out "$WORK/find$i.json" >/dev/null 2>&1
   if python3 - "$WORK/sweep$i.json" "$WORK/find$i.json" "$STEP" "$i" <<'EOF'; then pass=$((pass + 1)); fi
 import json, os, sys
 sweep, find = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -57,8 +63,18 @@ found = search["max_rate"]
 probes = [(s["load"]["requests_per_s"], s["slo"]["met"]) for s in find["stages"]]
 fmt = lambda xs: " ".join(f"{r:g}{'+' if ok else '-'}" for r, ok in xs)
 ok = manual is not None and found is not None and abs(found - manual) <= step + 1e-9
+# What the engine says of each run: prefix-cache hits (should be ~0: fresh prompts) and the
+# range of its decode time per request over the stages (the server's speed moving with the
+# machine's load).
+def engine(m):
+    et = m.get("engine_time") or []
+    hits = [e["prefix_cache"]["hit_rate"] for e in et if e.get("prefix_cache")]
+    dec = [e["decode_ms"] for e in et if e.get("decode_ms") is not None]
+    hit = f"{100 * max(hits):.0f} %" if hits else "–"
+    return f"cache hit ≤ {hit}, decode {min(dec):.0f}–{max(dec):.0f} ms" if dec else f"cache hit ≤ {hit}"
 print(f"round {i}: manual sweep {fmt(met)} -> {manual}; search {fmt(probes)} -> {found}; "
-      f"{'PASS' if ok else 'FAIL'} (load average {os.getloadavg()[0]:.1f})")
+      f"{'PASS' if ok else 'FAIL'} (load average {os.getloadavg()[0]:.1f}; "
+      f"sweep {engine(sweep)}; search {engine(find)})")
 sys.exit(0 if ok else 1)
 EOF
 done

@@ -100,86 +100,110 @@ pub fn parse_line(line: &str) -> Option<SampleLine<'_>> {
         i += 1;
     }
     let name = &line[..i];
-    let mut labels = Vec::new();
-    let skip_ws = |i: &mut usize| {
-        while *i < b.len() && (b[*i] == b' ' || b[*i] == b'\t') {
-            *i += 1;
-        }
-    };
     let name_end = i;
-    skip_ws(&mut i);
+    skip_ws(b, &mut i);
     let has_labels = i < b.len() && b[i] == b'{';
     if !has_labels && i == name_end {
         // A bare name must be followed by whitespace before its value.
         return None;
     }
-    if has_labels {
+    let labels = if has_labels {
         i += 1;
-        loop {
-            skip_ws(&mut i);
-            if i < b.len() && b[i] == b'}' {
-                i += 1;
-                break;
+        parse_labels(line, &mut i)?
+    } else {
+        Vec::new()
+    };
+    let (value, timestamp_ms) = parse_value_and_time(&line[i..])?;
+    Some(SampleLine {
+        name,
+        labels,
+        value,
+        timestamp_ms,
+    })
+}
+
+/// Moves `i` past spaces and tabs.
+fn skip_ws(b: &[u8], i: &mut usize) {
+    while *i < b.len() && (b[*i] == b' ' || b[*i] == b'\t') {
+        *i += 1;
+    }
+}
+
+/// The label pairs from `i` (just after the `{`) to the closing `}`, `i` moved past it; None
+/// when they are malformed.
+fn parse_labels<'a>(line: &'a str, i: &mut usize) -> Option<Vec<(&'a str, String)>> {
+    let b = line.as_bytes();
+    let mut labels = Vec::new();
+    loop {
+        skip_ws(b, i);
+        if *i < b.len() && b[*i] == b'}' {
+            *i += 1;
+            return Some(labels);
+        }
+        // label name
+        let start = *i;
+        if *i >= b.len() || !(b[*i].is_ascii_alphabetic() || b[*i] == b'_') {
+            return None;
+        }
+        while *i < b.len() && (b[*i].is_ascii_alphanumeric() || b[*i] == b'_') {
+            *i += 1;
+        }
+        let label = &line[start..*i];
+        skip_ws(b, i);
+        if *i >= b.len() || b[*i] != b'=' {
+            return None;
+        }
+        *i += 1;
+        skip_ws(b, i);
+        if *i >= b.len() || b[*i] != b'"' {
+            return None;
+        }
+        *i += 1;
+        let value = parse_label_value(line, i)?;
+        labels.push((label, value));
+        skip_ws(b, i);
+        match b.get(*i) {
+            Some(b',') => *i += 1,
+            Some(b'}') => {
+                *i += 1;
+                return Some(labels);
             }
-            // label name
-            let start = i;
-            if i >= b.len() || !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
-                return None;
-            }
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            let label = &line[start..i];
-            skip_ws(&mut i);
-            if i >= b.len() || b[i] != b'=' {
-                return None;
-            }
-            i += 1;
-            skip_ws(&mut i);
-            if i >= b.len() || b[i] != b'"' {
-                return None;
-            }
-            i += 1;
-            let mut value = String::new();
-            let mut closed = false;
-            let mut chars = line[i..].char_indices();
-            while let Some((k, c)) = chars.next() {
-                match c {
-                    '"' => {
-                        i += k + 1;
-                        closed = true;
-                        break;
-                    }
-                    '\\' => match chars.next() {
-                        Some((_, 'n')) => value.push('\n'),
-                        Some((_, '\\')) => value.push('\\'),
-                        Some((_, '"')) => value.push('"'),
-                        // Unknown escapes are kept as written (Prometheus does the same).
-                        Some((_, other)) => {
-                            value.push('\\');
-                            value.push(other);
-                        }
-                        None => return None,
-                    },
-                    c => value.push(c),
-                }
-            }
-            if !closed {
-                return None;
-            }
-            labels.push((label, value));
-            skip_ws(&mut i);
-            match b.get(i) {
-                Some(b',') => i += 1,
-                Some(b'}') => {
-                    i += 1;
-                    break;
-                }
-                _ => return None,
-            }
+            _ => return None,
         }
     }
-    let rest = &line[i..];
+}
+
+/// A quoted label value from `i` (just after the opening quote), unescaped, `i` moved past the
+/// closing quote; None when it is not closed.
+fn parse_label_value(line: &str, i: &mut usize) -> Option<String> {
+    let mut value = String::new();
+    let mut chars = line[*i..].char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '"' => {
+                *i += k + 1;
+                return Some(value);
+            }
+            '\\' => match chars.next() {
+                Some((_, 'n')) => value.push('\n'),
+                Some((_, '\\')) => value.push('\\'),
+                Some((_, '"')) => value.push('"'),
+                // Unknown escapes are kept as written (Prometheus does the same).
+                Some((_, other)) => {
+                    value.push('\\');
+                    value.push(other);
+                }
+                None => return None,
+            },
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// The value and the optional timestamp after the name and labels; None when malformed or
+/// followed by anything else.
+fn parse_value_and_time(rest: &str) -> Option<(f64, Option<i64>)> {
     let mut fields = rest.split([' ', '\t']).filter(|f| !f.is_empty());
     let value = parse_value(fields.next()?)?;
     let timestamp_ms = match fields.next() {
@@ -189,12 +213,7 @@ pub fn parse_line(line: &str) -> Option<SampleLine<'_>> {
     if fields.next().is_some() {
         return None;
     }
-    Some(SampleLine {
-        name,
-        labels,
-        value,
-        timestamp_ms,
-    })
+    Some((value, timestamp_ms))
 }
 
 /// Reads one scrape: the sample at `t_ms` and the families of interest found in it. Values of
@@ -294,8 +313,33 @@ pub const ENGINE_SERIES: &[(&str, &str)] = &[
 /// engine or model, added up). The runtime is the first in [`ENGINE_SERIES`] with a series
 /// present; non-finite values are skipped.
 pub fn engine_counters(text: &str) -> EngineCounters {
-    use std::collections::BTreeMap;
-    let mut v: BTreeMap<&str, f64> = BTreeMap::new();
+    let v = engine_values(text);
+    let runtime = ENGINE_SERIES.iter().find_map(|(rt, n)| {
+        (v.contains_key(n) || v.contains_key(format!("{n}_count").as_str())).then_some(*rt)
+    });
+    let mut c = EngineCounters {
+        runtime: runtime.map(str::to_string),
+        ..EngineCounters::default()
+    };
+    let Some(rt) = runtime else {
+        return c;
+    };
+    let mut series = Series {
+        v,
+        used: Vec::new(),
+    };
+    read_runtime(rt, &mut series, &mut c);
+    let mut used = series.used;
+    used.sort();
+    used.dedup();
+    c.metrics = used;
+    c
+}
+
+/// The finite values of the [`ENGINE_SERIES`] (a histogram's `_sum` and `_count`) in `text`,
+/// by series name, each added up over its label sets.
+fn engine_values(text: &str) -> std::collections::BTreeMap<&str, f64> {
+    let mut v: std::collections::BTreeMap<&str, f64> = std::collections::BTreeMap::new();
     for line in text.lines() {
         let Some(l) = parse_line(line) else {
             continue;
@@ -317,65 +361,70 @@ pub fn engine_counters(text: &str) -> EngineCounters {
             *v.entry(l.name).or_insert(0.0) += l.value;
         }
     }
-    let v: BTreeMap<&str, f64> = v.into_iter().filter(|(_, x)| x.is_finite()).collect();
-    let runtime = ENGINE_SERIES.iter().find_map(|(rt, n)| {
-        (v.contains_key(n) || v.contains_key(format!("{n}_count").as_str())).then_some(*rt)
-    });
-    let mut c = EngineCounters {
-        runtime: runtime.map(str::to_string),
-        ..EngineCounters::default()
-    };
-    let Some(rt) = runtime else {
-        return c;
-    };
-    let mut used = Vec::new();
-    let mut get = |n: &str| -> Option<f64> {
-        let x = v.get(n).copied()?;
-        used.push(n.to_string());
+    v.into_iter().filter(|(_, x)| x.is_finite()).collect()
+}
+
+/// One scrape's engine series by name, and the names read from them so far.
+struct Series<'a> {
+    v: std::collections::BTreeMap<&'a str, f64>,
+    used: Vec<String>,
+}
+
+impl Series<'_> {
+    /// The series `n`, noted as used when present.
+    fn get(&mut self, n: &str) -> Option<f64> {
+        let x = self.v.get(n).copied()?;
+        self.used.push(n.to_string());
         Some(x)
-    };
-    let mut hist = |family: &str| -> Option<Totals> {
-        let sum_s = get(&format!("{family}_sum"))?;
+    }
+
+    /// The histogram `family`'s sum and count (None when either is missing).
+    fn hist(&mut self, family: &str) -> Option<Totals> {
+        let sum_s = self.get(&format!("{family}_sum"))?;
         Some(Totals {
             sum_s,
-            count: Some(get(&format!("{family}_count"))?),
+            count: Some(self.get(&format!("{family}_count"))?),
         })
-    };
+    }
+}
+
+/// Fills `c` from the series runtime `rt` exports (see [`ENGINE_SERIES`]).
+fn read_runtime(rt: &str, s: &mut Series<'_>, c: &mut EngineCounters) {
     match rt {
         "vllm" => {
-            c.queue = hist("vllm:request_queue_time_seconds");
-            c.prefill = hist("vllm:request_prefill_time_seconds");
-            c.decode = hist("vllm:request_decode_time_seconds");
-            c.inference = hist("vllm:request_inference_time_seconds");
+            c.queue = s.hist("vllm:request_queue_time_seconds");
+            c.prefill = s.hist("vllm:request_prefill_time_seconds");
+            c.decode = s.hist("vllm:request_decode_time_seconds");
+            c.inference = s.hist("vllm:request_inference_time_seconds");
             let (h, q) = match (
-                get("vllm:prefix_cache_hits_total"),
-                get("vllm:prefix_cache_queries_total"),
+                s.get("vllm:prefix_cache_hits_total"),
+                s.get("vllm:prefix_cache_queries_total"),
             ) {
                 (Some(h), Some(q)) => (Some(h), Some(q)),
                 _ => (
-                    get("vllm:gpu_prefix_cache_hits_total"),
-                    get("vllm:gpu_prefix_cache_queries_total"),
+                    s.get("vllm:gpu_prefix_cache_hits_total"),
+                    s.get("vllm:gpu_prefix_cache_queries_total"),
                 ),
             };
             (c.cache_hit_tokens, c.cache_query_tokens) = (h, q);
-            c.preemptions = get("vllm:num_preemptions_total");
+            c.preemptions = s.get("vllm:num_preemptions_total");
         }
         "sglang" => {
-            c.queue = hist("sglang:queue_time_seconds");
-            c.cache_hit_tokens = get("sglang:cached_tokens_total");
-            c.cache_query_tokens = get("sglang:prompt_tokens_total");
-            c.preemptions = get("sglang:num_retracted_requests_total");
+            c.queue = s.hist("sglang:queue_time_seconds");
+            c.cache_hit_tokens = s.get("sglang:cached_tokens_total");
+            c.cache_query_tokens = s.get("sglang:prompt_tokens_total");
+            c.preemptions = s.get("sglang:num_retracted_requests_total");
         }
         "tgi" => {
-            c.queue = hist("tgi_request_queue_duration");
-            c.inference = hist("tgi_request_inference_duration");
+            c.queue = s.hist("tgi_request_queue_duration");
+            c.inference = s.hist("tgi_request_inference_duration");
         }
         _ => {
             let secs = |x: Option<f64>| x.map(|sum_s| Totals { sum_s, count: None });
-            c.prefill = secs(get("llamacpp:prompt_seconds_total"));
-            c.decode = secs(get("llamacpp:tokens_predicted_seconds_total"));
-            let cached = get("llamacpp:prompt_tokens_cached_total");
-            let processed = get("llamacpp:prompt_tokens_total");
+            c.prefill = secs(s.get("llamacpp:prompt_seconds_total"));
+            c.decode = secs(s.get("llamacpp:tokens_predicted_seconds_total"));
+            let cached = s.get("llamacpp:prompt_tokens_cached_total");
+            let processed = s.get("llamacpp:prompt_tokens_total");
             c.cache_hit_tokens = cached;
             c.cache_query_tokens = cached
                 .zip(processed)
@@ -383,10 +432,6 @@ pub fn engine_counters(text: &str) -> EngineCounters {
                 .filter(|x| x.is_finite());
         }
     }
-    used.sort();
-    used.dedup();
-    c.metrics = used;
-    c
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@
 //!
 //! By stage: [`plan`](mod@plan) (the flags checked into a plan), [`probe`](mod@probe) (the server's fields and
 //! tokenizer), [`run`](mod@run) (the stages in order and the file), [`drive`] (arrivals, jobs, one
-//! stage's load, the stop on a dead server), [`request`] (one streamed request), [`chunk`](mod@chunk)
-//! (one streamed chunk read), [`scrape`](mod@scrape)(mod@scrape)
+//! stage's load, the stop on a dead server), [`request`] (one streamed request), [`wire`] (its own HTTP/1.1 reader
+//! for a plain `http://` endpoint), [`chunk`](mod@chunk)
+//! (one streamed chunk read), [`scrape`](mod@scrape)
 //! (`/metrics` and NVML during a stage), [`render`](mod@render) (the terminal summary); the types they share
 //! are here.
 
@@ -26,6 +27,7 @@ pub mod request;
 mod run;
 mod scrape;
 pub mod sse;
+mod wire;
 
 use drive::*;
 use plan::*;

@@ -116,7 +116,46 @@ pub(super) fn read_key(a: &MeasureArgs) -> Result<Option<String>, BadInput> {
         .filter(|k| !k.trim().is_empty()))
 }
 
+/// Checks the flags into a [`Plan`]; the first bad flag (in the order of the helpers below)
+/// → [`BadInput`].
 pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
+    let (url, root) = base_url(a)?;
+    let traffic = TrafficProfile {
+        prompt_tokens: parse_length("--prompt-tokens", &a.prompt_tokens)?,
+        output_tokens: parse_length("--output-tokens", &a.output_tokens)?,
+    };
+    let (arrival, burstiness) = open_loop_shape(a)?;
+    let mode = mode_of(a, arrival, burstiness)?;
+    let slo = slo_of(a, &mode)?;
+    let duration = duration_of(a)?;
+    if !(a.timeout.is_finite() && a.timeout > 0.0 && a.timeout <= 86_400.0) {
+        return Err(BadInput(
+            "--timeout: must be more than 0 and at most 86,400 s".into(),
+        ));
+    }
+    let extra = extra_body(a)?;
+    let requests = a
+        .requests
+        .unwrap_or(if duration.is_some() { 10_000_000 } else { 100 });
+    Ok(Plan {
+        ctx: Arc::new(ctx_of(a, &url, extra)?),
+        metrics_url: a
+            .metrics_url
+            .clone()
+            .unwrap_or_else(|| format!("{root}/metrics")),
+        root,
+        traffic,
+        mode,
+        runs: a.runs,
+        slo,
+        requests,
+        duration,
+    })
+}
+
+/// `--url` checked: http(s), no credentials, ending in `/v1`; the URL without a trailing `/`,
+/// and the server's root (without `/v1`).
+fn base_url(a: &MeasureArgs) -> Result<(String, String), BadInput> {
     let url = a.url.trim().trim_end_matches('/').to_string();
     let parsed = reqwest::Url::parse(&url)
         .map_err(|e| BadInput(format!("--url: {url:?} is not a URL ({e})")))?;
@@ -136,10 +175,13 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             "--url: {url:?} must be the API base ending in /v1 (e.g. http://127.0.0.1:8000/v1)"
         )));
     };
-    let traffic = TrafficProfile {
-        prompt_tokens: parse_length("--prompt-tokens", &a.prompt_tokens)?,
-        output_tokens: parse_length("--output-tokens", &a.output_tokens)?,
-    };
+    let root = root.to_string();
+    Ok((url, root))
+}
+
+/// `--arrival` (default Poisson) and `--burstiness` (default 1), with `--rate` and the
+/// burstiness range checked.
+fn open_loop_shape(a: &MeasureArgs) -> Result<(String, f64), BadInput> {
     let arrival: String = match a.arrival.unwrap_or(ArrivalArg::Poisson) {
         ArrivalArg::Constant => "constant",
         ArrivalArg::Poisson => "poisson",
@@ -161,7 +203,13 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             "--burstiness: must be more than 0 and at most 100".into(),
         ));
     }
-    let mode = if let Some(s) = &a.sweep {
+    Ok((arrival, burstiness))
+}
+
+/// The run's stages: a `--sweep`, a `--find-max-rate` search, or one load (`--rate`,
+/// `--concurrency`, or concurrency 1).
+fn mode_of(a: &MeasureArgs, arrival: String, burstiness: f64) -> Result<Mode, BadInput> {
+    if let Some(s) = &a.sweep {
         let loads = parse_sweep(s, &arrival, burstiness)?;
         if loads
             .iter()
@@ -173,8 +221,9 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
                     .into(),
             ));
         }
-        Mode::Sweep(loads)
-    } else if a.find_max_rate {
+        return Ok(Mode::Sweep(loads));
+    }
+    if a.find_max_rate {
         if let Some(r) = a.rate_resolution {
             if !(r.is_finite() && r > 0.0 && r <= 100_000.0) {
                 return Err(BadInput(
@@ -182,23 +231,28 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
                 ));
             }
         }
-        Mode::FindMaxRate {
+        return Ok(Mode::FindMaxRate {
             start_rate: a.rate.unwrap_or(1.0),
             resolution: a.rate_resolution,
-            arrival: arrival.clone(),
+            arrival,
             burstiness,
-        }
-    } else {
-        Mode::Single(match (a.concurrency, a.rate) {
-            (_, Some(r)) => LoadMode::Rate {
-                requests_per_s: r,
-                arrival: arrival.clone(),
-                burstiness,
-            },
-            (Some(c), None) => LoadMode::Concurrency { concurrency: c },
-            (None, None) => LoadMode::Concurrency { concurrency: 1 },
-        })
-    };
+        });
+    }
+    Ok(Mode::Single(match (a.concurrency, a.rate) {
+        (_, Some(r)) => LoadMode::Rate {
+            requests_per_s: r,
+            arrival,
+            burstiness,
+        },
+        (Some(c), None) => LoadMode::Concurrency { concurrency: c },
+        (None, None) => LoadMode::Concurrency { concurrency: 1 },
+    }))
+}
+
+/// The SLOs (`--slo-ttft-ms`, `--slo-tpot-ms`, `--slo-e2e-ms` at `--percentile`), each within
+/// the estimate's SLO range; None without any. They judge stages, so they need several
+/// (`--sweep`, `--find-max-rate`, `--runs`), and `--find-max-rate` needs them.
+fn slo_of(a: &MeasureArgs, mode: &Mode) -> Result<Option<Slo>, BadInput> {
     // The estimate's and plan's SLO range.
     use benchfit_core::limits::{MAX_SLO_MS, MIN_SLO_MS};
     let slo_ms = |flag: &str, v: Option<f64>| match v {
@@ -237,33 +291,41 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
                 .into(),
         ));
     }
-    let duration = match a.duration {
-        None => None,
+    Ok(slo)
+}
+
+/// `--duration` checked (more than 0, at most a week).
+fn duration_of(a: &MeasureArgs) -> Result<Option<Duration>, BadInput> {
+    match a.duration {
+        None => Ok(None),
         Some(d) if d.is_finite() && d > 0.0 && d <= 7.0 * 86_400.0 => {
-            Some(Duration::from_secs_f64(d))
+            Ok(Some(Duration::from_secs_f64(d)))
         }
-        Some(_) => {
-            return Err(BadInput(
-                "--duration: must be more than 0 and at most 604,800 s".into(),
-            ))
-        }
-    };
-    if !(a.timeout.is_finite() && a.timeout > 0.0 && a.timeout <= 86_400.0) {
-        return Err(BadInput(
-            "--timeout: must be more than 0 and at most 86,400 s".into(),
-        ));
+        Some(_) => Err(BadInput(
+            "--duration: must be more than 0 and at most 604,800 s".into(),
+        )),
     }
-    let extra = match &a.extra_body {
-        None => serde_json::Map::new(),
+}
+
+/// `--extra-body`: a JSON object (empty without the flag).
+fn extra_body(a: &MeasureArgs) -> Result<serde_json::Map<String, serde_json::Value>, BadInput> {
+    match &a.extra_body {
+        None => Ok(serde_json::Map::new()),
         Some(s) => match serde_json::from_str::<serde_json::Value>(s) {
-            Ok(serde_json::Value::Object(m)) => m,
-            Ok(_) => return Err(BadInput("--extra-body: must be a JSON object".into())),
-            Err(e) => return Err(BadInput(format!("--extra-body: not JSON ({e})"))),
+            Ok(serde_json::Value::Object(m)) => Ok(m),
+            Ok(_) => Err(BadInput("--extra-body: must be a JSON object".into())),
+            Err(e) => Err(BadInput(format!("--extra-body: not JSON ({e})"))),
         },
-    };
-    let requests = a
-        .requests
-        .unwrap_or(if duration.is_some() { 10_000_000 } else { 100 });
+    }
+}
+
+/// What every request is sent with: the endpoint of `--api` under `url`, the HTTP clients,
+/// the key, the extra body fields and `--timeout` (`--max-connection-failures` checked).
+fn ctx_of(
+    a: &MeasureArgs,
+    url: &str,
+    extra: serde_json::Map<String, serde_json::Value>,
+) -> Result<Ctx, BadInput> {
     let api = match a.api {
         ApiArg::Completions => Api::Completions,
         ApiArg::Chat => Api::Chat,
@@ -284,29 +346,18 @@ pub(super) fn plan(a: &MeasureArgs) -> Result<Plan, BadInput> {
             "--max-connection-failures: must be at least 1".into(),
         ));
     }
-    Ok(Plan {
-        ctx: Arc::new(Ctx {
-            client: client(usize::MAX)?,
-            // No idle connection kept: every request on it opens a new one.
-            fresh: client(0)?,
-            endpoint,
-            api,
-            model: a.model.clone(),
-            api_key: read_key(a)?,
-            extra,
-            timeout: Duration::from_secs_f64(a.timeout),
-        }),
-        metrics_url: a
-            .metrics_url
-            .clone()
-            .unwrap_or_else(|| format!("{root}/metrics")),
-        root: root.to_string(),
-        traffic,
-        mode,
-        runs: a.runs,
-        slo,
-        requests,
-        duration,
+    Ok(Ctx {
+        wire: wire::Target::for_endpoint(&endpoint),
+        pool: wire::Pool::default(),
+        client: client(usize::MAX)?,
+        // No idle connection kept: every request on it opens a new one.
+        fresh: client(0)?,
+        endpoint,
+        api,
+        model: a.model.clone(),
+        api_key: read_key(a)?,
+        extra,
+        timeout: Duration::from_secs_f64(a.timeout),
     })
 }
 

@@ -90,17 +90,43 @@ pub(super) fn render(m: &Measurement) -> String {
 
 /// The stage table, the search's answer and the per-load intervals of a multi-stage run.
 pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String {
-    let mut o = String::new();
-    let pct = ms.slo.map_or(SloPercentile::P95, |s| s.percentile);
-    let pick = |p: benchfit_core::stats::Percentiles| match pct {
-        SloPercentile::P95 => p.p95,
-        SloPercentile::P99 => p.p99,
-    };
-    let name = match pct {
-        SloPercentile::P95 => "p95",
-        SloPercentile::P99 => "p99",
-    };
-    o.push_str(&format!(
+    let pct = Pct(ms.slo.map_or(SloPercentile::P95, |s| s.percentile));
+    let mut o = stage_table(m, ms, pct);
+    o.push_str(&render_searches(ms, pct.name()));
+    if ms.search.is_none() && ms.searches.is_empty() && ms.slo.is_some() {
+        o.push_str(&sweep_answer(m, pct.name()));
+    }
+    if let Some(search) = &ms.search {
+        o.push_str(&render_search(search, pct.name()));
+    }
+    o.push_str(&render_aggregates(&ms.aggregates));
+    o
+}
+
+/// The percentile the SLOs are judged at (p95 without SLOs), for the stage table's columns.
+#[derive(Clone, Copy)]
+struct Pct(SloPercentile);
+
+impl Pct {
+    fn name(self) -> &'static str {
+        match self.0 {
+            SloPercentile::P95 => "p95",
+            SloPercentile::P99 => "p99",
+        }
+    }
+
+    fn pick(self, p: benchfit_core::stats::Percentiles) -> f64 {
+        match self.0 {
+            SloPercentile::P95 => p.p95,
+            SloPercentile::P99 => p.p99,
+        }
+    }
+}
+
+/// One row per stage: load, run, counts, throughput, TTFT and TPOT at the percentile, SLO.
+fn stage_table(m: &Measurement, ms: &stages::MultiStage, pct: Pct) -> String {
+    let name = pct.name();
+    let mut o = format!(
         "stages ({}; steady state: {}):\n{:>5} {:<18} {:>4} {:>5} {:>6} {:>9} {:>10} {:>11} {:>11} {:>8}\n",
         ms.kind,
         stages::STEADY_STATE_RULE,
@@ -114,7 +140,7 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
         format!("ttft {name}"),
         format!("tpot {name}"),
         "slo"
-    ));
+    );
     let ms_or_dash = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
     for st in &m.stages {
         let s = &st.summary;
@@ -127,8 +153,8 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
             s.requests.failed,
             s.throughput.requests_per_s,
             s.throughput.output_tokens_per_s,
-            ms_or_dash(s.latency_ms.ttft.map(pick)),
-            ms_or_dash(s.latency_ms.tpot.map(pick)),
+            ms_or_dash(s.latency_ms.ttft.map(|p| pct.pick(p))),
+            ms_or_dash(s.latency_ms.tpot.map(|p| pct.pick(p))),
             match st.slo {
                 Some(v) if v.met => "met",
                 Some(_) => "missed",
@@ -136,6 +162,12 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
             }
         ));
     }
+    o
+}
+
+/// Each of several `--find-max-rate` searches' answer, and the found rate's interval.
+fn render_searches(ms: &stages::MultiStage, name: &str) -> String {
+    let mut o = String::new();
     for (k, search) in ms.searches.iter().enumerate() {
         o.push_str(&format!(
             "search {}: {} (stopped: {})\n",
@@ -163,37 +195,46 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
             ),
         });
     }
-    if ms.search.is_none() && ms.searches.is_empty() && ms.slo.is_some() {
-        // A sweep's answer as one reads it off the table: the last load met before the first
-        // miss.
-        let last_met = m
-            .stages
-            .iter()
-            .take_while(|st| st.slo.is_some_and(|v| v.met))
-            .last();
-        o.push_str(&match last_met {
-            Some(st) => format!(
-                "highest load meeting every SLO at {name} before the first miss: {} (stage {})\n",
-                load_label(&st.load),
-                st.index
-            ),
-            None => format!("the first stage already missed an SLO at {name}\n"),
-        });
+    o
+}
+
+/// A sweep's answer as one reads it off the table: the last load met before the first miss.
+fn sweep_answer(m: &Measurement, name: &str) -> String {
+    let last_met = m
+        .stages
+        .iter()
+        .take_while(|st| st.slo.is_some_and(|v| v.met))
+        .last();
+    match last_met {
+        Some(st) => format!(
+            "highest load meeting every SLO at {name} before the first miss: {} (stage {})\n",
+            load_label(&st.load),
+            st.index
+        ),
+        None => format!("the first stage already missed an SLO at {name}\n"),
     }
-    if let Some(search) = &ms.search {
-        match search.max_rate {
-            Some(r) => o.push_str(&format!(
-                "highest rate meeting every SLO at {name}: {r} requests/s (stage {}); lowest missed: {}\n",
-                search.max_rate_stage.map_or("?".into(), |s| s.to_string()),
-                search
-                    .lowest_missed_rate
-                    .map_or("none".into(), |r| format!("{r} requests/s"))
-            )),
-            None => o.push_str(&format!("no probed rate met every SLO at {name}\n")),
-        }
-        o.push_str(&format!("  search stopped: {}\n", search.stopped));
-    }
-    for agg in &ms.aggregates {
+}
+
+/// The one `--find-max-rate` search's answer and why it stopped.
+fn render_search(search: &stages::RateSearch, name: &str) -> String {
+    let mut o = match search.max_rate {
+        Some(r) => format!(
+            "highest rate meeting every SLO at {name}: {r} requests/s (stage {}); lowest missed: {}\n",
+            search.max_rate_stage.map_or("?".into(), |s| s.to_string()),
+            search
+                .lowest_missed_rate
+                .map_or("none".into(), |r| format!("{r} requests/s"))
+        ),
+        None => format!("no probed rate met every SLO at {name}\n"),
+    };
+    o.push_str(&format!("  search stopped: {}\n", search.stopped));
+    o
+}
+
+/// Each load's metrics over its `--runs`: mean and 95 % interval.
+fn render_aggregates(aggregates: &[stages::RunsAggregate]) -> String {
+    let mut o = String::new();
+    for agg in aggregates {
         o.push_str(&format!(
             "{} over {} runs: mean [95 % interval]\n",
             load_label(&agg.load),
@@ -215,57 +256,76 @@ pub(super) fn render_stages(m: &Measurement, ms: &stages::MultiStage) -> String 
     o
 }
 
+/// `v` in ms with two decimals, or a dash.
+fn ms_or_dash(v: Option<f64>) -> String {
+    v.map_or("–".to_string(), |v| format!("{v:.2}"))
+}
+
+/// A count, or a dash.
+fn count_or_dash(v: Option<f64>) -> String {
+    v.map_or("–".to_string(), |v| format!("{v}"))
+}
+
+/// The prefix cache's hit rate and query tokens, or a dash.
+fn cache_rate(e: &EngineTime) -> String {
+    e.prefix_cache.map_or("–".to_string(), |c| {
+        format!("{:.1} % of {}", 100.0 * c.hit_rate, c.query_tokens)
+    })
+}
+
 /// Where the time went, from the engine's series: one block for a single stage, a table row
 /// per stage otherwise; nothing without the section.
 pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
-    let mut o = String::new();
-    let Some(first) = list.first() else {
-        return o;
-    };
-    let ms = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.2}"));
-    let rate = |e: &EngineTime| {
-        e.prefix_cache.map_or("–".to_string(), |c| {
-            format!("{:.1} % of {}", 100.0 * c.hit_rate, c.query_tokens)
-        })
-    };
-    let count = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v}"));
-    if list.len() == 1 && first.stage.is_none() {
-        let e = first;
+    match list {
+        [] => String::new(),
+        [e] if e.stage.is_none() => engine_time_block(e),
+        _ => engine_time_table(list),
+    }
+}
+
+/// A single stage's engine time, a few lines.
+fn engine_time_block(e: &EngineTime) -> String {
+    let ms = ms_or_dash;
+    let mut o = format!(
+        "where the time goes ({} /metrics, read before and after; {} requests the engine finished, {} benchfit completed):\n",
+        e.runtime,
+        count_or_dash(e.engine_requests),
+        e.client_requests
+    );
+    if let Some(t) = e.ttft {
         o.push_str(&format!(
-            "where the time goes ({} /metrics, read before and after; {} requests the engine finished, {} benchfit completed):\n",
-            e.runtime,
-            count(e.engine_requests),
-            e.client_requests
+            "  ttft mean {:.2} ms = queue {} + prefill {} + rest {} ms\n",
+            t.measured_ms,
+            ms(t.queue_ms),
+            ms(t.prefill_ms),
+            ms(t.rest_ms)
         ));
-        if let Some(t) = e.ttft {
-            o.push_str(&format!(
-                "  ttft mean {:.2} ms = queue {} + prefill {} + rest {} ms\n",
-                t.measured_ms,
-                ms(t.queue_ms),
-                ms(t.prefill_ms),
-                ms(t.rest_ms)
-            ));
-        }
-        o.push_str(&format!(
-            "  engine mean per request, ms: queue {}, prefill {}, decode {}, inference {}\n",
-            ms(e.queue_ms),
-            ms(e.prefill_ms),
-            ms(e.decode_ms),
-            ms(e.inference_ms)
-        ));
-        o.push_str(&format!(
-            "  prefix cache: {} prompt tokens hit; preemptions: {}\n",
-            rate(e),
-            count(e.preemptions)
-        ));
-        for n in &e.notes {
-            o.push_str(&format!("  note: {n}\n"));
-        }
-        return o;
     }
     o.push_str(&format!(
+        "  engine mean per request, ms: queue {}, prefill {}, decode {}, inference {}\n",
+        ms(e.queue_ms),
+        ms(e.prefill_ms),
+        ms(e.decode_ms),
+        ms(e.inference_ms)
+    ));
+    o.push_str(&format!(
+        "  prefix cache: {} prompt tokens hit; preemptions: {}\n",
+        cache_rate(e),
+        count_or_dash(e.preemptions)
+    ));
+    for n in &e.notes {
+        o.push_str(&format!("  note: {n}\n"));
+    }
+    o
+}
+
+/// Several stages' engine time: a row per stage, each note once (under the first stage that
+/// has it).
+fn engine_time_table(list: &[EngineTime]) -> String {
+    let ms = ms_or_dash;
+    let mut o = format!(
         "where the time goes ({} /metrics, ms per request):\n{:>5} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>22} {:>8}\n",
-        first.runtime,
+        list.first().map_or("", |e| e.runtime.as_str()),
         "stage",
         "ttft",
         "queue",
@@ -275,7 +335,7 @@ pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
         "infer",
         "prefix cache hit",
         "preempt"
-    ));
+    );
     let mut said: Vec<&str> = Vec::new();
     for e in list {
         let t = e.ttft;
@@ -288,8 +348,8 @@ pub(super) fn render_engine_time(list: &[EngineTime]) -> String {
             ms(t.and_then(|t| t.rest_ms)),
             ms(e.decode_ms),
             ms(e.inference_ms),
-            rate(e),
-            count(e.preemptions)
+            cache_rate(e),
+            count_or_dash(e.preemptions)
         ));
         // A note said for an earlier stage (llama.cpp's missing series) is not repeated.
         for n in e.notes.iter().filter(|n| !said.contains(&n.as_str())) {

@@ -12,6 +12,7 @@
 
 use super::chunk::StreamChunk;
 use super::sse::{EventRef, Parser, MAX_EVENT_BYTES};
+use super::wire;
 use benchfit_core::measurement::{Chunk, FailureClass, RequestRecord, RequestStatus};
 use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
@@ -80,6 +81,11 @@ pub struct Ctx {
     pub extra: Map<String, Value>,
     /// Per-request time limit.
     pub timeout: Duration,
+    /// The endpoint for [`wire`], the streamed requests' own HTTP/1.1 client (plain `http://`
+    /// without a proxy); None: they go through reqwest ([`Ctx::client`]).
+    pub wire: Option<wire::Target>,
+    /// [`wire`]'s idle keep-alive connections.
+    pub pool: wire::Pool,
 }
 
 impl Ctx {
@@ -374,6 +380,137 @@ pub async fn send_with_fresh_retry(
     }
 }
 
+/// A response being read: from reqwest, or from [`wire`] (plain `http://`, no proxy: the
+/// cheaper path per streamed token).
+enum Body<'a> {
+    Reqwest(reqwest::Response),
+    Wire(wire::Response<'a>),
+}
+
+impl Body<'_> {
+    fn status(&self) -> u16 {
+        match self {
+            Body::Reqwest(r) => r.status().as_u16(),
+            Body::Wire(r) => r.status(),
+        }
+    }
+
+    /// Appends what the next read of the body brought to `out`; false once the body has
+    /// ended; the transport reason when a read failed.
+    async fn next(&mut self, out: &mut Vec<u8>) -> Result<bool, String> {
+        match self {
+            Body::Reqwest(r) => match r.chunk().await {
+                Ok(Some(b)) => {
+                    out.extend_from_slice(&b);
+                    Ok(true)
+                }
+                Ok(None) => Ok(false),
+                Err(e) => Err(transport_reason(&e)),
+            },
+            Body::Wire(r) => r.next(out).await.map_err(|e| format!("body error: {e}")),
+        }
+    }
+
+    /// The start of the body (at most [`MAX_ERROR_BODY_BYTES`]), for an error status.
+    async fn error_text(mut self) -> String {
+        let mut out = Vec::new();
+        let read = async {
+            while out.len() < MAX_ERROR_BODY_BYTES && self.next(&mut out).await? {}
+            Ok::<_, String>(())
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(5), read).await;
+        out.truncate(MAX_ERROR_BODY_BYTES);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
+/// When the request went out, and whether it was re-sent (with the reason).
+struct Sent {
+    at: std::sync::Mutex<Instant>,
+    retry_reason: std::sync::Mutex<Option<String>>,
+}
+
+impl Sent {
+    fn at(&self) -> Instant {
+        *self.at.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The request is sent again now, because of `why`.
+    fn resend(&self, why: String) {
+        *self.retry_reason.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+        *self.at.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+}
+
+/// Sends the request with `body` and waits for the response head: on a pooled connection, and
+/// once more on a new one when that one was closed before any response byte (the reason in
+/// `sent`). Err: the request got no answer (the transport reason).
+async fn send<'a>(ctx: &'a Ctx, body: &Value, sent: &Sent) -> Result<Body<'a>, String> {
+    if let Some(target) = &ctx.wire {
+        let bytes = serde_json::to_vec(body).unwrap_or_default();
+        let key = ctx.api_key.as_deref();
+        let r = match wire::post(target, &ctx.pool, key, &bytes, false).await {
+            Err(e) if e.closed_pooled => {
+                sent.resend(ctx.redact(&e.reason));
+                wire::post(target, &ctx.pool, key, &bytes, true).await
+            }
+            r => r,
+        };
+        return r.map(Body::Wire).map_err(|e| e.reason);
+    }
+    let build = |client: &reqwest::Client| {
+        let req = client.post(&ctx.endpoint).json(body);
+        match &ctx.api_key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        }
+    };
+    let mut resp = build(&ctx.client).send().await;
+    if let Err(e) = &resp {
+        if closed_before_response(e) {
+            sent.resend(ctx.redact(&transport_reason(e)));
+            resp = build(&ctx.fresh).send().await;
+        }
+    }
+    resp.map(Body::Reqwest).map_err(|e| transport_reason(&e))
+}
+
+/// Reads a streamed body to its end into `state`, each read's events stamped with the time it
+/// returned (ms after `sent`); the reason the stream stopped early, if it did.
+async fn read_stream(mut body: Body<'_>, state: &mut StreamState, sent: Instant) -> Option<Cut> {
+    let mut parser = Parser::default();
+    let mut bytes = Vec::with_capacity(4096);
+    loop {
+        bytes.clear();
+        let more = match body.next(&mut bytes).await {
+            Ok(more) => more,
+            Err(e) => return Some(Cut::Transport(e)),
+        };
+        let t = (Instant::now() - sent).as_secs_f64() * 1000.0;
+        if !bytes.is_empty() {
+            parser.feed_with(&bytes, |ev| state.on_event(ev, t));
+            if parser.pending_bytes() > MAX_EVENT_BYTES {
+                return Some(Cut::Broken(format!(
+                    "body error: one stream event is larger than {} MiB",
+                    MAX_EVENT_BYTES >> 20
+                )));
+            }
+        }
+        if !more {
+            if let Some(ev) = parser.finish() {
+                state.on_event(
+                    EventRef {
+                        name: &ev.name,
+                        data: &ev.data,
+                    },
+                    t,
+                );
+            }
+            return None;
+        }
+    }
+}
+
 /// Sends one streamed request and reads it to the end; never fails: every outcome is a record.
 /// `base` carries the index, scheduled time and requested lengths; `start` is the run's start.
 ///
@@ -390,91 +527,36 @@ pub async fn run(
     mut cancel: watch::Receiver<bool>,
 ) -> RequestRecord {
     let body = ctx.body(prompt, max_tokens, features);
-    let build = |client: &reqwest::Client| {
-        let req = client.post(&ctx.endpoint).json(&body);
-        match &ctx.api_key {
-            Some(k) => req.bearer_auth(k),
-            None => req,
-        }
+    let sent = Sent {
+        at: std::sync::Mutex::new(Instant::now()),
+        retry_reason: std::sync::Mutex::new(None),
     };
-    let sent = std::sync::Mutex::new(Instant::now());
-    let sent_at = || *sent.lock().unwrap_or_else(|e| e.into_inner());
-    let ms = |i: Instant| (i - sent_at()).as_secs_f64() * 1000.0;
     let mut state = StreamState::default();
-    let mut retry_reason = None;
     let mut got_head = false;
     let work = async {
-        let mut resp = build(&ctx.client).send().await;
-        if let Err(e) = &resp {
-            if closed_before_response(e) {
-                retry_reason = Some(ctx.redact(&transport_reason(e)));
-                *sent.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-                resp = build(&ctx.fresh).send().await;
-            }
-        }
-        let resp = match resp {
-            Ok(r) => r,
-            Err(e) => return Err(Early::NoAnswer(transport_reason(&e))),
-        };
+        let resp = send(ctx, &body, &sent).await.map_err(Early::NoAnswer)?;
         got_head = true;
         let status = resp.status();
-        if !status.is_success() {
-            let text = tokio::time::timeout(
-                Duration::from_secs(5),
-                read_limited(resp, MAX_ERROR_BODY_BYTES),
-            )
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .map(|(b, _)| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default();
-            return Err(Early::Http(format!(
-                "http {}: {}",
-                status.as_u16(),
-                snippet(&text)
-            )));
+        if !(200..300).contains(&status) {
+            let text = resp.error_text().await;
+            return Err(Early::Http(format!("http {status}: {}", snippet(&text))));
         }
-        let mut resp = resp;
-        let mut parser = Parser::default();
         // The send time is final once the head is in: read it once, not per chunk.
-        let sent = sent_at();
-        loop {
-            match resp.chunk().await {
-                Ok(Some(bytes)) => {
-                    let t = (Instant::now() - sent).as_secs_f64() * 1000.0;
-                    parser.feed_with(&bytes, |ev| state.on_event(ev, t));
-                    if parser.pending_bytes() > MAX_EVENT_BYTES {
-                        return Ok(Some(Cut::Broken(format!(
-                            "body error: one stream event is larger than {} MiB",
-                            MAX_EVENT_BYTES >> 20
-                        ))));
-                    }
-                }
-                Ok(None) => {
-                    let t = ms(Instant::now());
-                    if let Some(ev) = parser.finish() {
-                        state.on_event(
-                            EventRef {
-                                name: &ev.name,
-                                data: &ev.data,
-                            },
-                            t,
-                        );
-                    }
-                    return Ok(None);
-                }
-                Err(e) => return Ok(Some(Cut::Transport(transport_reason(&e)))),
-            }
-        }
+        Ok(read_stream(resp, &mut state, sent.at()).await)
     };
     let timeout_reason = || format!("timeout after {} s", ctx.timeout.as_secs_f64());
     let outcome = tokio::select! {
         r = tokio::time::timeout(ctx.timeout, work) => Some(r),
         _ = cancel.wait_for(|c| *c) => None,
     };
-    let end = ms(Instant::now());
+    let sent_at = sent.at();
+    let end = (Instant::now() - sent_at).as_secs_f64() * 1000.0;
+    let retry_reason = sent
+        .retry_reason
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     let base = RequestRecord {
-        sent_ms: (sent_at() - start).as_secs_f64() * 1000.0,
+        sent_ms: (sent_at - start).as_secs_f64() * 1000.0,
         retried: u32::from(retry_reason.is_some()),
         retry_reason,
         ..base

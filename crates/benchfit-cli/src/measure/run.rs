@@ -3,6 +3,8 @@
 
 use super::*;
 
+/// The whole run: probe, warm-up, the stages with the telemetry beside them, then the
+/// measurement file and the summary; Err only when the file could not be written.
 pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended> {
     let ctx = plan.ctx.clone();
     let started_at = SystemTime::now();
@@ -18,15 +20,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
 
     let start = Instant::now();
     let cpu_at_start = cpu::thread_cpu();
-    // Telemetry, over every stage on the run's clock.
-    let stop_telemetry = Arc::new(AtomicBool::new(false));
-    let gpu_thread = gpu::spawn_sampler(start, Duration::from_millis(400), stop_telemetry.clone());
-    let scraper = tokio::spawn(scrape(
-        ctx.clone(),
-        plan.metrics_url.clone(),
-        start,
-        stop_telemetry.clone(),
-    ));
+    let telemetry = Telemetry::start(&ctx, &plan.metrics_url, start);
     let env = StageEnv {
         ctx: ctx.clone(),
         features: probe.features,
@@ -39,44 +33,16 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         start,
         metrics_url: plan.metrics_url.clone(),
     };
-    let mut runner = Runner {
-        env: &env,
-        slo: plan.slo,
-        jsonl,
-        records: Vec::new(),
-        stages: Vec::new(),
-        partial_reason: None,
-        interrupted: false,
-        write_error: None,
-        engine_time: Vec::new(),
-        engine_scrapes: true,
-        first_engine_read: Some(first_engine_read),
-        engine_notes: Vec::new(),
-    };
+    let mut runner = Runner::new(&env, plan.slo, jsonl, first_engine_read);
     let searches = run_stages(&mut runner, &plan).await;
     let busy = cpu_at_start
         .zip(cpu::thread_cpu())
         .and_then(|(a, b)| cpu::busy_note(b.saturating_sub(a), start.elapsed()));
-    let Runner {
-        mut records,
-        stages: stage_list,
-        partial_reason,
-        interrupted,
-        write_error,
-        engine_time,
-        engine_notes,
-        ..
-    } = runner;
-    stop_telemetry.store(true, Ordering::Relaxed);
-    let mut server_metrics = scraper.await.unwrap_or_default();
+    let (mut server_metrics, gpu) = telemetry.stop().await;
     server_metrics
         .notes
-        .extend(engine_notes.iter().map(|n| ctx.redact(n)));
-    let gpu = gpu_thread.join().unwrap_or_default();
-    if let Some(note) = &gpu.note {
-        eprintln!("benchfit: {note}");
-    }
-    if let Some(e) = write_error {
+        .extend(runner.engine_notes.iter().map(|n| ctx.redact(n)));
+    if let Some(e) = runner.write_error.take() {
         return Err(anyhow::anyhow!(
             "writing {}: {e}",
             jsonl_path
@@ -85,9 +51,108 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
                 .unwrap_or_default()
         ));
     }
+    let interrupted = runner.interrupted;
+    let m = measurement(
+        &a,
+        &plan,
+        (started_at, probe),
+        runner,
+        searches,
+        (server_metrics, gpu),
+        busy,
+    );
+    for n in &m.run.notes {
+        eprintln!("benchfit: note: {n}");
+    }
+    write_outputs(&a, &ctx, &m)?;
+    Ok(if interrupted {
+        Ended::Interrupted
+    } else {
+        Ended::Normally
+    })
+}
 
+impl<'a> Runner<'a> {
+    /// No stage run yet; `first_engine_read` is the engine read made before the run's clock
+    /// started.
+    fn new(
+        env: &'a StageEnv,
+        slo: Option<Slo>,
+        jsonl: Option<JsonlWriter>,
+        first_engine_read: Result<(f64, EngineCounters), ReadError>,
+    ) -> Self {
+        Runner {
+            env,
+            slo,
+            jsonl,
+            records: Vec::new(),
+            stages: Vec::new(),
+            partial_reason: None,
+            interrupted: false,
+            write_error: None,
+            engine_time: Vec::new(),
+            engine_scrapes: true,
+            first_engine_read: Some(first_engine_read),
+            engine_notes: Vec::new(),
+        }
+    }
+}
+
+/// The telemetry over every stage on the run's clock: the `/metrics` scrape (a task) and
+/// the NVML sampler (a thread).
+struct Telemetry {
+    stop: Arc<AtomicBool>,
+    gpu: std::thread::JoinHandle<benchfit_core::measurement::GpuTelemetry>,
+    scraper: tokio::task::JoinHandle<ServerMetrics>,
+}
+
+impl Telemetry {
+    /// Starts both, every 400 ms from `start`.
+    fn start(ctx: &Arc<Ctx>, metrics_url: &str, start: Instant) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let gpu = gpu::spawn_sampler(start, Duration::from_millis(400), stop.clone());
+        let scraper = tokio::spawn(scrape(
+            ctx.clone(),
+            metrics_url.to_string(),
+            start,
+            stop.clone(),
+        ));
+        Telemetry { stop, gpu, scraper }
+    }
+
+    /// Stops both and returns what they gathered (the GPU's note, if any, said on stderr).
+    async fn stop(self) -> (ServerMetrics, benchfit_core::measurement::GpuTelemetry) {
+        self.stop.store(true, Ordering::Relaxed);
+        let server_metrics = self.scraper.await.unwrap_or_default();
+        let gpu = self.gpu.join().unwrap_or_default();
+        if let Some(note) = &gpu.note {
+            eprintln!("benchfit: {note}");
+        }
+        (server_metrics, gpu)
+    }
+}
+
+/// The measurement file's content: the run's description, every record (in index order), the
+/// stages and their outcome, the telemetry and the engine's time.
+fn measurement(
+    a: &MeasureArgs,
+    plan: &Plan,
+    (started_at, probe): (SystemTime, Probe),
+    runner: Runner<'_>,
+    searches: Vec<stages::RateSearch>,
+    (server_metrics, gpu): (ServerMetrics, benchfit_core::measurement::GpuTelemetry),
+    busy: Option<String>,
+) -> Measurement {
+    let ctx = &plan.ctx;
+    let Runner {
+        mut records,
+        stages: stage_list,
+        partial_reason,
+        engine_time,
+        ..
+    } = runner;
     records.sort_by_key(|r| r.index);
-    let (multi_stage, summary, load) = outcome(&plan, searches, &stage_list, &records);
+    let (multi_stage, summary, load) = outcome(plan, searches, &stage_list, &records);
     let run = RunInfo {
         tool: "benchfit".into(),
         tool_version: Some(env!("CARGO_PKG_VERSION").into()),
@@ -109,7 +174,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
         warmup_requests: a.warmup,
         partial: partial_reason.is_some(),
         partial_reason,
-        prompt_calibration: Some(calibration(&plan, probe.method, &records)),
+        prompt_calibration: Some(calibration(plan, probe.method, &records)),
         notes: run_notes(probe.notes, &records)
             .into_iter()
             .chain(busy)
@@ -123,15 +188,7 @@ pub(super) async fn measure(a: MeasureArgs, plan: Plan) -> anyhow::Result<Ended>
     m.stages = stage_list;
     m.multi_stage = multi_stage;
     m.engine_time = engine_time;
-    for n in &m.run.notes {
-        eprintln!("benchfit: note: {n}");
-    }
-    write_outputs(&a, &ctx, &m)?;
-    Ok(if interrupted {
-        Ended::Interrupted
-    } else {
-        Ended::Normally
-    })
+    m
 }
 
 /// The warm-up: `--warmup` requests, closed loop, not counted (at the first load's concurrency,

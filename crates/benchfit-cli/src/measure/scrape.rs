@@ -24,58 +24,20 @@ pub(super) async fn scrape(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let build = |c: &reqwest::Client| {
-            let req = c.get(&url).timeout(Duration::from_secs(2));
-            match &ctx.api_key {
-                Some(k) => req.bearer_auth(k),
-                None => req,
-            }
-        };
         let t_ms = start.elapsed().as_secs_f64() * 1000.0;
-        let text = match request::send_with_fresh_retry(&ctx, build).await {
-            Ok(r) if r.status().is_success() => {
-                match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
-                    Ok((body, true)) => Some(String::from_utf8_lossy(&body).into_owned()),
-                    Ok((_, false)) => {
-                        out.notes.push(format!(
-                            "no server metrics: {shown} answered with more than {} MiB",
-                            MAX_METRICS_BODY_BYTES >> 20
-                        ));
-                        break;
-                    }
-                    Err(_) => None,
-                }
+        match scrape_once(&ctx, &url).await {
+            Scraped::Text(text) => {
+                let (sample, f) = metrics::parse(&text, t_ms);
+                found.extend(f);
+                out.samples.push(sample);
             }
-            Ok(r) => {
-                if out.samples.is_empty() {
-                    out.notes.push(format!(
-                        "no server metrics: {shown} answered http {}",
-                        r.status().as_u16()
-                    ));
-                    break;
-                }
-                None
+            Scraped::TimedOut => timeouts += 1,
+            Scraped::Nothing => {}
+            Scraped::Failed(_) if !out.samples.is_empty() => {}
+            Scraped::Failed(why) | Scraped::TooLarge(why) => {
+                out.notes.push(format!("no server metrics: {shown} {why}"));
+                break;
             }
-            // A busy server (llama.cpp: every HTTP thread streaming) may answer a scrape late:
-            // keep trying; a refused connection before any sample means no endpoint.
-            Err(e) if e.is_timeout() => {
-                timeouts += 1;
-                None
-            }
-            Err(_) => {
-                if out.samples.is_empty() {
-                    out.notes.push(format!(
-                        "no server metrics: {shown} did not answer (connection failed)"
-                    ));
-                    break;
-                }
-                None
-            }
-        };
-        if let Some(text) = text {
-            let (sample, f) = metrics::parse(&text, t_ms);
-            found.extend(f);
-            out.samples.push(sample);
         }
     }
     if out.samples.is_empty() && timeouts > 0 {
@@ -84,22 +46,75 @@ pub(super) async fn scrape(
         ));
     }
     out.families_found = found.into_iter().collect();
-    if !out.samples.is_empty() {
-        if out.families_found.is_empty() {
-            out.notes.push("the metrics endpoint answered but none of the vLLM, SGLang, TGI or llama.cpp families benchfit reads were there".into());
-        } else if !out.samples.iter().any(|s| s.kv_usage.is_some()) {
-            let rt = out
-                .families_found
-                .iter()
-                .find_map(|f| metrics::runtime_of(f))
-                .unwrap_or("this server");
-            out.notes.push(format!(
-                "{rt} exports no KV-cache usage gauge here: kv_usage is null"
-            ));
-        }
+    if let Some(note) = families_note(&out) {
+        out.notes.push(note);
     }
     out.notes.iter_mut().for_each(|n| *n = ctx.redact(n));
     out
+}
+
+/// What one scrape of the metrics URL gave.
+enum Scraped {
+    /// The exposition text.
+    Text(String),
+    /// No answer within 2 s (a busy server: llama.cpp with every HTTP thread streaming).
+    TimedOut,
+    /// More than [`MAX_METRICS_BODY_BYTES`]: the scrape stops (the words say why).
+    TooLarge(String),
+    /// A non-2xx answer or a failed connection: the scrape stops when no sample was taken yet
+    /// (no endpoint), else it goes on (the words say why).
+    Failed(String),
+    /// A body cut short: nothing this time, the scrape goes on.
+    Nothing,
+}
+
+/// One scrape: a GET of `url` (2 s limit, the bearer token when there is one), read up to
+/// [`MAX_METRICS_BODY_BYTES`].
+async fn scrape_once(ctx: &Ctx, url: &str) -> Scraped {
+    let build = |c: &reqwest::Client| {
+        let req = c.get(url).timeout(Duration::from_secs(2));
+        match &ctx.api_key {
+            Some(k) => req.bearer_auth(k),
+            None => req,
+        }
+    };
+    match request::send_with_fresh_retry(ctx, build).await {
+        Ok(r) if r.status().is_success() => {
+            match request::read_limited(r, MAX_METRICS_BODY_BYTES).await {
+                Ok((body, true)) => Scraped::Text(String::from_utf8_lossy(&body).into_owned()),
+                Ok((_, false)) => Scraped::TooLarge(format!(
+                    "answered with more than {} MiB",
+                    MAX_METRICS_BODY_BYTES >> 20
+                )),
+                Err(_) => Scraped::Nothing,
+            }
+        }
+        Ok(r) => Scraped::Failed(format!("answered http {}", r.status().as_u16())),
+        Err(e) if e.is_timeout() => Scraped::TimedOut,
+        Err(_) => Scraped::Failed("did not answer (connection failed)".into()),
+    }
+}
+
+/// The note on what the scrape found: none of the families benchfit reads, or no KV-cache
+/// gauge; None when it found them (or took no sample).
+fn families_note(out: &ServerMetrics) -> Option<String> {
+    if out.samples.is_empty() {
+        return None;
+    }
+    if out.families_found.is_empty() {
+        return Some("the metrics endpoint answered but none of the vLLM, SGLang, TGI or llama.cpp families benchfit reads were there".into());
+    }
+    if out.samples.iter().any(|s| s.kv_usage.is_some()) {
+        return None;
+    }
+    let rt = out
+        .families_found
+        .iter()
+        .find_map(|f| metrics::runtime_of(f))
+        .unwrap_or("this server");
+    Some(format!(
+        "{rt} exports no KV-cache usage gauge here: kv_usage is null"
+    ))
 }
 
 /// Why a read of the engine's series failed.
