@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Every function returns plain JavaScript objects with the keys of DESIGN §5.2 (the JSON of
-//! `benchfit check --json` / `benchfit estimate --json`); errors are thrown as JS `Error`s with the
-//! same messages as the CLI.
+//! `benchfit check --json` / `benchfit estimate --json`); errors are thrown as JS `Error`s with
+//! the CLI's messages, the input named by its key in the object passed (`load.concurrency: must
+//! be …`, `headroom_pct: must be …`).
 
 use benchfit_core::input::Scenario;
 use wasm_bindgen::prelude::*;
@@ -66,9 +67,9 @@ pub fn estimate(
     #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: &JsValue,
 ) -> Result<JsValue, JsError> {
     let s = from_js(scenario)?;
-    // README: errors carry the CLI's messages, the input named by its flag.
-    let r = benchfit_core::estimate(&s)
-        .map_err(|e| JsError::new(&e.with_name(|f| f.flag().unwrap_or(f.key()))))?;
+    // README: errors carry the CLI's messages, the input named by its key in the object passed.
+    let r =
+        benchfit_core::estimate(&s).map_err(|e| JsError::new(&e.with_name(|f| f.json_key())))?;
     to_js(&r.estimate)
 }
 
@@ -99,9 +100,9 @@ pub fn plan_json(s: &Scenario, options: Option<&str>) -> Result<benchfit_core::p
         Some(t) => serde_json::from_str(t).map_err(|e| format!("options: {e}"))?,
         None => Default::default(),
     };
-    // Named by the CLI flag, as the estimate's errors are.
+    // Named by its key in the objects passed, as the estimate's errors are.
     o.plan(s)
-        .map_err(|e| e.with_name(benchfit_core::plan::PlanField::flag))
+        .map_err(|e| e.with_name(benchfit_core::plan::PlanField::json_key))
 }
 
 /// Reads a scenario from a URL or query string.
@@ -216,7 +217,7 @@ mod tests {
         assert!(p.candidates.iter().all(|c| c.gpu == "h100-sxm"));
         assert!(p.candidates[0].serves());
         let e = plan_json(&s, Some(r#"{"headroom_pct": -1}"#)).unwrap_err();
-        assert!(e.starts_with("--headroom"), "{e}");
+        assert!(e.starts_with("headroom_pct: "), "{e}");
         assert!(plan_json(&s, Some(r#"{"gpus": 5}"#))
             .unwrap_err()
             .starts_with("options:"));

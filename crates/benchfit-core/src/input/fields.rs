@@ -10,6 +10,7 @@
 //! assert_eq!(Field::PromptTokens.flag(), Some("--prompt-tokens")); // the CLI
 //! assert_eq!(Field::PromptTokens.label(), "Prompt tokens"); // the page
 //! assert_eq!(Field::PromptTokens.key(), "pin"); // the URL
+//! assert_eq!(Field::Concurrency.json_key(), "load.concurrency"); // JSON and the JS package
 //! assert_eq!(Field::from_key("c"), Some(Field::Concurrency));
 //! let e = Field::Concurrency.parse_whole("0").unwrap_err();
 //! assert_eq!(e.to_string(), "Concurrency: must be a whole number from 1 to 100,000");
@@ -122,6 +123,9 @@ pub struct Spec {
     pub field: Field,
     /// Its URL query key (DESIGN §5.4; a public contract).
     pub key: &'static str,
+    /// Its path in the scenario's JSON (`prompt_tokens`, `load.concurrency`): how the JS package
+    /// and `--json` users name it.
+    pub json: &'static str,
     /// Its `benchfit estimate` flag (None where the CLI has none).
     pub flag: Option<&'static str>,
     /// Its label on the page.
@@ -137,6 +141,7 @@ pub struct Spec {
 const fn row(
     field: Field,
     key: &'static str,
+    json: &'static str,
     flag: Option<&'static str>,
     label: &'static str,
     unit: &'static str,
@@ -146,6 +151,7 @@ const fn row(
     Spec {
         field,
         key,
+        json,
         flag,
         label,
         unit,
@@ -169,36 +175,36 @@ const MAX_TOKENS: u64 = limits::MAX_TOKENS as u64;
 pub const FIELDS: [Spec; 30] = {
     use Field as F;
     [
-        row(F::Benchmark, "b", Some("--benchmark"), "Benchmark claim", "", Bound::Text, ""),
-        row(F::Model, "model", Some("--model"), "Model", "", Bound::Id, ""),
-        row(F::Gpu, "gpu", Some("--gpu"), "GPU", "", Bound::Id, "h100"),
-        row(F::Gpus, "n", Some("--gpus"), "GPUs", "GPUs", whole(1, limits::MAX_GPUS as u64), "1"),
-        row(F::Tp, "tp", Some("--tp"), "Tensor parallelism", "GPUs", whole(1, 64), ""),
-        row(F::Weights, "w", Some("--weights"), "Weights", "", Bound::Id, ""),
-        row(F::KvDtype, "kv", Some("--kv-dtype"), "KV cache", "", Bound::Id, ""),
-        row(F::Runtime, "rt", Some("--runtime"), "Runtime", "", Bound::Id, ""),
-        row(F::MemFraction, "mem", Some("--mem-fraction"), "Memory fraction", "", number(0.05, 1.0), ""),
-        row(F::PromptTokens, "pin", Some("--prompt-tokens"), "Prompt tokens", "tokens", whole(1, MAX_TOKENS), "1800"),
-        row(F::OutputTokens, "pout", Some("--output-tokens"), "Output tokens", "tokens", whole(1, MAX_TOKENS), "400"),
-        row(F::Concurrency, "c", Some("--concurrency"), "Concurrency", "requests in flight", whole(1, limits::MAX_CONCURRENCY as u64), "8"),
-        row(F::Rate, "rate", Some("--rate"), "Request rate", "req/s", number(limits::MIN_RATE, limits::MAX_RATE), ""),
-        row(F::Arrival, "arrival", Some("--arrival"), "Arrivals", "", Bound::Choice(&["constant", "poisson", "gamma"]), "poisson"),
-        row(F::Burstiness, "burst", Some("--burstiness"), "Burstiness", "1 = Poisson", number(limits::MIN_BURSTINESS, limits::MAX_BURSTINESS), "1"),
-        row(F::Price, "price", Some("--price"), "Price", "USD/GPU-h", number(0.0, limits::MAX_PRICE_USD_PER_GPU_HOUR), ""),
-        row(F::BusyHours, "busy", Some("--busy-hours"), "Busy hours", "h/day", number(limits::MIN_BUSY_HOURS, 24.0), "10"),
-        row(F::PromptSd, "psd", Some("--prompt-sd"), "Prompt spread (sd)", "tokens", number(0.0, 1e7), ""),
-        row(F::OutputSd, "osd", Some("--output-sd"), "Output spread (sd)", "tokens", number(0.0, 1e7), ""),
-        row(F::Requests, "req", Some("--requests"), "Simulated requests", "", whole(1, limits::MAX_REQUESTS as u64), "2000"),
-        row(F::Seed, "seed", Some("--seed"), "Seed", "", whole(0, u64::MAX), "1"),
-        row(F::SloTtftMs, "sttft", Some("--slo-ttft-ms"), "TTFT SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
-        row(F::SloTpotMs, "stpot", Some("--slo-tpot-ms"), "TPOT SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
-        row(F::SloE2eMs, "se2e", Some("--slo-e2e-ms"), "E2E SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
-        row(F::MaxNumSeqs, "mns", Some("--max-num-seqs"), "max_num_seqs", "", whole(1, 65_536), ""),
-        row(F::MaxBatchedTokens, "mbt", Some("--max-batched-tokens"), "max_num_batched_tokens", "tokens", whole(1, MAX_TOKENS), ""),
-        row(F::BlockSize, "bs", Some("--block-size"), "KV block size", "tokens", whole(1, 1024), ""),
-        row(F::PrefixTokens, "prefix", Some("--prefix-tokens"), "Shared prefix", "tokens", whole(0, MAX_TOKENS), ""),
-        row(F::PromptPool, "pool", Some("--prompt-pool"), "Distinct prompts re-sent", "prompts", whole(1, MAX_TOKENS), ""),
-        row(F::PriceTier, "tier", None, "Price preset", "", Bound::Choice(&["on_demand", "committed"]), "on_demand"),
+        row(F::Benchmark, "b", "benchmark", Some("--benchmark"), "Benchmark claim", "", Bound::Text, ""),
+        row(F::Model, "model", "model", Some("--model"), "Model", "", Bound::Id, ""),
+        row(F::Gpu, "gpu", "gpu", Some("--gpu"), "GPU", "", Bound::Id, "h100"),
+        row(F::Gpus, "n", "gpus", Some("--gpus"), "GPUs", "GPUs", whole(1, limits::MAX_GPUS as u64), "1"),
+        row(F::Tp, "tp", "tp", Some("--tp"), "Tensor parallelism", "GPUs", whole(1, 64), ""),
+        row(F::Weights, "w", "weights", Some("--weights"), "Weights", "", Bound::Id, ""),
+        row(F::KvDtype, "kv", "kv_dtype", Some("--kv-dtype"), "KV cache", "", Bound::Id, ""),
+        row(F::Runtime, "rt", "runtime", Some("--runtime"), "Runtime", "", Bound::Id, ""),
+        row(F::MemFraction, "mem", "mem_fraction", Some("--mem-fraction"), "Memory fraction", "", number(0.05, 1.0), ""),
+        row(F::PromptTokens, "pin", "prompt_tokens", Some("--prompt-tokens"), "Prompt tokens", "tokens", whole(1, MAX_TOKENS), "1800"),
+        row(F::OutputTokens, "pout", "output_tokens", Some("--output-tokens"), "Output tokens", "tokens", whole(1, MAX_TOKENS), "400"),
+        row(F::Concurrency, "c", "load.concurrency", Some("--concurrency"), "Concurrency", "requests in flight", whole(1, limits::MAX_CONCURRENCY as u64), "8"),
+        row(F::Rate, "rate", "load.requests_per_s", Some("--rate"), "Request rate", "req/s", number(limits::MIN_RATE, limits::MAX_RATE), ""),
+        row(F::Arrival, "arrival", "load.arrival", Some("--arrival"), "Arrivals", "", Bound::Choice(&["constant", "poisson", "gamma"]), "poisson"),
+        row(F::Burstiness, "burst", "load.burstiness", Some("--burstiness"), "Burstiness", "1 = Poisson", number(limits::MIN_BURSTINESS, limits::MAX_BURSTINESS), "1"),
+        row(F::Price, "price", "price_usd_per_gpu_hour", Some("--price"), "Price", "USD/GPU-h", number(0.0, limits::MAX_PRICE_USD_PER_GPU_HOUR), ""),
+        row(F::BusyHours, "busy", "busy_hours", Some("--busy-hours"), "Busy hours", "h/day", number(limits::MIN_BUSY_HOURS, 24.0), "10"),
+        row(F::PromptSd, "psd", "prompt_sd", Some("--prompt-sd"), "Prompt spread (sd)", "tokens", number(0.0, 1e7), ""),
+        row(F::OutputSd, "osd", "output_sd", Some("--output-sd"), "Output spread (sd)", "tokens", number(0.0, 1e7), ""),
+        row(F::Requests, "req", "requests", Some("--requests"), "Simulated requests", "", whole(1, limits::MAX_REQUESTS as u64), "2000"),
+        row(F::Seed, "seed", "seed", Some("--seed"), "Seed", "", whole(0, u64::MAX), "1"),
+        row(F::SloTtftMs, "sttft", "slo.ttft_ms", Some("--slo-ttft-ms"), "TTFT SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
+        row(F::SloTpotMs, "stpot", "slo.tpot_ms", Some("--slo-tpot-ms"), "TPOT SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
+        row(F::SloE2eMs, "se2e", "slo.e2e_ms", Some("--slo-e2e-ms"), "E2E SLO", "ms", number(limits::MIN_SLO_MS, limits::MAX_SLO_MS), ""),
+        row(F::MaxNumSeqs, "mns", "max_num_seqs", Some("--max-num-seqs"), "max_num_seqs", "", whole(1, 65_536), ""),
+        row(F::MaxBatchedTokens, "mbt", "max_batched_tokens", Some("--max-batched-tokens"), "max_num_batched_tokens", "tokens", whole(1, MAX_TOKENS), ""),
+        row(F::BlockSize, "bs", "block_size", Some("--block-size"), "KV block size", "tokens", whole(1, 1024), ""),
+        row(F::PrefixTokens, "prefix", "prefix_tokens", Some("--prefix-tokens"), "Shared prefix", "tokens", whole(0, MAX_TOKENS), ""),
+        row(F::PromptPool, "pool", "prompt_pool", Some("--prompt-pool"), "Distinct prompts re-sent", "prompts", whole(1, MAX_TOKENS), ""),
+        row(F::PriceTier, "tier", "price_tier", None, "Price preset", "", Bound::Choice(&["on_demand", "committed"]), "on_demand"),
     ]
 };
 
@@ -216,6 +222,12 @@ impl Field {
     #[must_use]
     pub fn key(self) -> &'static str {
         self.spec().key
+    }
+
+    /// Its path in the scenario's JSON (`load.concurrency`): the JS package's name for it.
+    #[must_use]
+    pub fn json_key(self) -> &'static str {
+        self.spec().json
     }
 
     /// Its `benchfit estimate` flag, with the dashes (None where the CLI has none).
@@ -373,6 +385,37 @@ mod tests {
                 assert!(s.flag.is_none() || s.flag != t.flag, "{:?}", s.flag);
             }
             assert_eq!(Field::from_key(s.key), Some(s.field));
+        }
+    }
+
+    /// Every JSON path names a key of the scenario's JSON (the load's under either loop).
+    #[test]
+    fn json_keys_are_paths_of_the_scenario_json() {
+        use crate::input::{Arrival, Load, Scenario};
+        let mut closed = Scenario::worked_example();
+        closed.load = Load::Concurrency { concurrency: 8 };
+        let mut open = closed.clone();
+        open.load = Load::Rate {
+            requests_per_s: 2.0,
+            arrival: Arrival::Poisson,
+            burstiness: 1.0,
+        };
+        let jsons = [
+            serde_json::to_value(&closed).expect("serialises"),
+            serde_json::to_value(&open).expect("serialises"),
+        ];
+        for s in &FIELDS {
+            let found = jsons.iter().any(|v| {
+                s.json
+                    .split('.')
+                    .try_fold(v, |node, k| node.get(k))
+                    .is_some()
+            });
+            assert!(
+                found,
+                "{:?}: {} is not in the scenario's JSON",
+                s.field, s.json
+            );
         }
     }
 

@@ -75,34 +75,80 @@ pub enum PlanField {
 impl PlanField {
     /// (CLI flag, URL key or "" where the page has none, page label).
     fn names(self) -> (&'static str, &'static str, &'static str) {
+        let (flag, key, label, _) = self.all_names();
+        (flag, key, label)
+    }
+
+    /// (CLI flag, URL key or "" where the page has none, page label, path in the JSON of the
+    /// scenario or of `PlanOptions`).
+    fn all_names(self) -> (&'static str, &'static str, &'static str, &'static str) {
         use PlanField as P;
         match self {
-            P::Scenario(f) => (f.flag().unwrap_or(f.key()), f.key(), f.label()),
+            P::Scenario(f) => (
+                f.flag().unwrap_or(f.key()),
+                f.key(),
+                f.label(),
+                f.json_key(),
+            ),
             P::Lengths => (
                 "--prompt-tokens/--output-tokens",
                 "pin",
                 "Prompt + output tokens",
+                "prompt_tokens + output_tokens",
             ),
-            P::Rate => ("--rate", "prate", "Peak rate"),
-            P::Users => ("--users", "pusers", "Users"),
-            P::RequestsPerUserPerMin => ("--req-per-user-min", "prpm", "Requests per user"),
-            P::PeakFactor => ("--peak-factor", "ppeak", "Peak factor"),
+            P::Rate => ("--rate", "prate", "Peak rate", "traffic.requests_per_s"),
+            P::Users => ("--users", "pusers", "Users", "traffic.users"),
+            P::RequestsPerUserPerMin => (
+                "--req-per-user-min",
+                "prpm",
+                "Requests per user",
+                "traffic.requests_per_user_per_min",
+            ),
+            P::PeakFactor => (
+                "--peak-factor",
+                "ppeak",
+                "Peak factor",
+                "traffic.peak_factor",
+            ),
             P::UsersRate => (
                 "--users/--req-per-user-min",
                 "pusers",
                 "Users × requests per user",
+                "traffic",
             ),
-            P::SloTtft => ("--slo-ttft-ms", "pttft", "SLO TTFT"),
-            P::SloTpot => ("--slo-tpot-ms", "ptpot", "SLO TPOT"),
-            P::SloE2e => ("--slo-e2e-ms", "pe2e", "SLO E2E"),
-            P::MaxGpusPerReplica => ("--max-gpus-per-replica", "pmaxg", "Most GPUs per replica"),
-            P::Headroom => ("--headroom", "phead", "Headroom"),
-            P::SimRequests => ("--requests", "", "Simulated requests per probe"),
-            P::Contenders => ("--contenders", "", "Contenders"),
-            P::ConfirmTop => ("--confirm-top", "", "Rows confirmed by simulation"),
-            P::Gpus => ("--gpus-from", "pgpus", "GPUs"),
-            P::PriceFor => ("--price-for", "pprice", "Your price"),
+            P::SloTtft => ("--slo-ttft-ms", "pttft", "SLO TTFT", "slo.ttft_ms"),
+            P::SloTpot => ("--slo-tpot-ms", "ptpot", "SLO TPOT", "slo.tpot_ms"),
+            P::SloE2e => ("--slo-e2e-ms", "pe2e", "SLO E2E", "slo.e2e_ms"),
+            P::MaxGpusPerReplica => (
+                "--max-gpus-per-replica",
+                "pmaxg",
+                "Most GPUs per replica",
+                "max_gpus_per_replica",
+            ),
+            P::Headroom => ("--headroom", "phead", "Headroom", "headroom_pct"),
+            P::SimRequests => (
+                "--requests",
+                "",
+                "Simulated requests per probe",
+                "sim_requests",
+            ),
+            P::Contenders => ("--contenders", "", "Contenders", "max_contenders"),
+            P::ConfirmTop => (
+                "--confirm-top",
+                "",
+                "Rows confirmed by simulation",
+                "confirm_top",
+            ),
+            P::Gpus => ("--gpus-from", "pgpus", "GPUs", "gpus"),
+            P::PriceFor => ("--price-for", "pprice", "Your price", "prices"),
         }
+    }
+
+    /// Its path in the JSON the JS package takes (`traffic.requests_per_s`, `headroom_pct`, a
+    /// scenario input's [`Field::json_key`]).
+    #[must_use]
+    pub fn json_key(self) -> &'static str {
+        self.all_names().3
     }
 
     /// Its `benchfit plan` flag, with the dashes.
