@@ -138,6 +138,8 @@ pub struct Spec {
     pub default: &'static str,
 }
 
+// One argument per column of the table below, in its order.
+#[allow(clippy::too_many_arguments)]
 const fn row(
     field: Field,
     key: &'static str,
