@@ -30,11 +30,6 @@ const TS_TYPES: &'static str = r#"
 export interface ScenarioFromUrl { scenario: Scenario; issues: UrlIssue[] }
 /** A measurement (DESIGN §5.3), the claim it amounts to (null when it measured no throughput) and its measured prompt reuse: the headline stage's prefix-cache hit rate from the engine's `/metrics` and the scenario's `prefix_tokens` at the measured mean prompt (null without `engine_time` hit rates). */
 export interface ImportedMeasurement { measurement: { run: Record<string, unknown>; summary: Record<string, unknown>; [key: string]: unknown }; claim: string | null; prompt_reuse: { hit_rate: number; stage: number | null; mean_prompt_tokens: number; prefix_tokens: number } | null }
-/* `plan`'s own shapes, still written by hand (its types do not derive the declarations yet). */
-export type Traffic = { mode: "rate"; requests_per_s: number } | { mode: "users"; users: number; requests_per_user_per_min: number; peak_factor: number };
-export interface PlanOptions { traffic?: Traffic | null; slo?: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null } | null; percentile?: "p95" | "p99"; gpus?: string[]; max_gpus_per_replica?: 1 | 2 | 4 | 8; headroom_pct?: number; prices?: { gpu: string; usd_per_gpu_hour: number }[]; sim_requests?: number; max_contenders?: number; confirm_top?: number; }
-export interface PlanCandidate { rank: number | null; gpu: string; gpu_name: string; gpus_per_replica: number; tp: number; weights: string; kv_dtype: string; fits: boolean; reason: string | null; replicas: number | null; total_gpus: number | null; capacity_rps_per_replica: number | null; saturation_rps_per_replica: number | null; kv_ceiling_sequences: number | null; latency_ms_at_operating_point: { ttft: number; tpot: number; e2e: number } | null; latency_margin: number | null; binding_limit: "slo" | "kv_cache" | "compute" | null; binding_slo: string[]; method: "simulated" | "analytic" | "none"; efficiency: { mbu: number; mfu: number; source: "claim" | "claim_same_runtime_precision" | "prior" }; price_usd_per_gpu_hour: number; price_source: string; cost: { fleet_usd_per_hour: number; per_request_usd: number; per_request_whole_day_usd: number; per_million_output_tokens_usd: number; per_million_total_tokens_usd: number; per_request_usd_low: number; per_request_usd_high: number } | null; }
-export interface Plan { rate_rps: number; traffic: string; model: string; runtime: string; prompt_tokens: number; output_tokens: number; busy_hours: number; slo: { ttft_ms: number | null; tpot_ms: number | null; e2e_ms: number | null }; percentile: "p95" | "p99"; headroom_pct: number; tier: "on_demand" | "committed"; calibration: { gpu: string; runtime: string; weights: string; mbu: number; mfu: number } | null; candidates: PlanCandidate[]; counts: { candidates: number; fitting: number; serving: number; simulated: number }; warnings: string[]; }
 /** The cheapest deployments for a scenario's traffic (the document of `benchfit plan --json`). The rate is `options.traffic`, else the scenario's rate, else 10 req/s; SLOs `options.slo`, else the scenario's, else TTFT 450 ms / TPOT 40 ms. Throws with the CLI's message on bad input. */
 export function plan(scenario: Scenario, options?: PlanOptions): Plan;
 "#;
@@ -203,6 +198,28 @@ mod tests {
         assert!(benchfit_core::input::Load::DECL.contains("requests_per_s: number"));
         assert!(benchfit_core::CheckReport::DECL.contains("verdict: Verdict"));
         assert!(benchfit_core::Estimate::DECL.contains("throughput: Throughput"));
+        // The plan's types too (they were hand-written and had drifted from the Rust ones).
+        let plan = benchfit_core::plan::Plan::DECL;
+        assert!(plan.contains("candidates: PlanCandidate[]"), "{plan}");
+        let cand = benchfit_core::plan::PlanCandidate::DECL;
+        assert!(cand.contains("interface PlanCandidate"), "{cand}");
+        assert!(
+            cand.contains("per_request_usd_low") || cand.contains("cost: CandidateCost"),
+            "{cand}"
+        );
+        let opts = benchfit_core::plan::PlanOptions::DECL;
+        assert!(opts.contains("headroom_pct"), "{opts}");
+        if std::env::var_os("PRINT_TS").is_some() {
+            for d in [
+                plan,
+                cand,
+                opts,
+                benchfit_core::plan::Traffic::DECL,
+                benchfit_core::plan::CandidateCost::DECL,
+            ] {
+                println!("{d}");
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// The percentile SLOs are judged at.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Percentile {
@@ -37,6 +38,7 @@ impl Percentile {
 }
 
 /// Latencies at one percentile, ms.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Latencies {
     /// Time to first token.
@@ -117,6 +119,7 @@ impl Shape {
 }
 
 /// What limits one replica.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Binding {

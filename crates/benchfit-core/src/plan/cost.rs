@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// What a fleet costs, for the user's traffic (not for the fleet's capacity: idle headroom is paid
 /// for and shows up here).
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct FleetCost {
     /// USD per hour for every GPU of the fleet.

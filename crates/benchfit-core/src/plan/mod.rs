@@ -55,6 +55,7 @@ use error::bad;
 use serde::{Deserialize, Serialize};
 
 /// How the user states their traffic.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case")]
 pub enum Traffic {
@@ -109,6 +110,7 @@ impl Traffic {
 }
 
 /// A price the user set for one GPU (or a family id such as `h100`, which sets every variant).
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PriceOverride {
     /// GPU id.
@@ -211,6 +213,7 @@ impl Default for PlanInput {
 }
 
 /// Where a row's efficiency comes from.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EfficiencySource {
@@ -223,6 +226,7 @@ pub enum EfficiencySource {
 }
 
 /// The efficiency a row uses and its band.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct EfficiencyUsed {
     /// Memory-bandwidth utilisation.
@@ -249,6 +253,7 @@ impl EfficiencyUsed {
 }
 
 /// How a row's capacity was found.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
@@ -261,6 +266,7 @@ pub enum Method {
 }
 
 /// The cost of a row, with the low–high band the efficiency uncertainty gives.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CandidateCost {
     /// The fleet's cost for the user's traffic.
@@ -272,9 +278,13 @@ pub struct CandidateCost {
     pub per_request_usd_high: f64,
 }
 
-/// One candidate deployment.
+/// The row type's short name inside the crate and the shells.
+pub type Candidate = PlanCandidate;
+
+/// One candidate deployment (`PlanCandidate` in the JS package's TypeScript).
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Candidate {
+pub struct PlanCandidate {
     /// 1-based rank among the rows that can serve the traffic (None otherwise).
     pub rank: Option<u32>,
     /// GPU id.
@@ -323,7 +333,7 @@ pub struct Candidate {
     pub cost: Option<CandidateCost>,
 }
 
-impl Candidate {
+impl PlanCandidate {
     /// `2 × H100 SXM 80GB (TP 2)`.
     pub fn label(&self) -> String {
         format!(
@@ -338,6 +348,7 @@ impl Candidate {
 }
 
 /// Counts of a plan.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Counts {
     /// Candidates considered.
@@ -351,6 +362,7 @@ pub struct Counts {
 }
 
 /// The claim's calibration as the plan uses it.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClaimCalibration {
     /// GPU the claim ran on.
@@ -366,6 +378,7 @@ pub struct ClaimCalibration {
 }
 
 /// A plan: every candidate, ranked.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
     /// The rate served, requests/s (peak, before headroom).
@@ -394,7 +407,7 @@ pub struct Plan {
     pub calibration: Option<ClaimCalibration>,
     /// Rows: those that serve, cheapest first; then those that fit but meet no SLO; then those
     /// that do not fit.
-    pub candidates: Vec<Candidate>,
+    pub candidates: Vec<PlanCandidate>,
     /// Counts.
     pub counts: Counts,
     /// Notes for the reader.

@@ -17,6 +17,7 @@ use crate::input::{Load, Scenario, Slo, UrlIssue};
 use serde::{Deserialize, Serialize};
 
 /// A plan's inputs beside the scenario; every field has a default.
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PlanOptions {
