@@ -92,11 +92,13 @@ fn emit<T: serde::Serialize>(
 fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
     let text = match text {
         None | Some("-") => {
-            let mut s = String::new();
+            // Bytes that are not UTF-8 (a binary paste) are replaced, as an argument's are by
+            // the shell: the claim still gets a report.
+            let mut b = Vec::new();
             std::io::stdin()
-                .read_to_string(&mut s)
+                .read_to_end(&mut b)
                 .context("reading the claim from standard input")?;
-            s
+            String::from_utf8_lossy(&b).into_owned()
         }
         Some(t) => t.to_string(),
     };

@@ -195,6 +195,22 @@ pub struct PlanArgs {
 /// A bad input (exit 2) with its message.
 pub struct BadInput(pub String);
 
+/// `--gpus-from`'s ids, trimmed and lower-cased; given but naming none (`''`, `,`) is an error,
+/// not the whole catalog.
+fn gpu_list(given: &[String]) -> Result<Vec<String>, BadInput> {
+    let ids: Vec<String> = given
+        .iter()
+        .map(|g| g.trim().to_ascii_lowercase())
+        .filter(|g| !g.is_empty())
+        .collect();
+    if !given.is_empty() && ids.is_empty() {
+        return Err(BadInput(
+            "--gpus-from: must name at least one catalog GPU id (e.g. h100-sxm,h200)".into(),
+        ));
+    }
+    Ok(ids)
+}
+
 fn price_override(s: &str) -> Result<PriceOverride, BadInput> {
     let (gpu, usd) = s.split_once('=').ok_or_else(|| {
         BadInput(format!(
@@ -275,12 +291,7 @@ pub fn input(a: &PlanArgs) -> Result<PlanInput, BadInput> {
             PercentileArg::P95 => Percentile::P95,
             PercentileArg::P99 => Percentile::P99,
         },
-        gpus: a
-            .gpus_from
-            .iter()
-            .map(|g| g.trim().to_ascii_lowercase())
-            .filter(|g| !g.is_empty())
-            .collect(),
+        gpus: gpu_list(&a.gpus_from)?,
         max_gpus_per_replica: a.max_gpus_per_replica,
         headroom_pct: a.headroom,
         prices: a

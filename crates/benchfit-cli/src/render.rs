@@ -77,8 +77,15 @@ pub fn estimate(s: &Scenario, r: &EstimateReport) -> String {
 /// The deployment line, then the headline's re-projection and its factors (when there is one).
 fn deployment_and_headline(o: &mut String, s: &Scenario, e: &Estimate) {
     let d = &e.deployment;
-    let _ = writeln!(o, "Your deployment: {} × {} (TP {}), {} weights, {} KV cache at {:.2}, {}; {} in / {} out tokens, concurrency {}\n",
-        d.gpus, d.gpu, d.tp, d.weights, d.kv_dtype, d.mem_fraction, d.runtime, s.prompt_tokens, s.output_tokens, d.concurrency);
+    // An open loop's concurrency is what its rate settles at (Little's law), not an input.
+    let load = match s.load {
+        benchfit_core::Load::Concurrency { .. } => format!("concurrency {}", d.concurrency),
+        benchfit_core::Load::Rate { .. } => {
+            format!("{} (≈ {} in flight)", e.simulation.arrivals, d.concurrency)
+        }
+    };
+    let _ = writeln!(o, "Your deployment: {} × {} (TP {}), {} weights, {} KV cache at {:.2}, {}; {} in / {} out tokens, {load}\n",
+        d.gpus, d.gpu, d.tp, d.weights, d.kv_dtype, d.mem_fraction, d.runtime, s.prompt_tokens, s.output_tokens);
     let (Some(h), Some(cf)) = (&e.headline, e.correction_factor) else {
         return;
     };

@@ -201,10 +201,19 @@ fn walk_workload(walk: &mut Walk, bw: &Workload, uw: &Workload) -> Result<(), Es
         concurrency: uw.concurrency,
         ..walk.w
     };
+    // An open loop's concurrency is Little's law's mean, not a whole number: three figures
+    // (`5.72`); a closed loop's is whole (`8`).
+    let shown = |c: f64| {
+        if c.fract() == 0.0 {
+            format!("{c}")
+        } else {
+            crate::format::sig(c)
+        }
+    };
     walk.step(
         "concurrency",
-        format!("{}", bw.concurrency),
-        format!("{}", uw.concurrency),
+        shown(bw.concurrency),
+        shown(uw.concurrency),
         walk.setup,
         w,
         KvCap::Ignore,
