@@ -276,8 +276,13 @@ fn a_server_that_stops_answering_ends_the_run_partial_with_the_reason() {
     for r in m["requests"].as_array().unwrap() {
         if r["status"] == "failed" {
             assert_eq!(r["failure_class"], "transport", "{r}");
+            // Refused once the listener is gone; a request whose connection the kernel had
+            // already queued on the listener (the workers connect before the server accepts)
+            // is reset when the listener closes instead.
+            let e = r["error"].as_str().unwrap();
             assert!(
-                r["error"].as_str().unwrap().starts_with("connect error"),
+                e.starts_with("connect error")
+                    || e.starts_with("transport error: connection closed before message completed"),
                 "{r}"
             );
         }

@@ -285,6 +285,19 @@ impl Scenario {
                     _ if id_ok(v) => Some(v.to_ascii_lowercase()),
                     _ => return Err(why(f.out_of_range())),
                 };
+                // A well-formed id the catalog does not hold is replaced like a malformed one
+                // (the estimate could only refuse it).
+                if let Some(id) = &id {
+                    let known = match f {
+                        F::Model => crate::catalog::model(id).is_some(),
+                        F::Gpu => !crate::catalog::gpu_variants(id).is_empty(),
+                        F::Weights | F::KvDtype => crate::catalog::dtype(id).is_some(),
+                        _ => crate::catalog::runtime(id).is_some(),
+                    };
+                    if !known {
+                        return Err(format!("{id:?} is not an id benchfit knows"));
+                    }
+                }
                 match f {
                     F::Model => self.model = id,
                     F::Gpu => self.gpu = id,
@@ -376,6 +389,25 @@ mod tests {
         let (back, issues) = Scenario::from_query(&q);
         assert!(issues.is_empty(), "{issues:?}");
         assert_eq!(back, s);
+    }
+
+    /// A well-formed id the catalog does not hold is listed and replaced by the default, like
+    /// a malformed value; known ids (a GPU family, a runtime) stay.
+    #[test]
+    fn unknown_catalog_ids_are_replaced() {
+        let (s, issues) = Scenario::from_query("gpu=abc&model=zzz-9b&w=fp7&kv=q9&rt=nonesuch&c=4");
+        let keys: Vec<&str> = issues.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ["gpu", "model", "w", "kv", "rt"]);
+        let d = Scenario::default();
+        assert_eq!(
+            (&s.gpu, &s.model, &s.weights, &s.kv_dtype, &s.runtime),
+            (&d.gpu, &d.model, &d.weights, &d.kv_dtype, &d.runtime)
+        );
+        assert_eq!(s.load, Load::Concurrency { concurrency: 4 });
+        let (s, issues) = Scenario::from_query("gpu=h100&rt=sglang&w=fp8&kv=fp8&model=llama-3-70b");
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(s.gpu.as_deref(), Some("h100"));
+        assert_eq!(s.runtime.as_deref(), Some("sglang"));
     }
 
     #[test]
