@@ -443,9 +443,17 @@ proptest! {
     }
 }
 
-/// An id the URL accepts (lower case: the decoder folds case).
-fn id() -> impl Strategy<Value = String> {
-    "[a-z0-9][a-z0-9._-]{0,40}"
+/// An id of the catalog the URL accepts (the decoder replaces ids the catalog does not hold).
+fn id_of(ids: Vec<&'static str>) -> impl Strategy<Value = Option<String>> {
+    let ids: Vec<String> = ids
+        .into_iter()
+        .filter(|i| {
+            i.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
+        })
+        .map(str::to_string)
+        .collect();
+    proptest::option::of(select(ids))
 }
 
 fn valid_scenario() -> impl Strategy<Value = Scenario> {
@@ -467,12 +475,15 @@ fn valid_scenario() -> impl Strategy<Value = Scenario> {
                 burstiness: b
             }),
     ];
+    let dtypes = || id_of(DTYPES.iter().map(|d| d.id).collect());
+    let mut gpu_ids: Vec<&'static str> = GPUS.iter().map(|g| g.id).collect();
+    gpu_ids.extend(catalog::AMBIGUOUS_GPUS_IDS);
     let ids = (
-        proptest::option::of(id()),
-        proptest::option::of(id()),
-        proptest::option::of(id()),
-        proptest::option::of(id()),
-        proptest::option::of(id()),
+        id_of(MODELS.iter().map(|m| m.id).collect()),
+        id_of(gpu_ids),
+        dtypes(),
+        dtypes(),
+        id_of(RUNTIMES.iter().map(|r| r.id).collect()),
     );
     let numbers = (
         proptest::option::of(1u32..=4096),
