@@ -184,6 +184,9 @@ pub struct PlanArgs {
     /// Prompt tokens every request shares (prefix cache).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     prefix_tokens: Option<u32>,
+    /// Distinct prompts the requests are drawn from; re-sent prompts hit the prefix cache.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    prompt_pool: Option<u32>,
     /// Rows shown on the terminal (the JSON has every row).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
@@ -263,6 +266,7 @@ pub fn input(a: &PlanArgs) -> Result<PlanInput, BadInput> {
         max_batched_tokens: a.max_batched_tokens,
         block_size: a.block_size,
         prefix_tokens: a.prefix_tokens,
+        prompt_pool: a.prompt_pool,
         price_tier: match a.tier {
             TierArg::OnDemand => PriceTier::OnDemand,
             TierArg::Commitment => PriceTier::Committed,

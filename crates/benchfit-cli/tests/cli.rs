@@ -352,3 +352,65 @@ fn open_loop_rate_is_simulated() {
     assert!(goodput > 0.0 && goodput <= rps + 1e-9);
     assert_eq!(v, json(&benchfit(&args)), "same seed, same result");
 }
+
+/// Bytes that are not UTF-8 on standard input still get a report (replaced, as an argument's
+/// are), never an "other failure" exit.
+#[test]
+fn check_reads_non_utf8_stdin_into_a_report() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .args(["check", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut bytes = WORKED.as_bytes().to_vec();
+    bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0xc3]);
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "usable");
+}
+
+/// `plan` takes the prompt pool as `estimate` does: re-sent prompts hit the prefix cache, so
+/// the same H100 serves more and answers sooner; `--gpus-from` that names no GPU is refused.
+#[test]
+fn plan_prompt_pool_and_empty_gpu_list() {
+    let base = [
+        "plan",
+        "--model",
+        "llama-3-8b",
+        "--prompt-tokens",
+        "1800",
+        "--output-tokens",
+        "400",
+        "--rate",
+        "3",
+        "--gpus-from",
+        "h100-sxm",
+        "--json",
+    ];
+    let row = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        json(&benchfit(&args))["candidates"][0].clone()
+    };
+    let (plain, pooled) = (row(&[]), row(&["--prompt-pool", "10"]));
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap();
+    assert!(f(&pooled, "capacity_rps_per_replica") > f(&plain, "capacity_rps_per_replica"));
+    let ttft = |v: &Value| v["latency_ms_at_operating_point"]["ttft"].as_f64().unwrap();
+    assert!(ttft(&pooled) < ttft(&plain));
+    exit2(
+        &[
+            "plan",
+            "--prompt-tokens",
+            "1800",
+            "--output-tokens",
+            "400",
+            "--rate",
+            "3",
+            "--gpus-from",
+            ",",
+        ],
+        "--gpus-from",
+    );
+}
