@@ -98,22 +98,21 @@ fn check_worked_example() {
         .any(|w| w.as_str().unwrap().contains("FP8 KV cache")));
 }
 
-#[test]
-fn check_reads_stdin_and_refuses_empty_text() {
+/// `benchfit check - --json` with `bytes` on standard input.
+fn check_stdin(bytes: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_benchfit"))
         .args(["check", "-", "--json"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(WORKED.as_bytes())
-        .unwrap();
-    let v: Value = serde_json::from_slice(&child.wait_with_output().unwrap().stdout).unwrap();
-    assert_eq!(v["verdict"], "usable");
+    child.stdin.take().unwrap().write_all(bytes).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn check_reads_stdin_and_refuses_empty_text() {
+    assert_eq!(json(&check_stdin(WORKED.as_bytes()))["verdict"], "usable");
     exit2(&["check", "   "], "empty");
 }
 
@@ -357,19 +356,9 @@ fn open_loop_rate_is_simulated() {
 /// are), never an "other failure" exit.
 #[test]
 fn check_reads_non_utf8_stdin_into_a_report() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_benchfit"))
-        .args(["check", "-", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut bytes = WORKED.as_bytes().to_vec();
     bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0xc3]);
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{:?}", out.status);
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["verdict"], "usable");
+    assert_eq!(json(&check_stdin(&bytes))["verdict"], "usable");
 }
 
 /// `plan` takes the prompt pool as `estimate` does: re-sent prompts hit the prefix cache, so

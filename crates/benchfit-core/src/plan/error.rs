@@ -73,15 +73,9 @@ pub enum PlanField {
 }
 
 impl PlanField {
-    /// (CLI flag, URL key or "" where the page has none, page label).
-    fn names(self) -> (&'static str, &'static str, &'static str) {
-        let (flag, key, label, _) = self.all_names();
-        (flag, key, label)
-    }
-
     /// (CLI flag, URL key or "" where the page has none, page label, path in the JSON of the
     /// scenario or of `PlanOptions`).
-    fn all_names(self) -> (&'static str, &'static str, &'static str, &'static str) {
+    fn names(self) -> (&'static str, &'static str, &'static str, &'static str) {
         use PlanField as P;
         match self {
             P::Scenario(f) => (
@@ -148,7 +142,7 @@ impl PlanField {
     /// scenario input's [`Field::json_key`]).
     #[must_use]
     pub fn json_key(self) -> &'static str {
-        self.all_names().3
+        self.names().3
     }
 
     /// Its `benchfit plan` flag, with the dashes.
