@@ -1937,3 +1937,72 @@ fn aws_gpu_instances_name_the_device_and_count() {
         (Some("a100-80gb".to_string()), Some(2))
     );
 }
+
+/// §1 rule 8: "million" and "thousand" written out are number suffixes, as `M` and `k` are.
+#[test]
+fn number_words_are_suffixes() {
+    let c = read("We achieve 1.2 million tokens per second on a GB200 NVL72 rack.");
+    assert_eq!(c.figures[0].value, 1_200_000.0);
+    let c = read("Our cluster sustains 450 thousand tokens per second.");
+    assert_eq!(c.figures[0].value, 450_000.0);
+}
+
+/// §1 rule 3: a latency named before its percentile (`TTFT p50 42 ms`) is still a latency;
+/// with no throughput, the ITL heads (not the TTFT).
+#[test]
+fn latency_with_percentile_after_its_name() {
+    let c =
+        read("Llama 3.1 8B on an L40S: TTFT p50 42 ms, ITL p50 11.8 ms at 16 concurrent requests.");
+    assert_eq!(c.figures[0].kind, FigureKind::Itl);
+    assert_eq!(c.figures[0].value, 11.8);
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(16));
+}
+
+/// §3 Load and Lengths: "128 concurrent" without a noun is the concurrency; vLLM's dataset
+/// shorthand `random 1000/1000` gives input then output length.
+#[test]
+fn bare_concurrent_and_random_pair() {
+    let c = read(
+        "Gemma 3 27B on H100: output throughput 3,412 tok/s with 128 concurrent, random 1024/256.",
+    );
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(128));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(256));
+}
+
+/// §3 Model: a model no family pattern knows, named with its size, keeps its name as the id; a
+/// word that is not a name ("a huge 70B AI") does not beat a name elsewhere in the text.
+#[test]
+fn sized_names_outside_the_families() {
+    let c = read("TinyLlama 1.1B Q4_0 runs at 9 tokens per second on a Raspberry Pi 5.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("tinyllama-1.1b")
+    );
+    let c = read("Hermes 3 8B does 95 tok/s on one RTX 4090.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("hermes-3-8b")
+    );
+    let c = read(
+        "Title: Llama 3.1 70B from disk\n\nIt streams a huge 70B AI from SSD at 0.2 tokens/sec.",
+    );
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3.1-70b")
+    );
+    let c = read("Running a 7B model at 40 tok/s.");
+    assert_eq!(c.model, None);
+}
+
+/// §1 rules 2 and 5: "I get X for a single user and Y aggregate with 32 requests" marks both
+/// as the author's; the sweep over load ends at the aggregate point.
+#[test]
+fn author_mark_covers_a_joined_sweep() {
+    let c = read("With vLLM on 2x RTX 3090 I get about 35 t/s for a single user and ~600 t/s aggregate with 32 concurrent requests.");
+    assert_eq!(c.figures[0].value, 600.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    // A contrast is not a join: the marked figure stays.
+    let c = read("I get 35 t/s on my card, but a friend gets 60 t/s on his.");
+    assert_eq!(c.figures[0].value, 35.0);
+}

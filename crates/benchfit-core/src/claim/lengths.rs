@@ -34,8 +34,9 @@ fn res() -> &'static Res {
         Res {
             // `8k/1k` (both with k), a shorthand for input/output.
             pair_kk: re(r"\b(\d+(?:\.\d+)?)\s*k\s*/\s*(\d+(?:\.\d+)?)\s*k\b"),
-            // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`.
-            pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion))\b[^0-9\n]{0,30}?(\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d+(?:\.\d+)?)\s*(k)?"),
+            // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`, and vLLM's
+            // dataset shorthand `random 1000/1000` (input first, as `--random-input-len`).
+            pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion)|random(?:\s+dataset)?)\b[^0-9\n]{0,30}?(\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d+(?:\.\d+)?)\s*(k)?"),
             paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
             in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
@@ -185,7 +186,10 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     if let Some((off, c)) = matches(
         lower,
         &r.pair_named,
-        (&["input", "isl", "in/", "in /", "i/o", "prompt"], &["/"]),
+        (
+            &["input", "isl", "in/", "in /", "i/o", "prompt", "random"],
+            &["/"],
+        ),
         0,
         60,
     )

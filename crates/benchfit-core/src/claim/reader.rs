@@ -147,7 +147,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*([km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*([km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -162,7 +162,7 @@ fn patterns() -> &'static Patterns {
             request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps|(req(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
                 .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
-                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
@@ -176,7 +176,7 @@ fn patterns() -> &'static Patterns {
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b)")
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
@@ -286,7 +286,8 @@ fn found<T>(value: T, span: Span) -> Option<Found<T>> {
 fn kilo(k: Option<M>) -> f64 {
     match k.map(|m| m.as_str()) {
         Some("k") => 1000.0,
-        Some("m") => 1e6,
+        Some("m" | "million") => 1e6,
+        Some("thousand") => 1000.0,
         Some("万") => 1e4,
         _ => 1.0,
     }
@@ -2669,10 +2670,12 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         return false;
     };
     let between = &window[end..];
-    !between.char_indices().any(|(j, c)| {
+    let last_rate = between.char_indices().rfind(|&(j, c)| {
+        if !c.is_ascii_digit() {
+            return false;
+        }
         let rest = between[j + 1..].trim_start();
-        c.is_ascii_digit()
-            && !between[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+        !between[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
             && [
                 "tok/s",
                 "tokens/s",
@@ -2684,6 +2687,18 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
             ]
             .iter()
             .any(|u| rest.starts_with(u))
+    });
+    // A rate between the mark and the figure: the figure shares the mark when the two are
+    // joined by "and" in one sentence ("I get 35 t/s for a single user and ~600 t/s aggregate
+    // with 32 requests"); the usual order then chooses between them.
+    last_rate.is_none_or(|(j, _)| {
+        let joint = &between[j..];
+        joint.contains(" and ")
+            && !joint.contains(['\n', ';'])
+            && !joint.contains(". ")
+            && ![" but ", " while ", " whereas ", " vs", "compared"]
+                .iter()
+                .any(|w| joint.contains(w))
     })
 }
 
@@ -2890,6 +2905,11 @@ pub fn read(text: &str) -> Claim {
         read_setup(part, s.start, &mut claim, p);
     }
     read_setup(lower, 0, &mut claim, p);
+    if claim.model.is_none() {
+        // Last: a name no pattern knows, read from the whole text (a part's "a huge 70B AI"
+        // must not win over the title's "Llama 3.1 70B").
+        claim.model = sized_name(lower);
+    }
     let head_start = figures.first().map(|f| f.span.start).unwrap_or(0);
 
     // Batch: the one stated nearest before the headline, else the first.
@@ -5031,6 +5051,100 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
             span: f.span,
         })
         .or_else(|| family_only(lower))
+}
+
+/// A model outside every family pattern named with its parameter count (`TinyLlama 1.1B`,
+/// `Hermes 3 8B`, `SmolLM2-1.7B`): the name as an id with its size (CLAIMS.md §3 Model: the
+/// name as an id, every part that changes the weights kept). The first such name wins; a
+/// word that is not a name (`a 7B model`, `on 70B`) is not taken.
+fn sized_name(lower: &str) -> Option<Found<String>> {
+    const NOT_NAMES: &[&str] = &[
+        "a",
+        "an",
+        "the",
+        "with",
+        "of",
+        "on",
+        "for",
+        "and",
+        "to",
+        "at",
+        "in",
+        "is",
+        "vs",
+        "than",
+        "from",
+        "using",
+        "run",
+        "runs",
+        "running",
+        "serving",
+        "serve",
+        "model",
+        "models",
+        "size",
+        "params",
+        "parameters",
+        "dense",
+        "moe",
+        "our",
+        "my",
+        "this",
+        "that",
+        "llm",
+        "base",
+        "chat",
+        "instruct",
+        "about",
+        "around",
+        "over",
+        "under",
+        "by",
+        "or",
+        "per",
+        "total",
+        "active",
+    ];
+    static SIZED: OnceLock<Regex> = OnceLock::new();
+    let re = SIZED.get_or_init(|| {
+        Regex::new(
+            r"\b([a-z][a-z0-9.]*[a-z0-9])(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b\b",
+        )
+        .expect("static pattern compiles")
+    });
+    let mut from = 0;
+    for (i, _) in lower.match_indices('b').take(256) {
+        if i < from || !lower[..i].ends_with(|c: char| c.is_ascii_digit() || c == ' ') {
+            continue;
+        }
+        let start = floor_boundary(lower, i.saturating_sub(40));
+        let window = &lower[start..floor_boundary(lower, i + 2)];
+        let Some(c) = re.captures_iter(window).last() else {
+            continue;
+        };
+        from = i + 1;
+        let name = &c[1];
+        let dtype = ["fp", "bf", "int", "q"].iter().any(|d| {
+            name.strip_prefix(d)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        });
+        if NOT_NAMES.contains(&name) || name.len() < 3 || dtype {
+            continue;
+        }
+        let version = c
+            .get(2)
+            .map(|v| format!("-{}", v.as_str()))
+            .unwrap_or_default();
+        let m = c.get(0).expect("group 0");
+        return Some(Found {
+            value: format!("{name}{version}-{}b", &c[3]),
+            span: Span {
+                start: start + m.start(),
+                end: start + m.end(),
+            },
+        });
+    }
+    None
 }
 
 /// A family named without size or release ("the Mixtral model", "GLM", ollama's `mistral`):
