@@ -2006,3 +2006,32 @@ fn author_mark_covers_a_joined_sweep() {
     let c = read("I get 35 t/s on my card, but a friend gets 60 t/s on his.");
     assert_eq!(c.figures[0].value, 35.0);
 }
+
+/// §1 rule 4 written inline (`pp512 = 145 t/s, tg128 = 12.8 t/s`): the tg rate heads.
+#[test]
+fn inline_bench_rows_with_equals() {
+    let c = read(
+        "On my M2 Ultra with llama.cpp, Llama 3 70B Q5_K_M: pp512 = 145 t/s, tg128 = 12.8 t/s.",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].value, 12.8);
+}
+
+/// §3 Lengths and Load: `input 2k output 512, QPS 2` — the comma after a length ends it, and
+/// a rate written after "QPS" is the offered rate; a throughput at a set rate is aggregate (§2).
+#[test]
+fn lengths_before_commas_and_qps_first() {
+    let c = read("Qwen2.5-72B, vLLM 0.7.3, 4×A100-80G, TP=4, input 2k output 512, QPS 2: mean TTFT 380 ms, throughput 1,010 tokens/s.");
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(512));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(2000));
+    assert_eq!(c.request_rate.as_ref().map(|v| v.value), Some(2.0));
+    assert_eq!(c.figures[0].value, 1010.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}
+
+/// §3 Model: a count of tokens after a verb is not a model's size.
+#[test]
+fn token_counts_are_not_model_sizes() {
+    let c = read("Our H100 cluster (64 GPUs) processed 2.5B tokens per day serving our chatbot.");
+    assert_eq!(c.model, None);
+}

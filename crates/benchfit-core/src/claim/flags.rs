@@ -248,7 +248,15 @@ pub(super) fn read_prose_load(lower: &str, claim: &mut Claim) -> bool {
         }
     }
     if claim.request_rate.is_none() {
-        for key in ["request rate of ", "qps: ", "qps of ", "qps=", "rps: "] {
+        for key in [
+            "request rate of ",
+            "qps: ",
+            "qps of ",
+            "qps=",
+            "rps: ",
+            "qps ",
+            "rps ",
+        ] {
             let Some(i) = lower.find(key) else { continue };
             // `Average QPS: 0.587` is what the run saw, not the rate the client set.
             let pre = &lower[floor(lower, i.saturating_sub(10))..i];

@@ -171,7 +171,7 @@ fn patterns() -> &'static Patterns {
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 .then(" .,", false, &["ms"]),
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
-            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|]*NUM(?:\s*±\s*NUM)?"),
+            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
@@ -191,8 +191,8 @@ fn patterns() -> &'static Patterns {
                 .then(" ,k", false, &["output", "generated", "completion"]),
             tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
                 .then(" ,k", false, &["input", "prompt"]),
-            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
-            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d[\d,]*)\s*(k)?"#),
+            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
@@ -3235,7 +3235,10 @@ pub fn read(text: &str) -> Claim {
         claim.gpu_count = singular_count(lower, &claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
-    infer_scopes(&mut figures, batch);
+    // A run at a request rate the client set serves many requests at once: its load is
+    // several, as a batch above 1 is.
+    let load = batch.or(claim.request_rate.as_ref().map(|_| 2));
+    infer_scopes(&mut figures, load);
     infer_hardware_scope(lower, &mut figures, gpus);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
@@ -5058,53 +5061,10 @@ fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
 /// name as an id, every part that changes the weights kept). The first such name wins; a
 /// word that is not a name (`a 7B model`, `on 70B`) is not taken.
 fn sized_name(lower: &str) -> Option<Found<String>> {
-    const NOT_NAMES: &[&str] = &[
-        "a",
-        "an",
-        "the",
-        "with",
-        "of",
-        "on",
-        "for",
-        "and",
-        "to",
-        "at",
-        "in",
-        "is",
-        "vs",
-        "than",
-        "from",
-        "using",
-        "run",
-        "runs",
-        "running",
-        "serving",
-        "serve",
-        "model",
-        "models",
-        "size",
-        "params",
-        "parameters",
-        "dense",
-        "moe",
-        "our",
-        "my",
-        "this",
-        "that",
-        "llm",
-        "base",
-        "chat",
-        "instruct",
-        "about",
-        "around",
-        "over",
-        "under",
-        "by",
-        "or",
-        "per",
-        "total",
-        "active",
-    ];
+    /// Words before a size that are not a model's name.
+    const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
+        serve model models size params parameters dense moe our my this that llm base chat \
+        instruct about around over under by or per total active";
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
@@ -5124,18 +5084,32 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
         };
         from = i + 1;
         let name = &c[1];
+        let m = c.get(0).expect("group 0");
         let dtype = ["fp", "bf", "int", "q"].iter().any(|d| {
             name.strip_prefix(d)
                 .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
         });
-        if NOT_NAMES.contains(&name) || name.len() < 3 || dtype {
+        // A count of something else (`processed 2.5B tokens`, `$1B`), or a verb before it.
+        let next = lower[start + m.end()..].trim_start();
+        let count = [
+            "tok", "req", "user", "row", "word", "sample", "param", "dollar",
+        ]
+        .iter()
+        .any(|w| next.starts_with(w))
+            || window[..m.start()].ends_with('$');
+        let verb = name.ends_with("ed") || name.ends_with("ing");
+        if NOT_NAMES.split_whitespace().any(|w| w == name)
+            || name.len() < 3
+            || dtype
+            || count
+            || verb
+        {
             continue;
         }
         let version = c
             .get(2)
             .map(|v| format!("-{}", v.as_str()))
             .unwrap_or_default();
-        let m = c.get(0).expect("group 0");
         return Some(Found {
             value: format!("{name}{version}-{}b", &c[3]),
             span: Span {
