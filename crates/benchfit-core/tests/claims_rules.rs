@@ -2035,3 +2035,55 @@ fn token_counts_are_not_model_sizes() {
     let c = read("Our H100 cluster (64 GPUs) processed 2.5B tokens per day serving our chatbot.");
     assert_eq!(c.model, None);
 }
+
+/// §1 rule 3 and §3 Load in a `Metric | Value` table: each row is a `label: value` record.
+#[test]
+fn key_value_table_rows_are_records() {
+    let c = read(
+        "Benchmark | Value\nOutput token throughput | 3,012 tok/s\nMean TTFT | 182 ms\n\
+         Concurrency | 64\nGPU | 1x A100 80GB SXM",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].value, 3012.0);
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(64));
+}
+
+/// §2 and §3 in Chinese: a latency in the next clause (首字延迟) is not the throughput's kind
+/// word; `batch size 为 16` is a batch of 16.
+#[test]
+fn chinese_clauses_and_wei() {
+    let c =
+        read("4 卡 A100 80G，vLLM 0.6.3。并发 32 时，吞吐量达到 1580 tokens/s，首字延迟 0.8 秒。");
+    assert_eq!(c.figures[0].value, 1580.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("单卡 RTX 4090 运行 GLM-4-9B，batch size 为 16，生成速度约 650 tokens/s。");
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(16));
+}
+
+/// §3 Quantisation: a KV flag inside parentheses names the cache, not the weights.
+#[test]
+fn kv_flag_in_parentheses() {
+    let c = read("TPOT went from 48 ms to 31 ms on H100 after enabling FP8 KV cache (--kv-cache-dtype fp8) for Llama 3.1 70B.");
+    assert_eq!(c.kv_dtype.as_ref().map(|v| v.value.as_str()), Some("fp8"));
+    assert_eq!(c.weight_dtype, None);
+}
+
+/// §3 Hardware: servers counted before the device (`2× H200 nodes (16 GPUs)`) are not the
+/// device count; a Mac named with its chip is the chip; a table's device cell is one device
+/// unless it counts them.
+#[test]
+fn nodes_macs_and_device_cells() {
+    let c = read("DeepSeek-V3 on 2× H200 nodes (16 GPUs) with SGLang: decode 2.8k tok/s per node.");
+    assert_eq!(c.gpu_count.as_ref().map(|v| v.value), Some(16));
+    let c = read("Llama 3.2 3B on a MacBook Air M3 (16 GB) via MLX runs at 52 tok/s.");
+    assert_eq!(c.gpu.as_ref().map(|v| v.value.as_str()), Some("m3"));
+    let table = "Model          GPU     Batch   Throughput (tok/s)\n\
+                 Llama-3.1-8B   L40S    64      4,210\n\
+                 Llama-3.1-8B   H100    64      9,870";
+    let c = read(table);
+    assert_eq!(c.figures[0].value, 9870.0);
+    assert_eq!(c.gpu_count.as_ref().map(|v| v.value), Some(1));
+    let c = read("| GPU | Batch | Throughput (tok/s) |\n|---|---|---|\n| 8x H100 | 64 | 9,870 |");
+    assert_eq!(c.gpu_count.as_ref().map(|v| v.value), Some(8));
+}

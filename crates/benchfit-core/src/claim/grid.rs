@@ -23,6 +23,8 @@ enum Role {
     Batch,
     Concurrency,
     Devices,
+    /// The device's name (`GPU`, `Hardware`): one device unless the cell counts them (`8x H100`).
+    Device,
     /// The tensor-parallel degree (`TP`): the devices too, when no column counts them.
     Tp,
     Precision,
@@ -316,6 +318,8 @@ fn role(h: &str) -> Role {
         || word("hpu")
     {
         Role::Devices
+    } else if word("gpu") || word("hardware") || word("device") || word("accelerator") {
+        Role::Device
     } else if word("tp") || has("tp size") || has("tp_size") {
         Role::Tp
     } else if has("precision") || has("dtype") || has("quant") {
@@ -459,11 +463,56 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             _ => {}
         }
     }
-    // TP alone counts the devices (CLAIMS.md §3 Hardware: TP × PP when only those are given).
+    // A device cell's own count (`8x H100`) comes next, then TP alone (CLAIMS.md §3 Hardware:
+    // TP × PP when only those are given), then a device cell's name alone: one device.
+    let device = roles
+        .iter()
+        .position(|r| matches!(r, Role::Device))
+        .and_then(|i| cells.get(i).copied());
+    let device_count = device.and_then(|c| device_cell_count(text(c)).map(|n| (n, c)));
+    if s.gpu_count.is_none() {
+        if let Some((n, c)) = device_count.filter(|(n, _)| *n > 1) {
+            s.gpu_count = Some(Found { value: n, span: c });
+        }
+    }
     if s.gpu_count.is_none() {
         s.gpu_count = s.tp.clone();
     }
+    if s.gpu_count.is_none() {
+        if let Some((n, c)) = device_count {
+            s.gpu_count = Some(Found { value: n, span: c });
+        }
+    }
     s
+}
+
+/// The devices a device cell names: its multiplier (`8x H100`, `4 × A100`, `2*L40S`), else one
+/// for a name alone (`H100 SXM`); None for a cell without a name.
+fn device_cell_count(cell: &str) -> Option<u32> {
+    let t = cell.trim();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let rest = t[digits..].trim_start();
+        if let Some(r) = rest
+            .strip_prefix(['x', '*'])
+            .or_else(|| rest.strip_prefix('×'))
+        {
+            if r.trim_start()
+                .starts_with(|c: char| c.is_ascii_alphabetic())
+            {
+                return t[..digits].parse().ok().filter(|n| *n > 0);
+            }
+        }
+        return None;
+    }
+    // A name that carries its own count (`TPU v5e-8`, `a3-highgpu-8g`) is left to the device
+    // reader.
+    let tail = t.rsplit('-').next().unwrap_or("").trim_end_matches('g');
+    if t.contains('-') && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    t.starts_with(|c: char| c.is_ascii_alphabetic())
+        .then_some(1)
 }
 
 /// The headline figure of the first table that has one, with its row's settings.

@@ -23,10 +23,13 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
+    "macbook",
+    "mac ",
+    "imac",
     "gb3",
     "gb2",
     "t4",
@@ -173,8 +176,8 @@ fn patterns() -> &'static Patterns {
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
-            batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
-            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:)?\s*(\d+)\b"#),
+            batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "concurrency", "users", "requests", "clients", "streams"]),
@@ -847,7 +850,12 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
         .min()
         .filter(|&i| {
             let rest = &post[i..];
-            rest.contains("tok") || rest.contains("/s") || rest.contains("t/s")
+            // Or another figure of any kind (`，首字延迟 0.8 秒`: a latency's words).
+            [
+                "tok", "/s", "延迟", "时延", "latency", "ttft", "itl", "tpot",
+            ]
+            .iter()
+            .any(|w| rest.contains(w))
         });
     let post = cut.map_or(post, |i| &post[..i]);
     // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
@@ -1244,6 +1252,11 @@ fn gpu_id(family: &str, variant: &str) -> String {
         }
         f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
         "sn40l" => "sambanova-sn40l".into(),
+        // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
+        f if f.contains("mac") => f
+            .match_indices("-m")
+            .find(|(i, _)| f[i + 2..].starts_with(|c: char| c.is_ascii_digit()))
+            .map_or_else(|| f.to_string(), |(i, _)| f[i + 1..].to_string()),
         f => f.replace("-generation", ""),
     }
 }
@@ -4500,8 +4513,21 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
                 let b = before(part, g.span.start.saturating_sub(offset), 8);
                 b.ends_with("an ") || b.ends_with("a ")
             });
+            // A count of servers read as devices (`2× H200 nodes (16 GPUs)`): the devices.
+            let of_servers = claim.gpu_count.as_ref().is_some_and(|g| {
+                let end = g.span.end.checked_sub(offset).filter(|&e| e <= part.len());
+                end.is_some_and(|e| {
+                    let rest = part[e..].trim_start();
+                    ["node", "server", "machine", "host", "instance"]
+                        .iter()
+                        .any(|w| rest.starts_with(w))
+                })
+            });
             match &claim.gpu_count {
                 None => claim.gpu_count = found(n, at(span)),
+                Some(g) if g.value != n && of_servers && n > g.value => {
+                    claim.gpu_count = found(n, at(span));
+                }
                 Some(g) if g.value != n => claim.gpu_count_conflict = true,
                 _ => {}
             }
@@ -4821,7 +4847,10 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
         let rest = &part[i..];
         let flag_end = rest.find([' ', '=']).unwrap_or(rest.len());
         let val = rest[flag_end..].trim_start_matches([' ', '=']);
-        let v_len = val.find(|c: char| c.is_whitespace()).unwrap_or(val.len());
+        // The value ends at a space or at punctuation around the flag (`(--kv-cache-dtype fp8)`).
+        let v_len = val
+            .find(|c: char| c.is_whitespace() || ")],;\"'`".contains(c))
+            .unwrap_or(val.len());
         let v_start = i + (rest.len() - val.len());
         if v_len > 0 && v_len <= 12 {
             kv_flag = Some(at(Span {

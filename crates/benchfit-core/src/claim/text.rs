@@ -7,7 +7,7 @@
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = text.to_ascii_lowercase();
+    let lower = key_value_rows(text.to_ascii_lowercase());
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
     }
@@ -20,6 +20,77 @@ pub(super) fn prepare(text: &str) -> String {
         }
     }
     out
+}
+
+/// Words that make a two-cell row's first cell a metric or setting name (`| Output token
+/// throughput | 3,012 tok/s |`, `| Concurrency | 64 |`), not a row label of a grid (`| H100 |
+/// 3,012 |`).
+const KEY_WORDS: &[&str] = &[
+    "throughput",
+    "token",
+    "tok/s",
+    "ttft",
+    "itl",
+    "tpot",
+    "latency",
+    "concurrency",
+    "batch",
+    "rate",
+    "requests",
+    "duration",
+    "input",
+    "output",
+    "prompt",
+    "time",
+];
+
+/// A two-cell table row whose first cell names a metric or setting and whose second starts with
+/// a number (a `Metric | Value` table) gets a colon for the bar between its cells, so it reads
+/// as the `label: value` record it is. One byte for one byte: offsets are kept.
+fn key_value_rows(mut lower: String) -> String {
+    if !lower.contains('|') {
+        return lower;
+    }
+    let mut bars = Vec::new();
+    let mut at = 0;
+    for line in lower.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let lead = line.len() - line.trim_start().len();
+        let body = line.trim();
+        let opened = body.starts_with('|');
+        let inner = body.strip_prefix('|').unwrap_or(body);
+        let inner = inner.strip_suffix('|').unwrap_or(inner);
+        let cells: Vec<&str> = inner.split('|').collect();
+        let [key, value] = cells.as_slice() else {
+            continue;
+        };
+        if is_key(key.trim()) && starts_numeric(value) {
+            bars.push(start + lead + usize::from(opened) + key.len());
+        }
+    }
+    for b in bars {
+        if lower.as_bytes().get(b) == Some(&b'|') {
+            lower.replace_range(b..b + 1, ":");
+        }
+    }
+    lower
+}
+
+/// A metric or setting name: one of [`KEY_WORDS`], and no digits but a percentile's (`p99`).
+fn is_key(cell: &str) -> bool {
+    let digits_only_in_percentiles = cell.split(|c: char| !c.is_ascii_alphanumeric()).all(|w| {
+        !w.contains(|c: char| c.is_ascii_digit())
+            || (w.starts_with('p') && w[1..].chars().all(|c| c.is_ascii_digit()))
+    });
+    KEY_WORDS.iter().any(|w| cell.contains(w)) && digits_only_in_percentiles
+}
+
+/// A cell that starts with a number (`3,012 tok/s`, `~64`).
+fn starts_numeric(cell: &str) -> bool {
+    cell.trim_start()
+        .trim_start_matches('~')
+        .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A horizontal stroke of the box-drawing block (light, heavy, double, dashed).
