@@ -2087,3 +2087,12 @@ fn nodes_macs_and_device_cells() {
     let c = read("| GPU | Batch | Throughput (tok/s) |\n|---|---|---|\n| 8x H100 | 64 | 9,870 |");
     assert_eq!(c.gpu_count.as_ref().map(|v| v.value), Some(8));
 }
+
+/// §2: a line's own label (`Output tput/GPU:`) says the scope before a rack named after the
+/// figure (`GB200 NVL72`).
+#[test]
+fn line_label_scope_beats_words_after() {
+    let c = read("Output tput/GPU: 2,950 tok/s (DeepSeek-R1 FP4, GB200 NVL72, ISL/OSL 1k/1k)");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -882,10 +882,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // `5,000 aggregate tokens/s`: the word before the unit says the scope.
     let unit_scope = scope_from_words(per).or_else(|| scope_from_words(qual));
     let label = line_label(lower, span.start);
+    // The line's own label (`Output tput/GPU:`) is the figure's name: before the words after it.
     let scope = unit_scope
         .or_else(|| scope_from_words(pre))
-        .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(label))
+        .or_else(|| scope_from_words(post))
         .or_else(|| scope_from_words(lead_label(lower, span.start)))
         .or_else(|| scope_from_words(change_subject(lower, span.start)))
         // Only one user's words carry that far: "system" or "aggregate" at a line's start
