@@ -2096,3 +2096,19 @@ fn line_label_scope_beats_words_after() {
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §1 rule 5 and §2 on GuideLLM's sweep table: the last row heads; its observed concurrency
+/// (`18.20`) is a load of several requests, so its output rate is the whole load's.
+#[test]
+fn guidellm_sweep_last_row_is_aggregate() {
+    let c = read(
+        "| Benchmark     | Per Second | Concurrency | Out Tok/sec | Tot Tok/sec |\n\
+         | synchronous   | 0.45       | 1.00        | 115.2       | 345.6       |\n\
+         | throughput    | 14.80      | 210.34      | 3790.1      | 11370.3     |\n\
+         | constant@7.63 | 7.40       | 18.20       | 1894.4      | 5683.2      |",
+    );
+    assert_eq!(c.figures[0].value, 1894.4);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(18));
+}

@@ -444,7 +444,15 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                 }
             }
             Role::Batch => set_u32(&mut s.batch_size, lower, c),
-            Role::Concurrency => set_u32(&mut s.concurrency, lower, c),
+            // An observed concurrency (GuideLLM's `18.20`) is the load to the nearest request.
+            Role::Concurrency => {
+                if let Some(v) = cell_number(text(c)).filter(|v| (1.0..1e7).contains(v)) {
+                    s.concurrency = Some(Found {
+                        value: v.round() as u32,
+                        span: c,
+                    });
+                }
+            }
             Role::Devices => set_u32(&mut s.gpu_count, lower, c),
             Role::Tp => set_u32(&mut s.tp, lower, c),
             Role::Precision => {
