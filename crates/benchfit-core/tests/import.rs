@@ -322,6 +322,39 @@ fn bad_files_give_typed_errors_naming_the_kind() {
     );
 }
 
+/// Values no run can produce are refused with the value and its place, whatever the format:
+/// a count a float like `1e308` saturates to, a negative rate, a duration of 0 s with requests
+/// completed in it.
+#[test]
+fn impossible_values_are_refused() {
+    let base: serde_json::Value = serde_json::from_slice(&sample("vllm_bench_serve.json")).unwrap();
+    let with = |key: &str, v: serde_json::Value| {
+        let mut f = base.clone();
+        f[key] = v;
+        import(&serde_json::to_vec(&f).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        with("completed", serde_json::json!(1e308)),
+        "vLLM bench serve result file: summary: requests.completed is too large to be a count, \
+         more than any run counts (at most 10^12)"
+    );
+    assert_eq!(
+        with("duration", serde_json::json!(0)),
+        "vLLM bench serve result file: `duration` is 0 s, but 3 requests completed"
+    );
+    assert_eq!(
+        with("output_throughput", serde_json::json!(-100)),
+        "vLLM bench serve result file: summary: output tokens/s is -100; it must be a number of 0 \
+         or more"
+    );
+    let e = with("p99_ttft_ms", serde_json::json!(-1));
+    assert!(e.contains("a ttft statistic is negative"), "{e}");
+    // The unchanged file still imports.
+    assert!(import(&serde_json::to_vec(&base).unwrap()).is_ok());
+}
+
 /// The page calls the importer on whatever the user drops: no bytes may make it panic.
 #[test]
 fn no_bytes_panic() {

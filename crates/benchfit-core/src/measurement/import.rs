@@ -104,6 +104,75 @@ pub enum ImportError {
 /// # Errors
 /// [`ImportError`] naming the file kind and the reason.
 pub fn import(bytes: &[u8]) -> Result<Measurement, ImportError> {
+    let m = read_any(bytes)?;
+    if let Err(reason) = plausible(&m) {
+        let tool = m.source.as_ref().map_or(SourceTool::Benchfit, |s| s.tool);
+        return Err(ImportError::Invalid { tool, reason });
+    }
+    Ok(m)
+}
+
+/// The most requests or tokens one result file can count: 10^12. A larger count is no run's
+/// (it is what a float such as `1e308` becomes when cast to a whole number).
+const MAX_COUNT: u64 = 1_000_000_000_000;
+
+/// Values no benchmark can produce, named by their place in the summary: a count above
+/// [`MAX_COUNT`], a negative or non-finite throughput, window or latency.
+fn plausible(m: &Measurement) -> Result<(), String> {
+    let mut summaries = vec![("summary", &m.summary)];
+    summaries.extend(m.stages.iter().map(|s| ("a stage's summary", &s.summary)));
+    for (place, s) in summaries {
+        let counts = [
+            ("requests.completed", s.requests.completed),
+            ("requests.failed", s.requests.failed),
+            ("requests.incomplete", s.requests.incomplete),
+            ("output_tokens", s.output_tokens),
+            ("prompt_tokens", s.prompt_tokens),
+        ];
+        if let Some((k, v)) = counts.iter().find(|(_, v)| *v > MAX_COUNT) {
+            let shown = if *v == u64::MAX {
+                "too large to be a count".to_string()
+            } else {
+                format!("{v}")
+            };
+            return Err(format!(
+                "{place}: {k} is {shown}, more than any run counts (at most 10^12)"
+            ));
+        }
+        let t = &s.throughput;
+        let rates = [
+            ("window_s (the run's duration)", s.window_s),
+            ("output tokens/s", t.output_tokens_per_s),
+            ("total tokens/s", t.total_tokens_per_s),
+            ("requests/s", t.requests_per_s),
+        ];
+        if let Some((k, v)) = rates.iter().find(|(_, v)| !v.is_finite() || *v < 0.0) {
+            return Err(format!(
+                "{place}: {k} is {v}; it must be a number of 0 or more"
+            ));
+        }
+        let l = &s.latency_ms;
+        for (k, p) in [
+            ("ttft", &l.ttft),
+            ("itl", &l.itl),
+            ("tpot", &l.tpot),
+            ("e2e", &l.e2e),
+        ] {
+            let Some(p) = p else { continue };
+            let stats = [p.mean, p.p50, p.p90, p.p95, p.p99];
+            if stats.iter().any(|v| !v.is_finite() || *v < 0.0) {
+                return Err(format!(
+                    "{place}: a {k} statistic is negative or not a number (ms: mean {}, p50 {}, p99 {})",
+                    p.mean, p.p50, p.p99
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`import`] before the plausibility check: detect the format and read it.
+fn read_any(bytes: &[u8]) -> Result<Measurement, ImportError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(ImportError::Empty);
     }

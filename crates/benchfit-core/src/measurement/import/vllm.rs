@@ -18,6 +18,13 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let failed = count(o.get("failed"))
         .unwrap_or_else(|| count(o.get("num_prompts")).map_or(0, |n| n.saturating_sub(completed)));
     let duration_s = num(o.get("duration"));
+    // A run that completed requests took time: a stated duration of 0 s (or less) is no run's.
+    if let Some(d) = duration_s.filter(|d| *d <= 0.0 && completed > 0) {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`duration` is {d} s, but {completed} requests completed"),
+        });
+    }
     let throughput = ThroughputSummary {
         output_tokens_per_s: num(o.get("output_throughput")).unwrap_or(0.0),
         total_tokens_per_s: num(o.get("total_token_throughput")).unwrap_or(0.0),
