@@ -2112,3 +2112,18 @@ fn guidellm_sweep_last_row_is_aggregate() {
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(18));
 }
+
+/// §3 Model and Hardware: a hyphenated name outside the families keeps every part
+/// (`Mistral-Nemo-12B`); a DGX H100 holds the SXM part.
+#[test]
+fn hyphenated_names_and_dgx_boards() {
+    let c =
+        read("With llama-server and Mistral-Nemo-12B Q6_K on an RX 6800 XT I measured 110 tok/s.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("mistral-nemo-12b")
+    );
+    let c = read("Our stack serves Llama 3.1 70B at 4,100 tokens/s on a DGX H100.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h100-sxm"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+}

@@ -4124,8 +4124,13 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
             };
+            // A DGX or HGX H100 board holds the SXM part (NVIDIA's DGX H100 datasheet: eight
+            // H100 SXM5 modules on the HGX baseboard).
+            let board = before(part, span_of(&c, 3).start, 8).trim_end();
             let id = if fam.starts_with("gb200") && variant.contains("nvl72") {
                 "gb200".to_string()
+            } else if fam == "h100" && (board.ends_with("dgx") || board.ends_with("hgx")) {
+                "h100-sxm".to_string()
             } else {
                 gpu_id(&fam, variant)
             };
@@ -5098,7 +5103,7 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
-            r"\b([a-z][a-z0-9.]*[a-z0-9])(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b\b",
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b\b",
         )
         .expect("static pattern compiles")
     });
