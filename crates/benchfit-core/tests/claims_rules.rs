@@ -2059,6 +2059,8 @@ fn chinese_clauses_and_wei() {
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
     let c = read("单卡 RTX 4090 运行 GLM-4-9B，batch size 为 16，生成速度约 650 tokens/s。");
     assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(16));
+    let c = read("单卡 A100 上并发为 32，吞吐 1200 tokens/s。");
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(32));
 }
 
 /// §3 Quantisation: a KV flag inside parentheses names the cache, not the weights.
