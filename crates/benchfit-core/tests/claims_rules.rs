@@ -2129,3 +2129,26 @@ fn hyphenated_names_and_dgx_boards() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h100-sxm"));
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
 }
+
+/// §1 rule 5, a sweep over load written in prose: "at 8 users" is that point's load, so the
+/// sweep ends at its last point (not at the single user's per-user rate).
+#[test]
+fn sweep_over_users_in_prose() {
+    let c = read("At 1 concurrent user the H200 produces 180 tok/s; at 8 users 1,100 tok/s; at 64 users 5,400 tok/s (Llama 3.1 8B, FP8, TRT-LLM).");
+    assert_eq!(c.figures[0].value, 5400.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(64));
+    // A user base is no load.
+    let c = read("Our chatbot has 1000 users and runs Llama 3 8B at 90 tok/s on one L4.");
+    assert_eq!(c.concurrency, None);
+}
+
+/// §1 rule 2 and §4: the author's own measured number beats a vendor's claim set against it,
+/// and takes the device written in its own clause.
+#[test]
+fn own_number_against_a_vendor_claim() {
+    let c = read("For comparison, NVIDIA claims 30,000 tokens/s on H100 for the same model, but our measured number on 8x MI300X was 21,400 tokens/s (Llama 2 70B, vLLM, FP8).");
+    assert_eq!(c.figures[0].value, 21400.0);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("mi300x"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+}

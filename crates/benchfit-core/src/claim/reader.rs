@@ -179,7 +179,7 @@ fn patterns() -> &'static Patterns {
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b)")
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
@@ -2651,6 +2651,14 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         "we obtained",
         "we saw",
         "i saw",
+        // The author's own number set against someone else's ("NVIDIA claims X, but our
+        // measured number was Y").
+        "our measured",
+        "our measurement",
+        "our result",
+        "our number",
+        "my measured",
+        "my result",
     ];
     let start = span.start.min(lower.len());
     // The line up to the figure (looked at over at most 400 bytes: a 100 KB paste on one line
@@ -2984,7 +2992,7 @@ pub fn read(text: &str) -> Claim {
         // tok/s`) is a figure, not the load.
         let load = |c: &Caps| {
             let end = whole(c).end;
-            !(continues_number(lower, end) && lower[end..].starts_with(','))
+            !(continues_number(lower, end) && lower[end..].starts_with(',')) && users_led(lower, c)
         };
         if let Some(c) = p
             .concurrency
@@ -3802,6 +3810,10 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
         c.model = s.model;
     }
     if s.gpu.is_some() {
+        // The device's count written with it (`8x MI300X`) comes along.
+        if s.gpu != c.gpu && s.gpu_count.as_ref().is_some_and(|n| n.value > 1) {
+            c.gpu_count = s.gpu_count.clone();
+        }
         c.gpu = s.gpu;
     }
     // So is the precision its own row or sentence names (CLAIMS.md §3 Quantisation: not
@@ -4066,7 +4078,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
     }
     if claim.concurrency.is_none() {
         // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
-        let load = |c: &Caps| !continues_number(part, whole(c).end);
+        let load = |c: &Caps| !continues_number(part, whole(c).end) && users_led(part, c);
         if let Some(c) = p
             .concurrency
             .captures_iter(part)
@@ -4078,6 +4090,22 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             }
         }
     }
+}
+
+/// A bare count of users, clients or streams (no "concurrent") is a load only after "at",
+/// "with" or "for" (`at 8 users`), not a user base (`1000 users a day`). True for every other
+/// match of the concurrency patterns.
+fn users_led(hay: &str, c: &Caps) -> bool {
+    let w = whole(c);
+    let words: Vec<&str> = hay[w.start..w.end].split_whitespace().collect();
+    let bare = matches!(words.as_slice(), [_, "users" | "clients" | "streams"]);
+    let before = hay[..w.start].trim_end();
+    !bare
+        || ["at", "with", "for"].iter().any(|l| {
+            before.ends_with(l)
+                && !before[..before.len() - l.len()]
+                    .ends_with(|ch: char| ch.is_ascii_alphanumeric())
+        })
 }
 
 /// Reads the setup fields that are still empty in `claim` from `part` (which starts at byte
