@@ -2152,3 +2152,26 @@ fn own_number_against_a_vendor_claim() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("mi300x"));
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
 }
+
+/// §3 on llama-bench output: the model column's `llama 8B` yields to the release the command's
+/// file names, and `Q4_K - Medium` is `q4_k_m`; a load tester's "50 VUs" are 50 in flight.
+#[test]
+fn llama_bench_names_and_virtual_users() {
+    let c = read(
+        "./llama-bench -m models/Meta-Llama-3-8B-Instruct-Q4_K_M.gguf -ngl 99 -p 512 -n 128\n\
+         | model                  |       size | backend | ngl |  test |            t/s |\n\
+         | llama 8B Q4_K - Medium |   4.58 GiB | CUDA    |  99 | pp512 | 5122.41 ± 12.02 |\n\
+         | llama 8B Q4_K - Medium |   4.58 GiB | CUDA    |  99 | tg128 |  128.33 ± 0.51 |",
+    );
+    assert_eq!(c.figures[0].value, 128.33);
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3-8b")
+    );
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|m| m.value.as_str()),
+        Some("q4_k_m")
+    );
+    let c = read("k6 run: 50 VUs, 5 min, total throughput 1,890 tokens/s on an A10G with TGI.");
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(50));
+}

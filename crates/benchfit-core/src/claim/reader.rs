@@ -179,8 +179,8 @@ fn patterns() -> &'static Patterns {
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
-                .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "concurrency", "users", "requests", "clients", "streams"]),
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario)\b"),
@@ -3243,6 +3243,7 @@ pub fn read(text: &str) -> Claim {
     } else {
         adopt_own_setup(lower, &mut claim);
     }
+    prefer_full_name(lower, p, &mut claim);
     release_foreign_load(lower, &mut claim);
     if sweep && !table_headline {
         adopt_block_load(lower, &mut claim);
@@ -3797,6 +3798,26 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         } else if offline {
             f.scope = Some(Scope::Aggregate);
         }
+    }
+}
+
+/// A bare family and size (llama-bench's `llama 8B` model column) yields to the same model
+/// named with its release elsewhere in the text (`Meta-Llama-3-8B-Instruct-Q4_K_M.gguf`):
+/// every part of the name is kept (CLAIMS.md §3 Model).
+fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
+    let Some(m) = claim.model.as_ref() else {
+        return;
+    };
+    let Some((fam, size)) = m.value.split_once('-').filter(|(_, s)| !s.contains('-')) else {
+        return;
+    };
+    let full = read_model(lower, p).filter(|f| {
+        f.value.len() > m.value.len()
+            && f.value.starts_with(&format!("{fam}-"))
+            && f.value.ends_with(&format!("-{size}"))
+    });
+    if full.is_some() {
+        claim.model = full;
     }
 }
 
@@ -4847,7 +4868,18 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             {
                 continue;
             }
-            claim.weight_dtype = found(dtype_id(&c[1]), s);
+            // llama-bench names K-quant subtypes in words (`Q4_K - Medium`).
+            let sub = part[m.end..].strip_prefix(" - ").and_then(|r| {
+                [("medium", "_m"), ("small", "_s"), ("large", "_l")]
+                    .iter()
+                    .find(|(w, _)| r.starts_with(w))
+                    .map(|(_, t)| *t)
+            });
+            let id = match sub {
+                Some(t) if c[1].ends_with("_k") => format!("{}{t}", &c[1]),
+                _ => dtype_id(&c[1]),
+            };
+            claim.weight_dtype = found(id, s);
             break;
         }
     }
