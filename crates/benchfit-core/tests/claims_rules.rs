@@ -2175,3 +2175,25 @@ fn llama_bench_names_and_virtual_users() {
     let c = read("k6 run: 50 VUs, 5 min, total throughput 1,890 tokens/s on an A10G with TGI.");
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(50));
 }
+
+/// §1 rule 5 and §4 on a paper's two-column table written with one bar per line: the last row
+/// heads, and the systems of the other rows are not its runtime.
+#[test]
+fn one_bar_table_and_other_rows_systems() {
+    let c = read(
+        "Table 3: Throughput (tokens/s) serving OPT-13B on one A100-40GB with ShareGPT.\n\
+         System      | Throughput\nHF          | 120\nTGI         | 380\nvLLM        | 920\n\
+         Ours        | 1,310",
+    );
+    assert_eq!(c.figures[0].value, 1310.0);
+    assert_eq!(c.runtime, None);
+}
+
+/// §1 rule 7: a "range" whose low end is a name's digits (`8x H200 — 34,864 tokens/s`) is no
+/// range; the figure is the number alone.
+#[test]
+fn name_digits_are_no_range_end() {
+    let c = read("MLPerf Inference v4.1, Llama 2 70B, Offline: 8x H200 — 34,864 tokens/s; 8x MI300X — 23,514 tokens/s.");
+    assert_eq!(c.figures[0].value, 34864.0);
+    assert_eq!(c.figures[0].value_high, None);
+}

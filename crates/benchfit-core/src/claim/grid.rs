@@ -69,7 +69,9 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
             out.push(c);
         }
     };
-    if line.matches('|').count() >= 2 {
+    // One bar is a row too when it splits the line in two cells (`System | Throughput`).
+    let bars = line.matches('|').count();
+    if bars >= 2 || (bars == 1 && !line.trim().starts_with('|') && !line.trim().ends_with('|')) {
         // Pipe rows keep their empty cells (columns stay aligned); only the empty ends that
         // outer pipes make are dropped.
         let mut cells = Vec::new();

@@ -795,6 +795,11 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     } else {
         c.get(4).and_then(|m| num(m.as_str()))
     };
+    // A "low end" glued to letters is a name's digits, not a number (`8x H200 — 34,864
+    // tokens/s`): the figure is the high end alone.
+    let glued = c
+        .get(1)
+        .is_some_and(|m| lower[..m.start()].ends_with(|ch: char| ch.is_ascii_alphabetic()));
     let k_lo = c.get(k1);
     let k_hi = c.get(k2);
     lo *= kilo(k_lo);
@@ -806,6 +811,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                 lo *= kilo(k_hi);
             }
         }
+    }
+    if glued {
+        lo = hi.take()?;
     }
     let span = whole(c);
     // Words before a `, ` belong to the figure before it (`5,900 tokens/s total throughput,
@@ -3244,6 +3252,9 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
+    if table_headline {
+        release_other_rows_runtime(lower, &mut claim);
+    }
     release_foreign_load(lower, &mut claim);
     if sweep && !table_headline {
         adopt_block_load(lower, &mut claim);
@@ -3798,6 +3809,30 @@ fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) 
         } else if offline {
             f.scope = Some(Scope::Aggregate);
         }
+    }
+}
+
+/// A runtime read from another row of the headline's table (`| TGI | 380 |` above `| Ours |
+/// 1,310 |`) is that row's system, not the headline's (CLAIMS.md §4: a competitor's row).
+fn release_other_rows_runtime(lower: &str, claim: &mut Claim) {
+    let (Some(r), Some(h)) = (claim.runtime.as_ref(), claim.figures.first()) else {
+        return;
+    };
+    let line_of = |i: usize| {
+        let i = i.min(lower.len());
+        let s = lower[..i].rfind('\n').map_or(0, |k| k + 1);
+        let e = lower[i..].find('\n').map_or(lower.len(), |k| i + k);
+        (s, e)
+    };
+    let (rl, hl) = (line_of(r.span.start), line_of(h.span.start));
+    // The runtime must be that row's label: in its first cell.
+    let row = &lower[rl.0..rl.1];
+    let lead = row.len() - row.trim_start_matches([' ', '|', '\t']).len();
+    let first_cell_end = row[lead..].find('|').map_or(row.len(), |k| lead + k);
+    let labels_row = (rl.0 + lead..=rl.0 + first_cell_end).contains(&r.span.start);
+    if rl != hl && labels_row && row.contains('|') && lower[hl.0..hl.1].contains('|') {
+        claim.runtime = None;
+        claim.runtime_version = None;
     }
 }
 
