@@ -2197,3 +2197,13 @@ fn name_digits_are_no_range_end() {
     assert_eq!(c.figures[0].value, 34864.0);
     assert_eq!(c.figures[0].value_high, None);
 }
+
+/// §3 Lengths in Chinese: `输入 512 tokens，输出 512 tokens` counts tokens (a length), unlike
+/// `输出 1450 tokens/s` (a rate).
+#[test]
+fn chinese_lengths_counted_in_tokens() {
+    let c = read("RTX 4090 单卡，vLLM 0.6.1，Qwen2-7B-Instruct，输入 512 tokens，输出 256 tokens，并发 16 时输出吞吐约 1,100 tokens/s。");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(512));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(256));
+    assert_eq!(c.figures[0].value, 1100.0);
+}

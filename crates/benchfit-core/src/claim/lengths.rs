@@ -350,9 +350,16 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let not_rate = |(off, c): &(usize, Captures)| {
             let end = span(*off, c).end;
             let rest = lower[end..].trim_start();
-            !["tok", "t/s", "/s", "/秒"]
-                .iter()
-                .any(|u| rest.starts_with(u))
+            // A count of tokens (`输入 512 tokens，`) is a length; tokens per second is a rate.
+            let word = rest.len()
+                - rest
+                    .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                    .len();
+            let after = rest[word..].trim_start();
+            let per =
+                after.starts_with('/') || after.starts_with("per ") || after.starts_with("每秒");
+            !(["t/s", "/s", "/秒"].iter().any(|u| rest.starts_with(u))
+                || (rest.starts_with("tok") && per))
         };
         let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40).find(not_rate);
         let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40).find(not_rate);
