@@ -2207,3 +2207,17 @@ fn chinese_lengths_counted_in_tokens() {
     assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(256));
     assert_eq!(c.figures[0].value, 1100.0);
 }
+
+/// §3 Load: vLLM's offline throughput benchmark (`Throughput: N requests/s, M total tokens/s`)
+/// sends every prompt at once: saturation, described, so the batch row is partial.
+#[test]
+fn vllm_offline_throughput_line_is_saturation() {
+    let c = benchfit_core::check(
+        "Throughput: 3.41 requests/s, 3492.27 total tokens/s, 436.53 output tokens/s\n\
+         Model: Mixtral-8x7B-Instruct, tp=2, 2x A100-SXM4-80GB, vLLM 0.4.2, input_len=1024, output_len=128",
+    );
+    let json = serde_json::to_value(&c).unwrap();
+    assert_eq!(json["claim"]["figures"][0]["value"], 436.53);
+    assert_eq!(json["checklist"][0]["condition"], "batch_size");
+    assert_eq!(json["checklist"][0]["status"], "partial");
+}
