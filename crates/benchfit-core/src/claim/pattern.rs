@@ -378,3 +378,88 @@ impl Pat {
         false
     }
 }
+
+/// The most hits of one anchor [`captures_near`] looks around (bounds the work on long pastes).
+const MAX_ANCHOR_HITS: usize = 128;
+
+/// Every match of `re` that starts in a window around a hit of one of `anchors` (`back` bytes
+/// before the hit, `fwd` after it), in text order, without overlaps; positions are `lower`'s.
+/// regex-lite has no literal prefilter, so a pattern run over a whole 200 KB paste walks every
+/// byte; around its literals it walks a few hundred.
+pub(crate) fn captures_near<'h>(
+    lower: &'h str,
+    re: &Regex,
+    anchors: &[&str],
+    back: usize,
+    fwd: usize,
+) -> Vec<regex_lite::Captures<'h>> {
+    let floor = |mut i: usize| {
+        i = i.min(lower.len());
+        while !lower.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let ceil = |mut i: usize| {
+        i = i.min(lower.len());
+        while !lower.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut hits: Vec<usize> = anchors
+        .iter()
+        .flat_map(|a| lower.match_indices(a).take(MAX_ANCHOR_HITS).map(|(i, _)| i))
+        .collect();
+    hits.sort_unstable();
+    let mut windows: Vec<(usize, usize)> = Vec::new();
+    for h in hits {
+        let (s, e) = (floor(h.saturating_sub(back)), ceil(h + fwd));
+        match windows.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => windows.push((s, e)),
+        }
+    }
+    let mut out = Vec::new();
+    let mut done = 0;
+    for (s, e) in windows {
+        let hay = &lower[..e];
+        let mut at = s.max(done);
+        while at <= e {
+            let Some(c) = re.captures_at(hay, at) else {
+                break;
+            };
+            let m = c.get(0).expect("group 0");
+            at = if m.end() > m.start() {
+                m.end()
+            } else {
+                ceil(m.start() + 1)
+            };
+            done = at;
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod near_tests {
+    use super::captures_near;
+    use regex_lite::Regex;
+
+    #[test]
+    fn finds_what_a_whole_scan_finds_near_the_anchors() {
+        let re = Regex::new(r"(\d+)\s*tpm\b").unwrap();
+        let text = "filler 12 tpm and more filler; then 30 tpm, 40 tpm. 7 tokens";
+        let near: Vec<String> = captures_near(text, &re, &["tpm"], 16, 8)
+            .iter()
+            .map(|c| c[1].to_string())
+            .collect();
+        let all: Vec<String> = re.captures_iter(text).map(|c| c[1].to_string()).collect();
+        assert_eq!(near, all);
+        assert_eq!(near, ["12", "30", "40"]);
+        // Positions are the text's own.
+        let c = &captures_near(text, &re, &["tpm"], 16, 8)[1];
+        assert_eq!(&text[c.get(0).unwrap().range()], "30 tpm");
+    }
+}

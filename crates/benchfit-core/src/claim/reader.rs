@@ -10,7 +10,7 @@
 //! latencies; a figure marked as the gain of a comparison (`5770.24 (+47.1%)`) or the current
 //! one (`currently 29.5 ms/token`) goes first; among running estimates (a progress bar) the last.
 
-use super::pattern::{Caps, Digits, Pat, Starts, M};
+use super::pattern::{captures_near, Caps, Digits, Pat, Starts, M};
 use super::table;
 use super::{Claim, Figure, FigureKind, Found, Scope, Span};
 use regex_lite::{Captures, Regex};
@@ -1637,7 +1637,10 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower).take(64) {
+        for c in captures_near(lower, re, &["throughput("], 48, 64)
+            .into_iter()
+            .take(64)
+        {
             let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
                 continue;
             };
@@ -1708,7 +1711,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
+        for c in captures_near(lower, re, &["秒"], 64, 64) {
             // The number after the unit (`63.33 tokens / 秒`), after 每秒 (`每秒1200 Token`) or
             // after the words (`每秒输出 token 数为 1,050`).
             let (v, k) = match (c.get(1), c.get(3), c.get(5)) {
@@ -1869,7 +1872,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
+        for c in captures_near(lower, re, &["tpm", "per minute", "/min"], 48, 16) {
             let Some(lo) = c.get(1).and_then(|g| num(g.as_str())) else {
                 continue;
             };
@@ -1922,7 +1925,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
+        for c in captures_near(lower, re, &["/ms", "per ms", "millisecond", "$"], 48, 64) {
             let m = c.get(0).expect("group 0");
             let span = Span {
                 start: m.start(),
@@ -1957,7 +1960,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
+        for c in captures_near(lower, re, &["_per_sec"], 48, 40) {
             let Some(v) = num(&c[2]) else { continue };
             let m = c.get(0).expect("group 0");
             let key = c[1].replace('_', " ");
@@ -3684,7 +3687,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
             .expect("static pattern compiles")
     });
     if lower.contains("request rate") || lower.contains("request-rate") {
-        for c in prose.captures_iter(lower) {
+        for c in captures_near(lower, prose, &["request rate", "request-rate"], 4, 64) {
             let m = c.get(0).expect("group 0");
             if continues_number(lower, m.end()) || lower[m.end()..].trim_start().starts_with('%') {
                 continue;
@@ -4196,12 +4199,17 @@ fn read_hardware(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
 
 /// The device the run used: the first GPU or accelerator named (a later mention of the same
 /// family with its variant says which one), with a count written beside it.
+/// The most device mentions [`read_device`] looks at.
+const MAX_DEVICE_MENTIONS: usize = 48;
+
 fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| shift(s, offset);
     // Hardware.
     if claim.gpu.is_none() {
         let mut chosen: Option<(String, Span)> = None;
-        for c in p.gpu.captures_iter(part) {
+        // The first mentions decide (a later variant or count of the same device included); a
+        // long paste's hundredth mention of it changes nothing and would cost a regex run each.
+        for c in p.gpu.captures_iter(part).take(MAX_DEVICE_MENTIONS) {
             let fam = c[3].to_string();
             let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
             let gpu_span = Span {
@@ -4326,7 +4334,7 @@ fn chinese_latencies(lower: &str) -> Vec<Figure> {
         ))
         .expect("static pattern compiles")
     });
-    for c in re.captures_iter(lower) {
+    for c in captures_near(lower, re, &["延", "时间", "耗时", "间隔"], 40, 80) {
         let Some(n) = c.get(5) else { continue };
         let Some(v) = num(n.as_str()) else { continue };
         let kind = if c.get(1).is_some() {
@@ -4371,12 +4379,17 @@ fn chinese_latencies(lower: &str) -> Vec<Figure> {
 /// p4de.24xlarge 8 × A100 80 GB, p5.48xlarge 8 × H100 SXM (data-receipts hyperscalers.json,
 /// retrieved 2026-11-09); p5e/p5en.48xlarge 8 × H200 (dstack PR 4110, `gpu=H200:141GB:8`).
 fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
+    // Each regex below runs over the whole text: only where its literal can match.
+    if !part.contains("xlarge") {
+        return gcp_machine(part).or_else(|| azure_vm(part));
+    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5)\.(\d{0,2})xlarge\b")
             .expect("static pattern compiles")
     });
-    re.captures_iter(part)
+    captures_near(part, re, &["xlarge"], 16, 12)
+        .into_iter()
         .find_map(|c| {
             let size = &c[2];
             let (id, n) = match (&c[1], size) {
@@ -4405,6 +4418,14 @@ fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
 /// (github.com/microsoft/aspire `AksNodeVmSizes.cs`: ND96isr_H200_v5 8 GPUs); the ND MI300X v5
 /// series is 8 × MI300X (learn.microsoft.com, ND-MI300X-v5 series).
 fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
+    let sized = ["ads_", "adis_", "nd96"].iter().any(|w| part.contains(w));
+    let series = ["v4", "v5"].iter().any(|w| part.contains(w))
+        && ["nd ", "nd_", "nd-", "ndisr", "nd h", "nd mi"]
+            .iter()
+            .any(|w| part.contains(w));
+    if !sized && !series {
+        return None;
+    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
@@ -4412,32 +4433,35 @@ fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
         )
         .expect("static pattern compiles")
     });
-    re.captures_iter(part).find_map(|c| {
-        let m = whole(&c);
-        let hit = |id, n| Some((id, m, n));
-        if let Some(size) = c.get(1) {
-            let n = match size.as_str() {
-                "nc24ads" => 1,
-                "nc48ads" => 2,
-                _ => 4,
-            };
-            return hit("a100-pcie", n);
-        }
-        if let Some(size) = c.get(2) {
-            return hit("h100-nvl", if size.as_str() == "nc40ads" { 1 } else { 2 });
-        }
-        let gpu = c.get(3).or(c.get(4)).map(|g| g.as_str());
-        let text = c.get(0).map_or("", |g| g.as_str());
-        match gpu {
-            Some("h100") => hit("h100-sxm", 8),
-            Some("h200") => hit("h200", 8),
-            Some("mi300x") => hit("mi300x", 8),
-            // ND96amsr_A100_v4 holds 80 GB A100s; ND96asr_v4 40 GB ones.
-            Some("a100") if text.contains("amsr") => hit("a100-80gb", 8),
-            None if text.contains("asr_v4") && !text.contains("amsr") => hit("a100-40gb", 8),
-            _ => None,
-        }
-    })
+    let anchors = ["ads_", "adis_", "nd96", "nd ", "nd_", "nd-", "ndisr"];
+    captures_near(part, re, &anchors, 24, 48)
+        .into_iter()
+        .find_map(|c| {
+            let m = whole(&c);
+            let hit = |id, n| Some((id, m, n));
+            if let Some(size) = c.get(1) {
+                let n = match size.as_str() {
+                    "nc24ads" => 1,
+                    "nc48ads" => 2,
+                    _ => 4,
+                };
+                return hit("a100-pcie", n);
+            }
+            if let Some(size) = c.get(2) {
+                return hit("h100-nvl", if size.as_str() == "nc40ads" { 1 } else { 2 });
+            }
+            let gpu = c.get(3).or(c.get(4)).map(|g| g.as_str());
+            let text = c.get(0).map_or("", |g| g.as_str());
+            match gpu {
+                Some("h100") => hit("h100-sxm", 8),
+                Some("h200") => hit("h200", 8),
+                Some("mi300x") => hit("mi300x", 8),
+                // ND96amsr_A100_v4 holds 80 GB A100s; ND96asr_v4 40 GB ones.
+                Some("a100") if text.contains("amsr") => hit("a100-80gb", 8),
+                None if text.contains("asr_v4") && !text.contains("amsr") => hit("a100-40gb", 8),
+                _ => None,
+            }
+        })
 }
 
 /// A Google Cloud A2/A3 machine type (`a3-highgpu-8g`): its `-Ng` suffix is its GPU count
@@ -4445,6 +4469,9 @@ fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
 /// 80 GB, A3 Ultra H200 (Cluster Toolkit v1.44.1 release notes), A2 High and Mega A100 40 GB,
 /// A2 Ultra A100 80 GB (the machine table reproduced in huggingface.co/spaces/Elfsong/gcp_allocator).
 fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
+    if !part.contains("gpu-") {
+        return None;
+    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
@@ -4452,16 +4479,18 @@ fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
         )
         .expect("static pattern compiles")
     });
-    re.captures_iter(part).find_map(|c| {
-        let n: u32 = c[2].parse().ok().filter(|&n| n > 0)?;
-        let id = match &c[1] {
-            "a3-highgpu" | "a3-megagpu" => "h100-sxm",
-            "a3-ultragpu" => "h200",
-            "a2-ultragpu" => "a100-80gb",
-            _ => "a100-40gb",
-        };
-        Some((id, whole(&c), n))
-    })
+    captures_near(part, re, &["gpu-"], 16, 8)
+        .into_iter()
+        .find_map(|c| {
+            let n: u32 = c[2].parse().ok().filter(|&n| n > 0)?;
+            let id = match &c[1] {
+                "a3-highgpu" | "a3-megagpu" => "h100-sxm",
+                "a3-ultragpu" => "h200",
+                "a2-ultragpu" => "a100-80gb",
+                _ => "a100-40gb",
+            };
+            Some((id, whole(&c), n))
+        })
 }
 
 /// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
