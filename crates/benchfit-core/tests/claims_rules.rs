@@ -2221,3 +2221,19 @@ fn vllm_offline_throughput_line_is_saturation() {
     assert_eq!(json["checklist"][0]["condition"], "batch_size");
     assert_eq!(json["checklist"][0]["status"], "partial");
 }
+
+/// §3 Lengths: `1k in / 1k out` is 1000 and 1000; §1 rule 5 on a space-aligned sweep table.
+#[test]
+fn k_lengths_in_out_and_space_aligned_sweep() {
+    let c = read(
+        "Results (H200, SGLang 0.4, DeepSeek-V3, FP8, 1k in / 1k out)\n\
+         concurrency   output tok/s   median TTFT (ms)\n\
+         1             42             180\n\
+         64            1510           410\n\
+         256           2890           1900",
+    );
+    assert_eq!(c.figures[0].value, 2890.0);
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(256));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1000));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(1000));
+}

@@ -198,8 +198,8 @@ fn patterns() -> &'static Patterns {
             output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
-            in_out: pat(WORD, &[], &[], r"\b(\d+)\s*(?:in|input)\s*/\s*(\d+)\s*(?:out|output)\b")
-                .then(" ", false, &["in"]),
+            in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
+                .then(" .k", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
@@ -5136,8 +5136,8 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         }
     };
     if let Some(c) = p.in_out.captures(part) {
-        let i = num(&c[1]).and_then(token_count);
-        let o = num(&c[2]).and_then(token_count);
+        let i = num(&c[1]).map(|v| v * kilo(c.get(2))).and_then(token_count);
+        let o = num(&c[3]).map(|v| v * kilo(c.get(4))).and_then(token_count);
         pair(claim, i, o, at(whole(&c)));
     }
     let length = |re: &Pat, kw: bool| -> Option<Found<u32>> {
