@@ -2237,3 +2237,18 @@ fn k_lengths_in_out_and_space_aligned_sweep() {
     assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1000));
     assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(1000));
 }
+
+/// §2 and §3 Runtime: a count of something else per request (`2 images per request`) does not
+/// make a throughput per user; "MLC" alone is MLC LLM.
+#[test]
+fn counts_per_request_and_mlc() {
+    let c = read("Benchmark: Llama-3.2-11B-Vision on 1x L40S with vLLM 0.6.2: 620 output tokens/s, 2 images per request, 16 concurrent.");
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read(
+        "I was able to serve Llama-3-8B-Instruct on Jetson AGX Orin 64GB with MLC at 38 tok/s.",
+    );
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("mlc-llm")
+    );
+}

@@ -215,7 +215,7 @@ fn patterns() -> &'static Patterns {
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
             runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|tensorrt\b)",
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -694,6 +694,29 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     }
 }
 
+/// `words` without the phrases that count something per request or prompt (`2 images per
+/// request`): the count's, not a figure's scope. Tokens per request still speak of one request.
+fn without_counts_per(words: &str) -> String {
+    let mut out = words.to_string();
+    for key in [" per request", " per prompt"] {
+        let mut from = 0;
+        while let Some(i) = out[from..].find(key).map(|i| from + i) {
+            let head = out[..i].trim_end();
+            let noun_start = head.rfind(' ').map_or(0, |k| k + 1);
+            let noun = &head[noun_start..];
+            let number = head[..noun_start]
+                .trim_end()
+                .ends_with(|c: char| c.is_ascii_digit());
+            if number && !noun.starts_with("tok") {
+                let end = i + key.len();
+                out.replace_range(noun_start..end, &" ".repeat(end - noun_start));
+            }
+            from = i + key.len();
+        }
+    }
+    out
+}
+
 /// `words` without the lengths written in them (`output 256`, `input: 128`, `output len=512`,
 /// `输出 256`): a length setting beside a figure names the run's lengths, not which tokens the
 /// figure counts (CLAIMS.md §3 Lengths vs §2 kind).
@@ -866,6 +889,15 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             .any(|w| rest.contains(w))
         });
     let post = cut.map_or(post, |i| &post[..i]);
+    // A count of something else per request (`2 images per request`) says nothing of the
+    // figure's scope.
+    let counted_per;
+    let post = if post.contains(" per request") || post.contains(" per prompt") {
+        counted_per = without_counts_per(post);
+        counted_per.as_str()
+    } else {
+        post
+    };
     // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
     // (CLAIMS.md §1 rule 6); `3,100 vs 1,400 tokens/s` compares two setups, the first is the
     // subject (§1.5).
@@ -1340,7 +1372,7 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "cerebrasinference" => ("cerebras", false),
         // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
         "ktransformers" => ("ktransformers", false),
-        "mlcllm" => ("mlc-llm", false),
+        "mlcllm" | "mlc" => ("mlc-llm", false),
         "exllamav2" | "exllama2" => ("exllamav2", false),
         "powerinfer" => ("powerinfer", false),
         "flexgen" => ("flexgen", false),
