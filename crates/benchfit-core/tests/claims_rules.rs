@@ -2252,3 +2252,13 @@ fn counts_per_request_and_mlc() {
         Some("mlc-llm")
     );
 }
+
+/// §3 Load: a tool's JSON record of the rate it sent at (`"request_rate": 1.0`) is the offered
+/// rate, as the `--request-rate` flag is.
+#[test]
+fn json_request_rate_record() {
+    let c = read(
+        r#"{"metrics": {"num_prompts_attempted": 5, "request_rate": 1.0, "throughput": 33.89}}"#,
+    );
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(1.0));
+}

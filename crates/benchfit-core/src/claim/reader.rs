@@ -3694,7 +3694,14 @@ fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
 }
 
 fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
-    for flag in ["--request-rate", "--request_rate", "request_rate="] {
+    // Flags, and the same key in a JSON or YAML record (`"request_rate": 1.0`).
+    for flag in [
+        "--request-rate",
+        "--request_rate",
+        "request_rate=",
+        "\"request_rate\":",
+        "request_rate:",
+    ] {
         if let Some(i) = lower.find(flag) {
             let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
             let n = rest.len()
