@@ -2262,3 +2262,19 @@ fn json_request_rate_record() {
     );
     assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(1.0));
 }
+
+/// §1 rule 5 on a metric-row table whose columns are different devices: a comparison, so the
+/// first device's column is the subject (not the last column, as in a sweep).
+#[test]
+fn device_columns_compare_setups() {
+    let c = read(
+        "| Metric | H200 (8 GPU, SGLang) | MI300X (8 GPU, SGLang) |\n|---|---|---|\n\
+         | Output token throughput | 4,100 tok/s | 3,300 tok/s |",
+    );
+    assert_eq!(c.figures[0].value, 4100.0);
+    // A sweep over another setting still ends on its last column.
+    let c = read(
+        "| Metric | TP 1 | TP 2 | TP 4 |\n|---|---|---|---|\n| Output token throughput | 900 tok/s | 1,600 tok/s | 2,800 tok/s |",
+    );
+    assert_eq!(c.figures[0].value, 2800.0);
+}

@@ -411,6 +411,19 @@ fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
     }
 }
 
+/// Whether the header's cells after column `at` name two or more different devices.
+fn compares_devices(lower: &str, header: &Line, at: usize) -> bool {
+    let mut seen: Vec<String> = Vec::new();
+    for c in header.cells.iter().skip(at + 1) {
+        if let Some(id) = super::reader::device_named(&lower[c.start..c.end]) {
+            if !seen.contains(&id) {
+                seen.push(id);
+            }
+        }
+    }
+    seen.len() >= 2
+}
+
 /// The settings a row's cells give by their columns' roles.
 fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
     let text = |s: Span| &lower[s.start..s.end];
@@ -764,12 +777,18 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             continue;
         };
         let first = &l.cells[at];
-        let Some(cell) = l.cells[at + 1..]
+        // Columns that are different devices (`| Metric | A30 (4 GPU) | V100 (4 GPU) |`) compare
+        // setups: the first is the text's subject (CLAIMS.md §1.5); other columns (a sweep, a
+        // date) end on the latest.
+        let numbers = l.cells[at + 1..]
             .iter()
-            .rev()
-            .find(|c| cell_number(text(**c)).is_some())
-            .copied()
-        else {
+            .filter(|c| cell_number(text(**c)).is_some());
+        let picked = if compares_devices(lower, header, at) {
+            numbers.copied().next()
+        } else {
+            numbers.copied().last()
+        };
+        let Some(cell) = picked else {
             continue;
         };
         let v = cell_number(text(cell))?;

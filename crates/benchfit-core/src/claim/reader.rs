@@ -4134,6 +4134,14 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     Some(settle(f))
 }
 
+/// The device a short text (a table header cell) names, as its catalog id; None when it names
+/// none.
+pub(super) fn device_named(cell: &str) -> Option<String> {
+    let c = patterns().gpu.captures(cell)?;
+    let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+    Some(gpu_id(&c[3], variant))
+}
+
 /// The setup of one stretch of text (`part`, starting at byte `offset` of the claim), with its
 /// batch and concurrency: what [`super::attach`] gives one figure.
 pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
