@@ -2278,3 +2278,19 @@ fn device_columns_compare_setups() {
     );
     assert_eq!(c.figures[0].value, 2800.0);
 }
+
+/// §1 rule 5 on a table whose rows compare devices: the rows of the device the title names
+/// first are the subject; the last of those rows heads. A service's accelerator cell (Groq's
+/// LPUs) counts no devices.
+#[test]
+fn rows_of_the_titled_device() {
+    let c = read(
+        "Output Tokens Per Second — Groq LPU vs NVIDIA GPU\n\n\
+         | Model | Platform | Output T/s | TTFT |\n|---|---|---|---|\n\
+         | Llama 3.1 8B | Groq LPU | 750 | 80ms |\n| Llama 3.1 8B | NVIDIA H100 | 130 | 280ms |\n\
+         | Llama 3.3 70B | Groq LPU | 270 | 180ms |\n| Llama 3.3 70B | NVIDIA H100 | 48 | 520ms |",
+    );
+    assert_eq!(c.figures[0].value, 270.0);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("groq-lpu"));
+    assert_eq!(c.gpu_count, None);
+}

@@ -320,7 +320,12 @@ fn role(h: &str) -> Role {
         || word("hpu")
     {
         Role::Devices
-    } else if word("gpu") || word("hardware") || word("device") || word("accelerator") {
+    } else if word("gpu")
+        || word("hardware")
+        || word("device")
+        || word("accelerator")
+        || word("platform")
+    {
         Role::Device
     } else if word("tp") || has("tp size") || has("tp_size") {
         Role::Tp
@@ -409,6 +414,36 @@ fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
             });
         }
     }
+}
+
+/// When the rows of a table name two or more devices in a device column: that column and the
+/// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), if it
+/// is one of them.
+fn subject_device(
+    lower: &str,
+    header: &Line,
+    roles: &[Role],
+    data: &[&Line],
+) -> Option<(usize, String)> {
+    let dcol = roles.iter().position(|r| matches!(r, Role::Device))?;
+    let mut ids: Vec<String> = Vec::new();
+    for l in data {
+        if let Some(id) = l
+            .cells
+            .get(dcol)
+            .and_then(|c| super::reader::device_named(&lower[c.start..c.end]))
+        {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    if ids.len() < 2 {
+        return None;
+    }
+    let start = header.cells.first()?.start;
+    let named = super::reader::first_device_in(&lower[..start], &ids)?;
+    Some((dcol, named))
 }
 
 /// Whether the header's cells after column `at` name two or more different devices.
@@ -532,6 +567,14 @@ fn device_cell_count(cell: &str) -> Option<u32> {
     // reader.
     let tail = t.rsplit('-').next().unwrap_or("").trim_end_matches('g');
     if t.contains('-') && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    // A service's accelerator (Groq's LPUs, Cerebras, SambaNova) runs on chips the row does
+    // not count.
+    if ["groq", "cerebras", "sambanova", "lpu"]
+        .iter()
+        .any(|w| t.contains(w))
+    {
         return None;
     }
     t.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -710,11 +753,21 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             .iter()
             .rev()
             .min_by_key(|(_, k, s)| rank(*k, *s))?;
-        // The row: the last data row with a number in that column.
+        // The row: the last data row with a number in that column, among the rows of the
+        // device the text names first when the rows compare devices (CLAIMS.md §1.5: the row
+        // the surrounding words are about).
+        let about = subject_device(lower, header, &roles, &data);
         let row = data.iter().rev().find(|l| {
             l.cells
                 .get(col)
                 .is_some_and(|c| cell_number(text(*c)).is_some())
+                && about.as_ref().is_none_or(|(dcol, id)| {
+                    l.cells
+                        .get(*dcol)
+                        .and_then(|c| super::reader::device_named(text(*c)))
+                        .as_ref()
+                        == Some(id)
+                })
         })?;
         let cell = row.cells[col];
         let v = cell_number(text(cell))?;

@@ -4142,6 +4142,15 @@ pub(super) fn device_named(cell: &str) -> Option<String> {
     Some(gpu_id(&c[3], variant))
 }
 
+/// The first device of `among` that `text` names (as catalog ids), if any.
+pub(super) fn first_device_in(text: &str, among: &[String]) -> Option<String> {
+    patterns().gpu.captures_iter(text).take(32).find_map(|c| {
+        let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+        let id = gpu_id(&c[3], variant);
+        among.contains(&id).then_some(id)
+    })
+}
+
 /// The setup of one stretch of text (`part`, starting at byte `offset` of the claim), with its
 /// batch and concurrency: what [`super::attach`] gives one figure.
 pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
