@@ -2294,3 +2294,20 @@ fn rows_of_the_titled_device() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("groq-lpu"));
     assert_eq!(c.gpu_count, None);
 }
+
+/// §1 rule 5 on a table whose continuation rows leave out the merged model cell and end on an
+/// empty cell: their cells belong one column right, so the last row's throughput heads with
+/// its own batch and lengths.
+#[test]
+fn continuation_rows_shift_right() {
+    let c = read(
+        "Model | # HPU | Precision | Input Length | Output Length | Batch Size | Throughput (tokens/sec) |\n\
+         ---|---|---|---|---|---|---|\n\
+         LLaMA 2 70b | 2 | fp8 | 128 | 128 | 1,750 | 2,844 |\n\
+         4 | fp8 | 128 | 2,048 | 327 | 3,211 | |\n\
+         2 | fp8 | 2,048 | 2,048 | 78 | 1,438 | |",
+    );
+    assert_eq!(c.figures[0].value, 1438.0);
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(78));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(2048));
+}

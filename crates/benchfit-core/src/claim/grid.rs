@@ -416,6 +416,44 @@ fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
     }
 }
 
+/// Rows that leave out a merged first cell and end on an empty one instead (`| 2 | fp8 | 2,048
+/// | 78 | 1,438 | |` under `| Model | # HPU | … |`, after a row that names the model): their
+/// cells moved one column right, the first cell carried from the row above.
+fn continuation_rows(lower: &str, block: &[Line]) -> Vec<Line> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let first_is_text = block[0]
+        .cells
+        .first()
+        .is_some_and(|c| cell_number(text(*c)).is_none());
+    let mut out: Vec<Line> = Vec::with_capacity(block.len());
+    let mut carried: Option<Span> = None;
+    for l in block {
+        let n = l.cells.len();
+        let shifted = first_is_text
+            && n >= 3
+            && carried.is_some()
+            && l.cells[n - 1].end == l.cells[n - 1].start
+            && cell_number(text(l.cells[0])).is_some();
+        if shifted {
+            let mut cells = Vec::with_capacity(n);
+            cells.push(carried.expect("checked above"));
+            cells.extend_from_slice(&l.cells[..n - 1]);
+            out.push(Line { cells });
+        } else {
+            if l.cells
+                .first()
+                .is_some_and(|c| c.end > c.start && cell_number(text(*c)).is_none())
+            {
+                carried = l.cells.first().copied();
+            }
+            out.push(Line {
+                cells: l.cells.clone(),
+            });
+        }
+    }
+    out
+}
+
 /// When the rows of a table name two or more devices in a device column: that column and the
 /// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), if it
 /// is one of them.
@@ -724,7 +762,8 @@ fn column_settings(lower: &str, header: &Line, row: &Line, cell: Span) -> RowSet
 fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = &block[0];
-    let data: Vec<&Line> = block[1..]
+    let aligned = continuation_rows(lower, block);
+    let data: Vec<&Line> = aligned[1..]
         .iter()
         .filter(|l| l.cells.iter().any(|c| cell_number(text(*c)).is_some()))
         .collect();
