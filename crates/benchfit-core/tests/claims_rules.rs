@@ -2311,3 +2311,17 @@ fn continuation_rows_shift_right() {
     assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(78));
     assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(2048));
 }
+
+/// §1 rules 3–6 with full-width punctuation: `Decode token/s（最高）：10.11` is a labelled decode
+/// rate (one stream's, no load stated); the project's official figures printed after it
+/// (官方速度) are another source, not a later block of the same run.
+#[test]
+fn fullwidth_records_and_official_figures() {
+    let c = read(
+        "测试结果：\nPrefill token/s（最高）：13.35\nDecode token/s（最高）：10.11\n\n\
+         官方速度：V0.2.1\nPrefill token/s：88.2\nDecode token/s：13.5",
+    );
+    assert_eq!(c.figures[0].value, 10.11);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

@@ -253,7 +253,7 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
 /// point, a run repeated) — the headline's label appears again later, on a figure of the same
 /// kind and unit, none marked as another setup — is read at its last block, as the last row of a
 /// table. Returns true when it reordered.
-pub(super) fn repeated_block_last(figures: &mut [Figure]) -> bool {
+pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
     let Some(h) = figures.first() else {
         return false;
     };
@@ -274,6 +274,7 @@ pub(super) fn repeated_block_last(figures: &mut [Figure]) -> bool {
                 && f.label.as_deref() == Some(label.as_str())
                 && f.span.start > start
                 && f.settings.other_setup.is_none()
+                && !another_source_between(lower, start, f.span.start)
         })
         .max_by_key(|(_, f)| f.span.start)
         .map(|(i, _)| i);
@@ -284,6 +285,26 @@ pub(super) fn repeated_block_last(figures: &mut [Figure]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Words that introduce someone else's numbers (the project's official figures, a reference run,
+/// the expected values) between two printings of the same summary: the later one is theirs.
+fn another_source_between(lower: &str, from: usize, to: usize) -> bool {
+    let (from, to) = (from.min(lower.len()), to.min(lower.len()));
+    let Some(between) = lower.get(from..to) else {
+        return false;
+    };
+    [
+        "官方",
+        "official",
+        "reference",
+        "expected",
+        "期望",
+        "baseline",
+        "基准",
+    ]
+    .iter()
+    .any(|w| between.contains(w))
 }
 
 /// Makes the figure read at `index` the headline (a user's choice); false when there is none.

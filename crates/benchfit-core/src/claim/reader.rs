@@ -1246,7 +1246,12 @@ fn labelled_figure(
         .or(per_request.then_some(Scope::PerUser))
         .or(over_requests.then_some(Scope::PerUser))
         .or(record_key.then_some(Scope::Aggregate))
-        .or((with_unit || has("tps")).then_some(Scope::Aggregate));
+        // A decode rate's record says nothing of the load: its scope comes from the run's
+        // batch or concurrency (one stream's when there is none above 1).
+        .or(
+            ((with_unit || has("tps")) && kind != Some(FigureKind::DecodeThroughput))
+                .then_some(Scope::Aggregate),
+        );
     let mut f = Figure::new(
         v,
         if per_min { "tok/min" } else { "tok/s" },
@@ -3279,7 +3284,7 @@ pub fn read(text: &str) -> Claim {
         }
     }
     let sweep = super::headline::sweep_end(&mut claim.figures)
-        || (!table_headline && super::headline::repeated_block_last(&mut claim.figures));
+        || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
     let gpu_before = claim.gpu.as_ref().map(|g| g.span);
     if sweep {
         adopt_headline_settings(&mut claim);

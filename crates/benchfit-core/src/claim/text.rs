@@ -3,11 +3,12 @@
 //! turned into three ASCII bytes: horizontal strokes into `---`, every other piece (verticals,
 //! corners, junctions) into ` | `. Rich-console tables (genai-perf, AIPerf, GuideLLM) then read
 //! as the pipe tables and rule lines the table stage knows, and spans still point into the
-//! pasted text.
+//! pasted text. Full-width `：（）` become their ASCII forms padded to three bytes, and a
+//! two-cell `Metric | Value` row a `label: value` record.
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = key_value_rows(text.to_ascii_lowercase());
+    let lower = key_value_rows(fullwidth_punctuation(text.to_ascii_lowercase()));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
     }
@@ -20,6 +21,18 @@ pub(super) fn prepare(text: &str) -> String {
         }
     }
     out
+}
+
+/// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
+/// followed by two spaces, so `label (note): value` records written with them read as any other.
+fn fullwidth_punctuation(lower: String) -> String {
+    if !lower.contains(['：', '（', '）']) {
+        return lower;
+    }
+    lower
+        .replace('：', ":  ")
+        .replace('（', "(  ")
+        .replace('）', ")  ")
 }
 
 /// Words that make a two-cell row's first cell a metric or setting name (`| Output token
