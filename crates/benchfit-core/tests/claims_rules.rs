@@ -2325,3 +2325,13 @@ fn fullwidth_records_and_official_figures() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §1 rule 6: an aggregate computed from the per-user rate (`476.49 tok/s throughput` =
+/// 14.89 tok/s/user × batch 32) is derived; the measured per-user rate heads.
+#[test]
+fn aggregate_computed_from_per_user_is_derived() {
+    let c = read("Batch=32: Average Time to First Token (TTFT): 195.39ms Average speed: 67.16ms @ 14.89 tok/s/user (476.49 tok/s throughput)");
+    assert_eq!(c.figures[0].value, 14.89);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert!(c.figures.iter().any(|f| f.value == 476.49 && f.derived));
+}

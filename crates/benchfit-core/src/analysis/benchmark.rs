@@ -94,8 +94,20 @@ fn benchmark_model(
     assumptions: &mut Vec<Assumption>,
 ) -> Result<&'static Model, String> {
     Ok(match (&claim.model, &hints.model) {
-        (Some(m), _) => catalog::model(&m.value)
-            .ok_or_else(|| format!("model {} is not in the catalog", m.value))?,
+        (Some(m), _) => match catalog::model(&m.value) {
+            Some(found) => found,
+            None => {
+                let only = only_release(&m.value)
+                    .ok_or_else(|| format!("model {} is not in the catalog", m.value))?;
+                assume(
+                    assumptions,
+                    "benchmark.model",
+                    only.id,
+                    "the claim names the family and size only; this is the catalog's one release of that size",
+                );
+                only
+            }
+        },
         (None, Some(h)) => {
             let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;
             assume(
@@ -108,6 +120,18 @@ fn benchmark_model(
         }
         (None, None) => return Err("the claim names no model".into()),
     })
+}
+
+/// The one catalog model of a family and size named without its release (`llama-405b`: Llama
+/// 3.1 405B is the only 405B Llama); None when the catalog has none or several.
+fn only_release(id: &str) -> Option<&'static Model> {
+    let (family, size) = id.split_once('-').filter(|(_, s)| !s.contains('-'))?;
+    let (prefix, suffix) = (format!("{family}-"), format!("-{size}"));
+    let mut hits = catalog::MODELS
+        .iter()
+        .filter(|m| m.id.starts_with(&prefix) && m.id.ends_with(&suffix));
+    let first = hits.next()?;
+    hits.next().is_none().then_some(first)
 }
 
 /// The claim's GPU id, else the user's (assumed); `Err` when neither names one.
@@ -179,4 +203,22 @@ fn lengths(claim: &Claim, hints: &Hints, assumptions: &mut Vec<Assumption>) -> (
             "output length not stated; yours is assumed, so no output-length correction is applied (the true one is unknown)");
     }
     (isl, osl)
+}
+
+#[cfg(test)]
+mod release_tests {
+    use super::only_release;
+
+    /// Worked from the catalog: Llama 405B was released only as Llama 3.1 405B; 70B Llamas
+    /// come as Llama 2, 3, 3.1 and 3.3 (several, so none is assumed); a catalog id is no family.
+    #[test]
+    fn one_release_of_a_family_and_size() {
+        assert_eq!(
+            only_release("llama-405b").map(|m| m.id),
+            Some("llama-3.1-405b")
+        );
+        assert!(only_release("llama-70b").is_none());
+        assert!(only_release("llama-3.1-405b").is_none());
+        assert!(only_release("nonexistent-7b").is_none());
+    }
 }

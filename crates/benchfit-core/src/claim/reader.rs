@@ -3206,10 +3206,14 @@ pub fn read(text: &str) -> Claim {
                     && ((f.value * b as f64) / h.value - 1.0).abs() < 0.02
             });
             if per_user.is_some() {
-                let h = &mut figures[0];
+                // CLAIMS.md §1.6: computed from the per-user rate (`476.49 tok/s throughput`
+                // beside `14.89 tok/s/user` at batch 32), it is derived; the measured rate heads.
+                let mut h = figures.remove(0);
                 h.kind = FigureKind::DecodeThroughput;
                 h.scope = Some(Scope::Aggregate);
                 h.scope_stated = true;
+                h.derived = true;
+                figures.push(h);
             }
         }
     }
@@ -5409,8 +5413,6 @@ fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
         let id = match (code, version) {
             (true, _) => format!("codellama-{size}b"),
             (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
-            // Llama 405B exists only as Llama 3.1.
-            (false, None) if size == "405" => "llama-3.1-405b".to_string(),
             (false, None) => format!("llama-{size}b"),
         };
         consider(id, whole(&c));
@@ -5806,13 +5808,16 @@ mod tests {
     #[test]
     fn trap_count_conflict_and_not_used_runtime() {
         let c = read("Headline: 506 tokens/second for Llama 405B on an H200 — it was not \"an H200\"; each spread over eight GPUs");
-        assert_eq!(c.model.unwrap().value, "llama-3.1-405b");
+        // CLAIMS.md §3 Model: a name is completed only from the text's own words.
+        assert_eq!(c.model.unwrap().value, "llama-405b");
         assert_eq!(c.gpu_count.unwrap().value, 8);
         assert!(c.gpu_count_conflict);
         let c = read("results recorded on BHx31 (vLLM not used): Batch=32: 14.89 tok/s/user (476.49 tok/s throughput)");
         assert!(c.runtime.is_none());
         assert_eq!(c.gpu.as_ref().unwrap().value, "tt-blackhole");
-        assert_eq!(c.headline().unwrap().kind, FigureKind::DecodeThroughput);
+        // The aggregate is 14.89 × 32: derived (CLAIMS.md §1.6); the per-user rate heads.
+        assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputPerUser);
+        assert!(c.figures.iter().any(|f| f.derived && f.value == 476.49));
     }
 }
 
