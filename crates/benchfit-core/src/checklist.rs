@@ -343,7 +343,11 @@ fn hardware_row(c: &Claim) -> Row {
                 && id[2..].starts_with('-');
             let families =
                 apple || id == "v100" || id == "rtx-3080" || id.starts_with("ascend-atlas-800");
-            let configurable = id == "ascend-910b" || (families && c.gpu_configuration.is_none());
+            // An A100 named by its memory only (`A100 80GB`, `A100(80G)`): SXM or PCIe not said.
+            let a100_memory_only = (id == "a100-80gb" || id == "a100-40gb") && !c.gpu_form_factor;
+            let configurable = id == "ascend-910b"
+                || a100_memory_only
+                || (families && c.gpu_configuration.is_none());
             let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&id) || configurable;
             let known = gpu(&g.value).is_some() || AMBIGUOUS_GPUS_IDS.contains(&id);
             let value = Some(match count {

@@ -2335,3 +2335,36 @@ fn aggregate_computed_from_per_user_is_derived() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
     assert!(c.figures.iter().any(|f| f.value == 476.49 && f.derived));
 }
+
+/// §3 Hardware, Runtime and tables: a rack-scale NVLink domain counts its GPUs (`GH200 NVL32`:
+/// 32); a runtime's version inside a container tag (`_vllm_0.10.2_`); footnote digits glued to
+/// headers (`TP1 Size` is the TP column); an A100 named by its memory only is partial.
+#[test]
+fn nvl_domains_tags_footnotes_and_a100_memory() {
+    let c = read(
+        "A single GH200 NVL32 system achieves a TTFT of just 472 milliseconds on Llama 3.1 70B.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(32));
+    let c = read(
+        "vLLM\n- Docker container: rocm/vllm:rocm7.0.0_vllm_0.10.2_20251006\n\
+         | Model | Precision | TP1 Size | Input | Output | Throughput2 (tok/s) |\n\
+         | Llama 3.1 70B | FP8 | 8 | 128 | 2048 | 13212.5 |",
+    );
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("0.10.2")
+    );
+    assert_eq!(c.tp.as_ref().map(|v| v.value), Some(8));
+    let r = benchfit_core::check(
+        "LMDeploy on one NVIDIA A100(80G): LLaMA-7B output token throughput exceeds 2000 tokens/s.",
+    );
+    let j = serde_json::to_value(&r).unwrap();
+    assert_eq!(j["claim"]["gpu"], "a100-80gb");
+    assert_eq!(j["checklist"][5]["condition"], "hardware");
+    assert_eq!(j["checklist"][5]["status"], "partial");
+    let r = benchfit_core::check(
+        "vLLM on one A100-SXM4-80GB: Llama 2 7B at 2,000 output tokens/s, batch 64.",
+    );
+    let j = serde_json::to_value(&r).unwrap();
+    assert_eq!(j["checklist"][5]["status"], "stated");
+}

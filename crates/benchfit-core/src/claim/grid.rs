@@ -216,6 +216,14 @@ fn header_load(h: &str) -> Option<u32> {
 
 fn role(h: &str) -> Role {
     let h = h.trim_matches('*');
+    // A footnote digit glued to a header word (`TP1 Size`, `Throughput2`) is not part of it.
+    let unnoted;
+    let h = if h.contains(|c: char| c.is_ascii_digit()) {
+        unnoted = without_footnotes(h);
+        unnoted.as_str()
+    } else {
+        h
+    };
     let has = |w: &str| h.contains(w);
     let rate = has("tok/s")
         || has("tokens/s")
@@ -334,6 +342,29 @@ fn role(h: &str) -> Role {
     } else {
         Role::Other
     }
+}
+
+/// `h` without one-digit footnote marks glued to the end of a word of three or more letters
+/// or to `tp` followed by another word (`throughput2` → `throughput`, `tp1 size` → `tp size`);
+/// numbers that are values (`tp 8`, `h100`, `pp512`) stay.
+fn without_footnotes(h: &str) -> String {
+    let words: Vec<&str> = h.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let letters = w.len() - w.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let stem = &w[..w.len() - letters];
+        let alpha = !stem.is_empty() && stem.chars().all(|c| c.is_ascii_alphabetic());
+        let footnote = letters == 1
+            && alpha
+            && (stem.len() >= 3 && !["pp", "tg"].contains(&stem)
+                || (stem == "tp" && words.get(i + 1).is_some_and(|n| *n == "size")));
+        out.push(if footnote {
+            stem.to_string()
+        } else {
+            (*w).to_string()
+        });
+    }
+    out.join(" ")
 }
 
 /// CLAIMS.md §1.3 order; lower first. Per-user and per-GPU rates after aggregate ones.

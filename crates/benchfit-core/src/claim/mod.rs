@@ -254,6 +254,10 @@ pub struct Claim {
     /// Hardware: Apple M-series, V100, RTX 3080).
     #[serde(skip)]
     pub gpu_configuration: Option<Span>,
+    /// The form factor written with the GPU (`SXM4`, `PCIe`), which picks one A100 of the
+    /// 40/80 GB SXM/PCIe family (CLAIMS.md §3 Hardware).
+    #[serde(skip)]
+    pub gpu_form_factor: bool,
 }
 
 /// A highlighted piece of evidence: which field, which bytes.

@@ -201,7 +201,7 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
                 .then(" .k", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
-                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
+                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b|\(\s*\d+\s*gb?\s*\)))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
@@ -4264,6 +4264,16 @@ fn read_hardware(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
 
 /// The device the run used: the first GPU or accelerator named (a later mention of the same
 /// family with its variant says which one), with a count written beside it.
+/// The GPUs of a rack-scale NVLink domain written after the device (`nvl72`, `nvl32`, `nvl36`):
+/// the number itself (NVIDIA's names count the GPUs of the domain). `nvl` alone (H100 NVL, a
+/// PCIe card pair) counts nothing.
+fn nvl_domain(variant: &str) -> Option<u32> {
+    let i = variant.find("nvl")?;
+    let rest = &variant[i + 3..];
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    rest[..digits].parse::<u32>().ok().filter(|&n| n >= 8)
+}
+
 /// The most device mentions [`read_device`] looks at.
 const MAX_DEVICE_MENTIONS: usize = 48;
 
@@ -4314,7 +4324,8 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 .and_then(|m| m.as_str().parse::<u32>().ok())
                 .or(lead)
                 .or(slice)
-                .or(variant.contains("nvl72").then_some(72))
+                // A rack-scale NVLink domain names its GPUs (`GB200 NVL72`, `GH200 NVL32`).
+                .or(nvl_domain(variant))
                 .or(c.get(2).map(|_| 1))
                 .or(single_chip(&id).then_some(1));
             match &chosen {
@@ -4377,6 +4388,8 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
         }
         if let Some((id, span)) = chosen {
             if !id.is_empty() {
+                let written = &part[span.start.min(part.len())..span.end.min(part.len())];
+                claim.gpu_form_factor = written.contains("sxm") || written.contains("pcie");
                 claim.gpu = found(id, at(span));
             }
         }
@@ -5189,6 +5202,39 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             }
         }
     }
+    if claim.runtime_version.is_none() {
+        if let Some(r) = claim.runtime.as_ref() {
+            claim.runtime_version = tag_version(part, &r.value).map(|(v, s)| Found {
+                value: v,
+                span: at(s),
+            });
+        }
+    }
+}
+
+/// A runtime's version inside a container tag or file name, joined by underscores the word
+/// boundary does not see (`rocm/vllm:rocm7.0.0_vllm_0.10.2_20251006`): the digits after
+/// `_<runtime>_`.
+fn tag_version(part: &str, runtime: &str) -> Option<(String, Span)> {
+    let key = format!("_{runtime}_");
+    let i = part.find(&key)? + key.len();
+    let rest = part[i..].trim_start_matches('v');
+    let skipped = part.len() - i - rest.len();
+    let len = rest.len()
+        - rest
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let v = rest[..len].trim_end_matches('.');
+    (v.contains('.') && v.starts_with(|c: char| c.is_ascii_digit())).then(|| {
+        let start = i + skipped;
+        (
+            v.to_string(),
+            Span {
+                start,
+                end: start + v.len(),
+            },
+        )
+    })
 }
 
 /// Prompt and output lengths written in the text (`512-token prompts`, `input 1024`, `pp512`).
