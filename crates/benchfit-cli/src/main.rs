@@ -59,7 +59,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }),
         Command::Plan(a) => {
             let out = plan::run(&a).map_err(|plan::BadInput(m)| bad_input(m))?;
-            print!("{out}");
+            out_text(&out);
             Ok(())
         }
         Command::Import { file, json } => {
@@ -81,9 +81,9 @@ fn emit<T: serde::Serialize>(
     if json {
         let text =
             serde_json::to_string_pretty(value).with_context(|| format!("serialising {what}"))?;
-        println!("{text}");
+        out_text(&format!("{text}\n"));
     } else {
-        print!("{}", render());
+        out_text(&render());
     }
     Ok(())
 }
@@ -138,12 +138,12 @@ fn gpu_cmd(json: bool) -> Result<(), Failure> {
         Ok((_, d)) => d,
         Err(note) => {
             if json {
-                println!(
-                    "{}",
+                out_text(&format!(
+                    "{}\n",
                     serde_json::json!({"available": false, "note": note, "devices": []})
-                );
+                ));
             } else {
-                println!("{note}");
+                out_text(&format!("{note}\n"));
             }
             return Ok(());
         }
@@ -160,6 +160,20 @@ fn gpu_cmd(json: bool) -> Result<(), Failure> {
             })
             .collect()
     })
+}
+
+/// Writes `text` to standard output. A reader that closed the pipe early (`benchfit check … |
+/// head`) has all it wanted: the rest is dropped without an error, as Unix tools do, where
+/// `print!` would panic.
+pub(crate) fn out_text(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("benchfit: writing to standard output: {e}");
+            std::process::exit(1);
+        }
+    }
 }
 
 fn main() -> ExitCode {

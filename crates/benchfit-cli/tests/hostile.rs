@@ -299,3 +299,42 @@ fn measure_numeric_flags_refuse_hostile_values() {
         }
     }
 }
+
+/// A reader that closes the pipe after the first bytes (`benchfit check --json … | head -c
+/// 100`) ends the output quietly: no panic message, exit 0, as Unix tools do.
+#[test]
+fn closed_stdout_is_no_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // The plan's JSON (every candidate, ~500 KB) is far larger than a pipe buffer, so the
+    // writer meets the closed end.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_benchfit"))
+        .args([
+            "plan",
+            "--json",
+            "--rate",
+            "10",
+            "--prompt-tokens",
+            "512",
+            "--output-tokens",
+            "256",
+            "--benchmark",
+            "3,200 tokens/s for Llama 3 70B on an H100",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("benchfit starts");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_exact(&mut first)
+        .expect("the first bytes arrive");
+    // stdout is dropped here: the pipe is closed.
+    let out = child.wait_with_output().expect("benchfit ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?} {err}", out.status);
+}

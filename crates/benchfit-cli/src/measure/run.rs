@@ -485,9 +485,9 @@ fn write_outputs(a: &MeasureArgs, ctx: &Ctx, m: &Measurement) -> anyhow::Result<
         } else {
             serde_json::to_string_pretty(&m.summary)
         };
-        println!("{}", text.context("serialising the summary")?);
+        crate::out_text(&format!("{}\n", text.context("serialising the summary")?));
     } else {
-        print!("{}", render(m));
+        crate::out_text(&render(m));
     }
     Ok(())
 }
