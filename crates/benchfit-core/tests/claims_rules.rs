@@ -2368,3 +2368,52 @@ fn nvl_domains_tags_footnotes_and_a100_memory() {
     let j = serde_json::to_value(&r).unwrap();
     assert_eq!(j["checklist"][5]["status"], "stated");
 }
+
+/// Red-team cases (fresh claims written by a reviewer from CLAIMS.md), each reading worked out
+/// from the rule named.
+#[test]
+fn reviewer_cases() {
+    // §3 Load: `batch size 64, 2,048 input` — the thousands group is the next number's.
+    let c = read("Llama 2 70B delivers 1,150 output tokens/s at batch size 64, 2,048 input and 128 output tokens.");
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(64));
+    // A concurrency before a colon is not the figure's digits after it.
+    let c = read("64 concurrent: 2.4M tokens/min on Llama 3 8B.");
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(64));
+    assert_eq!(c.figures[0].value, 2_400_000.0);
+    // §3 Load and Lengths in LLMPerf's summary JSON.
+    let c = read("llmperf on 2x A100:\n{\"mean_input_tokens\": 550, \"mean_output_tokens\": 150, \"num_concurrent_requests\": 10, \"results_mean_output_throughput_token_per_s\": 402.3}");
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(10));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(550));
+    // §1.8: a record's thousands separator (`3,000.00`).
+    let c = read("Input Sequence Length (tokens)     | 3,000.00 |\nOutput Sequence Length (tokens)    |   512.00 |\nOutput Token Throughput (tokens/sec) | 3,402.18 |");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(3000));
+    // §1.7: a range after a name's digits and "to" is a range (`FP8 to 1.8k–2.1k`); the
+    // version in parentheses after the engine's platform is its version.
+    let c =
+        read("vLLM ROCm (0.6.4) pushes Llama-3.1-405B FP8 to 1.8k–2.1k output tok/s on 8x MI300X.");
+    assert_eq!(c.figures[0].value, 1800.0);
+    assert_eq!(c.figures[0].value_high, Some(2100.0));
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("0.6.4")
+    );
+    // §3 Model: ollama's `gemma3:27b` tag; two releases joined (`DeepSeek V3/R1`) are none.
+    let c = read("$ ollama run gemma3:27b --verbose\neval rate:            21.43 tokens/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("gemma-3-27b")
+    );
+    let c = read(
+        "GB200 NVL72 delivers 1,000 TPS/GPU for DeepSeek V3/R1 at 50 tok/s/user interactivity.",
+    );
+    assert_eq!(c.model, None);
+    // §1.2: a bold row is the author's mark; §2: a caption per GPU scopes a bare rate column.
+    let c = read("| Model | GPU | Framework | Batch | tok/s |\n|---|---|---|---|---|\n| Llama-2-7B | A100 | vLLM 0.2.1 | 32 | 1,203 |\n| **Llama-2-7B** | **A100** | **PowerInfer** | **32** | **1,912** |\n| Llama-2-7B | A100 | TGI 1.1 | 32 | 987 |");
+    assert_eq!(c.figures[0].value, 1912.0);
+    let c = read("H200 FP8 results (tokens/s per GPU), measured with NIM 1.8 on 8x H200\nModel            ISL/OSL    Concurrency   Throughput\nLlama 3.1 8B     1k/1k      256           11,820\nLlama 3.1 70B    1k/1k      256           2,415");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    // §1.5: a sweep's point before "and" keeps its own batch.
+    let c = read("Phi-3-mini on Jetson AGX Orin 64GB with MLC-LLM: 22 tok/s at batch 1, 61 at batch 4 and 118 tok/s at batch 16 (int4, 128-token prompts, 128 output).");
+    assert_eq!(c.figures[0].value, 118.0);
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(16));
+}

@@ -29,7 +29,7 @@ fn flag_value<'a>(lower: &'a str, flag: &str) -> Option<(Span, &'a str)> {
             continue;
         }
         let rest = after
-            .trim_start_matches([' ', '='])
+            .trim_start_matches([' ', '=', ':'])
             .trim_start_matches(['"', '\'']);
         let v_start = lower.len() - rest.len();
         let n = rest
@@ -69,8 +69,12 @@ fn last_number(v: &str) -> Option<f64> {
 /// when they set a concurrency (a load the text states, CLAIMS.md §3).
 pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
     let mut set = false;
-    if lower.contains("--num-concurrent-requests") && claim.concurrency.is_none() {
-        if let Some((span, v)) = flag_value(lower, "--num-concurrent-requests") {
+    // LLMPerf's flag, or its key in the summary JSON (`"num_concurrent_requests": 10`).
+    let key = ["--num-concurrent-requests", "\"num_concurrent_requests\""]
+        .into_iter()
+        .find(|k| lower.contains(k));
+    if let (Some(key), None) = (key, &claim.concurrency) {
+        if let Some((span, v)) = flag_value(lower, key) {
             if let Some(n) = last_number(v).filter(|n| n.fract() == 0.0 && *n < 1e7) {
                 claim.concurrency = Some(Found {
                     value: n as u32,
@@ -150,6 +154,13 @@ pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
         }
         let n: u32 = after[..digits].parse().ok()?;
         let tail = &after[digits..];
+        // The element's own thousands group (`64, 2,048 input`): a larger number, not a point.
+        if tail.starts_with(',')
+            && tail.len() >= 4
+            && tail.as_bytes()[1..4].iter().all(u8::is_ascii_digit)
+        {
+            break;
+        }
         if tail.starts_with(['.', 'k', 'x']) && !tail.starts_with(". ") && tail != "." {
             return None;
         }

@@ -485,6 +485,22 @@ fn continuation_rows(lower: &str, block: &[Line]) -> Vec<Line> {
     out
 }
 
+/// Whether the line right above the table's header says its rates are per GPU.
+fn caption_per_gpu(lower: &str, header: &Line) -> bool {
+    let Some(start) = header.cells.first().map(|c| c.start) else {
+        return false;
+    };
+    let before = lower[..start].trim_end_matches([' ', '|', '\t']);
+    let Some(line_end) = before.rfind('\n') else {
+        return false;
+    };
+    let above = &before[..line_end];
+    let caption = above.rsplit('\n').next().unwrap_or(above);
+    ["per gpu", "/gpu", "per-gpu"]
+        .iter()
+        .any(|w| caption.contains(w))
+}
+
 /// When the rows of a table name two or more devices in a device column: that column and the
 /// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), if it
 /// is one of them.
@@ -827,17 +843,39 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         // device the text names first when the rows compare devices (CLAIMS.md §1.5: the row
         // the surrounding words are about).
         let about = subject_device(lower, header, &roles, &data);
-        let row = data.iter().rev().find(|l| {
+        let has_number = |l: &&&Line| {
             l.cells
                 .get(col)
                 .is_some_and(|c| cell_number(text(*c)).is_some())
-                && about.as_ref().is_none_or(|(dcol, id)| {
-                    l.cells
-                        .get(*dcol)
-                        .and_then(|c| super::reader::device_named(text(*c)))
-                        .as_ref()
-                        == Some(id)
+        };
+        // A row the author set in bold is the one they mark (CLAIMS.md §1.2).
+        let bold = data
+            .iter()
+            .rev()
+            .filter(has_number)
+            .find(|l| {
+                l.cells.iter().any(|c| {
+                    let t = text(*c);
+                    t.len() > 4 && t.starts_with("**") && t.ends_with("**")
                 })
+            })
+            .copied();
+        let row = bold.or_else(|| {
+            data.iter()
+                .rev()
+                .find(|l| {
+                    l.cells
+                        .get(col)
+                        .is_some_and(|c| cell_number(text(*c)).is_some())
+                        && about.as_ref().is_none_or(|(dcol, id)| {
+                            l.cells
+                                .get(*dcol)
+                                .and_then(|c| super::reader::device_named(text(*c)))
+                                .as_ref()
+                                == Some(id)
+                        })
+                })
+                .copied()
         })?;
         let cell = row.cells[col];
         let v = cell_number(text(cell))?;
@@ -855,6 +893,9 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             }
             _ => kind,
         };
+        // A caption right above the table that gives the unit per GPU (`results (tokens/s per
+        // GPU)`) scopes an unqualified rate column.
+        let scope = scope.or_else(|| caption_per_gpu(lower, header).then_some(Scope::PerGpu));
         let mut f = Figure::new(v, "tok/s", kind, cell);
         f.scope = scope;
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;

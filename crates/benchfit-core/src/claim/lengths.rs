@@ -40,8 +40,8 @@ fn res() -> &'static Res {
             paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
             in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
-            record_in: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
-            record_out: re(r"(?:^|[\n|,;])\s*(?:average |mean |avg\.? )?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d+(?:\.\d+)?)"),
+            record_in: re(r#"(?:^|[\n|,;{])\s*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"#),
+            record_out: re(r#"(?:^|[\n|,;{])\s*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"#),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).

@@ -221,14 +221,14 @@ fn patterns() -> &'static Patterns {
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
-            version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build)?["\s:=_]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
+            version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda))?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
                 r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
-                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s-]*)??(e?\d+b(?:-a\d+b)?))\b",
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
             ),
             interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
@@ -439,6 +439,11 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     if rest.starts_with(['\n', '\r']) {
         return false;
     }
+    // A `k`/`m` suffix before the unit (`2.4m tokens/min`) is still the number's.
+    let rest = match rest.strip_prefix(['k', 'm']) {
+        Some(r) if r.starts_with([' ', '\t']) || r.starts_with("tok") => r.trim_start(),
+        _ => rest,
+    };
     if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         return true;
     }
@@ -908,10 +913,15 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // So is the last link of a chain (`from 1,900 to 2,600 to 3,100 tokens/s`: this match is
     // `2,600 to 3,100`, after `1,900 to`).
     let lead = before(lower, span.start, 16).trim_end();
+    // The link before must be a number, not a name's digits (`Llama-3.1-405B FP8 to 1.8k–2.1k`).
     let chained = lead
         .strip_suffix(" to")
         .or_else(|| lead.strip_suffix('→'))
-        .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
+        .is_some_and(|b| {
+            let b = b.trim_end();
+            let num = b.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',');
+            num.len() < b.len() && !num.ends_with(|ch: char| ch.is_ascii_alphabetic())
+        });
     if hi.is_some() && (lead.ends_with("from") || chained) {
         lo = hi.take().unwrap_or(lo);
     } else if between.contains("vs") {
@@ -3040,7 +3050,7 @@ pub fn read(text: &str) -> Claim {
         // tok/s`) is a figure, not the load.
         let load = |c: &Caps| {
             let end = whole(c).end;
-            !(continues_number(lower, end) && lower[end..].starts_with(',')) && users_led(lower, c)
+            !continues_number(lower, end) && users_led(lower, c)
         };
         if let Some(c) = p
             .concurrency
@@ -5318,12 +5328,34 @@ fn catalog_alias(id: String) -> String {
 }
 
 fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
-    read_model_raw(lower, p)
-        .map(|f| Found {
-            value: catalog_alias(f.value),
-            span: f.span,
-        })
-        .or_else(|| family_only(lower))
+    let raw = read_model_raw(lower, p);
+    // Two models joined in one name (`DeepSeek V3/R1`, `Llama 3.1 8B/70B`): no single model
+    // (CLAIMS.md §3 Model).
+    if raw
+        .as_ref()
+        .is_some_and(|f| joined_release(&lower[f.span.end.min(lower.len())..]))
+    {
+        return None;
+    }
+    raw.map(|f| Found {
+        value: catalog_alias(f.value),
+        span: f.span,
+    })
+    .or_else(|| family_only(lower))
+}
+
+/// Whether `rest` (the text right after a model's name) starts with `/` and another release
+/// or size (`/r1`, `/v3`, `/70b`).
+fn joined_release(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix('/') else {
+        return false;
+    };
+    let release = r.starts_with(['r', 'v']) && r[1..].starts_with(|c: char| c.is_ascii_digit());
+    let digits = r.len()
+        - r.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let size = digits > 0 && r[digits..].starts_with('b');
+    release || size
 }
 
 /// A model outside every family pattern named with its parameter count (`TinyLlama 1.1B`,
