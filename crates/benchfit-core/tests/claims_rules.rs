@@ -2113,6 +2113,8 @@ fn guidellm_sweep_last_row_is_aggregate() {
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(18));
+    // The row's label names the rate the client sent at (§3 Load: a set rate).
+    assert_eq!(c.request_rate.as_ref().map(|v| v.value), Some(7.63));
 }
 
 /// §3 Model and Hardware: a hyphenated name outside the families keeps every part

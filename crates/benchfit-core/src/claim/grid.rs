@@ -44,6 +44,9 @@ pub(crate) struct RowSettings {
     /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
     /// total, the header does not say (the batch row is at most partial).
     pub load_unsure: Option<Span>,
+    /// The rate a row's label says the client sent at (GuideLLM's `constant@4.45`,
+    /// `poisson@2.00`), requests per second.
+    pub request_rate: Option<Found<f64>>,
 }
 
 struct Line {
@@ -604,6 +607,21 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                 }
             }
             _ => {}
+        }
+    }
+    // A GuideLLM row label names the rate it sent at (`constant@4.45`).
+    if let Some(first) = cells.first().copied() {
+        let t = text(first);
+        if let Some(rate) = ["constant@", "poisson@"]
+            .iter()
+            .find_map(|k| t.strip_prefix(k))
+            .and_then(|r| r.parse::<f64>().ok())
+            .filter(|r| r.is_finite() && *r > 0.0)
+        {
+            s.request_rate = Some(Found {
+                value: rate,
+                span: first,
+            });
         }
     }
     // A device cell's own count (`8x H100`) comes next, then TP alone (CLAIMS.md §3 Hardware:

@@ -2959,6 +2959,9 @@ pub fn read(text: &str) -> Claim {
         claim.output_tokens = row.output_tokens;
         claim.batch_size = row.batch_size;
         claim.concurrency = row.concurrency;
+        if row.request_rate.is_some() {
+            claim.request_rate = row.request_rate;
+        }
         claim.gpu_count = row.gpu_count;
         claim.tp = row.tp;
         claim.weight_dtype = row.weight_dtype;
