@@ -2382,6 +2382,14 @@ fn reviewer_cases() {
     let c = read("64 concurrent: 2.4M tokens/min on Llama 3 8B.");
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(64));
     assert_eq!(c.figures[0].value, 2_400_000.0);
+    // §2: a per-minute rate of a cluster is the system's.
+    let c = read(
+        "Throughput: 2.4M tokens/min on a 64×H100 cluster serving Llama 405B with vLLM + Ray.",
+    );
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].scope),
+        (2_400_000.0, Some(Scope::System))
+    );
     // §3 Load and Lengths in LLMPerf's summary JSON.
     let c = read("llmperf on 2x A100:\n{\"mean_input_tokens\": 550, \"mean_output_tokens\": 150, \"num_concurrent_requests\": 10, \"results_mean_output_throughput_token_per_s\": 402.3}");
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(10));
