@@ -2427,3 +2427,48 @@ fn reviewer_cases() {
     assert_eq!(c.figures[0].value, 118.0);
     assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(16));
 }
+
+/// A second reviewer's fresh claims, each reading worked out from the rule named.
+#[test]
+fn reviewer_cases_2() {
+    // §1.3: a time row of a genai-perf table is no throughput; the summary line below heads.
+    let c = read("| Statistic | avg | min | max |\n| Time to first token (ms) | 21.31 | 17.49 | 42.05 |\n| Inter token latency (ms) | 6.94 | 6.80 | 7.33 |\nOutput token throughput (per sec): 142.49");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (142.49, FigureKind::ThroughputOutput)
+    );
+    // §1.3: LLMPerf's `key = value` summary.
+    let c =
+        read("results_ttft_s_mean = 0.3921\nresults_mean_output_throughput_token_per_s = 412.9");
+    assert_eq!(c.figures[0].value, 412.9);
+    // A latency named, its setup, then "is" and the value.
+    let c = read("p99 TTFT on our Llama-3.1-70B endpoint (4×H100 SXM, TensorRT-LLM 0.12, FP8) is 740 ms at 20 req/s.");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (740.0, FigureKind::Ttft)
+    );
+    // §1.1 and §3: an interactivity target is a setting; the per-GPU result heads.
+    let c = read(
+        "GB200 NVL72: 116 tokens/s/GPU at an interactivity of 50 tokens/s/user, FP4, TensorRT-LLM.",
+    );
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].scope),
+        (116.0, Some(Scope::PerGpu))
+    );
+    // §2: a prompt "processed at" a rate is prefill; the generation rate heads.
+    let c = read("mlx-lm 0.19.0 on M2 Ultra: Llama-3.3-70B-4bit generates 14.8 tok/s for a single request; the 512-token prompt is processed at 210 tok/s.");
+    assert_eq!(c.figures[0].value, 14.8);
+    // §2: "next-token latency" is the time per output token.
+    let c = read("Intel Arc A770 16GB, Llama-2-7b-chat INT4: next-token latency 19.8 ms at batch 1. First-token latency 410 ms.");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (19.8, FigureKind::Tpot)
+    );
+    // §1.5 for logs: vLLM's periodic stats lines are read at the last one.
+    let c = read("INFO metrics.py:341] Avg prompt throughput: 1823.4 tokens/s, Avg generation throughput: 412.7 tokens/s, Running: 24 reqs\nINFO metrics.py:341] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 455.1 tokens/s, Running: 26 reqs");
+    assert_eq!(c.figures[0].value, 455.1);
+    // §1.5: a Chinese sweep over 并发 ends at its last point.
+    let c = read("结果：\n- 并发 16：输出吞吐 720 tokens/s\n- 并发 64：输出吞吐 1850 tokens/s\n- 并发 128：输出吞吐 2600 tokens/s");
+    assert_eq!(c.figures[0].value, 2600.0);
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(128));
+}

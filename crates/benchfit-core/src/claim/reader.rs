@@ -91,6 +91,7 @@ struct Patterns {
     rate_units: Pat,
     request_rate: Pat,
     latency_before: Pat,
+    latency_is: Pat,
     latency_after: Pat,
     ms_per_token: Pat,
     unitless_throughput: Pat,
@@ -166,6 +167,11 @@ fn patterns() -> &'static Patterns {
                 .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+            ),
+            // `p99 TTFT on our Llama-3.1-70B endpoint (4×H100, FP8) is 740 ms`: a latency named,
+            // then its setup, then "is" and the value.
+            latency_is: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
@@ -520,6 +526,7 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     let has = |w: &str| words.contains(w);
     if has("prefill")
         || has("prompt processing")
+        || (has("prompt") && has("processed"))
         || has("prompt throughput")
         || has("prompt eval")
         || has("encode speed")
@@ -1024,6 +1031,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
     // Running: N reqs`) counts every running request: the engine's whole load.
     let engine_stats = pre.contains("avg generation throughput");
+    // Each of the engine's periodic stats lines is one print of the same summary: labelled as
+    // such, a later line is read as the later block (CLAIMS.md §1.5 for logs).
+    let engine_label = engine_stats.then(|| "avg generation throughput".to_string());
     // A tool summary's label (`Output token throughput:`, `Total token throughput:`) names
     // the run's whole load (CLAIMS.md §2), as it does in a summary table.
     let summary_label = label.contains("token throughput");
@@ -1073,6 +1083,9 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     f.scope = scope;
     f.kind_stated = word_kind.is_some();
     f.scope_stated = scope.is_some();
+    if f.label.is_none() {
+        f.label = engine_label;
+    }
     let window = &lower[floor_boundary(lower, span.start.saturating_sub(80))..span.start];
     if window.contains("est. speed") {
         // A progress bar's running estimate: summed over the batch, not said so.
@@ -1710,6 +1723,15 @@ fn read_figures(lower: &str) -> Vec<Figure> {
             if author_marked(lower, f.span) {
                 bonus -= 1;
             }
+            // An interactivity target (`at an interactivity of 50 tokens/s/user`, `at 50
+            // tok/s/user interactivity`) is a setting, not the result (CLAIMS.md §1.1, §3 Load).
+            if before(lower, f.span.start, 32).contains("interactivity")
+                || after(lower, f.span.end, 24)
+                    .trim_start()
+                    .starts_with("interactivity")
+            {
+                bonus += 2;
+            }
             match llama_timing(lower, f.span.start) {
                 Some(LlamaTiming::Sampling) => continue,
                 // A rate printed while the request still ran ranks after its final summary.
@@ -1828,7 +1850,11 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         };
         push(&mut cands, &mut taken, f, bonus);
     }
-    for c in p.latency_before.captures_iter(lower) {
+    for c in p
+        .latency_before
+        .captures_iter(lower)
+        .chain(p.latency_is.captures_iter(lower))
+    {
         let span = Span {
             start: span_of(&c, 2).start,
             end: whole(&c).end,
@@ -1845,6 +1871,20 @@ fn read_figures(lower: &str) -> Vec<Figure> {
                 .contains("per output token") =>
             {
                 FigureKind::Tpot
+            }
+            // "next-token latency" is the time per output token, "first-token latency" the TTFT
+            // (Intel's and others' names for them).
+            "latency"
+                if before(lower, whole(&c).start, 16).ends_with("next-token ")
+                    || before(lower, whole(&c).start, 16).ends_with("next token ") =>
+            {
+                FigureKind::Tpot
+            }
+            "latency"
+                if before(lower, whole(&c).start, 16).ends_with("first-token ")
+                    || before(lower, whole(&c).start, 16).ends_with("first token ") =>
+            {
+                FigureKind::Ttft
             }
             _ => FigureKind::E2eLatency,
         };
@@ -2002,15 +2042,15 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     }
     // Space-separated records (`tokens_per_sec 43.09`, `generation_tokens_per_second: 12.5`):
     // the key holds the unit.
-    if lower.contains("_per_sec") {
+    if lower.contains("_per_s") {
         static KEYED: OnceLock<Regex> = OnceLock::new();
         let re = KEYED.get_or_init(|| {
             Regex::new(&format!(
-                r"\b((?:[a-z]+_)*tokens?_per_sec(?:ond)?)\b\s*[:=]?\s*{NUM}"
+                r"\b((?:[a-z]+_)*tokens?_per_s(?:ec(?:ond)?)?)\b\s*[:=]?\s*{NUM}"
             ))
             .expect("static pattern compiles")
         });
-        for c in captures_near(lower, re, &["_per_sec"], 48, 40) {
+        for c in captures_near(lower, re, &["_per_s"], 64, 40) {
             let Some(v) = num(&c[2]) else { continue };
             let m = c.get(0).expect("group 0");
             let key = c[1].replace('_', " ");
@@ -4114,6 +4154,17 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
         }
     }
     let (col, _) = best?;
+    // A row of times (`Time to first token (ms)`, `Inter token latency`) holds no token rate.
+    let label = cell(row[0].span);
+    if ["latency", "(ms)", "(s)", "time to", "ttft", "itl", "tpot"]
+        .iter()
+        .any(|w| label.contains(w))
+        && !["tok/s", "tokens/s", "per sec", "/sec"]
+            .iter()
+            .any(|w| label.contains(w))
+    {
+        return None;
+    }
     let vcell = row[col].span;
     let v = num(cell(vcell)
         .trim_start_matches('~')
@@ -4213,6 +4264,20 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
                     claim.batch_size = found(n, at(span));
                     break;
                 }
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        // Chinese: `并发 16`, `并发数：64`, `并发为 8` (a point of a list states its own).
+        if let Some(i) = part.find("并发") {
+            let rest = &part[i + "并发".len()..];
+            let rest = rest.strip_prefix("数").unwrap_or(rest);
+            let rest = rest.trim_start_matches([' ', ':', '：', '=', '为', '是']);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+                let start = i;
+                let end = part.len() - rest.len() + digits;
+                claim.concurrency = found(n, at(Span { start, end }));
             }
         }
     }
