@@ -2472,3 +2472,44 @@ fn reviewer_cases_2() {
     assert_eq!(c.figures[0].value, 2600.0);
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(128));
 }
+
+/// More of the second reviewer's claims: devices outside the catalog keep their own ids
+/// (§3 Hardware), a Chinese total (`共 16 卡`) is the count, `单并发` is one request, `输入约 4k`
+/// is a length, "per instance" is a node's, `t/s/u` one user's, and a vendor stack named before
+/// the serving engine (`SynapseAI 1.16, TGI-Gaudi 2.0.1`) yields to the engine and its version.
+#[test]
+fn reviewer_cases_3() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("Intel Arc A770 16GB, IPEX-LLM: 19.8 ms next-token latency."),
+        Some("arc-a770".into())
+    );
+    assert_eq!(
+        gpu("On my RX 7900 XTX I get 55 t/s with llama.cpp."),
+        Some("rx-7900-xtx".into())
+    );
+    assert_eq!(
+        gpu("tt-metal v0.56.0 on a single Tenstorrent n300 card: 23.1 t/s/u."),
+        Some("tt-n300".into())
+    );
+    let c = read("tt-metal on a Tenstorrent n300 card: Llama 3.1 8B at 23.1 t/s/u, batch 32.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read(
+        "DeepSeek-V3 在 2 台 8 卡 H100（共 16 卡）上用 SGLang 0.4.3 部署，总吞吐 9600 tokens/s。",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(16));
+    let c = read(
+        "单卡 RTX 4090 跑 Qwen2.5-32B，单并发生成速度 38 tokens/s，输入约 4k tokens，输出 1k。",
+    );
+    assert_eq!(c.concurrency.as_ref().map(|g| g.value), Some(1));
+    assert_eq!(c.prompt_tokens.as_ref().map(|g| g.value), Some(4000));
+    assert_eq!(c.output_tokens.as_ref().map(|g| g.value), Some(1000));
+    let c = read("On a p5e instance, Llama 3.1 405B FP8 reaches 2,900 output tokens per second per instance.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
+    let c = read("Llama 2 70B on 8 Gaudi2 HPUs, FP8, SynapseAI 1.16, TGI-Gaudi 2.0.1: throughput 7,422 tokens/sec.");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("tgi"));
+    assert_eq!(
+        c.runtime_version.as_ref().map(|r| r.value.as_str()),
+        Some("2.0.1")
+    );
+}

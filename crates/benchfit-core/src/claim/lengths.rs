@@ -45,8 +45,8 @@ fn res() -> &'static Res {
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
-            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
-            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.

@@ -23,10 +23,14 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
+    "rx",
+    "arc",
+    "n300",
+    "n150",
     "macbook",
     "mac ",
     "imac",
@@ -151,7 +155,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -227,7 +231,7 @@ fn patterns() -> &'static Patterns {
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
-            version: re(r#"^(?:-[a-z][a-z0-9-]*:|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda))?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
+            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda))?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
@@ -607,6 +611,7 @@ fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
     if has("per user")
         || has("/user")
+        || words.trim_end().ends_with("/u")
         || has("single request")
         || has("one request")
         || has("a single prompt")
@@ -666,7 +671,10 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("每 gpu")
     {
         Some(Scope::PerGpu)
-    } else if has("per node")
+    } else if has("per instance")
+        || has("/instance")
+        || has("per server")
+        || has("per node")
         || has("/node")
         || has("per-replica")
         || has("per replica")
@@ -1321,6 +1329,8 @@ fn gpu_id(family: &str, variant: &str) -> String {
         }
         f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
         "sn40l" => "sambanova-sn40l".into(),
+        // Tenstorrent's Wormhole cards keep their vendor first (CLAIMS.md §3 Hardware ids).
+        "n300" | "n150" => format!("tt-{family}"),
         // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
         f if f.contains("mac") => f
             .match_indices("-m")
@@ -3820,7 +3830,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3837,6 +3847,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         "single-stream",
         "sequential requests",
         "单请求",
+        "单并发",
         // A load of users written plainly (`at 32 users`, `with 100 clients`, `, 8 streams)`).
         " users",
         " clients",
@@ -4268,8 +4279,17 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         }
     }
     if claim.concurrency.is_none() {
-        // Chinese: `并发 16`, `并发数：64`, `并发为 8` (a point of a list states its own).
-        if let Some(i) = part.find("并发") {
+        // Chinese: `并发 16`, `并发数：64`, `并发为 8` (a point of a list states its own);
+        // `单并发` is one.
+        if let Some(i) = part.find("单并发") {
+            claim.concurrency = found(
+                1,
+                at(Span {
+                    start: i,
+                    end: i + "单并发".len(),
+                }),
+            );
+        } else if let Some(i) = part.find("并发") {
             let rest = &part[i + "并发".len()..];
             let rest = rest.strip_prefix("数").unwrap_or(rest);
             let rest = rest.trim_start_matches([' ', ':', '：', '=', '为', '是']);
@@ -4846,6 +4866,23 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
             }
         }
     }
+    // A total written in Chinese (`2 台 8 卡 H100（共 16 卡）`): the devices, over any per-server
+    // count read before it.
+    if let Some(i) = part.find("共") {
+        let rest = part[i + "共".len()..].trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let unit = rest[digits..].trim_start();
+        if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+            if ["卡", "张", "块", "gpu"]
+                .iter()
+                .any(|u| unit.starts_with(u))
+            {
+                let end = part.len() - unit.len();
+                claim.gpu_count = found(n, at(Span { start: i, end }));
+                claim.gpu_count_conflict = false;
+            }
+        }
+    }
     // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
     if claim.gpu_count.is_none() {
         // Number words before 卡 / 张 / 块 (cards): 两张 A100 is two.
@@ -5259,6 +5296,10 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 Some(_) => claim.runtime_from_shape && !implied && !from_shape,
             };
             if take {
+                if claim.runtime.is_some() {
+                    // The version read was the replaced stack's.
+                    claim.runtime_version = None;
+                }
                 claim.runtime = found(id.to_string(), at(s1));
                 claim.runtime_from_shape = from_shape || implied;
             }
@@ -5278,7 +5319,11 @@ fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                             end: end + m.end(),
                         }),
                     );
-                    break;
+                    // A vendor's stack (`SynapseAI 1.16`) may still be followed by the serving
+                    // engine (`TGI-Gaudi 2.0.1`), which is the runtime (CLAIMS.md §3).
+                    if !claim.runtime_from_shape {
+                        break;
+                    }
                 }
             }
         }
