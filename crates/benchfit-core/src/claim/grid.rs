@@ -650,7 +650,8 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
 /// The devices a device cell names: its multiplier (`8x H100`, `4 × A100`, `2*L40S`), else one
 /// for a name alone (`H100 SXM`); None for a cell without a name.
 fn device_cell_count(cell: &str) -> Option<u32> {
-    let t = cell.trim();
+    // Bold (`**A100-80G-SXM**`) is emphasis, not part of the name.
+    let t = cell.trim().trim_matches('*').trim();
     let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits > 0 {
         let rest = t[digits..].trim_start();

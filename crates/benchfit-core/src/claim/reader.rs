@@ -224,8 +224,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1437,6 +1437,8 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "turbomind" => ("lmdeploy", false),
         "lightllm" => ("lightllm", false),
         "fastertransformer" => ("fastertransformer", false),
+        // Intel's LLM library on Arc and Xeon (IPEX-LLM).
+        "ipexllm" => ("ipex-llm", false),
         _ => ("mlx", false),
     }
 }
