@@ -2420,6 +2420,8 @@ fn reviewer_cases() {
     // §1.2: a bold row is the author's mark; §2: a caption per GPU scopes a bare rate column.
     let c = read("| Model | GPU | Framework | Batch | tok/s |\n|---|---|---|---|---|\n| Llama-2-7B | A100 | vLLM 0.2.1 | 32 | 1,203 |\n| **Llama-2-7B** | **A100** | **PowerInfer** | **32** | **1,912** |\n| Llama-2-7B | A100 | TGI 1.1 | 32 | 987 |");
     assert_eq!(c.figures[0].value, 1912.0);
+    // Bold is emphasis: the bold device cell still counts one device.
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
     let c = read("H200 FP8 results (tokens/s per GPU), measured with NIM 1.8 on 8x H200\nModel            ISL/OSL    Concurrency   Throughput\nLlama 3.1 8B     1k/1k      256           11,820\nLlama 3.1 70B    1k/1k      256           2,415");
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
     // §1.5: a sweep's point before "and" keeps its own batch.
@@ -2511,5 +2513,16 @@ fn reviewer_cases_3() {
     assert_eq!(
         c.runtime_version.as_ref().map(|r| r.value.as_str()),
         Some("2.0.1")
+    );
+    let c = read(
+        "Intel Arc A770 16GB, IPEX-LLM 2.2.0, Llama-2-7b-chat INT4: next-token latency 19.8 ms.",
+    );
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("ipex-llm")
+    );
+    assert_eq!(
+        c.runtime_version.as_ref().map(|r| r.value.as_str()),
+        Some("2.2.0")
     );
 }
