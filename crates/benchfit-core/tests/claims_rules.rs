@@ -2526,3 +2526,23 @@ fn reviewer_cases_3() {
         Some("2.2.0")
     );
 }
+
+/// §3 Lengths and Quantisation: `a 32k prompt` is 32,000 prompt tokens, an engine's chunk size
+/// (`chunked prefill 8192`) is no length, a rate in thousands (`52.3k input tokens per
+/// second`) is no length either; vLLM's `--dtype half` is fp16.
+#[test]
+fn k_prompts_chunks_and_dtype_half() {
+    let c = read("TTFT for a 32k prompt with Llama 3.1 8B on one H200 is 1.9 s with SGLang (chunked prefill 8192), batch 1.");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(32000));
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (1.9, FigureKind::Ttft)
+    );
+    let c = read("Prefill reached 52.3k input tokens per second on 8x H100.");
+    assert_eq!(c.prompt_tokens, None);
+    let c = read("vllm serve meta-llama/Llama-2-13b-chat-hf --dtype half on one A10G gives 38 tok/s for a single request.");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|v| v.value.as_str()),
+        Some("fp16")
+    );
+}

@@ -5201,6 +5201,18 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             claim.weight_dtype = None;
         }
     }
+    // vLLM's `--dtype half` (and `float16`) is 16-bit floating point: fp16.
+    if claim.weight_dtype.is_none() {
+        if let Some(i) = part.find("--dtype half").or(part.find("--dtype=half")) {
+            claim.weight_dtype = found(
+                "fp16".to_string(),
+                at(Span {
+                    start: i,
+                    end: i + "--dtype half".len(),
+                }),
+            );
+        }
+    }
     // Bit widths and spelled-out floats (`4-bit`, `16-bit`, `bfloat16`), not next to a KV word.
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
@@ -5396,10 +5408,42 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
             if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") {
                 return None;
             }
+            // An engine's chunk size (`chunked prefill 8192`, `prefill chunk 2048`) is a setting.
+            let matched = &part[whole(&c).start..whole(&c).end];
+            if pre.contains("chunk") || matched.contains("chunk") {
+                return None;
+            }
             let v = num(m.as_str())? * kilo(c.get(2));
             found(token_count(v)?, at(whole(&c)))
         })
     };
+    // `a 32k prompt`, `8k-token inputs`: a size in thousands names the prompt even without the
+    // word "tokens" (a bare `8 prompts` is a count of prompts, not a length).
+    if claim.prompt_tokens.is_none() {
+        static K_PROMPT: OnceLock<Regex> = OnceLock::new();
+        let re = K_PROMPT.get_or_init(|| {
+            Regex::new(r"\b(\d+(?:\.\d+)?)\s*k[\s-]*(?:tokens?[\s-]*)?(?:prompts?|inputs?)\b")
+                .expect("static pattern compiles")
+        });
+        if part.contains('k') {
+            // Not a rate (`52.3k input tokens per second`).
+            if let Some(c) = re
+                .captures(part)
+                .filter(|c| !followed_by_rate(part, c.get(0).map_or(0, |m| m.end())))
+            {
+                let m = c.get(0).expect("group 0");
+                if let Some(v) = num(&c[1]).map(|v| v * 1000.0).and_then(token_count) {
+                    claim.prompt_tokens = found(
+                        v,
+                        at(Span {
+                            start: m.start(),
+                            end: m.end(),
+                        }),
+                    );
+                }
+            }
+        }
+    }
     if claim.prompt_tokens.is_none() {
         claim.prompt_tokens = length(&p.tokens_prompt, false)
             .or_else(|| length(&p.tokens_prompt_before, true))
