@@ -2546,3 +2546,18 @@ fn k_prompts_chunks_and_dtype_half() {
         Some("fp16")
     );
 }
+
+/// §3 Load and Lengths in inference-perf's files: the stage's `"requested_rate"` is the rate
+/// the client set; the data config's `input_distribution: {mean: 1000}` is a stated mean length.
+#[test]
+fn inference_perf_rate_and_distributions() {
+    let c = read(
+        "data: {type: synthetic, input_distribution: {mean: 1000, std_dev: 0}, output_distribution: {mean: 200, std_dev: 0}}\n\
+         {\"load_summary\": {\"count\": 1200, \"requested_rate\": 20.0, \"achieved_rate\": 19.6},\n\
+         \"throughput\": {\"output_tokens_per_sec\": 3915.7, \"total_tokens_per_sec\": 23495.9}}",
+    );
+    assert_eq!(c.request_rate.as_ref().map(|v| v.value), Some(20.0));
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1000));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(200));
+    assert_eq!(c.figures[0].value, 3915.7);
+}

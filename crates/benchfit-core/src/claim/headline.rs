@@ -271,7 +271,7 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
             !f.derived
                 && f.kind == kind
                 && f.unit == unit
-                && f.label.as_deref() == Some(label.as_str())
+                && f.label.as_deref().map(without_numbers) == Some(without_numbers(&label))
                 && f.span.start > start
                 && f.settings.other_setup.is_none()
                 && !another_source_between(lower, start, f.span.start)
@@ -285,6 +285,15 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
         }
         _ => false,
     }
+}
+
+/// A label with its numbers taken out (`decode. median latency: 0.00905 s, median throughput:`
+/// printed again with another latency is the same line of the next block).
+fn without_numbers(label: &str) -> String {
+    label
+        .chars()
+        .filter(|c| !c.is_ascii_digit() && *c != '.' && *c != ',')
+        .collect()
 }
 
 /// Words that introduce someone else's numbers (the project's official figures, a reference run,

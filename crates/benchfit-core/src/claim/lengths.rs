@@ -346,6 +346,38 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // Chinese with the word first (`输入 2048 输出 512`): read before the number-first forms,
     // which would take `2048 输出` as the output. Only both together (a pair written so), and
     // never a rate (`输出 1450 tokens/s`).
+    // inference-perf's data config: `input_distribution: {mean: 1000, …}` (a stated mean).
+    for (side, key) in [(0, "input_distribution"), (1, "output_distribution")] {
+        let slot = if side == 0 {
+            &mut claim.prompt_tokens
+        } else {
+            &mut claim.output_tokens
+        };
+        if slot.is_some() {
+            continue;
+        }
+        let Some(i) = lower.find(key) else { continue };
+        let rest = &lower[i + key.len()..];
+        let rest = rest.trim_start_matches(['"', ':', ' ', '{']);
+        let Some(after) = rest
+            .strip_prefix("mean")
+            .or_else(|| rest.strip_prefix("\"mean\""))
+        else {
+            continue;
+        };
+        let v = after.trim_start_matches(['"', ':', ' ']);
+        let digits = v.len()
+            - v.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                .len();
+        if let Some(n) = v[..digits]
+            .parse::<f64>()
+            .ok()
+            .filter(|n| (1.0..1e7).contains(n))
+        {
+            let end = lower.len() - v.len() + digits;
+            *slot = found(n.round() as u32, Span { start: i, end });
+        }
+    }
     if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
         let not_rate = |(off, c): &(usize, Captures)| {
             let end = span(*off, c).end;

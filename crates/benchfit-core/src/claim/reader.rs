@@ -3778,6 +3778,8 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
         "request_rate=",
         "\"request_rate\":",
         "request_rate:",
+        // inference-perf's stage summary: the rate the client was asked to send at.
+        "\"requested_rate\":",
     ] {
         if let Some(i) = lower.find(flag) {
             let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
