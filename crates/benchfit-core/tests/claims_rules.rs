@@ -2561,3 +2561,18 @@ fn inference_perf_rate_and_distributions() {
     assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(200));
     assert_eq!(c.figures[0].value, 3915.7);
 }
+
+/// §1 rule 5 on output printed in blocks (SGLang's `bench_one_batch` with two batch sizes): each
+/// block's figures have the load of the line that heads it, so the sweep ends at batch 64.
+#[test]
+fn blocks_headed_by_their_load() {
+    let c = read(
+        "$ python -m sglang.bench_one_batch --model-path Qwen/Qwen2.5-7B-Instruct --batch-size 1 64 --input-len 512 --output-len 128\n\
+         batch_size=1\n\
+         Decode.  median latency: 0.00905 s, median throughput:    110.50 token/s\n\
+         batch_size=64\n\
+         Decode.  median latency: 0.01520 s, median throughput:   4210.53 token/s",
+    );
+    assert_eq!(c.figures[0].value, 4210.53);
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(64));
+}

@@ -167,6 +167,48 @@ fn list_clause(lower: &str, st: Span, f: Span, others: &[(Span, &str)], unit: &s
     Span { start, end }
 }
 
+/// The nearest line above `start` (at most 8 lines up) that only sets a load (`batch_size=64`,
+/// `Concurrency: 32`, `--max-concurrency 16`): its span. Lines with other text are not headers.
+fn block_load_header(lower: &str, start: usize) -> Option<Span> {
+    let start = start.min(lower.len());
+    let line_start = lower[..start].rfind('\n')?;
+    let mut end = line_start;
+    for _ in 0..8 {
+        let from = lower[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = lower[from..end].trim();
+        let key = line
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .trim_end();
+        let digits = line.len() - key.len();
+        let key = key
+            .trim_end_matches(['=', ':', ' '])
+            .trim_start_matches(['-', '#', '=', ' ']);
+        if digits > 0
+            && [
+                "batch_size",
+                "batch size",
+                "batch",
+                "bs",
+                "concurrency",
+                "max-concurrency",
+                "max_concurrency",
+            ]
+            .contains(&key)
+        {
+            let lead = lower[from..end].len() - lower[from..end].trim_start().len();
+            return Some(Span {
+                start: from + lead,
+                end: from + lead + line.len(),
+            });
+        }
+        if from == 0 {
+            return None;
+        }
+        end = from - 1;
+    }
+    None
+}
+
 /// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
 pub(super) fn attach(lower: &str, claim: &mut Claim) {
     let spans: Vec<(Span, String)> = claim
@@ -198,6 +240,16 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             .iter()
             .any(|w| t.contains(w))
         };
+        // A tool's output printed in blocks, each under a line that sets its load
+        // (`batch_size=64`, `concurrency: 32`): the block's figures have that load.
+        if c.batch_size.is_none() && c.concurrency.is_none() {
+            if let Some(h) = block_load_header(lower, f.span.start) {
+                let mut own = Claim::default();
+                read_load_into(&lower[h.start..h.end], h.start, &mut own);
+                c.batch_size = own.batch_size;
+                c.concurrency = own.concurrency;
+            }
+        }
         let mut own_clause = false;
         // A point of a list or a contrast that names its own device or model (`NVIDIA claims
         // 30,000 tokens/s on H100, but our number on 8x MI300X was 21,400`): that one.
