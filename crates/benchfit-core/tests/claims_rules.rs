@@ -2575,4 +2575,7 @@ fn blocks_headed_by_their_load() {
     );
     assert_eq!(c.figures[0].value, 4210.53);
     assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(64));
+    // §3 Lengths: answers forced to a length (`150-token answers (--ignore-eos)`).
+    let c = read("Llama 3.1 8B on one L40S with vLLM: 900 output tok/s with 150-token answers (--ignore-eos).");
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(150));
 }

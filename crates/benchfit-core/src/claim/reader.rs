@@ -198,7 +198,7 @@ fn patterns() -> &'static Patterns {
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
                 .then(" ,k-", false, &["token"]),
-            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|decode)\b")
+            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)\b")
                 .then(" ,k-", false, &["token"]),
             tokens_output_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b")
                 .then(" ,k", false, &["output", "generated", "completion"]),
