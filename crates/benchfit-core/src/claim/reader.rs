@@ -3381,10 +3381,7 @@ pub fn read(text: &str) -> Claim {
         claim.gpu_count = singular_count(lower, &claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
-    // A run at a request rate the client set serves many requests at once: its load is
-    // several, as a batch above 1 is.
-    let load = batch.or(claim.request_rate.as_ref().map(|_| 2));
-    infer_scopes(&mut figures, load);
+    infer_scopes(&mut figures, batch, claim.request_rate.is_some());
     infer_hardware_scope(lower, &mut figures, gpus);
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
@@ -4094,8 +4091,9 @@ pub(super) fn adopt_headline_settings(c: &mut Claim) {
 
 /// Scopes the text leaves to its shape (CLAIMS.md §2): a latency is one request's view; a
 /// llama-bench `tg` row is one stream's decode; a throughput of a run whose stated batch or
-/// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate.
-fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>) {
+/// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate. A run at a request
+/// rate the client set (`rate_set`) and no batch serves many requests at once: aggregate too.
+fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool) {
     for f in figures.iter_mut() {
         if f.scope.is_some() {
             continue;
@@ -4108,22 +4106,21 @@ fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>) {
             .or(f.settings.concurrency.as_ref())
             .map(|b| b.value)
             .or(claim_batch);
+        let several = batch.map_or(rate_set, |b| b > 1);
         if f.kind.is_latency() {
             f.scope = Some(Scope::PerUser);
-        } else if f.kind == FigureKind::DecodeThroughput && batch.is_none_or(|b| b <= 1) {
+        } else if f.kind == FigureKind::DecodeThroughput && !several {
             // A decode rate with no batch above 1: one stream's (llama-bench `tg`, ollama's
             // eval rate, a chat's "decode speed").
             f.scope = Some(Scope::PerUser);
         } else if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
-            match batch {
-                Some(1) => {
-                    f.scope = Some(Scope::PerUser);
-                    if f.kind != FigureKind::DecodeThroughput {
-                        f.kind = FigureKind::ThroughputPerUser;
-                    }
+            if batch == Some(1) {
+                f.scope = Some(Scope::PerUser);
+                if f.kind != FigureKind::DecodeThroughput {
+                    f.kind = FigureKind::ThroughputPerUser;
                 }
-                Some(b) if b > 1 => f.scope = Some(Scope::Aggregate),
-                _ => {}
+            } else if several {
+                f.scope = Some(Scope::Aggregate);
             }
         }
     }
