@@ -286,8 +286,7 @@ struct Run {
 
 fn measure(script: Script, args: &[&str]) -> Run {
     let port = spawn_server(script);
-    let dir = std::env::temp_dir().join(format!("benchfit-measure-{}-{port}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-measure-{}-{port}", std::process::id()));
     let file = dir.join("m.json");
     let out = Command::new(env!("CARGO_BIN_EXE_benchfit"))
         .args([
@@ -628,8 +627,7 @@ fn bad_measure_flags_exit_2_naming_the_flag() {
 
 #[test]
 fn api_key_file_is_read_and_never_shown() {
-    let dir = std::env::temp_dir().join(format!("benchfit-key-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-key-{}", std::process::id()));
     let key = dir.join("key");
     std::fs::write(&key, format!("{SECRET}\n")).unwrap();
     let port = spawn_server(Script::AllFail);
@@ -684,6 +682,7 @@ fn import_and_gpu_subcommands() {
     let out = benchfit(&["import", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a result file benchfit knows"));
+    let _ = std::fs::remove_file(&bad);
     // No NVIDIA driver on CI: one clear line, exit 0.
     let out = benchfit(&["gpu", "--json"]);
     assert_eq!(out.status.code(), Some(0));

@@ -127,8 +127,7 @@ fn measure_and_import(metrics: bool, args: &[&str]) -> (Value, String, String) {
 
 fn run(server: Server, args: &[&str]) -> (Value, String, String) {
     let port = common::serve(server, handle);
-    let dir = std::env::temp_dir().join(format!("benchfit-engine-{}-{port}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-engine-{}-{port}", std::process::id()));
     let file = dir.join("m.json");
     let out = Command::new(env!("CARGO_BIN_EXE_benchfit"))
         .args(["measure", "--url", &format!("http://127.0.0.1:{port}/v1")])
@@ -150,7 +149,6 @@ fn run(server: Server, args: &[&str]) -> (Value, String, String) {
         .output()
         .unwrap();
     assert!(imported.status.success());
-    let _ = std::fs::remove_dir_all(&dir);
     (
         m,
         stdout,

@@ -11,6 +11,8 @@
 //! - Ctrl-C (SIGINT) while two requests stream: both are recorded incomplete with their TTFT and
 //!   tokens so far, and the process exits 130.
 
+mod common;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -59,10 +61,8 @@ fn sse_body(n: usize) -> String {
     b
 }
 
-fn tmp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("benchfit-faults-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tmp(name: &str) -> common::Scratch {
+    common::Scratch::new(format!("benchfit-faults-{name}-{}", std::process::id()))
 }
 
 fn benchfit(port: u16, file: &std::path::Path, extra: &[&str]) -> Command {

@@ -3,6 +3,8 @@
 //! does for a model with `add_bos`), every counted request's prompt is exactly the requested
 //! length as the server counts it, and the file says how prompts were made.
 
+mod common;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -87,8 +89,7 @@ fn serve(bodies: Arc<Mutex<Vec<Value>>>) -> u16 {
 fn completions_prompts_are_token_ids_of_exactly_the_requested_length() {
     let bodies = Arc::new(Mutex::new(Vec::new()));
     let port = serve(bodies.clone());
-    let dir = std::env::temp_dir().join(format!("benchfit-prompts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-prompts-{}", std::process::id()));
     let file = dir.join("m.json");
     let out = Command::new(env!("CARGO_BIN_EXE_benchfit"))
         .args(["measure", "--url", &format!("http://127.0.0.1:{port}/v1")])
@@ -138,8 +139,7 @@ fn completions_prompts_are_token_ids_of_exactly_the_requested_length() {
 fn chat_prompts_stay_calibrated_words() {
     let bodies = Arc::new(Mutex::new(Vec::new()));
     let port = serve(bodies.clone());
-    let dir = std::env::temp_dir().join(format!("benchfit-prompts-chat-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-prompts-chat-{}", std::process::id()));
     let file = dir.join("m.json");
     // This stub answers chat on the same path suffix (/chat/completions) with the same
     // stream; its "prompt" is absent, so it reports 0 prompt tokens: only the method is checked.

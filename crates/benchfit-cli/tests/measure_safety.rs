@@ -3,6 +3,8 @@
 //! reaches the output file, its `.jsonl`, stdout or stderr, and TLS is rustls with certificate
 //! checks on.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Output};
@@ -103,8 +105,8 @@ fn measure(port: u16, extra: &[&str], dir: &std::path::Path) -> (Output, String,
     (out, text, jsonl)
 }
 
-fn tmp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("benchfit-safety-{name}-{}", std::process::id()))
+fn tmp(name: &str) -> common::Scratch {
+    common::Scratch::new(format!("benchfit-safety-{name}-{}", std::process::id()))
 }
 
 #[test]

@@ -83,6 +83,8 @@ struct Run {
     file: Value,
     out: Output,
     path: std::path::PathBuf,
+    /// Holds the file until the test is done with it.
+    _dir: common::Scratch,
 }
 
 /// One timed run at a time: the runs measure waits of a few ms, which two runs sharing two
@@ -92,8 +94,7 @@ static TIMED: std::sync::Mutex<()> = std::sync::Mutex::new(());
 fn benchfit_measure(timing: Timing, args: &[&str]) -> Run {
     let _one = TIMED.lock().unwrap_or_else(|e| e.into_inner());
     let port = spawn_server(timing);
-    let dir = std::env::temp_dir().join(format!("benchfit-sweep-{}-{port}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-sweep-{}-{port}", std::process::id()));
     let path = dir.join("m.json");
     let out = Command::new(env!("CARGO_BIN_EXE_benchfit"))
         .args([
@@ -119,7 +120,12 @@ fn benchfit_measure(timing: Timing, args: &[&str]) -> Run {
         String::from_utf8_lossy(&out.stderr)
     );
     let file = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    Run { file, out, path }
+    Run {
+        file,
+        out,
+        path,
+        _dir: dir,
+    }
 }
 
 #[track_caller]
@@ -246,8 +252,7 @@ fn a_server_that_stops_answering_ends_the_sweep_with_a_partial_file() {
         .local_addr()
         .unwrap()
         .port();
-    let dir = std::env::temp_dir().join(format!("benchfit-sweep-dead-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(format!("benchfit-sweep-dead-{}", std::process::id()));
     let path = dir.join("m.json");
     let out = benchfit(&[
         "measure",

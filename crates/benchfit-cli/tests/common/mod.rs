@@ -94,3 +94,35 @@ where
     });
     port
 }
+
+/// A scratch directory under the system's temp dir, removed with what the test wrote when
+/// dropped, so repeated runs leave nothing behind.
+pub(crate) struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// Creates `<temp dir>/<name>` (the name should carry the process id).
+    pub(crate) fn new(name: String) -> Scratch {
+        let d = std::env::temp_dir().join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
