@@ -2579,3 +2579,28 @@ fn blocks_headed_by_their_load() {
     let c = read("Llama 3.1 8B on one L40S with vLLM: 900 output tok/s with 150-token answers (--ignore-eos).");
     assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(150));
 }
+
+/// §1.5: figures of one setup over several workloads (scenarios, tasks, datasets) are a sweep
+/// over one setting, read at the last point shown; figures over different GPUs stay a
+/// comparison, read at the first.
+#[test]
+fn workload_list_is_a_sweep_read_at_its_last_point() {
+    let c = read(
+        "Llama 3.1 8B on one L40S with vLLM 0.6.3, batch 16: chat scenario 1,450 tokens/s, \
+         summarization scenario 1,120 tokens/s, code completion scenario 990 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 990.0);
+    assert!(c.figures[0].headline_reason.contains("sweep"));
+    // The one setup stays the claim's.
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+    let c = read("Qwen2-7B 在单张 A10 上：对话场景 62 tokens/s，摘要场景 48 tokens/s。");
+    assert_eq!(c.figures[0].value, 48.0);
+    // Different GPUs: a comparison, the first is the subject.
+    let c = read(
+        "Chat workload: Llama 3 8B reaches 1,450 tokens/s on an H100 and 820 tokens/s on an A100.",
+    );
+    assert_eq!(c.figures[0].value, 1450.0);
+    // No workload word before each point: not a workload sweep.
+    let c = read("We measured 1,450 tokens/s; the chat scenario was at 1,120 tokens/s.");
+    assert_eq!(c.figures[0].value, 1450.0);
+}

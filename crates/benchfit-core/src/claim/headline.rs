@@ -249,6 +249,75 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
     true
 }
 
+/// Words that name a workload (a scenario, task or dataset) a figure was measured on.
+const WORKLOAD_WORDS: &[&str] = &[
+    "scenario",
+    "workload",
+    "use case",
+    "use-case",
+    "task",
+    "dataset",
+    "场景",
+    "任务",
+    "数据集",
+];
+
+/// CLAIMS.md §1.5, a sweep over workloads written in prose: two or more figures of the
+/// headline's kind, unit and scope in one paragraph, none marked as another setup, no model,
+/// GPU or runtime differing between them, each after words naming its own workload ("text
+/// generation scenario 128 tokens/s, multi-turn chat scenario 95 tokens/s", "chat workload: …;
+/// summarisation workload: …"). The setup is one; only the workload varies, so the last point
+/// shown heads, as in a table. Returns true when it reordered.
+pub(super) fn workload_sweep_end(lower: &str, figures: &mut [Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    let (kind, unit, scope) = (h.kind, h.unit.clone(), h.scope);
+    let mut same: Vec<usize> = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == kind && f.unit == unit && f.scope == scope && !f.derived)
+        .map(|(i, _)| i)
+        .collect();
+    same.sort_by_key(|&i| figures[i].span.start);
+    if same.len() < 2
+        || same.first() != Some(&0)
+        || same
+            .iter()
+            .any(|&i| figures[i].settings.other_setup.is_some())
+    {
+        return false;
+    }
+    let differs = |get: fn(&Figure) -> Option<&str>| {
+        let named: Vec<&str> = same.iter().filter_map(|&i| get(&figures[i])).collect();
+        named.windows(2).any(|w| w[0] != w[1])
+    };
+    if differs(|f| f.settings.model.as_ref().map(|m| m.value.as_str()))
+        || differs(|f| f.settings.gpu.as_ref().map(|m| m.value.as_str()))
+        || differs(|f| f.settings.runtime.as_ref().map(|m| m.value.as_str()))
+    {
+        return false;
+    }
+    // Each point's own words: from the previous point (or the start of the first one's line).
+    let mut from = {
+        let first = figures[same[0]].span.start.min(lower.len());
+        lower[..first].rfind('\n').map_or(0, |i| i + 1)
+    };
+    for &i in &same {
+        let start = figures[i].span.start.min(lower.len());
+        let Some(own) = lower.get(from.min(start)..start) else {
+            return false;
+        };
+        if own.contains("\n\n") || !WORKLOAD_WORDS.iter().any(|w| own.contains(w)) {
+            return false;
+        }
+        from = figures[i].span.end.min(lower.len());
+    }
+    let last = *same.last().expect("two or more");
+    figures[..=last].rotate_right(1);
+    true
+}
+
 /// CLAIMS.md §1.5 for logs: the same tool summary printed several times (one block per load
 /// point, a run repeated) — the headline's label appears again later, on a figure of the same
 /// kind and unit, none marked as another setup — is read at its last block, as the last row of a

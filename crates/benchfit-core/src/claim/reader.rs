@@ -507,6 +507,17 @@ fn counts_tokens(lower: &str, end: usize) -> bool {
     !(next.starts_with('/') || next.starts_with("per ") || next.starts_with("ps"))
 }
 
+/// Tasks named for a phase's words: beside "scenario", "task", "workload" or "use case" they
+/// name what was served, not which tokens a figure counts.
+const TASKS: &[&str] = &[
+    "code completion",
+    "code-completion",
+    "text generation",
+    "text-generation",
+    "code generation",
+    "code-generation",
+];
+
 /// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
 /// rate" is prefill even though it holds "eval rate"), then total, then decode words ("token
 /// generation", "eval rate", "decode speed", `tg`, 解码), then output words ("generation
@@ -524,6 +535,20 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
             .chain(FEATURES)
             .fold(words.to_string(), |w, s| w.replace(s, " "));
         summed.as_str()
+    } else {
+        words
+    };
+    // A task named with a workload word ("code completion scenario", "text generation task")
+    // names the workload, not which tokens the figure counts.
+    let untasked;
+    let words = if ["scenario", "task", "workload", "use case"]
+        .iter()
+        .any(|w| words.contains(w))
+    {
+        untasked = TASKS
+            .iter()
+            .fold(words.to_string(), |w, s| w.replace(s, " "));
+        untasked.as_str()
     } else {
         words
     };
@@ -3355,8 +3380,12 @@ pub fn read(text: &str) -> Claim {
             s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
         }
     }
+    // A sweep over workloads keeps the one setup the text describes (its points differ in
+    // nothing the settings hold), so only the order changes.
     let sweep = super::headline::sweep_end(&mut claim.figures)
         || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
+    let workloads =
+        !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
     let gpu_before = claim.gpu.as_ref().map(|g| g.span);
     if sweep {
         adopt_headline_settings(&mut claim);
@@ -3412,7 +3441,12 @@ pub fn read(text: &str) -> Claim {
         f.index = i;
     }
     claim.figures = figures;
-    super::headline::explain(lower, &mut claim.figures, table_headline || sweep, sweep);
+    super::headline::explain(
+        lower,
+        &mut claim.figures,
+        table_headline || sweep || workloads,
+        sweep || workloads,
+    );
     // llama.cpp's build line (`build: 93bc3839 (3622)`, printed by llama-bench and quoted
     // after the name): its version as written, a commit and a build number (CLAIMS.md §3
     // Runtime: the version when written).
