@@ -2604,3 +2604,27 @@ fn workload_list_is_a_sweep_read_at_its_last_point() {
     let c = read("We measured 1,450 tokens/s; the chat scenario was at 1,120 tokens/s.");
     assert_eq!(c.figures[0].value, 1450.0);
 }
+
+/// §2: the metric a sentence names before its figures is their kind ("higher decode throughput
+/// than vLLM: 3,450 vs 1,820 tok/s"; "the decoding throughput … 412 tok/s with TP=4, …").
+#[test]
+fn sentence_metric_gives_its_figures_their_kind() {
+    let c = read(
+        "SGLang v0.4 delivers 1.9x higher decode throughput than vLLM 0.6.3 on Llama 3.1 8B \
+         on one H100 SXM: 3,450 vs 1,820 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 3450.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read(
+        "The decoding throughput of Falcon-180B grows with TP: 412 tok/s with TP=4, 780 tok/s \
+         with TP=8.",
+    );
+    assert_eq!(c.figures[0].value, 780.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // A metric in an earlier sentence says nothing of this one's figure.
+    let c = read("We tuned decode throughput last week. Now Llama 3 8B serves 900 tok/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    // An engine feature before the comma is no metric ("speculative decoding").
+    let c = read("With speculative decoding, single-stream speed went from 40 tok/s to 77 tok/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+}

@@ -403,6 +403,39 @@ fn metric_head(lower: &str, start: usize) -> &str {
     &t[..cut]
 }
 
+/// The metric a sentence names before its figures (`SGLang delivers 1.9x higher decode
+/// throughput than vLLM on one H100: 3,450 vs 1,820 tok/s`, "the decoding throughput of
+/// Falcon-180B as TP grows: 412 tok/s with TP=4, 780 tok/s with TP=8"): the last `throughput`,
+/// `speed`, 吞吐 or 速度 in the sentence up to `start` (cut at a line end or at `. `, `; `, `! `,
+/// `? `, at most 200 bytes) with the two words before it. Empty when there is none.
+fn sentence_metric(lower: &str, start: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(200));
+    let seg = &lower[from..start];
+    let cut = ["\n", ". ", "; ", "! ", "? ", "。", "；"]
+        .iter()
+        .filter_map(|w| seg.rfind(w).map(|i| i + w.len()))
+        .max()
+        .unwrap_or(0);
+    let sent = &seg[cut..];
+    let Some(at) = ["throughput", "speed", "吞吐", "速度"]
+        .iter()
+        .filter_map(|w| sent.rfind(w).map(|i| i + w.len()))
+        .max()
+    else {
+        return "";
+    };
+    let head = &sent[..at];
+    // The metric's noun phrase does not run past a comma ("With speculative decoding,
+    // single-stream speed …": the phrase is "single-stream speed").
+    let head = head.rsplit_once([',', '(', ':']).map_or(head, |(_, h)| h);
+    let words: Vec<(usize, &str)> = head
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - head.as_ptr() as usize, w))
+        .collect();
+    let begin = words.len().saturating_sub(3);
+    words.get(begin).map_or("", |(i, _)| &head[*i..])
+}
+
 /// The line before a figure when it holds no other figure (`Response generated in 8.56 seconds,
 /// 1024 tokens, 119.64 tokens/second`: one response's rate): its words describe this figure
 /// even past a comma. At most 160 bytes; empty when the line is longer or already holds a rate
@@ -1050,6 +1083,16 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
                     _ => None,
                 }
             })
+            // The metric the sentence names before its figures (`… higher decode throughput
+            // than vLLM: 3,450 vs 1,820 tok/s`); a bare "total" there is as often a sum.
+            .or_else(|| {
+                let m = sentence_metric(lower, span.start);
+                kind_from_words(m).filter(|k| {
+                    *k != FigureKind::ThroughputTotal
+                        || m.contains("total throughput")
+                        || m.contains("total token")
+                })
+            })
     };
     // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
     // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
@@ -1687,6 +1730,20 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let Some(v) = c.str(2).and_then(num) else {
             continue;
         };
+        // A run of words longer than a label (61 bytes) that ends in a colon is a sentence
+        // ("SGLang delivers 1.9x higher decode throughput than vLLM on one H100: 3,450 vs …"),
+        // not a label: its figures are read by their units.
+        let label_end = ws + span_of(&c, 0).start;
+        let run = lower.as_bytes()[..label_end]
+            .iter()
+            .rev()
+            .take_while(|&&x| {
+                x.is_ascii_lowercase() || x.is_ascii_digit() || b"_ .[]/-".contains(&x)
+            })
+            .count();
+        if run > 61 {
+            continue;
+        }
         // A label starts after the last sentence break before it (`24,300 tokens/s. System: 8x
         // H200`: the label is `system`, not the previous sentence's unit).
         let label_start = window[label_start..span_of(&c, 0).start]
