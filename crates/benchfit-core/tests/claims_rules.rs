@@ -2628,3 +2628,44 @@ fn sentence_metric_gives_its_figures_their_kind() {
     let c = read("With speculative decoding, single-stream speed went from 40 tok/s to 77 tok/s.");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
 }
+
+/// §1.4 / §2 in tables: a llama-bench test name in a column header (`tg128 t/s`) makes the
+/// column a decode rate, `pp512 t/s` a prefill rate; a Chinese header's 输出吞吐 is output.
+#[test]
+fn table_headers_name_their_kind() {
+    let c = read(
+        "llama.cpp, Llama 2 7B Q4_0, all single GPU:\n\n| GPU | pp512 t/s | tg128 t/s |\n\
+         |---|--:|--:|\n| RTX 3090 | 4,880 | 158.6 |\n| RTX 4090 | 11,120 | 186.9 |",
+    );
+    assert_eq!(c.figures[0].value, 186.9);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read(
+        "| GPU | 卡数 | 输出吞吐 (tokens/s) |\n|---|---|---|\n| A800 80G SXM | 2 (TP=2) | 1,120 |\n\
+         | L20 48G | 4 (TP=4) | 610 |",
+    );
+    assert_eq!(c.figures[0].value, 610.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    // 卡数 counts the row's cards; `(TP=4)` beside it is the row's TP.
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(4));
+    assert_eq!(c.tp.as_ref().map(|g| g.value), Some(4));
+}
+
+/// §1.5: a table comparing devices is read at the row of the device its conclusion after the
+/// table names first, when the words before it name none.
+#[test]
+fn a_conclusion_after_the_table_names_its_row() {
+    let c = read(
+        "| GPU | 卡数 | 输出吞吐 (tokens/s) |\n|---|---|---|\n| A800 80G SXM | 2 (TP=2) | 1,120 |\n\
+         | H20 96G | 2 (TP=2) | 980 |\n| L20 48G | 4 (TP=4) | 610 |\n\n\
+         结论：H20 的吞吐只比 A800 低 12%，但价格便宜不少，我们最后上了 H20。",
+    );
+    assert_eq!(c.figures[0].value, 980.0);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h20"));
+    assert_eq!(c.tp.as_ref().map(|g| g.value), Some(2));
+    // No conclusion: the last row.
+    let c = read(
+        "| GPU | Output tok/s |\n|---|---|\n| A800 80G SXM | 1,120 |\n| H20 96G | 980 |\n\
+         | L20 48G | 610 |",
+    );
+    assert_eq!(c.figures[0].value, 610.0);
+}

@@ -159,6 +159,11 @@ fn is_rule(t: &str) -> bool {
 fn cell_number(t: &str) -> Option<f64> {
     let t = t.trim().trim_matches('*').trim_start_matches('~').trim();
     let t = t.split('±').next()?.trim();
+    // A note in parentheses after the number (`4 (TP=4)`, `1,120 (+12%)`): the number.
+    let t = match t.split_once(" (") {
+        Some((n, note)) if note.ends_with(')') => n.trim(),
+        _ => t,
+    };
     // A token-rate unit written in the cell (`24,167 tokens/sec`): the number. (Times are left
     // alone: a log line's `latency: 0.0057 s` is no table cell.)
     const UNITS: &[&str] = &[
@@ -252,19 +257,35 @@ fn role(h: &str) -> Role {
         // Abbreviated headers (GuideLLM's `Out Tok/sec`, `Tot Tok/sec`, `In Tok/sec`; `Gen
         // tok/s`): the first word names the tokens.
         let first = h.split_whitespace().next().unwrap_or("");
+        // llama-bench's test names as headers (`pp512 t/s`, `tg128 t/s`).
+        let test = |p: &str| {
+            h.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                w.strip_prefix(p)
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        };
         let kind = if has("prefill")
             || has("pp ")
             || has("s_pp")
+            || test("pp")
             || has("input tok")
             || has("prompt")
             || first == "in"
+            || has("预填充")
         {
             FigureKind::PrefillThroughput
-        } else if has("s_tg") || has("decode") || has("tg ") {
+        } else if has("s_tg") || has("decode") || has("tg ") || test("tg") || has("解码") {
             FigureKind::DecodeThroughput
-        } else if (has("total") || first == "tot") && !has("output") {
+        } else if (has("total") || first == "tot" || has("总吞吐")) && !has("output") {
             FigureKind::ThroughputTotal
-        } else if has("output") || has("generat") || first == "out" || first == "gen" {
+        } else if has("output")
+            || has("generat")
+            || first == "out"
+            || first == "gen"
+            || has("输出")
+            || has("生成速度")
+            || has("生成吞吐")
+        {
             FigureKind::ThroughputOutput
         } else {
             FigureKind::ThroughputUnspecified
@@ -327,6 +348,10 @@ fn role(h: &str) -> Role {
         || has("#gpu")
         || has("num gpu")
         || has("gpu num")
+        || has("gpu count")
+        || has("number of gpus")
+        || has("# of gpus")
+        || has("卡数")
         || word("gpus")
         || word("hpu")
     {
@@ -505,8 +530,8 @@ fn caption_per_gpu(lower: &str, header: &Line) -> bool {
 }
 
 /// When the rows of a table name two or more devices in a device column: that column and the
-/// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), if it
-/// is one of them.
+/// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), else the
+/// one its conclusion after the table names first, if it is one of them.
 fn subject_device(
     lower: &str,
     header: &Line,
@@ -530,7 +555,13 @@ fn subject_device(
         return None;
     }
     let start = header.cells.first()?.start;
-    let named = super::reader::first_device_in(&lower[..start], &ids)?;
+    // The words before the table first; else a conclusion after it (`结论：H20 的吞吐只比 A800
+    // 低 12%…`, "The H20 wins on price"), in the 400 bytes after its last row.
+    let named = super::reader::first_device_in(&lower[..start], &ids).or_else(|| {
+        let end = data.last()?.cells.last()?.end.min(lower.len());
+        let to = super::reader::floor_boundary(lower, (end + 400).min(lower.len()));
+        super::reader::first_device_in(&lower[end..to], &ids)
+    })?;
     Some((dcol, named))
 }
 
@@ -591,7 +622,21 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                     });
                 }
             }
-            Role::Devices => set_u32(&mut s.gpu_count, lower, c),
+            Role::Devices => {
+                set_u32(&mut s.gpu_count, lower, c);
+                // `2 (TP=2)`: the row's tensor-parallel degree written beside its count.
+                let t = text(c);
+                if let Some(i) = t.find("tp=").or_else(|| t.find("tp ")) {
+                    let digits: String = t[i + 3..]
+                        .trim_start()
+                        .chars()
+                        .take_while(char::is_ascii_digit)
+                        .collect();
+                    if let Ok(v) = digits.parse::<u32>() {
+                        s.tp = Some(Found { value: v, span: c });
+                    }
+                }
+            }
             Role::Tp => set_u32(&mut s.tp, lower, c),
             Role::Precision => {
                 let t = text(c);

@@ -311,7 +311,7 @@ fn token_count(v: f64) -> Option<u32> {
     (1.0..1e7).contains(&v).then_some(v.round() as u32)
 }
 
-fn floor_boundary(s: &str, mut i: usize) -> usize {
+pub(super) fn floor_boundary(s: &str, mut i: usize) -> usize {
     i = i.min(s.len());
     while !s.is_char_boundary(i) {
         i -= 1;
