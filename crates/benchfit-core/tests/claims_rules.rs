@@ -2669,3 +2669,25 @@ fn a_conclusion_after_the_table_names_its_row() {
     );
     assert_eq!(c.figures[0].value, 610.0);
 }
+
+/// §1.5 in tables: a caption right above a table that gives the unit makes its value columns
+/// rates when no header names one; the last row and last column are read, and a column header
+/// written as lengths gives the lengths. A record of metric rows is not such a table.
+#[test]
+fn a_caption_gives_value_columns_their_unit() {
+    let c = read(
+        "Throughput (output tokens/s), Llama 3.1 70B FP8:\n\n| GPU | TP | 128/2048 | 2048/2048 |\n\
+         |---|---:|---:|---:|\n| H100 SXM 80GB | 2 | 6,395 | 4,210 |\n| B200 180GB | 1 | 10,760 | 6,730 |",
+    );
+    assert_eq!(c.figures[0].value, 6730.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("b200"));
+    assert_eq!(c.tp.as_ref().map(|g| g.value), Some(1));
+    assert_eq!(c.prompt_tokens.as_ref().map(|g| g.value), Some(2048));
+    assert_eq!(c.output_tokens.as_ref().map(|g| g.value), Some(2048));
+    let c = read(
+        "Results in tokens/s:\n\n| Metric | Value |\n|---|---|\n\
+         | Median output tokens/second | 812 |\n| Errors | 0 |",
+    );
+    assert_eq!(c.figures[0].value, 812.0);
+}

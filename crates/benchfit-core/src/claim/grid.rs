@@ -529,6 +529,53 @@ fn caption_per_gpu(lower: &str, header: &Line) -> bool {
         .any(|w| caption.contains(w))
 }
 
+/// The rate a caption right above a table names (its last two lines before the header, at
+/// most 300 bytes), read as a header would be: `Throughput (output tokens/s) — Llama 3.1 70B`
+/// is output tokens per second. Only the words up to and including the unit are read, so a
+/// caption's other words ("systems", "ms" in a note) do not make it a time.
+fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
+    let start = header.cells.first()?.start;
+    let from = super::reader::floor_boundary(lower, start.saturating_sub(300));
+    let above = lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']);
+    let mut lines = above.rsplit('\n').filter(|l| !l.trim().is_empty());
+    let caption = [lines.next()?, lines.next().unwrap_or("")];
+    for line in caption {
+        for unit in [
+            "tokens/s",
+            "tokens/sec",
+            "tok/s",
+            "tokens per second",
+            "t/s",
+        ] {
+            if let Some(i) = line.find(unit) {
+                let head = &line[..i + unit.len()];
+                let head =
+                    &head[super::reader::floor_boundary(head, head.len().saturating_sub(48))..];
+                if let r @ Role::Rate(..) = role(head) {
+                    return Some(r);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A column header written as a length pair (`128/2048`, `ISL/OSL 1000/1000`, `1k/8k`): input
+/// and output tokens.
+fn header_lengths(h: &str) -> Option<(u32, u32)> {
+    let tok = h.split_whitespace().last()?;
+    let (a, b) = tok.split_once('/')?;
+    let n = |t: &str| -> Option<u32> {
+        let (body, mult) = match t.strip_suffix('k') {
+            Some(b) => (b, 1000),
+            None => (t, 1),
+        };
+        let v: u32 = body.parse().ok()?;
+        (v > 0).then_some(v * mult)
+    };
+    Some((n(a)?, n(b)?))
+}
+
 /// When the rows of a table name two or more devices in a device column: that column and the
 /// device the text before the table names first (its title: `Groq LPU vs NVIDIA GPU`), else the
 /// one its conclusion after the table names first, if it is one of them.
@@ -889,7 +936,7 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         * 2
         < header.cells.len();
     let roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
-    let rate_cols: Vec<(usize, FigureKind, Option<Scope>)> = roles
+    let mut rate_cols: Vec<(usize, FigureKind, Option<Scope>)> = roles
         .iter()
         .enumerate()
         .filter_map(|(i, r)| match r {
@@ -897,6 +944,50 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             _ => None,
         })
         .collect();
+    // No header names a rate, but the caption right above the table gives the unit
+    // (`Throughput (output tokens/s)` over `| GPU | TP | 128/2048 | 2048/2048 |`): the columns
+    // whose headers name no setting and whose every row holds a number are its rates, and a
+    // header written as lengths gives its column's lengths.
+    let mut caption_rates = false;
+    // Rows named for metrics (`| Median output tokens/second | 812 |`, `| Errors | 0 |`) are a
+    // record, not rows of one rate.
+    let metric_rows = data.iter().any(|l| {
+        l.cells.first().is_some_and(|c| {
+            let t = text(*c);
+            matches!(role(t), Role::Rate(..))
+                || [
+                    "latency",
+                    "time",
+                    "ttft",
+                    "tpot",
+                    "itl",
+                    "request",
+                    "error",
+                    "throughput",
+                ]
+                .iter()
+                .any(|w| t.contains(w))
+        })
+    });
+    if header_is_text && rate_cols.is_empty() && !metric_rows {
+        if let Some(Role::Rate(kind, scope)) = caption_rate(lower, header) {
+            rate_cols = roles
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(i, r)| {
+                    matches!(r, Role::Other | Role::Lengths)
+                        && data.iter().all(|l| {
+                            l.cells
+                                .get(*i)
+                                .is_some_and(|c| cell_number(text(*c)).is_some())
+                        })
+                })
+                .map(|(i, _)| (i, kind, scope))
+                .collect();
+            caption_rates = !rate_cols.is_empty();
+        }
+    }
     if header_is_text && !rate_cols.is_empty() {
         // Columns by role: the best-ranked throughput column, the last among equals.
         let (col, kind, scope) = *rate_cols
@@ -966,6 +1057,13 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         f.scope_stated = scope.is_some();
         f.label = Some(text(header.cells[col]).to_string());
         let mut s = row_settings(lower, &roles, &row.cells);
+        if caption_rates {
+            if let Some((i, o)) = header_lengths(text(header.cells[col])) {
+                let h = header.cells[col];
+                s.prompt_tokens = Some(Found { value: i, span: h });
+                s.output_tokens = Some(Found { value: o, span: h });
+            }
+        }
         // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
         if s.concurrency.is_none() && s.batch_size.is_none() {
             let h = header.cells[col];
