@@ -2691,3 +2691,35 @@ fn a_caption_gives_value_columns_their_unit() {
     );
     assert_eq!(c.figures[0].value, 812.0);
 }
+
+/// §1 rule 6: a line led by `before:` or `baseline:` (or `main:` against a `this PR:` line) is
+/// the baseline, for every figure on it; the changed line's figure heads.
+#[test]
+fn a_baseline_line_covers_its_figures() {
+    let c = read(
+        "before: Throughput: 7.84 requests/s, 15680.32 total tokens/s, 7840.16 output tokens/s\n\
+         after:  Throughput: 9.21 requests/s, 18420.77 total tokens/s, 9210.39 output tokens/s",
+    );
+    assert_eq!(c.figures[0].value, 9210.39);
+    let c = read("main: 7840 output tokens/s\nthis PR: 9210 output tokens/s");
+    assert_eq!(c.figures[0].value, 9210.0);
+    // `main:` alone is no baseline.
+    let c = read("main: 7840 output tokens/s");
+    assert_eq!(c.figures[0].value, 7840.0);
+}
+
+/// §3 Hardware: a device written as an identifier (`NVIDIA_H100_80GB_HBM3`) is read as its
+/// name (HBM3: the SXM part); a variant named elsewhere refines the family in the headline's
+/// sentence.
+#[test]
+fn device_identifiers_and_later_variants() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("Tuned config for `NVIDIA_H100_80GB_HBM3`: 900 output tok/s."),
+        Some("h100-sxm".into())
+    );
+    assert_eq!(
+        gpu("Llama 3.1 8B on a single H100: 900 tok/s output. Card is an H100 PCIe."),
+        Some("h100-pcie".into())
+    );
+}

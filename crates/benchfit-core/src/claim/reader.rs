@@ -2990,6 +2990,9 @@ const DISCOUNTED: &[&str] = &[
 /// ([`DISCOUNTED`], 100 bytes before or 40 after), else 0. A figure both praised and discounted
 /// ("best projected") is discounted.
 fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i32 {
+    if baseline_line(lower, span.start) {
+        return 1;
+    }
     if discounted.0.is_empty() && praised.0.is_empty() {
         return 0;
     }
@@ -3030,6 +3033,43 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
         -1
     } else {
         0
+    }
+}
+
+/// True when the figure's line is led by a label that names the baseline of a comparison
+/// (CLAIMS.md §1 rule 6), which covers every figure on the line: `before:` or `baseline:`
+/// always; `main:`, `master:`, `old:` or `original:` when another line is led by the change
+/// (`after:`, `this pr:`, `pr:`, `new:`, `patched:`, `optimized:`, `branch:`).
+fn baseline_line(lower: &str, start: usize) -> bool {
+    let lead = |line: &str| -> Option<String> {
+        let t = line.trim_start_matches([' ', '\t', '-', '*', '`', '>']);
+        let (label, _) = t.split_once(':')?;
+        (label.len() <= 20).then(|| label.trim().trim_matches('*').to_string())
+    };
+    let line_start = lower[..start.min(lower.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let Some(label) = lead(&lower[line_start..start.min(lower.len())]) else {
+        return false;
+    };
+    match label.as_str() {
+        "before" | "baseline" => true,
+        "main" | "master" | "old" | "original" => lower.lines().any(|l| {
+            lead(l).is_some_and(|o| {
+                [
+                    "after",
+                    "this pr",
+                    "pr",
+                    "new",
+                    "patched",
+                    "optimized",
+                    "optimised",
+                    "branch",
+                ]
+                .contains(&o.as_str())
+            })
+        }),
+        _ => false,
     }
 }
 
@@ -4075,7 +4115,14 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
     if s.model.is_some() {
         c.model = s.model;
     }
-    if s.gpu.is_some() {
+    // The family alone in the headline's sentence (`on a single H100`) when the text names its
+    // variant elsewhere (`Card is an H100 PCIe`): the variant stays.
+    let refines = |own: &Found<String>| {
+        c.gpu
+            .as_ref()
+            .is_some_and(|g| g.value.starts_with(&format!("{}-", own.value)))
+    };
+    if s.gpu.as_ref().is_some_and(|g| !refines(g)) {
         // The device's count written with it (`8x MI300X`) comes along.
         if s.gpu != c.gpu && s.gpu_count.as_ref().is_some_and(|n| n.value > 1) {
             c.gpu_count = s.gpu_count.clone();

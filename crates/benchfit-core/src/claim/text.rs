@@ -8,7 +8,9 @@
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = key_value_rows(fullwidth_punctuation(text.to_ascii_lowercase()));
+    let lower = key_value_rows(fullwidth_punctuation(device_file_names(
+        text.to_ascii_lowercase(),
+    )));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
     }
@@ -21,6 +23,34 @@ pub(super) fn prepare(text: &str) -> String {
         }
     }
     out
+}
+
+/// Device names written as identifiers (`NVIDIA_H100_80GB_HBM3` in vLLM's kernel config file
+/// names, `AMD_Instinct_MI300X`): their underscores as spaces (same length, so spans hold), so
+/// they read as the names they are.
+fn device_file_names(mut lower: String) -> String {
+    if !lower.contains("nvidia_") && !lower.contains("amd_") {
+        return lower;
+    }
+    let mut spans = Vec::new();
+    for pre in ["nvidia_", "amd_"] {
+        for (i, _) in lower.match_indices(pre) {
+            let end = lower[i..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .map_or(lower.len(), |e| i + e);
+            spans.push((i, end));
+        }
+    }
+    // `_` and ` ` are both one ASCII byte: the text stays valid UTF-8 with the same spans.
+    let mut bytes = std::mem::take(&mut lower).into_bytes();
+    for (a, b) in spans {
+        for x in &mut bytes[a..b] {
+            if *x == b'_' {
+                *x = b' ';
+            }
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
