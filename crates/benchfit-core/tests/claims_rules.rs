@@ -2723,3 +2723,20 @@ fn device_identifiers_and_later_variants() {
         Some("h100-pcie".into())
     );
 }
+
+/// §1.8: a latency written with its spread (`28.4 ± 1.2 ms`) is the mean; a latency metric
+/// that heads a line naming the setup before the colon (`TPOT with vLLM, 8x H100 SXM, TP=8:
+/// 28.4 ms`) names the figure after it.
+#[test]
+fn latency_with_spread_and_setup_before_the_colon() {
+    for t in [
+        "Mean TPOT: 28.4 ± 1.2 ms",
+        "TPOT on Llama 3.1 8B: 28.4 ± 1.2 ms at concurrency 8.",
+        "TPOT on Llama-3.1-405B-Instruct-FP8 with vLLM 0.6.0, 8x H100 SXM, TP=8: 28.4 ± 1.2 ms \
+         at concurrency 8 (input 1024, output 512, ignore_eos).",
+    ] {
+        let c = read(t);
+        assert_eq!(c.figures.first().map(|f| f.value), Some(28.4), "{t}");
+        assert_eq!(c.figures[0].kind, FigureKind::Tpot, "{t}");
+    }
+}

@@ -83,7 +83,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?NUM\s*(ms\b|s\b)?"#;
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?\s*(ms\b|s\b)?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -170,12 +170,12 @@ fn patterns() -> &'static Patterns {
             request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps|(req(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
                 .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
-                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?[^0-9\n]{0,30}?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?(?:[^0-9\n]{0,30}?|[^\n:|]{0,80}:\s*)NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             // `p99 TTFT on our Llama-3.1-70B endpoint (4×H100, FP8) is 740 ms`: a latency named,
             // then its setup, then "is" and the value.
             latency_is: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
-                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
