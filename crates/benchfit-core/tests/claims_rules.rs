@@ -2740,3 +2740,34 @@ fn latency_with_spread_and_setup_before_the_colon() {
         assert_eq!(c.figures[0].kind, FigureKind::Tpot, "{t}");
     }
 }
+
+/// §3 Lengths in prose with their qualifiers: "prompts were around 500 tokens", "random prompts
+/// of 3,200 tokens, outputs fixed at 800 tokens", "about 300 tokens of prompt each", 输出固定 512;
+/// a cap is not a length, and a rate is not either.
+#[test]
+fn lengths_in_prose_with_qualifiers() {
+    let lens = |t: &str| {
+        let c = read(t);
+        (
+            c.prompt_tokens.map(|f| f.value),
+            c.output_tokens.map(|f| f.value),
+        )
+    };
+    assert_eq!(
+        lens("Prompts were around 500 tokens, generation capped at max_tokens=1024. 18 tok/s."),
+        (Some(500), None)
+    );
+    assert_eq!(
+        lens("Workload: random prompts of 3,200 tokens, outputs fixed at 800 tokens. 7,420 output tokens/s."),
+        (Some(3200), Some(800))
+    );
+    assert_eq!(
+        lens("Requests come from our app (about 300 tokens of prompt each). 400 tok/s."),
+        (Some(300), None)
+    );
+    assert_eq!(
+        lens("并发 16，输入约 1000 tokens，输出固定 512 tokens，输出吞吐大概 420 tokens/s"),
+        (Some(1000), Some(512))
+    );
+    assert_eq!(lens("Prompts at 900 tokens/s and 40 tok/s decode."), (None, None));
+}

@@ -25,6 +25,9 @@ struct Res {
     pair_tokens: Regex,
     timing_in: Regex,
     timing_out: Regex,
+    prose_in: Regex,
+    prose_in_after: Regex,
+    prose_out: Regex,
 }
 
 fn res() -> &'static Res {
@@ -45,8 +48,8 @@ fn res() -> &'static Res {
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
-            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
-            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
@@ -54,6 +57,14 @@ fn res() -> &'static Res {
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
             timing_in: re(r"prompt eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*tokens"),
             timing_out: re(r"(?:^|[^t] |\|\s*)eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
+            // Prose with its qualifiers: "prompts were around 500 tokens", "random prompts of
+            // 3,200 tokens", "inputs averaging 600 tokens".
+            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
+            // "about 300 tokens of prompt each".
+            prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\s+of\s+(?:prompt|input)\b"),
+            // "outputs fixed at 800 tokens", "responses of 250 tokens"; a cap ("capped at",
+            // `max_tokens`) is a limit, not a length (CLAIMS.md §3), so it has no form here.
+            prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
         }
     })
 }
@@ -411,6 +422,44 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     if claim.output_tokens.is_none() {
         if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8).next() {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.output_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+    // English prose, one side at a time, never a rate (`prompts at 900 tokens/s`).
+    let not_rate = |(off, c): &(usize, Captures)| {
+        let rest = lower[span(*off, c).end..].trim_start();
+        !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
+    };
+    if claim.prompt_tokens.is_none() {
+        let m = matches(
+            lower,
+            &r.prose_in,
+            (&["prompt", "input"], &["token"]),
+            0,
+            80,
+        )
+        .find(not_rate)
+        .or_else(|| {
+            matches(lower, &r.prose_in_after, (&["tokens of "], DIGITS), 24, 24).find(not_rate)
+        });
+        if let Some((off, c)) = m {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.prompt_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+    if claim.output_tokens.is_none() {
+        if let Some((off, c)) = matches(
+            lower,
+            &r.prose_out,
+            (&["output", "completion", "response", "answer"], &["token"]),
+            0,
+            80,
+        )
+        .find(not_rate)
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.output_tokens = found(v, span(off, &c));
             }
