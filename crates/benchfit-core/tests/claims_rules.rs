@@ -2771,3 +2771,25 @@ fn lengths_in_prose_with_qualifiers() {
     );
     assert_eq!(lens("Prompts at 900 tokens/s and 40 tok/s decode."), (None, None));
 }
+
+/// §1.5 for logs: an engine's stats lines are read at the last one, its observed load too.
+/// §3 Hardware: the author's own GeForce written as its number (`my 2x 3090 rig`) is the
+/// device when the catalog name comes later as someone else's ("for comparison my friend's
+/// M3 Max").
+#[test]
+fn last_stats_line_load_and_own_bare_geforce() {
+    let c = read(
+        "INFO metrics.py:345] Avg prompt throughput: 1204.5 tokens/s, Avg generation throughput: \
+         236.8 tokens/s, Running: 6 reqs, Pending: 0 reqs\nINFO metrics.py:345] Avg prompt \
+         throughput: 0.0 tokens/s, Avg generation throughput: 412.3 tokens/s, Running: 11 reqs, \
+         Pending: 0 reqs",
+    );
+    assert_eq!(c.figures[0].value, 412.3);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(11));
+    let c = read(
+        "Finally got my 2x 3090 rig running Llama 3.3 70B AWQ on vLLM with tp=2: ~18 tok/s \
+         single request. For comparison my friend's M3 Max does like 7 tok/s on the Q4 GGUF.",
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(2));
+}

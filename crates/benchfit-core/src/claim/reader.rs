@@ -3985,7 +3985,16 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         " clients",
         " streams",
     ];
-    let Some(start) = anchors.iter().filter_map(|a| lower.find(a)).min() else {
+    // An engine's periodic stats lines (`Running: 6 reqs` … `Running: 11 reqs`) are read at
+    // the last one, as their throughput is (CLAIMS.md §1.5 for logs).
+    let at = |a: &&str| {
+        if a.contains("running") {
+            lower.rfind(*a)
+        } else {
+            lower.find(*a)
+        }
+    };
+    let Some(start) = anchors.iter().filter_map(at).min() else {
         return;
     };
     let from = floor_boundary(lower, start.saturating_sub(16));
@@ -4522,6 +4531,7 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     // Hardware.
     if claim.gpu.is_none() {
         let mut chosen: Option<(String, Span)> = None;
+        let count_before = claim.gpu_count.clone();
         // The first mentions decide (a later variant or count of the same device included); a
         // long paste's hundredth mention of it changes nothing and would cost a regex run each.
         for c in p.gpu.captures_iter(part).take(MAX_DEVICE_MENTIONS) {
@@ -4599,8 +4609,28 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 _ => {}
             }
         }
-        if chosen.is_none() {
-            if let Some((id, span, n)) = bare_geforce(part) {
+        // A GeForce written as its number (`my 2x 3090 rig`) before the first catalog name
+        // (`my friend's M3 Max`) is the text's first device: the subject (CLAIMS.md §1.5).
+        if let Some((id, span, n)) = bare_geforce(part) {
+            // Only when the catalog name is another setup's (`for comparison my friend's M3
+            // Max`, `vs an H100`) and the number is the author's (`my 2x 3090`).
+            let others = |s: &Span| {
+                let pre = before(part, s.start, 48);
+                ["comparison", "friend", " vs", "compared", "versus"]
+                    .iter()
+                    .any(|w| pre.contains(w))
+            };
+            let own = {
+                let pre = part[..span.start.min(part.len())].trim_end();
+                pre.ends_with("my") || pre.ends_with("our") || n.is_some()
+            };
+            if chosen
+                .as_ref()
+                .is_none_or(|(_, s)| span.start < s.start && own && others(s))
+            {
+                if chosen.is_some() {
+                    claim.gpu_count = count_before.clone();
+                }
                 if let (Some(n), None) = (n, &claim.gpu_count) {
                     claim.gpu_count = found(n, at(span));
                 }
