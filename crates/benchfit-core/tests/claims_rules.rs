@@ -2769,7 +2769,10 @@ fn lengths_in_prose_with_qualifiers() {
         lens("并发 16，输入约 1000 tokens，输出固定 512 tokens，输出吞吐大概 420 tokens/s"),
         (Some(1000), Some(512))
     );
-    assert_eq!(lens("Prompts at 900 tokens/s and 40 tok/s decode."), (None, None));
+    assert_eq!(
+        lens("Prompts at 900 tokens/s and 40 tok/s decode."),
+        (None, None)
+    );
 }
 
 /// §1.5 for logs: an engine's stats lines are read at the last one, its observed load too.
@@ -2792,4 +2795,19 @@ fn last_stats_line_load_and_own_bare_geforce() {
     );
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(2));
+}
+
+/// §1.5: a sweep over the context written in prose ("38 tok/s at 4K, 31 tok/s at 16K, 22 tok/s
+/// at 32K" as "the context fills") is read at its last point, whose prompt length it states.
+#[test]
+fn context_sweep_in_prose_ends_at_its_last_point() {
+    let c = read(
+        "Qwen2.5-Coder-32B Q5_K_M on a single RTX 6000 Ada with llama.cpp: generation speed \
+         drops as the context fills: 38 tok/s at 4K, 31 tok/s at 16K, 22 tok/s at 32K.",
+    );
+    assert_eq!(c.figures[0].value, 22.0);
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(32000));
+    // Without a word of context, `at 4K` is not a length.
+    let c = read("Llama 3 8B on one H100: 38 tok/s at 4K users.");
+    assert_eq!(c.prompt_tokens, None);
 }
