@@ -2811,3 +2811,23 @@ fn context_sweep_in_prose_ends_at_its_last_point() {
     let c = read("Llama 3 8B on one H100: 38 tok/s at 4K users.");
     assert_eq!(c.prompt_tokens, None);
 }
+
+/// §4: settings written in a hypothetical ("如果换成两张卡 TP=2，理论上可以到 800") are another
+/// setup's. §3 Load: a load the text sets in Chinese (并发 16) is stated; an engine limit beside
+/// it (`--max-num-seqs 32`) does not lower the row.
+#[test]
+fn hypothetical_settings_and_a_set_chinese_load() {
+    let c = read(
+        "实测：单卡 RTX 4090 跑 Qwen2.5-32B-Instruct-AWQ，vLLM 0.6.3，--max-num-seqs 32。\n\
+         压测：并发 16，输出吞吐大概 420 tokens/s。\n如果换成两张卡 TP=2，理论上可以到 800 tokens/s 左右。",
+    );
+    assert_eq!(c.figures[0].value, 420.0);
+    assert_eq!(c.tp, None);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(16));
+    let rows = benchfit_core::checklist::grade(&c);
+    let batch = rows.iter().find(|r| r.condition == "batch_size").unwrap();
+    assert_eq!(batch.status, benchfit_core::checklist::Status::Stated);
+    // The sentence of the run itself keeps its TP.
+    let c = read("Llama 3 70B on 2x H100 with TP=2: 1,900 output tok/s.");
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(2));
+}

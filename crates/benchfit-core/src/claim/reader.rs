@@ -3164,7 +3164,26 @@ pub fn read(text: &str) -> Claim {
         let part = &lower[s.start..s.end];
         read_setup(part, s.start, &mut claim, p);
     }
-    read_setup(lower, 0, &mut claim, p);
+    // Settings written in a hypothetical ("如果换成两张卡 TP=2，理论上可以到 800", "if you used
+    // FP8 KV cache you could…") are another setup's (CLAIMS.md §4): the setup is read with
+    // those sentences blanked; only the model, device and engine, which such a sentence rarely
+    // names alone, fall back to the whole text.
+    let masked = mask_hypotheticals(lower);
+    read_setup(&masked, 0, &mut claim, p);
+    if masked != lower {
+        let mut full = Claim::default();
+        read_setup(lower, 0, &mut full, p);
+        if claim.model.is_none() {
+            claim.model = full.model;
+        }
+        if claim.gpu.is_none() {
+            claim.gpu = full.gpu;
+        }
+        if claim.runtime.is_none() {
+            claim.runtime = full.runtime;
+            claim.runtime_version = claim.runtime_version.take().or(full.runtime_version);
+        }
+    }
     if claim.model.is_none() {
         // Last: a name no pattern knows, read from the whole text (a part's "a huge 70B AI"
         // must not win over the title's "Llama 3.1 70B").
@@ -3271,7 +3290,7 @@ pub fn read(text: &str) -> Claim {
     // Load words the patterns above leave: a log's `Running: 10 reqs` (observed), Chinese
     // `1并发` / `并发数 8`, and a single request (CLAIMS.md §3 Load).
     if claim.concurrency.is_none() && claim.batch_size.is_none() {
-        load_words(text, lower, &mut claim);
+        set_concurrency |= load_words(text, lower, &mut claim);
     }
     // The arrival rate the client set (CLAIMS.md §3 Load): `--request-rate 4`, `at 2 QPS`.
     if claim.request_rate.is_none() {
@@ -3959,7 +3978,9 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
     None
 }
 
-fn load_words(text: &str, lower: &str, claim: &mut Claim) {
+/// Returns true when the words set the load (`并发 16`, "at 32 users", a single request), false
+/// when they only observed it (`Running: 10 reqs`) or say nothing.
+fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发")
@@ -3995,12 +4016,12 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
         }
     };
     let Some(start) = anchors.iter().filter_map(at).min() else {
-        return;
+        return false;
     };
     let from = floor_boundary(lower, start.saturating_sub(16));
     let to = floor_boundary(lower, (start + 64).min(lower.len()));
     let Some(c) = re.captures(&lower[from..to]) else {
-        return;
+        return false;
     };
     let m = c.get(0).expect("group 0");
     let span = Span {
@@ -4012,12 +4033,18 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) {
             claim.concurrency = found(n, span);
             claim.load_observed.get_or_insert(span);
         }
+        false
     } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)) {
-        if let Ok(n) = n.as_str().parse() {
-            claim.concurrency = found(n, span);
+        match n.as_str().parse() {
+            Ok(n) => {
+                claim.concurrency = found(n, span);
+                true
+            }
+            Err(_) => false,
         }
     } else {
         claim.concurrency = found(1, span);
+        true
     }
 }
 
@@ -4494,6 +4521,50 @@ fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             span: shift(m.span, offset),
         });
     }
+}
+
+/// Words that make a sentence a hypothetical or a suggestion: its settings are not the run's.
+const HYPOTHETICAL: &[&str] = &[
+    "如果",
+    "假如",
+    "假设",
+    "理论上",
+    "if you ",
+    "if we ",
+    "if i ",
+    "if one ",
+    "you could ",
+    "you should ",
+    "you can try",
+    "try using",
+    "would be able",
+    "we would ",
+    "i would ",
+];
+
+/// The text with every sentence that holds a [`HYPOTHETICAL`] word blanked (each byte a space,
+/// so spans hold). Sentences end at a line end, `。`, `！`, `？`, `；`, `; ` or `. `.
+fn mask_hypotheticals(lower: &str) -> std::borrow::Cow<'_, str> {
+    if !HYPOTHETICAL.iter().any(|w| lower.contains(w)) {
+        return std::borrow::Cow::Borrowed(lower);
+    }
+    let mut out = String::with_capacity(lower.len());
+    let mut rest = lower;
+    while !rest.is_empty() {
+        let end = ["\n", "。", "！", "？", "；", "; ", ". "]
+            .iter()
+            .filter_map(|b| rest.find(b).map(|i| i + b.len()))
+            .min()
+            .unwrap_or(rest.len());
+        let sentence = &rest[..end];
+        if HYPOTHETICAL.iter().any(|w| sentence.contains(w)) {
+            out.extend(std::iter::repeat_n(' ', sentence.len()));
+        } else {
+            out.push_str(sentence);
+        }
+        rest = &rest[end..];
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `s` moved `offset` bytes on (a span in a part to a span in the claim text).
