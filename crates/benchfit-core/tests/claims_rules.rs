@@ -2831,3 +2831,21 @@ fn hypothetical_settings_and_a_set_chinese_load() {
     let c = read("Llama 3 70B on 2x H100 with TP=2: 1,900 output tok/s.");
     assert_eq!(c.tp.as_ref().map(|n| n.value), Some(2));
 }
+
+/// §1.5: rate columns that are different devices compare setups: the column of the device the
+/// title names (else the first) is read, at the last row.
+#[test]
+fn device_rate_columns_read_the_subject() {
+    let c = read(
+        "AMD Instinct MI300X: Llama 3.1 405B with vLLM 0.6.4, 8x MI300X, FP8.\n\n\
+         | Batch size | H100 SXM (tok/s) | MI300X (tok/s) |\n|---|---|---|\n\
+         | 1 | 35.1 | 38.2 |\n| 256 | 2,637.9 | 3,204.7 |",
+    );
+    assert_eq!(c.figures[0].value, 3204.7);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(256));
+    let c = read(
+        "| Batch size | MI300X (tok/s) | H100 SXM (tok/s) |\n|---|---|---|\n\
+         | 1 | 38.2 | 35.1 |\n| 256 | 3,204.7 | 2,637.9 |",
+    );
+    assert_eq!(c.figures[0].value, 3204.7);
+}

@@ -989,11 +989,39 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         }
     }
     if header_is_text && !rate_cols.is_empty() {
-        // Columns by role: the best-ranked throughput column, the last among equals.
-        let (col, kind, scope) = *rate_cols
+        // Columns by role: the best-ranked throughput column, the last among equals; but rate
+        // columns that are different devices (`| MI300X (tok/s) | H100 SXM (tok/s) |`) compare
+        // setups: the one the text before the table names first, else the first (CLAIMS.md
+        // §1.5: a comparison's first result is its subject).
+        let best = rate_cols.iter().map(|(_, k, s)| rank(*k, *s)).min()?;
+        let tied: Vec<&(usize, FigureKind, Option<Scope>)> = rate_cols
             .iter()
-            .rev()
-            .min_by_key(|(_, k, s)| rank(*k, *s))?;
+            .filter(|(_, k, s)| rank(*k, *s) == best)
+            .collect();
+        let devices: Vec<Option<String>> = tied
+            .iter()
+            .map(|(i, _, _)| super::reader::device_named(text(header.cells[*i])))
+            .collect();
+        let distinct = {
+            let mut d: Vec<&String> = devices.iter().flatten().collect();
+            d.dedup();
+            d.len()
+        };
+        let (col, kind, scope) = if distinct >= 2 && devices.iter().all(Option::is_some) {
+            let ids: Vec<String> = devices.iter().flatten().cloned().collect();
+            let start = header.cells.first()?.start;
+            let named = super::reader::first_device_in(&lower[..start], &ids);
+            **named
+                .and_then(|id| {
+                    tied.iter()
+                        .zip(&devices)
+                        .find(|(_, d)| d.as_ref() == Some(&id))
+                })
+                .map(|(t, _)| t)
+                .unwrap_or(&tied[0])
+        } else {
+            **tied.last()?
+        };
         // The row: the last data row with a number in that column, among the rows of the
         // device the text names first when the rows compare devices (CLAIMS.md §1.5: the row
         // the surrounding words are about).
