@@ -2849,3 +2849,15 @@ fn device_rate_columns_read_the_subject() {
     );
     assert_eq!(c.figures[0].value, 3204.7);
 }
+
+/// §2 and §3 Load: "for single chats" is one stream: a per-user rate at concurrency 1.
+#[test]
+fn single_chats_are_one_stream() {
+    let c = read(
+        "I run Llama 3.1 8B Q8_0 on a single RTX 3060 12GB with llama.cpp server, getting \
+         ~45–50 tok/s for single chats.",
+    );
+    assert_eq!(c.figures[0].value, 45.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
+}

@@ -682,6 +682,9 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("1/req")
         || has("single-stream")
         || has("single stream")
+        || has("single chat")
+        || has("single conversation")
+        || has("one chat at a time")
         || has("single user")
         || has("single-user")
         || has("single-batch")
@@ -3983,7 +3986,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3998,6 +4001,8 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "single-user",
         "single stream",
         "single-stream",
+        "single chat",
+        "single conversation",
         "sequential requests",
         "单请求",
         "单并发",
