@@ -2861,3 +2861,14 @@ fn single_chats_are_one_stream() {
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §3 Model: a `-Lite` release is its own model (DeepSeek-V2-Lite is 16B, DeepSeek-V2 236B).
+#[test]
+fn lite_release_is_its_own_model() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("deepseek-ai/DeepSeek-V2-Lite-Chat on one H100: 3,450 tok/s"),
+        Some("deepseek-v2-lite".into())
+    );
+    assert_eq!(m("DeepSeek V2 on 8x H800: 50,000 tok/s"), Some("deepseek-v2".into()));
+}
