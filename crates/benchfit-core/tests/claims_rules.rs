@@ -2870,5 +2870,20 @@ fn lite_release_is_its_own_model() {
         m("deepseek-ai/DeepSeek-V2-Lite-Chat on one H100: 3,450 tok/s"),
         Some("deepseek-v2-lite".into())
     );
-    assert_eq!(m("DeepSeek V2 on 8x H800: 50,000 tok/s"), Some("deepseek-v2".into()));
+    assert_eq!(
+        m("DeepSeek V2 on 8x H800: 50,000 tok/s"),
+        Some("deepseek-v2".into())
+    );
+}
+
+/// §3 Hardware: Intel's Gaudi software version (`+Gaudi-1.19.0`, "Gaudi software 1.19") is no
+/// device; the accelerator named after it is.
+#[test]
+fn gaudi_software_version_is_no_device() {
+    let c = read(
+        "Running the HabanaAI vLLM fork (v0.6.4+Gaudi-1.19.0) with Intel Gaudi software 1.19, a \
+         single Intel Gaudi 3 accelerator serves Llama 3.1 8B at 21,500 tokens per second.",
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("gaudi3"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }

@@ -4613,6 +4613,18 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
         for c in p.gpu.captures_iter(part).take(MAX_DEVICE_MENTIONS) {
             let fam = c[3].to_string();
             let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+            // Intel's Gaudi software stack (`+Gaudi-1.19.0`, "Gaudi software 1.19") is no
+            // device: a version follows the name, or the word software.
+            if fam.starts_with("gaudi") && variant.is_empty() {
+                let rest = &part[whole(&c).end..];
+                let versioned = rest.strip_prefix(['-', ' ']).is_some_and(|r| {
+                    let d = r.len() - r.trim_start_matches(|ch: char| ch.is_ascii_digit()).len();
+                    d > 0 && r[d..].starts_with('.')
+                });
+                if versioned || rest.trim_start().starts_with("software") {
+                    continue;
+                }
+            }
             let gpu_span = Span {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
