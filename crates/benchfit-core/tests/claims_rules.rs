@@ -2887,3 +2887,22 @@ fn gaudi_software_version_is_no_device() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("gaudi3"));
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §2: a kind word between the number and its unit (`2,950 output tok/s/GPU`) is the figure's
+/// kind even after a label (`Per-GPU throughput:`); a count (`128 output tokens`) stays a length.
+/// §3 Load: an interactivity target is the load only implicitly: the row is partial.
+#[test]
+fn kind_word_before_the_unit_and_interactivity_load() {
+    let c = read(
+        "Per-GPU throughput: 2,950 output tok/s/GPU on DeepSeek-R1 (NVFP4) with TensorRT-LLM \
+         1.0 on GB200 NVL72, ISL 8K / OSL 1K, at an interactivity of 50 tok/s/user.",
+    );
+    assert_eq!(c.figures[0].value, 2950.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    let rows = benchfit_core::checklist::grade(&c);
+    let batch = rows.iter().find(|r| r.condition == "batch_size").unwrap();
+    assert_eq!(batch.status, benchfit_core::checklist::Status::Partial);
+    let c = read("GPT-J with BS = 64 and 128 output tokens: 10,907 tokens/s.");
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(128));
+}

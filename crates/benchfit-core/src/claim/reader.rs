@@ -193,7 +193,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:"], &[], r"\b(saturat\w*|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity"], &[], r"\b(saturat\w*|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
@@ -490,6 +490,29 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         return true;
     }
+    // A kind word between the number and its unit (`2,950 output tok/s/GPU`).
+    let rest = [
+        "output ",
+        "total ",
+        "input ",
+        "prompt ",
+        "generated ",
+        "generation ",
+        "decode ",
+        "completion ",
+        "aggregate ",
+    ]
+    .iter()
+    .find_map(|w| rest.strip_prefix(w))
+    .filter(|r| {
+        // Only a rate (`tok/s`, `tokens per second`), never a count (`128 output tokens`).
+        let word = r.len() - r.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len();
+        r.starts_with("tok") && {
+            let after = r[word..].trim_start();
+            after.starts_with('/') || after.starts_with("per ")
+        }
+    })
+    .unwrap_or(rest);
     [
         "tok",
         "t/s",
