@@ -506,7 +506,9 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     .find_map(|w| rest.strip_prefix(w))
     .filter(|r| {
         // Only a rate (`tok/s`, `tokens per second`), never a count (`128 output tokens`).
-        let word = r.len() - r.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len();
+        let word = r.len()
+            - r.trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                .len();
         r.starts_with("tok") && {
             let after = r[word..].trim_start();
             after.starts_with('/') || after.starts_with("per ")
@@ -1763,6 +1765,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         let run = lower.as_bytes()[..label_end]
             .iter()
             .rev()
+            .take(62)
             .take_while(|&&x| {
                 x.is_ascii_lowercase() || x.is_ascii_digit() || b"_ .[]/-".contains(&x)
             })
@@ -3067,20 +3070,23 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
 /// always; `main:`, `master:`, `old:` or `original:` when another line is led by the change
 /// (`after:`, `this pr:`, `pr:`, `new:`, `patched:`, `optimized:`, `branch:`).
 fn baseline_line(lower: &str, start: usize) -> bool {
-    let lead = |line: &str| -> Option<String> {
+    // The line's label: the words before a colon in its first 24 bytes.
+    fn lead(line: &str) -> Option<&str> {
         let t = line.trim_start_matches([' ', '\t', '-', '*', '`', '>']);
-        let (label, _) = t.split_once(':')?;
-        (label.len() <= 20).then(|| label.trim().trim_matches('*').to_string())
-    };
-    let line_start = lower[..start.min(lower.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    let Some(label) = lead(&lower[line_start..start.min(lower.len())]) else {
+        let head = &t[..floor_boundary(t, t.len().min(24))];
+        let (label, _) = head.split_once(':')?;
+        (label.len() <= 20).then(|| label.trim().trim_matches('*'))
+    }
+    // The line up to the figure, at most 240 bytes back (a longer line is no `before:` record).
+    let Some(line) = line_to(lower, start.min(lower.len()), 240, &['\n']) else {
         return false;
     };
-    match label.as_str() {
+    let Some(label) = lead(line) else {
+        return false;
+    };
+    match label {
         "before" | "baseline" => true,
-        "main" | "master" | "old" | "original" => lower.lines().any(|l| {
+        "main" | "master" | "old" | "original" => lower.lines().take(400).any(|l| {
             lead(l).is_some_and(|o| {
                 [
                     "after",
@@ -3092,7 +3098,7 @@ fn baseline_line(lower: &str, start: usize) -> bool {
                     "optimised",
                     "branch",
                 ]
-                .contains(&o.as_str())
+                .contains(&o)
             })
         }),
         _ => false,
@@ -4722,15 +4728,21 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
         }
         // A GeForce written as its number (`my 2x 3090 rig`) before the first catalog name
         // (`my friend's M3 Max`) is the text's first device: the subject (CLAIMS.md §1.5).
-        if let Some((id, span, n)) = bare_geforce(part) {
-            // Only when the catalog name is another setup's (`for comparison my friend's M3
-            // Max`, `vs an H100`) and the number is the author's (`my 2x 3090`).
-            let others = |s: &Span| {
-                let pre = before(part, s.start, 48);
-                ["comparison", "friend", " vs", "compared", "versus"]
-                    .iter()
-                    .any(|w| pre.contains(w))
-            };
+        // Only when the catalog name is another setup's (`for comparison my friend's M3 Max`,
+        // `vs an H100`) and the number is the author's (`my 2x 3090`); the bare-number search
+        // runs only then (it scans the whole text).
+        let others = |s: &Span| {
+            let pre = before(part, s.start, 48);
+            ["comparison", "friend", " vs", "compared", "versus"]
+                .iter()
+                .any(|w| pre.contains(w))
+        };
+        let bare = if chosen.as_ref().is_none_or(|(_, s)| others(s)) {
+            bare_geforce(part)
+        } else {
+            None
+        };
+        if let Some((id, span, n)) = bare {
             let own = {
                 let pre = part[..span.start.min(part.len())].trim_end();
                 pre.ends_with("my") || pre.ends_with("our") || n.is_some()
