@@ -2906,3 +2906,30 @@ fn kind_word_before_the_unit_and_interactivity_load() {
     let c = read("GPT-J with BS = 64 and 128 output tokens: 10,907 tokens/s.");
     assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(128));
 }
+
+/// §3 Hardware and TP: `RTX 4080 Super` keeps its Super; a Radeon written without `RX` (`my
+/// 7900 XTX`); TGI's `--num-shard N` is the TP degree.
+#[test]
+fn super_cards_bare_radeons_and_num_shard() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(gpu("RTX 4080 Super 16GB: 100 tok/s"), Some("rtx-4080-super".into()));
+    assert_eq!(gpu("Finally got my 7900 XTX working: 50 tok/s"), Some("rx-7900-xtx".into()));
+    let c = read("TGI 2.3.1 on 4x L40S (`--num-shard 4`): 900 output tok/s");
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(4));
+}
+
+/// §1.4 / §2: llama-bench's test words in prose (`tg:`, `pp at 32K`) give the kind, and points
+/// of one list share it, so the list is a sweep read at its last point.
+#[test]
+fn llama_bench_words_and_list_kinds() {
+    let c = read(
+        "Llama 3.3 70B Q4_K_M, llama.cpp (b4600), M3 Max 128GB.\n\n\
+         tg: 8.9 t/s at 4K context, 7.2 t/s at 16K, 5.1 t/s at 32K.\n\n\
+         pp at 32K depth is ~60 t/s so long prompts are painful.",
+    );
+    assert_eq!(c.figures[0].value, 5.1);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(32000));
+    let pp = c.figures.iter().find(|f| f.value == 60.0).unwrap();
+    assert_eq!(pp.kind, FigureKind::PrefillThroughput);
+}

@@ -23,11 +23,15 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
     "rx",
+    "7900",
+    "7800",
+    "7700",
+    "7600",
     "arc",
     "n300",
     "n150",
@@ -216,7 +220,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
-            tp: pat(NO, &["tp"], &["tensor"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size)?\s*(?:of\s*|=|:)?\s*)(\d+)\b"),
+            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
@@ -611,7 +615,15 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         words
     };
     let has = |w: &str| words.contains(w);
+    // llama-bench's test names as words (`tg: 8.9 t/s`, `pp at 32K depth`, `tg128`).
+    let test = |p: &str| {
+        words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            w.strip_prefix(p)
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
     if has("prefill")
+        || test("pp")
         || has("prompt processing")
         || (has("prompt") && has("processed"))
         || has("prompt throughput")
@@ -637,6 +649,7 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     {
         Some(FigureKind::ThroughputTotal)
     } else if has("token generation")
+        || test("tg")
         || has("eval rate")
         || has("decode speed")
         || has("decode rate")
@@ -1419,6 +1432,10 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // AMD's Radeon written without `RX` (`my 7900 XTX`).
+        f if f.starts_with(|c: char| c.is_ascii_digit()) && f.contains("xt") => {
+            format!("rx-{}", f.replace(' ', "-"))
+        }
         // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
         f if f.starts_with("rtx-a") || f.starts_with("rtxa") => {
             format!("rtx-a{}", &f[f.len() - 4..])
@@ -3188,6 +3205,7 @@ pub fn read(text: &str) -> Claim {
     }
 
     apply_defined_kind(lower, &mut figures);
+    inherit_list_kind(lower, &mut figures);
 
     // Lengths written as pairs, records or shorthand, before the older patterns.
     super::lengths::read(lower, &mut claim);
@@ -3923,6 +3941,51 @@ fn defined_kind(lower: &str) -> Option<FigureKind> {
         }
     }
     found
+}
+
+/// Points of one list in one sentence share their kind (`tg: 8.9 t/s at 4K context, 7.2 t/s at
+/// 16K, 5.1 t/s at 32K`: all decode rates): a token rate whose own words leave the kind open
+/// takes the stated kind of the rate just before it in the same sentence, when only a comma
+/// or "and" and its own setting words lie between them (no other number with a unit).
+fn inherit_list_kind(lower: &str, figures: &mut [Figure]) {
+    let mut order: Vec<usize> = (0..figures.len())
+        .filter(|&i| figures[i].unit == "tok/s" && !figures[i].derived)
+        .collect();
+    order.sort_by_key(|&i| figures[i].span.start);
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (prev, next) = (&figures[a], &figures[b]);
+        if !prev.kind_stated
+            || next.kind_stated
+            || next.kind != FigureKind::ThroughputUnspecified
+            || prev.kind == FigureKind::ThroughputUnspecified
+        {
+            continue;
+        }
+        let (from, to) = (
+            prev.span.end.min(lower.len()),
+            next.span.start.min(lower.len()),
+        );
+        let Some(between) = lower.get(from..to) else {
+            continue;
+        };
+        if between.len() > 60
+            || between.contains(". ")
+            || between.contains('\n')
+            || between.contains(';')
+            || !(between.contains(',') || between.contains(" and "))
+        {
+            continue;
+        }
+        let (kind, scope) = (prev.kind, prev.scope);
+        let f = &mut figures[b];
+        f.kind = kind;
+        f.kind_stated = true;
+        if f.scope.is_none() {
+            f.scope = scope;
+        }
+        *f = settle(f.clone());
+    }
 }
 
 /// Gives every token rate whose own words leave the kind open the kind the text defines
