@@ -2933,3 +2933,20 @@ fn llama_bench_words_and_list_kinds() {
     let pp = c.figures.iter().find(|f| f.value == 60.0).unwrap();
     assert_eq!(pp.kind, FigureKind::PrefillThroughput);
 }
+
+/// §1.1 / §4: a figure the reader is told they "should be able to hit" is a suggestion; the
+/// author's own measurement heads, with the settings of its own sentence. §3 Hardware: a GPU in
+/// a setup list after the engine (`llama.cpp b4321, RTX 4080 Super 16GB, …`) is one device.
+#[test]
+fn suggestions_and_setup_lists() {
+    let c = read(
+        "If you run Llama-3-8B with TensorRT-LLM on an L4 you should be able to hit ~1,500 \
+         tok/s at batch 64 with FP8. Right now on that same L4 I'm running llama.cpp and getting \
+         38 tok/s single stream with the Q8_0 8B.",
+    );
+    assert_eq!(c.figures[0].value, 38.0);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("llama.cpp"));
+    assert_eq!(c.weight_dtype.as_ref().map(|r| r.value.as_str()), Some("q8_0"));
+    let c = read("Numbers: llama.cpp b4321, RTX 4080 Super 16GB, Llama-3.1-8B-Instruct Q6_K: 116 t/s tg.");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}

@@ -3012,6 +3012,12 @@ const DISCOUNTED: &[&str] = &[
     "expected",
     "estimate",
     "would ",
+    // A suggestion to the reader ("you should be able to hit ~1,500 tok/s").
+    "should be able to",
+    "you should see",
+    "you should get",
+    "you could get",
+    "you'd get",
     // CLAIMS.md §1 rule 3: never the peak.
     "peak output",
     "peak throughput",
@@ -3853,7 +3859,13 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
         || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
         // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
-        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'));
+        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'))
+        // An element of a setup list after an engine and its build (`llama.cpp b4321, RTX 4080
+        // Super 16GB, Llama-3.1-8B Q6_K`).
+        || (pre.trim_end().ends_with(',')
+            && ["llama.cpp", "vllm", "sglang", "tensorrt", "tgi", "ollama", "mlx", "lmdeploy"]
+                .iter()
+                .any(|r| line.contains(r)));
     let record = line.split_once(':').is_some_and(|(label, _)| {
         label.len() <= 48
             && [
