@@ -2912,8 +2912,14 @@ fn kind_word_before_the_unit_and_interactivity_load() {
 #[test]
 fn super_cards_bare_radeons_and_num_shard() {
     let gpu = |t: &str| read(t).gpu.map(|g| g.value);
-    assert_eq!(gpu("RTX 4080 Super 16GB: 100 tok/s"), Some("rtx-4080-super".into()));
-    assert_eq!(gpu("Finally got my 7900 XTX working: 50 tok/s"), Some("rx-7900-xtx".into()));
+    assert_eq!(
+        gpu("RTX 4080 Super 16GB: 100 tok/s"),
+        Some("rtx-4080-super".into())
+    );
+    assert_eq!(
+        gpu("Finally got my 7900 XTX working: 50 tok/s"),
+        Some("rx-7900-xtx".into())
+    );
     let c = read("TGI 2.3.1 on 4x L40S (`--num-shard 4`): 900 output tok/s");
     assert_eq!(c.tp.as_ref().map(|n| n.value), Some(4));
 }
@@ -2945,8 +2951,37 @@ fn suggestions_and_setup_lists() {
          38 tok/s single stream with the Q8_0 8B.",
     );
     assert_eq!(c.figures[0].value, 38.0);
-    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("llama.cpp"));
-    assert_eq!(c.weight_dtype.as_ref().map(|r| r.value.as_str()), Some("q8_0"));
-    let c = read("Numbers: llama.cpp b4321, RTX 4080 Super 16GB, Llama-3.1-8B-Instruct Q6_K: 116 t/s tg.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("llama.cpp")
+    );
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|r| r.value.as_str()),
+        Some("q8_0")
+    );
+    let c = read(
+        "Numbers: llama.cpp b4321, RTX 4080 Super 16GB, Llama-3.1-8B-Instruct Q6_K: 116 t/s tg.",
+    );
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}
+
+/// §3 Hardware: AWS's accelerators keep vendor-first ids; an Inf2 instance counts chips (Neuron
+/// docs: inf2.48xlarge holds 12 Inferentia2 chips), not the NeuronCores its TP degree counts;
+/// Neuron's libraries are runtimes.
+#[test]
+fn aws_neuron_devices_count_chips() {
+    let c = read(
+        "Using Neuron SDK 2.20 with vLLM on an inf2.48xlarge (12 Inferentia2 chips, 24 \
+         NeuronCores, tensor parallel degree 24), Llama-3.1-8B in BF16 at batch size 8 reaches \
+         1,200 output tokens/s.",
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("aws-inferentia2"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(12));
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(24));
+    let c = read(
+        "Llama-3.1-8B on inf2.xlarge (one Inferentia2 chip) with NxD Inference, TP=2 across the \
+         two NeuronCores, batch 8: 410 output tok/s.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("nxd-inference"));
 }

@@ -23,11 +23,13 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
     "rx",
+    "inferentia",
+    "trainium",
     "7900",
     "7800",
     "7700",
@@ -220,7 +222,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
-            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
+            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
@@ -228,8 +230,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1432,6 +1434,10 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // AWS's accelerators, vendor first (CLAIMS.md §3 Hardware).
+        f if f.starts_with("inferentia") => "aws-inferentia2".into(),
+        f if f.starts_with("trainium") && f.ends_with('2') => "aws-trainium2".into(),
+        f if f.starts_with("trainium") => "aws-trainium".into(),
         // AMD's Radeon written without `RX` (`my 7900 XTX`).
         f if f.starts_with(|c: char| c.is_ascii_digit()) && f.contains("xt") => {
             format!("rx-{}", f.replace(' ', "-"))
@@ -1532,6 +1538,10 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "lmstudio" => ("lm-studio", false),
         "deepspeedmii" => ("deepspeed-mii", false),
         "deepspeedfastgen" => ("deepspeed-fastgen", false),
+        // AWS Neuron's inference libraries.
+        "transformersneuronx" => ("transformers-neuronx", false),
+        "nxdinference" | "neuronxdistributedinference" => ("nxd-inference", false),
+        "optimumneuron" => ("optimum-neuron", false),
         // A vendor's software stack without a serving engine: partial (CLAIMS.md §3).
         "synapseai" => ("synapseai", true),
         // TensorRT without "-LLM": the family, not the serving engine (CLAIMS.md §3: partial).
@@ -3565,6 +3575,7 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
+    neuron_chips(lower, &mut claim);
     if table_headline {
         release_other_rows_runtime(lower, &mut claim);
     }
@@ -4228,6 +4239,46 @@ fn release_other_rows_runtime(lower: &str, claim: &mut Claim) {
     if rl != hl && labels_row && row.contains('|') && lower[hl.0..hl.1].contains('|') {
         claim.runtime = None;
         claim.runtime_version = None;
+    }
+}
+
+/// AWS Neuron devices count chips, while their TP degree counts NeuronCores (two per
+/// Inferentia2 or Trainium chip, Neuron docs "Inf2 Architecture"): a device count that only
+/// repeats the TP gives way to the chips the instance or the text names (`inf2.48xlarge`, "12
+/// Inferentia2 chips").
+fn neuron_chips(lower: &str, claim: &mut Claim) {
+    let Some(g) = claim.gpu.as_ref().filter(|g| g.value.starts_with("aws-")) else {
+        return;
+    };
+    let from_tp = match (&claim.gpu_count, &claim.tp) {
+        (Some(n), Some(t)) => n.value == t.value,
+        (None, _) => true,
+        _ => false,
+    };
+    if !from_tp {
+        return;
+    }
+    let id = g.value.clone();
+    if let Some((iid, span, n)) = cloud_instance(lower) {
+        if iid == id {
+            claim.gpu_count = found(n, span);
+            return;
+        }
+    }
+    // "12 Inferentia2 chips".
+    let name = id.trim_start_matches("aws-");
+    if let Some(i) = lower.find(&format!(" {name} chips")) {
+        let pre = lower[..i].trim_end();
+        let digits = pre.len() - pre.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if let Ok(n) = pre[pre.len() - digits..].parse::<u32>() {
+            claim.gpu_count = found(
+                n,
+                Span {
+                    start: i - digits,
+                    end: i + name.len() + 7,
+                },
+            );
+        }
     }
 }
 
@@ -4931,7 +4982,7 @@ fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5)\.(\d{0,2})xlarge\b")
+        Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5|inf2|trn1n|trn1|trn2)\.(\d{0,2})xlarge\b")
             .expect("static pattern compiles")
     });
     captures_near(part, re, &["xlarge"], 16, 12)
@@ -4946,6 +4997,14 @@ fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
                 ("g5", "" | "2" | "4" | "8" | "16") => ("a10g", 1),
                 ("g5", "12" | "24") => ("a10g", 4),
                 ("g5", "48") => ("a10g", 8),
+                // AWS Neuron instances (Neuron docs, "Inf2 Architecture" and "Trn1
+                // Architecture" instance tables): chips, not NeuronCores.
+                ("inf2", "" | "8") => ("aws-inferentia2", 1),
+                ("inf2", "24") => ("aws-inferentia2", 6),
+                ("inf2", "48") => ("aws-inferentia2", 12),
+                ("trn1" | "trn1n", "2") => ("aws-trainium", 1),
+                ("trn1" | "trn1n", "32") => ("aws-trainium", 16),
+                ("trn2", "48") => ("aws-trainium2", 16),
                 _ => return None,
             };
             let m = whole(&c);
