@@ -2975,7 +2975,10 @@ fn aws_neuron_devices_count_chips() {
          NeuronCores, tensor parallel degree 24), Llama-3.1-8B in BF16 at batch size 8 reaches \
          1,200 output tokens/s.",
     );
-    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("aws-inferentia2"));
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("aws-inferentia2")
+    );
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(12));
     assert_eq!(c.tp.as_ref().map(|n| n.value), Some(24));
     let c = read(
@@ -2983,5 +2986,23 @@ fn aws_neuron_devices_count_chips() {
          two NeuronCores, batch 8: 410 output tok/s.",
     );
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
-    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("nxd-inference"));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("nxd-inference")
+    );
+}
+
+/// §1.5 in tables: a `Bits` column is the precision, never a rate; columns per load (`Batch 1 |
+/// Batch 4 | Batch 16`) under a caption that gives the unit are rates at that load, read at the
+/// last row and column.
+#[test]
+fn bits_columns_and_columns_per_load() {
+    let c = read(
+        "Table 5 reports decode throughput (tokens/s) of our 2-bit Llama-2-70B on a single RTX \
+         4090.\n\n| Method | Bits | GPU | Batch 1 | Batch 4 | Batch 16 |\n|---|--:|---|--:|--:|--:|\n\
+         | FP16 | 16 | 2x A100-80G | 21.8 | 78.4 | 270.1 |\n| Ours | 2 | RTX 4090 | 17.3 | 61.9 | 198.4 |",
+    );
+    assert_eq!(c.figures[0].value, 198.4);
+    assert_eq!(c.batch_size.as_ref().map(|n| n.value), Some(16));
+    assert_eq!(c.weight_dtype.as_ref().map(|d| d.value.as_str()), Some("int2"));
 }

@@ -365,7 +365,14 @@ fn role(h: &str) -> Role {
         Role::Device
     } else if word("tp") || has("tp size") || has("tp_size") {
         Role::Tp
-    } else if has("precision") || has("dtype") || has("quant") {
+    } else if has("precision")
+        || has("dtype")
+        || has("quant")
+        || word("bits")
+        || word("bit")
+        || word("bpw")
+        || word("w-bits")
+    {
         Role::Precision
     } else {
         Role::Other
@@ -560,6 +567,15 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
     None
 }
 
+/// The one number a header holds (`Batch 16`, `BS=32`), if it holds exactly one.
+fn header_number(h: &str) -> Option<u32> {
+    let mut nums = h
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty());
+    let n = nums.next()?.parse().ok()?;
+    nums.next().is_none().then_some(n)
+}
+
 /// A column header written as a length pair (`128/2048`, `ISL/OSL 1000/1000`, `1k/8k`): input
 /// and output tokens.
 fn header_lengths(h: &str) -> Option<(u32, u32)> {
@@ -692,10 +708,14 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                     && t.chars()
                         .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
                 {
-                    s.weight_dtype = Some(Found {
-                        value: t.replace("bfloat16", "bf16").replace("float16", "fp16"),
-                        span: c,
-                    });
+                    // A bit width alone (a `Bits` column): 16 is the 16-bit float baseline,
+                    // fewer bits an integer quantisation.
+                    let value = match t {
+                        "16" => "fp16".to_string(),
+                        "8" | "4" | "3" | "2" => format!("int{t}"),
+                        _ => t.replace("bfloat16", "bf16").replace("float16", "fp16"),
+                    };
+                    s.weight_dtype = Some(Found { value, span: c });
                 }
             }
             _ => {}
@@ -976,7 +996,10 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 .enumerate()
                 .skip(1)
                 .filter(|(i, r)| {
-                    matches!(r, Role::Other | Role::Lengths)
+                    // A column per load (`| Batch 1 | Batch 4 | Batch 16 |`): rates at that load.
+                    let per_load = matches!(r, Role::Batch | Role::Concurrency)
+                        && header_number(text(header.cells[*i])).is_some();
+                    (matches!(r, Role::Other | Role::Lengths) || per_load)
                         && data.iter().all(|l| {
                             l.cells
                                 .get(*i)
@@ -1086,10 +1109,17 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         f.label = Some(text(header.cells[col]).to_string());
         let mut s = row_settings(lower, &roles, &row.cells);
         if caption_rates {
-            if let Some((i, o)) = header_lengths(text(header.cells[col])) {
-                let h = header.cells[col];
+            let h = header.cells[col];
+            if let Some((i, o)) = header_lengths(text(h)) {
                 s.prompt_tokens = Some(Found { value: i, span: h });
                 s.output_tokens = Some(Found { value: o, span: h });
+            }
+            if let Some(n) = header_number(text(h)) {
+                match roles[col] {
+                    Role::Batch => s.batch_size = Some(Found { value: n, span: h }),
+                    Role::Concurrency => s.concurrency = Some(Found { value: n, span: h }),
+                    _ => {}
+                }
             }
         }
         // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
