@@ -3006,3 +3006,14 @@ fn bits_columns_and_columns_per_load() {
     assert_eq!(c.batch_size.as_ref().map(|n| n.value), Some(16));
     assert_eq!(c.weight_dtype.as_ref().map(|d| d.value.as_str()), Some("int2"));
 }
+
+/// §1.5 for logs / §1.6: the same summary printed again under `Before (old version):` is the
+/// baseline of a regression report, not the last block to read.
+#[test]
+fn a_later_before_block_is_the_baseline() {
+    let c = read(
+        "Now (0.4.3):\nOutput token throughput (tok/s):          1901.65\nConcurrency: 25.73\n\n\
+         Before (0.4.1):\nOutput token throughput (tok/s):          2015.11\nConcurrency: 84.10\n",
+    );
+    assert_eq!(c.figures[0].value, 1901.65);
+}

@@ -375,6 +375,13 @@ fn another_source_between(lower: &str, from: usize, to: usize) -> bool {
     [
         "官方",
         "official",
+        // An older build printed after the current one (`Now (0.4.3): …` then `Before (0.4.2):
+        // …`): the baseline of a regression report.
+        "before (",
+        "before:",
+        "previous version",
+        "previous release",
+        "old version",
         "reference",
         "expected",
         "期望",
