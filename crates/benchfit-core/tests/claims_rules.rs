@@ -3016,4 +3016,6 @@ fn a_later_before_block_is_the_baseline() {
          Before (0.4.1):\nOutput token throughput (tok/s):          2015.11\nConcurrency: 84.10\n",
     );
     assert_eq!(c.figures[0].value, 1901.65);
+    // The fraction of `1901.65` before a `Concurrency:` line is no load of 65.
+    assert!(c.figures.iter().all(|f| f.settings.concurrency.is_none()));
 }

@@ -4657,6 +4657,12 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
 /// match of the concurrency patterns.
 fn users_led(hay: &str, c: &Caps) -> bool {
     let w = whole(c);
+    // Digits after a decimal point or a thousands separator (`1901.65` then `Concurrency:` on
+    // the next line, `1,000 users`) are the tail of another number, not a load.
+    let b = hay.as_bytes();
+    if w.start >= 2 && matches!(b[w.start - 1], b'.' | b',') && b[w.start - 2].is_ascii_digit() {
+        return false;
+    }
     let words: Vec<&str> = hay[w.start..w.end].split_whitespace().collect();
     let bare = matches!(words.as_slice(), [_, "users" | "clients" | "streams"]);
     let before = hay[..w.start].trim_end();
