@@ -3019,3 +3019,10 @@ fn a_later_before_block_is_the_baseline() {
     // The fraction of `1901.65` before a `Concurrency:` line is no load of 65.
     assert!(c.figures.iter().all(|f| f.settings.concurrency.is_none()));
 }
+
+/// §3 Hardware: the author's own card named once ("got my 7900 XTX working") is one device.
+#[test]
+fn my_card_is_one_device() {
+    let c = read("Finally got my 7900 XTX working with ROCm for llama.cpp: tg128 56.83 t/s.");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}

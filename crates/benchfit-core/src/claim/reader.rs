@@ -3854,6 +3854,8 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     ];
     const USE: &[&str] = &[
         "on", "with", "using", "onto", "via", "ran", "run", "runs", "running", "in",
+        // The author's own card ("got my 7900 XTX working").
+        "my",
     ];
     let words: Vec<&str> = pre.split_whitespace().collect();
     let used = words
