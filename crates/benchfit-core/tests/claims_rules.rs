@@ -3004,7 +3004,10 @@ fn bits_columns_and_columns_per_load() {
     );
     assert_eq!(c.figures[0].value, 198.4);
     assert_eq!(c.batch_size.as_ref().map(|n| n.value), Some(16));
-    assert_eq!(c.weight_dtype.as_ref().map(|d| d.value.as_str()), Some("int2"));
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|d| d.value.as_str()),
+        Some("int2")
+    );
 }
 
 /// §1.5 for logs / §1.6: the same summary printed again under `Before (old version):` is the
@@ -3024,5 +3027,31 @@ fn a_later_before_block_is_the_baseline() {
 #[test]
 fn my_card_is_one_device() {
     let c = read("Finally got my 7900 XTX working with ROCm for llama.cpp: tg128 56.83 t/s.");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}
+
+/// §3 in Japanese and Korean: counts after the name (`1枚`, `2장`, `한 장`), input and output
+/// (入力/出力, 입력/출력), the concurrency (同時リクエスト数, 동시 요청) and 出力スループット as an
+/// output throughput.
+#[test]
+fn japanese_and_korean_terms() {
+    let c = read(
+        "RTX 4090 1枚で vLLM 0.6.3 を使いました。入力 512 トークン、出力 256 トークン、\
+         同時リクエスト数 8 で、出力スループットは 402 tokens/s でした。",
+    );
+    assert_eq!(c.figures[0].value, 402.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(8));
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(512));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(256));
+    let c = read(
+        "H100 80GB 2장(TP=2)에서 vLLM 0.6.4로 서빙했을 때, 동시 요청 50개 기준 총 처리량이 약 \
+         3,400 tok/s 였습니다 (입력 1K, 출력 512).",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(2));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(50));
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(1000));
+    let c = read("A100 40GB 한 장에서 Ollama로 gemma2:27b 돌려보니 eval rate 가 약 21 tokens/s.");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }

@@ -217,7 +217,7 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
                 .then(" .k", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
-                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b|\(\s*\d+\s*gb?\s*\)))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+))?",
+                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b|\(\s*\d+\s*gb?\s*\)))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
@@ -4822,6 +4822,9 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 .get(1)
                 .or(c.get(5))
                 .or(c.get(6))
+                // A count after the name, as Japanese and Korean write it (`RTX 4090 1枚`,
+                // `H100 80GB 2장`, read as `张`).
+                .or(c.get(7))
                 .and_then(|m| m.as_str().parse::<u32>().ok())
                 .or(lead)
                 .or(slice)

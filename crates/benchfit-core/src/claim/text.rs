@@ -8,9 +8,9 @@
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = key_value_rows(fullwidth_punctuation(device_file_names(
+    let lower = key_value_rows(fullwidth_punctuation(cjk_terms(device_file_names(
         text.to_ascii_lowercase(),
-    )));
+    ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
     }
@@ -51,6 +51,47 @@ fn device_file_names(mut lower: String) -> String {
         }
     }
     String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Japanese and Korean serving terms written as the Chinese ones the reader knows (input and
+/// output 入力/出力, 입력/출력 → 输入/输出; concurrency 同時リクエスト数, 同時実行数, 並列数, 동시 요청
+/// → 并发; throughput スループット, 처리량 → 吞吐; the card counters 枚, 장 → 张, and 한 → 1 before
+/// it), each padded with spaces to its own byte length so every span still points into the
+/// pasted text.
+fn cjk_terms(lower: String) -> String {
+    const TERMS: &[(&str, &str)] = &[
+        ("同時リクエスト数", "并发数"),
+        ("同時実行数", "并发数"),
+        ("並列数", "并发数"),
+        ("동시 요청 수", "并发数"),
+        ("동시 요청", "并发"),
+        ("동시성", "并发"),
+        ("入力", "输入"),
+        ("出力", "输出"),
+        ("입력", "输入"),
+        ("출력", "输出"),
+        ("スループット", "吞吐"),
+        ("처리량", "吞吐"),
+        ("枚", "张"),
+        ("장", "张"),
+        ("한 张", "1 张"),
+        ("한张", "1张"),
+    ];
+    // Only Japanese or Korean text holds these (kana, hangul, or the Japanese forms above).
+    let cjk = lower
+        .chars()
+        .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{ac00}'..='\u{d7af}').contains(&c));
+    if !cjk {
+        return lower;
+    }
+    let mut out = lower;
+    for (from, to) in TERMS {
+        if out.contains(from) {
+            let padded = format!("{to}{}", " ".repeat(from.len() - to.len()));
+            out = out.replace(from, &padded);
+        }
+    }
+    out
 }
 
 /// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
