@@ -3055,3 +3055,25 @@ fn japanese_and_korean_terms() {
     let c = read("A100 40GB 한 장에서 Ollama로 gemma2:27b 돌려보니 eval rate 가 약 21 tokens/s.");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §3: a fork's version (`vLLM fork (v0.6.4)`), `QPS=inf` as saturation (load row partial), the
+/// chip written before the Mac (`M2 MacBook Air`), and a caption's unit per GPU
+/// (`output tokens/second/GPU`) scoping the table's columns.
+#[test]
+fn fork_versions_saturation_macs_and_per_gpu_captions() {
+    let c = read("On Intel Gaudi 3, Llama 3.1 8B with the HabanaAI vLLM fork (v0.6.4) achieves 21,453 tokens/s.");
+    assert_eq!(c.runtime_version.as_ref().map(|v| v.value.as_str()), Some("0.6.4"));
+    let c = read("8x H100 SXM, Llama 3 70B, ShareGPT (500 prompts), QPS=inf: vLLM 4,512 output tok/s.");
+    let rows = benchfit_core::checklist::grade(&c);
+    let batch = rows.iter().find(|r| r.condition == "batch_size").unwrap();
+    assert_eq!(batch.status, benchfit_core::checklist::Status::Partial);
+    let c = read("eval rate: 10.80 tokens/s\n\nthat's on my M2 MacBook Air 16GB");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("m2"));
+    let c = read(
+        "Table 1. Llama 3.1 405B maximum throughput, output tokens/second/GPU, 8 GPUs, TP8\n\n\
+         | Input length | Output length | H100 SXM | H200 |\n|--:|--:|--:|--:|\n\
+         | 2,048 | 128 | 525 | 763 |\n| 120,000 | 2,048 | 65 | 102 |",
+    );
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -555,7 +555,12 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
             "t/s",
         ] {
             if let Some(i) = line.find(unit) {
-                let head = &line[..i + unit.len()];
+                // The whole unit (`tokens/second/GPU`, `tok/s per user`'s `tok/s`).
+                let after = &line[i + unit.len()..];
+                let tail = after
+                    .find(|c: char| !(c.is_ascii_alphabetic() || c == '/'))
+                    .unwrap_or(after.len());
+                let head = &line[..i + unit.len() + tail];
                 let head =
                     &head[super::reader::floor_boundary(head, head.len().saturating_sub(48))..];
                 if let r @ Role::Rate(..) = role(head) {

@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -199,7 +199,7 @@ fn patterns() -> &'static Patterns {
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity"], &[], r"\b(saturat\w*|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps"], &[], r"\b(saturat\w*|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
@@ -237,7 +237,7 @@ fn patterns() -> &'static Patterns {
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
-            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda))?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
+            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
@@ -1451,6 +1451,13 @@ fn gpu_id(family: &str, variant: &str) -> String {
         // Tenstorrent's Wormhole cards keep their vendor first (CLAIMS.md §3 Hardware ids).
         "n300" | "n150" => format!("tt-{family}"),
         // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
+        // The chip before the Mac (`M2 MacBook Air`): the chip.
+        f if f.contains("mac")
+            && f.starts_with('m')
+            && f[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            f[..2].to_string()
+        }
         f if f.contains("mac") => f
             .match_indices("-m")
             .find(|(i, _)| f[i + 2..].starts_with(|c: char| c.is_ascii_digit()))
