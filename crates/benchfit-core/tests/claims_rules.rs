@@ -3062,8 +3062,12 @@ fn japanese_and_korean_terms() {
 #[test]
 fn fork_versions_saturation_macs_and_per_gpu_captions() {
     let c = read("On Intel Gaudi 3, Llama 3.1 8B with the HabanaAI vLLM fork (v0.6.4) achieves 21,453 tokens/s.");
-    assert_eq!(c.runtime_version.as_ref().map(|v| v.value.as_str()), Some("0.6.4"));
-    let c = read("8x H100 SXM, Llama 3 70B, ShareGPT (500 prompts), QPS=inf: vLLM 4,512 output tok/s.");
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("0.6.4")
+    );
+    let c =
+        read("8x H100 SXM, Llama 3 70B, ShareGPT (500 prompts), QPS=inf: vLLM 4,512 output tok/s.");
     let rows = benchfit_core::checklist::grade(&c);
     let batch = rows.iter().find(|r| r.condition == "batch_size").unwrap();
     assert_eq!(batch.status, benchfit_core::checklist::Status::Partial);
@@ -3076,4 +3080,18 @@ fn fork_versions_saturation_macs_and_per_gpu_captions() {
     );
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §3 Model: llama-bench's model column names the GGUF architecture (`qwen2 14B` for
+/// Qwen2.5-14B): the release named in the text wins.
+#[test]
+fn llama_bench_architecture_yields_to_the_release() {
+    let c = read(
+        "Numbers for anyone curious (Qwen2.5-14B-Instruct):\n\n\
+         | model | size | params | backend | ngl | test | t/s |\n|---|--:|--:|---|--:|--:|--:|\n\
+         | qwen2 14B Q4_K - Medium | 8.37 GiB | 14.77 B | ROCm | 99 | pp512 | 1198.42 ± 3.17 |\n\
+         | qwen2 14B Q4_K - Medium | 8.37 GiB | 14.77 B | ROCm | 99 | tg128 | 56.83 ± 0.09 |",
+    );
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("qwen2.5-14b"));
+    assert_eq!(c.figures[0].value, 56.83);
 }

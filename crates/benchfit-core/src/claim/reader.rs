@@ -4302,8 +4302,10 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
         return;
     };
     let full = read_model(lower, p).filter(|f| {
+        // The same family, or a point release of it (llama-bench's `qwen2 14B` is the GGUF
+        // architecture of `Qwen2.5-14B`).
         f.value.len() > m.value.len()
-            && f.value.starts_with(&format!("{fam}-"))
+            && (f.value.starts_with(&format!("{fam}-")) || f.value.starts_with(&format!("{fam}.")))
             && f.value.ends_with(&format!("-{size}"))
     });
     if full.is_some() {
