@@ -3092,6 +3092,27 @@ fn llama_bench_architecture_yields_to_the_release() {
          | qwen2 14B Q4_K - Medium | 8.37 GiB | 14.77 B | ROCm | 99 | pp512 | 1198.42 ± 3.17 |\n\
          | qwen2 14B Q4_K - Medium | 8.37 GiB | 14.77 B | ROCm | 99 | tg128 | 56.83 ± 0.09 |",
     );
-    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("qwen2.5-14b"));
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("qwen2.5-14b")
+    );
     assert_eq!(c.figures[0].value, 56.83);
+}
+
+/// An issue template's examples (`Device (e.g. MacBook Pro M2, PC+RTX 3080): orin 64GB`) name
+/// no setup; `orin` alone is the Jetson AGX Orin; a hedged value after a label (`Decode speed
+/// (Token/s): approximately 6`) is read; an engine named after the figure with a number of its
+/// own (`and ollama is 20`) is another setup's.
+#[test]
+fn template_examples_hedged_values_and_later_engines() {
+    let c = read(
+        "[Speed] MLC is much slower than Ollama when running Qwen Coder 30b\n\n\
+         - The model configuration: q4f16_1.\n\
+         - Device (e.g. MacBook Pro M2, PC+RTX 3080): orin 64GB\n\
+         - Decode speed (Token/s): approximately 6, and ollama is 20, the prompt len is 1024*16,",
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("jetson-agx-orin-64gb"));
+    assert_eq!(c.figures[0].value, 6.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("mlc-llm"));
 }

@@ -279,6 +279,27 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             }
         }
         let mut own_clause = false;
+        // An engine named after this point's own clause, in a later point of the list (`~6
+        // tok/s, and ollama is 20`), is that point's.
+        // So is one named after the figure with a number of its own (`~6 tok/s, and ollama is
+        // 20`).
+        let later_own_number = |r: &Found<String>| {
+            r.span.start >= f.span.end && {
+                let after = &lower[r.span.end.min(lower.len())..];
+                let near = &after[..after.char_indices().nth(14).map_or(after.len(), |(i, _)| i)];
+                let words = near.trim_start();
+                ["is ", "does ", "gets ", "got ", "at ", "was "]
+                    .iter()
+                    .any(|w| words.starts_with(w))
+                    && near.contains(|ch: char| ch.is_ascii_digit())
+            }
+        };
+        if c.runtime
+            .as_ref()
+            .is_some_and(|r| (cl != st && r.span.start >= cl.end) || later_own_number(r))
+        {
+            c.runtime = None;
+        }
         // A point of a list or a contrast that names its own device or model (`NVIDIA claims
         // 30,000 tokens/s on H100, but our number on 8x MI300X was 21,400`): that one.
         if cl != st {

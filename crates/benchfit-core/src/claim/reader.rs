@@ -23,11 +23,13 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
     "rx",
+    "orin",
+    "agx",
     "inferentia",
     "trainium",
     "7900",
@@ -89,7 +91,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?\s*(ms\b|s\b)?"#;
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?\s*(ms\b|s\b)?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -1434,6 +1436,12 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // NVIDIA's Jetson modules: the AGX Orin (32 or 64 GB) unless the Nano is named; written
+        // with or without `Jetson`.
+        f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
+        f if f.contains("orin") && v.contains("64") => "jetson-agx-orin-64gb".into(),
+        f if f.contains("orin") && v.contains("32") => "jetson-agx-orin-32gb".into(),
+        f if f.contains("orin") => "jetson-agx-orin".into(),
         // AWS's accelerators, vendor first (CLAIMS.md §3 Hardware).
         f if f.starts_with("inferentia") => "aws-inferentia2".into(),
         f if f.starts_with("trainium") && f.ends_with('2') => "aws-trainium2".into(),
@@ -1771,6 +1779,19 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     let mut prev_end = 0;
     for (colon, _) in lower.match_indices(':') {
         let rest = lower[colon + 1..].trim_start_matches([' ', '"']);
+        // A hedge before the value (`: approximately 6`, `: ~40`) as the label tail allows.
+        let rest = [
+            "approximately",
+            "approx.",
+            "approx",
+            "about",
+            "around",
+            "roughly",
+            "~",
+        ]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+        .map_or(rest, str::trim_start);
         if !rest.starts_with(|ch: char| ch.is_ascii_digit()) || colon < prev_end {
             continue;
         }
@@ -3241,11 +3262,12 @@ pub fn read(text: &str) -> Claim {
     // FP8 KV cache you could…") are another setup's (CLAIMS.md §4): the setup is read with
     // those sentences blanked; only the model, device and engine, which such a sentence rarely
     // names alone, fall back to the whole text.
-    let masked = mask_hypotheticals(lower);
+    let base = blank_examples(lower);
+    let masked = mask_hypotheticals(&base);
     read_setup(&masked, 0, &mut claim, p);
-    if masked != lower {
+    if masked != base {
         let mut full = Claim::default();
-        read_setup(lower, 0, &mut full, p);
+        read_setup(&base, 0, &mut full, p);
         if claim.model.is_none() {
             claim.model = full.model;
         }
@@ -4742,6 +4764,28 @@ fn mask_hypotheticals(lower: &str) -> std::borrow::Cow<'_, str> {
         rest = &rest[end..];
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The text with a template's examples in parentheses blanked (`Device (e.g. MacBook Pro M2,
+/// PC+RTX 3080): orin 64GB`): they name no setup of the run. Each byte a space, so spans hold.
+fn blank_examples(lower: &str) -> std::borrow::Cow<'_, str> {
+    if !lower.contains("(e.g.") && !lower.contains("(eg.") {
+        return std::borrow::Cow::Borrowed(lower);
+    }
+    let mut text = lower.to_string();
+    let mut from = 0;
+    while let Some(i) = ["(e.g.", "(eg."]
+        .iter()
+        .filter_map(|m| text[from..].find(m))
+        .min()
+        .map(|i| from + i)
+    {
+        let close = text[i..].find(')').map_or(text.len(), |k| i + k + 1);
+        let blank = " ".repeat(close - i);
+        text.replace_range(i..close, &blank);
+        from = close;
+    }
+    std::borrow::Cow::Owned(text)
 }
 
 /// `s` moved `offset` bytes on (a span in a part to a span in the claim text).
