@@ -3116,3 +3116,16 @@ fn template_examples_hedged_values_and_later_engines() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("mlc-llm"));
 }
+
+/// §3 Hardware counts: a bare count before the name (`11 nodes/87 MI355X`), never a version's
+/// tail (`vLLM 0.6.3 H100`); NVLink domains counted (`4 GB300 NVL72 systems` = 288 GPUs).
+#[test]
+fn bare_counts_and_nvl_domains() {
+    let n = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(n("At 11 nodes/87 MI355X: 1,042,110 tokens/s"), Some(87));
+    assert_eq!(
+        n("4 GB300 NVL72 systems running 288 GPUs processed 2.49 million tokens per second."),
+        Some(288)
+    );
+    assert_ne!(n("vLLM 0.6.3 H100 run: 2,000 output tok/s"), Some(3));
+}

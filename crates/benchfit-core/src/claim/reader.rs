@@ -1503,6 +1503,16 @@ fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Option<u32> {
         d if plural && !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
             d.parse().ok()?
         }
+        // A count of two or more written bare before the name (`11 nodes/87 MI355X`, `8
+        // H100 SXM`), not the end of a version (`0.6.3 H100`) or a year.
+        d if !d.is_empty()
+            && d.len() <= 3
+            && d.bytes().all(|b| b.is_ascii_digit())
+            && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-'])
+            && d.parse::<u32>().is_ok_and(|n| n >= 2) =>
+        {
+            d.parse().ok()?
+        }
         _ => return None,
     };
     // The number word must end right before the name (`two H100s`, `quad-A100`), not earlier
@@ -4880,6 +4890,8 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 .or(c.get(7))
                 .and_then(|m| m.as_str().parse::<u32>().ok())
                 .or(lead)
+                // A count of NVLink domains (`4 GB300 NVL72 systems`): their GPUs.
+                .map(|n| nvl_domain(variant).map_or(n, |d| n * d))
                 .or(slice)
                 // A rack-scale NVLink domain names its GPUs (`GB200 NVL72`, `GH200 NVL32`).
                 .or(nvl_domain(variant))
