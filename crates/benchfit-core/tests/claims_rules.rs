@@ -3111,10 +3111,16 @@ fn template_examples_hedged_values_and_later_engines() {
          - Device (e.g. MacBook Pro M2, PC+RTX 3080): orin 64GB\n\
          - Decode speed (Token/s): approximately 6, and ollama is 20, the prompt len is 1024*16,",
     );
-    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("jetson-agx-orin-64gb"));
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("jetson-agx-orin-64gb")
+    );
     assert_eq!(c.figures[0].value, 6.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
-    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("mlc-llm"));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("mlc-llm")
+    );
 }
 
 /// §3 Hardware counts: a bare count before the name (`11 nodes/87 MI355X`), never a version's
@@ -3128,4 +3134,25 @@ fn bare_counts_and_nvl_domains() {
         Some(288)
     );
     assert_ne!(n("vLLM 0.6.3 H100 run: 2,000 output tok/s"), Some(3));
+}
+
+/// §1.2: a mark after the figure ("~27 t/s is what I'm getting day to day") picks it, or the
+/// precise figure it rounds; `with TP: 19.6 t/s` is no TP degree; llama-bench's depth (`tg128 @
+/// d4096`) is the prompt the test runs after.
+#[test]
+fn summary_marks_tp_labels_and_bench_depth() {
+    let c = read(
+        "Numbers (single user):\n- without TP: 14.8 t/s gen\n- with TP: 19.6 t/s gen\n\
+         - with TP + speculative decoding: 27.3 t/s gen\n\nSo yeah, ~27 t/s is what I'm getting day to day.",
+    );
+    assert_eq!(c.figures[0].value, 27.3);
+    assert_ne!(c.tp.as_ref().map(|t| t.value), Some(19));
+    let c = read(
+        "| model | size | params | backend | ngl | test | t/s |\n|---|--:|--:|---|--:|--:|--:|\n\
+         | llama 8B Q4_K_M | 4.58 GiB | 8.03 B | Vulkan | 99 | pp512 @ d4096 | 1841.37 ± 12.40 |\n\
+         | llama 8B Q4_K_M | 4.58 GiB | 8.03 B | Vulkan | 99 | tg128 @ d4096 | 96.52 ± 0.31 |",
+    );
+    assert_eq!(c.figures[0].value, 96.52);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(4096));
 }

@@ -192,7 +192,7 @@ fn patterns() -> &'static Patterns {
             ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 .then(" .,", false, &["ms"]),
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
-            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b[\s|:=]*NUM(?:\s*±\s*NUM)?"),
+            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
@@ -2401,6 +2401,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
 
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
+    summary_marked(lower, &mut cands);
     let discounted = Marks::new(lower, DISCOUNTED);
     let praised = Marks::new(lower, PRAISED);
     for c in cands.iter_mut() {
@@ -2628,6 +2629,54 @@ fn title_marked(lower: &str, cands: &mut [Cand]) {
                     && f.kind.is_throughput() == t.kind.is_throughput()
                     && !f.derived
                     && (rounds_to(t.value, f.value) || t.value == f.value)
+            })
+            .min_by_key(|&j| cands[j].prio);
+        match twin {
+            Some(j) => cands[j].prio -= 2,
+            None => cands[i].prio -= 2,
+        }
+    }
+}
+
+/// CLAIMS.md §1 rule 2, the mark after the figure: "~27 t/s is what I'm getting day to day",
+/// "40 tok/s is what we see in production". The marked figure, or the precise figure it rounds
+/// (27.3 for "~27"), takes the mark.
+fn summary_marked(lower: &str, cands: &mut [Cand]) {
+    const MARKS: &[&str] = &[
+        "is what i'm getting",
+        "is what i am getting",
+        "is what i get",
+        "is what we get",
+        "is what we're getting",
+        "is what we are getting",
+        "is what i see",
+        "is what we see",
+    ];
+    let marked: Vec<usize> = (0..cands.len())
+        .filter(|&i| {
+            let end = cands[i].fig.span.end.min(lower.len());
+            let after = &lower[end..floor_boundary(lower, (end + 40).min(lower.len()))];
+            let after = after.trim_start();
+            // The unit may stand between (`~27 t/s is what…`).
+            let after = after
+                .split_once(" is what")
+                .filter(|(unit, _)| unit.len() <= 12 && !unit.contains(['.', ',', '\n']))
+                .map_or(after, |(_, rest)| {
+                    &after[after.len() - rest.len() - " is what".len()..]
+                });
+            MARKS.iter().any(|m| after.starts_with(m))
+        })
+        .collect();
+    for i in marked {
+        let t = cands[i].fig.clone();
+        let twin = (0..cands.len())
+            .filter(|&j| {
+                let f = &cands[j].fig;
+                j != i
+                    && f.unit == t.unit
+                    && f.kind.is_throughput() == t.kind.is_throughput()
+                    && !f.derived
+                    && rounds_to(t.value, f.value)
             })
             .min_by_key(|&j| cands[j].prio);
         match twin {
@@ -5341,6 +5390,10 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
         // (CLAIMS.md §1 rule 5); a suggestion ("try TP=4") is another setup.
         for c in p.tp.captures_iter(part) {
             let span = whole(&c);
+            // `with TP: 19.6 t/s`: a figure after the label, not a degree.
+            if continues_number(part, span.end) {
+                continue;
+            }
             let pre = before(part, span.start, 24);
             if pre.contains("try") || pre.contains("would") || pre.contains("suggest") {
                 continue;
@@ -5953,6 +6006,26 @@ fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         claim.output_tokens = length(&p.tokens_output, false)
             .or_else(|| length(&p.tokens_output_before, true))
             .or_else(|| length(&p.output_kw, true));
+    }
+    // llama-bench's depth (`tg128 @ d4096`): the context the test runs after, its prompt.
+    if claim.prompt_tokens.is_none() {
+        if let Some(i) = part.find("@ d").or_else(|| part.find("@d")) {
+            let rest = part[i..].trim_start_matches(['@', ' ', 'd']);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let pre = &part[floor_boundary(part, i.saturating_sub(12))..i];
+            if pre.contains("tg") || pre.contains("pp") {
+                if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+                    let start = part.len() - rest.len();
+                    claim.prompt_tokens = found(
+                        n,
+                        at(Span {
+                            start,
+                            end: start + digits,
+                        }),
+                    );
+                }
+            }
+        }
     }
     for c in p.pp_tg.captures_iter(part) {
         let Some(n) = num(&c[2]).and_then(token_count) else {
