@@ -3156,3 +3156,21 @@ fn summary_marks_tp_labels_and_bench_depth() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(4096));
 }
+
+/// §1.5: a list of loads is a sweep read at its last point, for the claim and for the figure's
+/// own settings alike (`at batch 1/8/32: 7,240 tokens/s` is aggregate at batch 32); "…
+/// respectively" ends such a list (`at batch sizes 16, 64 and 128 respectively`).
+#[test]
+fn load_lists_end_at_their_last_point() {
+    let c = read("Llama-3-8B at batch 1/8/32: 7,240 tokens/s");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(32));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read(
+        "Llama-3-8B: 3,150, 5,870 and 7,240 tokens/s at batch sizes 16, 64 and 128 respectively.",
+    );
+    assert_eq!(c.figures[0].value, 7240.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(128));
+    // A suggested batch is no load.
+    let c = read("Start with a batch size of 20, as suggested. The estimated throughput is 93 tokens/sec.");
+    assert_ne!(c.batch_size.as_ref().map(|b| b.value), Some(20));
+}

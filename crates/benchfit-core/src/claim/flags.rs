@@ -169,7 +169,8 @@ pub(super) fn list_tail(lower: &str, end: usize) -> Option<(u32, usize)> {
         let ends = t2.is_empty()
             || t2.starts_with([',', '/', ';', ':', '.', ')', '&', '\n'])
             || t2.starts_with("and ")
-            || t2.starts_with("or ");
+            || t2.starts_with("or ")
+            || t2.starts_with("respectively");
         // An element followed by the other separator starts something else (`256, 2048/128`).
         let other_sep = matches!(
             (first_sep, t2.chars().next()),
@@ -210,6 +211,24 @@ pub(super) fn read_prose_load(lower: &str, claim: &mut Claim) -> bool {
                         span: Span { start: i, end },
                     });
                     set = n > 0;
+                    break;
+                }
+            }
+        }
+    }
+    if claim.batch_size.is_none() && claim.concurrency.is_none() {
+        // "at batch sizes 16, 64 and 128 (respectively)": a sweep, read at its last point.
+        for key in ["batch sizes of ", "batch sizes "] {
+            if let Some(i) = lower.find(key) {
+                let from = i + key.len();
+                if let Some((n, end)) = number_at(from) {
+                    let (n, end) = list_tail(lower, end).unwrap_or((n, end));
+                    if n > 0 {
+                        claim.batch_size = Some(Found {
+                            value: n,
+                            span: Span { start: i, end },
+                        });
+                    }
                     break;
                 }
             }

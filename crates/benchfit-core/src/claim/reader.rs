@@ -4698,8 +4698,16 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
                 continue;
             }
             if let Ok(n) = c[1].parse::<u32>() {
+                // `batch 1/8/32`: a sweep, read at its last point (CLAIMS.md §1.5).
+                let (n, end) = super::flags::list_tail(part, span.end).unwrap_or((n, span.end));
                 if n > 0 {
-                    claim.batch_size = found(n, at(span));
+                    claim.batch_size = found(
+                        n,
+                        at(Span {
+                            start: span.start,
+                            end,
+                        }),
+                    );
                     break;
                 }
             }
