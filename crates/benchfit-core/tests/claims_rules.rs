@@ -3171,6 +3171,27 @@ fn load_lists_end_at_their_last_point() {
     assert_eq!(c.figures[0].value, 7240.0);
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(128));
     // A suggested batch is no load.
-    let c = read("Start with a batch size of 20, as suggested. The estimated throughput is 93 tokens/sec.");
+    let c = read(
+        "Start with a batch size of 20, as suggested. The estimated throughput is 93 tokens/sec.",
+    );
     assert_ne!(c.batch_size.as_ref().map(|b| b.value), Some(20));
+}
+
+/// §1.2 / §1.6 in tables: a row labelled as the author's (`This work`, `Ours`) is marked; a
+/// column per device that is the system column divided by a whole number is derived, so the
+/// measured column heads. A figure after "换成 …" (switching to another setting) is another
+/// configuration's.
+#[test]
+fn own_rows_derived_per_device_columns_and_switched_configs() {
+    let c = read(
+        "| System | Accelerators | Tokens/s | Tokens/s per accelerator |\n|---|---|---|---|\n\
+         | This work | 8× H200 | 68,112 | 8,514 |\n| Submitter B | 8× MI300X | 49,870 | 6,234 |",
+    );
+    assert_eq!(c.figures[0].value, 68112.0);
+    let c = read(
+        "llama-bench 结果（Q4_K_M）：\n\n| test | t/s |\n| --- | ---: |\n| pp512 | 1105.62 ± 3.27 |\n\
+         | tg128 | 28.41 ± 0.05 |\n\n换成 Q8_0 之后 tg128 掉到 17.9 t/s 左右。",
+    );
+    assert_eq!(c.figures[0].value, 28.41);
+    assert_eq!(c.weight_dtype.as_ref().map(|d| d.value.as_str()), Some("q4_k_m"));
 }

@@ -74,6 +74,11 @@ const OTHER_SETUP: &[&str] = &[
     "competitor",
     "对比",
     "基准",
+    // Another configuration tried after the first (`换成 Q8_0 之后 tg128 掉到 17.9`).
+    "换成",
+    "改成",
+    "switching to",
+    "switched to",
 ];
 
 /// The figure's own stretch of `lower`: its table row or its sentence.

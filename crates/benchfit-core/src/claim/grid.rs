@@ -1016,6 +1016,55 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             caption_rates = !rate_cols.is_empty();
         }
     }
+    // A rate column that is another rate column divided by a whole number on every row (`Tokens/s
+    // per accelerator` = `Tokens/s` ÷ 8) is derived from it (CLAIMS.md §1.6): the measured
+    // column heads.
+    if rate_cols.len() >= 2 {
+        let values = |col: usize| -> Vec<Option<f64>> {
+            data.iter()
+                .map(|l| l.cells.get(col).and_then(|c| cell_number(text(*c))))
+                .collect()
+        };
+        // Only a column per device (`per accelerator`, `/GPU`) is divided from the system's.
+        let per_device = |col: usize, scope: Option<Scope>| {
+            let h = text(header.cells[col]);
+            scope == Some(Scope::PerGpu)
+                || [
+                    "per accelerator",
+                    "per chip",
+                    "per card",
+                    "per device",
+                    "per gpu",
+                ]
+                .iter()
+                .any(|w| h.contains(w))
+        };
+        let derived: Vec<usize> = rate_cols
+            .iter()
+            .filter(|(a, _, sa)| per_device(*a, *sa))
+            .filter(|(a, _, _)| {
+                let va = values(*a);
+                rate_cols.iter().any(|(b, _, sb)| {
+                    let vb = values(*b);
+                    a != b
+                        && !per_device(*b, *sb)
+                        && va.iter().flatten().count() >= 1
+                        && va.iter().zip(&vb).all(|(x, y)| match (x, y) {
+                            (Some(x), Some(y)) if *x > 0.0 => {
+                                let n = (y / x).round();
+                                (2.0..=72.0).contains(&n) && (y / x - n).abs() <= 0.02
+                            }
+                            (None, _) => true,
+                            _ => false,
+                        })
+                })
+            })
+            .map(|(a, _, _)| *a)
+            .collect();
+        if derived.len() < rate_cols.len() {
+            rate_cols.retain(|(c, _, _)| !derived.contains(c));
+        }
+    }
     if header_is_text && !rate_cols.is_empty() {
         // Columns by role: the best-ranked throughput column, the last among equals; but rate
         // columns that are different devices (`| MI300X (tok/s) | H100 SXM (tok/s) |`) compare
@@ -1068,6 +1117,15 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 l.cells.iter().any(|c| {
                     let t = text(*c);
                     t.len() > 4 && t.starts_with("**") && t.ends_with("**")
+                }) || l.cells.first().is_some_and(|c| {
+                    // A row labelled as the author's own (`This work`, `Ours`, `vLLM (ours)`,
+                    // `Proposed`): a paper's mark for its result.
+                    let t = text(*c).trim_matches('*').trim();
+                    t == "this work"
+                        || t == "ours"
+                        || t.ends_with("(ours)")
+                        || t == "proposed"
+                        || t.starts_with("ours ")
                 })
             })
             .copied();

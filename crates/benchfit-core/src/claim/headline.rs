@@ -379,6 +379,13 @@ fn another_source_between(lower: &str, from: usize, to: usize) -> bool {
         // …`): the baseline of a regression report.
         "before (",
         "before:",
+        // Another configuration tried after the first (`换成 Q8_0 之后 tg128 掉到 17.9`,
+        // "switching to FP16 it drops to").
+        "换成",
+        "改成",
+        "switching to",
+        "switched to",
+        "switch to",
         "previous version",
         "previous release",
         "old version",

@@ -3109,6 +3109,10 @@ const DISCOUNTED: &[&str] = &[
     "expected",
     "estimate",
     "would ",
+    // Another configuration tried after the first (`换成 Q8_0 之后 tg128 掉到 17.9`).
+    "换成",
+    "switching to",
+    "switched to",
     // A suggestion to the reader ("you should be able to hit ~1,500 tok/s").
     "should be able to",
     "you should see",
