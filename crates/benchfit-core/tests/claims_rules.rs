@@ -3193,5 +3193,35 @@ fn own_rows_derived_per_device_columns_and_switched_configs() {
          | tg128 | 28.41 ± 0.05 |\n\n换成 Q8_0 之后 tg128 掉到 17.9 t/s 左右。",
     );
     assert_eq!(c.figures[0].value, 28.41);
-    assert_eq!(c.weight_dtype.as_ref().map(|d| d.value.as_str()), Some("q4_k_m"));
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|d| d.value.as_str()),
+        Some("q4_k_m")
+    );
+}
+
+/// §1.5: the row a conclusion after the table names by its label ("the g6e.12xlarge result …
+/// is the configuration we use") heads; a label merely mentioned later does not. Also the
+/// Pascal Teslas (`4x Tesla P40s`), 并发数 as a concurrency column and 单用户 as one user.
+#[test]
+fn concluded_rows_teslas_and_chinese_loads() {
+    let c = read(
+        "| Instance | GPUs | TP | Output tok/s |\n|---|---|---|---|\n\
+         | g6e.xlarge | 1x L40S | 1 | 1,046 |\n| g6e.12xlarge | 4x L40S | 4 | 2,985 |\n\
+         | g6e.48xlarge | 8x L40S | 8 | 4,406 |\n\n\
+         For most customers the g6e.12xlarge result offers the best balance of cost and latency.",
+    );
+    assert_eq!(c.figures[0].value, 2985.0);
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(4));
+    let c = read(
+        "| Engine | Throughput (tok/s) |\n|---|---|\n| vLLM | 1,850 |\n| SGLang | 1,920 |\n\n\
+         vLLM and SGLang run CUDA 13.0 containers.",
+    );
+    assert_eq!(c.figures[0].value, 1920.0);
+    let c = read("I'm running Llama 3.1 70B through Ollama on 4x Tesla P40s: eval rate: 6.8 tokens/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("p40"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
+    let c = read("| 并发数 | 输出吞吐 (tokens/s) |\n|---|---|\n| 16 | 548.9 |\n| 128 | 2031.6 |");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(128));
+    let c = read("在 RTX 4090 上 eval rate 大约 38 tokens/s，单用户体验非常流畅。");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
 }

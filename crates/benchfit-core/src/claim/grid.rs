@@ -340,7 +340,7 @@ fn role(h: &str) -> Role {
         Role::Output
     } else if has("batch") || word("bs") || word("b") {
         Role::Batch
-    } else if has("concurrency") || word("conc") || has("users") {
+    } else if has("concurrency") || word("conc") || has("users") || has("并发") {
         Role::Concurrency
     } else if has("# hpu")
         || has("#hpu")
@@ -1129,7 +1129,53 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 })
             })
             .copied();
-        let row = bold.or_else(|| {
+        // Else the row a conclusion after the table names by its label (`the g6e.12xlarge
+        // result … is the configuration we use`), when no device column decides.
+        let named = about.is_none().then(|| {
+            let end = data.last()?.cells.last()?.end.min(lower.len());
+            let to = super::reader::floor_boundary(lower, (end + 400).min(lower.len()));
+            let after = &lower[end..to];
+            data.iter()
+                .filter(has_number)
+                .filter_map(|l| {
+                    let label = text(*l.cells.first()?).trim_matches('*').trim();
+                    let wordy = label.len() >= 4
+                        && label.chars().any(|c| c.is_ascii_alphabetic())
+                        && cell_number(label).is_none();
+                    // Named in a sentence that concludes (`… is the configuration we use`,
+                    // "we recommend", "offers the best").
+                    let i = after.find(label).filter(|_| wordy)?;
+                    let from = [". ", "\n"]
+                        .iter()
+                        .filter_map(|b| after[..i].rfind(b).map(|k| k + b.len()))
+                        .max()
+                        .unwrap_or(0);
+                    let to = [". ", "\n"]
+                        .iter()
+                        .filter_map(|b| after[i..].find(b).map(|k| i + k))
+                        .min()
+                        .unwrap_or(after.len());
+                    let sentence = &after[from..to];
+                    [
+                        "we use",
+                        "we chose",
+                        "we picked",
+                        "we recommend",
+                        "recommended",
+                        "the best",
+                        "best balance",
+                        "winner",
+                        "we went with",
+                        "we deploy",
+                    ]
+                    .iter()
+                    .any(|w| sentence.contains(w))
+                    .then_some((i, *l))
+                })
+                .min_by_key(|(i, _)| *i)
+                .map(|(_, l)| l)
+        });
+        let row = bold.or(named.flatten()).or_else(|| {
             data.iter()
                 .rev()
                 .find(|l| {

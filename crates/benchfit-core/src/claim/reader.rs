@@ -23,11 +23,14 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*a\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
     "rx",
+    "p40",
+    "p100",
+    "tesla",
     "orin",
     "agx",
     "inferentia",
@@ -1436,6 +1439,9 @@ fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // The Pascal Teslas (`4x Tesla P40s`).
+        f if f.contains("p100") => "p100".into(),
+        f if f.contains("p40") => "p40".into(),
         // NVIDIA's Jetson modules: the AGX Orin (32 or 64 GB) unless the Nano is named; written
         // with or without `Jetson`.
         f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
@@ -4195,7 +4201,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发|单用户")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -4215,6 +4221,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "sequential requests",
         "单请求",
         "单并发",
+        "单用户",
         // A load of users written plainly (`at 32 users`, `with 100 clients`, `, 8 streams)`).
         " users",
         " clients",
