@@ -3217,7 +3217,8 @@ fn concluded_rows_teslas_and_chinese_loads() {
          vLLM and SGLang run CUDA 13.0 containers.",
     );
     assert_eq!(c.figures[0].value, 1920.0);
-    let c = read("I'm running Llama 3.1 70B through Ollama on 4x Tesla P40s: eval rate: 6.8 tokens/s");
+    let c =
+        read("I'm running Llama 3.1 70B through Ollama on 4x Tesla P40s: eval rate: 6.8 tokens/s");
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("p40"));
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
     let c = read("| 并发数 | 输出吞吐 (tokens/s) |\n|---|---|\n| 16 | 548.9 |\n| 128 | 2031.6 |");
