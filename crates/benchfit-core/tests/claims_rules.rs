@@ -3226,3 +3226,14 @@ fn concluded_rows_teslas_and_chinese_loads() {
     let c = read("在 RTX 4090 上 eval rate 大约 38 tokens/s，单用户体验非常流畅。");
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §3 Model: a speculative-decoding draft (`Llama 3.2 1B draft`) is not the model served, even
+/// in the headline's own sentence.
+#[test]
+fn draft_models_are_not_the_model() {
+    let c = read(
+        "Llama 3.3 70B on 2x RTX 3090 with exllamav2: with TP + speculative decoding (Llama 3.2 \
+         1B draft): 27.3 t/s gen.",
+    );
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("llama-3.3-70b"));
+}

@@ -6215,7 +6215,19 @@ fn family_only(lower: &str) -> Option<Found<String>> {
 
 fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
     let mut best: Option<Found<String>> = None;
+    // A speculative-decoding draft (`Llama 3.2 1B draft`, `draft model Qwen2.5-0.5B`) is not
+    // the model served.
+    let draft = |span: Span| {
+        let end = span.end.min(lower.len());
+        let after = &lower[end..floor_boundary(lower, (end + 16).min(lower.len()))];
+        let start = span.start.min(end);
+        let pre = &lower[floor_boundary(lower, start.saturating_sub(16))..start];
+        after.trim_start().starts_with("draft") || pre.contains("draft")
+    };
     let mut consider = |id: String, span: Span| {
+        if draft(span) {
+            return;
+        }
         if best
             .as_ref()
             .map(|b| span.start < b.span.start)
