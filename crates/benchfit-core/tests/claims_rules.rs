@@ -3235,5 +3235,38 @@ fn draft_models_are_not_the_model() {
         "Llama 3.3 70B on 2x RTX 3090 with exllamav2: with TP + speculative decoding (Llama 3.2 \
          1B draft): 27.3 t/s gen.",
     );
-    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("llama-3.3-70b"));
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3.3-70b")
+    );
+}
+
+/// §3 Lengths and load in prose: "input and output sequence lengths were both 2,048 tokens",
+/// `~600 in / ~150 out`, "256 new tokens each time", a `context` column as the prompt, and
+/// "all docs submitted at once" as saturation (aggregate, load row partial); Intel Arc B cards.
+#[test]
+fn more_prose_lengths_and_saturation() {
+    let lens = |t: &str| {
+        let c = read(t);
+        (c.prompt_tokens.map(|f| f.value), c.output_tokens.map(|f| f.value))
+    };
+    assert_eq!(
+        lens("1,578 output tokens/s. Input and output sequence lengths were both 2,048 tokens."),
+        (Some(2048), Some(2048))
+    );
+    let c = read(
+        "Our nightly batch job pushed 2.1M tokens/min through Llama-3.1-8B on a single H100 SXM \
+         with vLLM (bf16, ~600 in / ~150 out per doc, all docs submitted at once).",
+    );
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(600));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(150));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read(
+        "Single request, 256 new tokens each time.\n\n| context | MLX gen t/s |\n|---|---|\n\
+         | 0 | 17.9 |\n| 32k | 9.1 |",
+    );
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(256));
+    assert_eq!(c.figures[0].value, 9.1);
+    let gpu = read("Gemma 3 12B on my Arc B580 with llama.cpp SYCL gets ~38-42 t/s.").gpu;
+    assert_eq!(gpu.map(|g| g.value), Some("arc-b580".into()));
 }

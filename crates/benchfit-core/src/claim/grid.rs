@@ -326,6 +326,10 @@ fn role(h: &str) -> Role {
         || word("input")
         || word("pp")
         || word("in")
+        // The context a test runs at (`| context | MLX gen t/s |`, llama-bench's depth).
+        || word("context")
+        || word("ctx")
+        || word("depth")
     {
         Role::Input
     } else if has("output len")

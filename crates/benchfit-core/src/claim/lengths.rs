@@ -28,6 +28,8 @@ struct Res {
     prose_in: Regex,
     prose_in_after: Regex,
     prose_out: Regex,
+    in_out_short: Regex,
+    new_tokens: Regex,
 }
 
 fn res() -> &'static Res {
@@ -51,7 +53,7 @@ fn res() -> &'static Res {
             zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
-            both: re(r"\binput and output(?: lengths?| tokens)?\s*(?:is|are|of|=|:)?\s*(?:around|about|approximately|~)?\s*(\d+)\s*(k)?"),
+            both: re(r"\binput and output(?: sequence)?(?: lengths?| tokens)?\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
             pair_tokens: re(r"\b(\d{2,6})\s*/\s*(\d{1,6})[\s-]*tokens?\b"),
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
@@ -64,6 +66,10 @@ fn res() -> &'static Res {
             prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\s+of\s+(?:prompt|input)\b"),
             // "outputs fixed at 800 tokens", "responses of 250 tokens"; a cap ("capped at",
             // `max_tokens`) is a limit, not a length (CLAIMS.md §3), so it has no form here.
+            // `~600 in / ~150 out (per doc)`.
+            in_out_short: re(r"~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+in\s*/\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+out\b"),
+            // "256 new tokens each time": the output length.
+            new_tokens: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+new\s+tokens\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
         }
     })
@@ -422,6 +428,31 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     if claim.output_tokens.is_none() {
         if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8).next() {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.output_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        if let Some((off, c)) = matches(
+            lower,
+            &r.in_out_short,
+            (&[" in /", " in/"], &[" out"]),
+            24,
+            32,
+        )
+        .next()
+        {
+            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+                claim.prompt_tokens = found(i, span(off, &c));
+                claim.output_tokens = found(o, span(off, &c));
+            }
+        }
+    }
+    if claim.output_tokens.is_none() {
+        if let Some((off, c)) =
+            matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next()
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.output_tokens = found(v, span(off, &c));
             }
