@@ -3248,7 +3248,10 @@ fn draft_models_are_not_the_model() {
 fn more_prose_lengths_and_saturation() {
     let lens = |t: &str| {
         let c = read(t);
-        (c.prompt_tokens.map(|f| f.value), c.output_tokens.map(|f| f.value))
+        (
+            c.prompt_tokens.map(|f| f.value),
+            c.output_tokens.map(|f| f.value),
+        )
     };
     assert_eq!(
         lens("1,578 output tokens/s. Input and output sequence lengths were both 2,048 tokens."),

@@ -333,6 +333,9 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
         return false;
     }
     let (kind, unit, start) = (h.kind, h.unit.clone(), h.span.start);
+    // The first word of another source after the headline: a later printing past it is theirs
+    // (found once, not once per printing).
+    let other_from = first_other_source(lower, start);
     let last = figures
         .iter()
         .enumerate()
@@ -343,7 +346,7 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
                 && f.label.as_deref().map(without_numbers) == Some(without_numbers(&label))
                 && f.span.start > start
                 && f.settings.other_setup.is_none()
-                && !another_source_between(lower, start, f.span.start)
+                && other_from.is_none_or(|m| m >= f.span.start)
         })
         .max_by_key(|(_, f)| f.span.start)
         .map(|(i, _)| i);
@@ -365,13 +368,12 @@ fn without_numbers(label: &str) -> String {
         .collect()
 }
 
-/// Words that introduce someone else's numbers (the project's official figures, a reference run,
-/// the expected values) between two printings of the same summary: the later one is theirs.
-fn another_source_between(lower: &str, from: usize, to: usize) -> bool {
-    let (from, to) = (from.min(lower.len()), to.min(lower.len()));
-    let Some(between) = lower.get(from..to) else {
-        return false;
-    };
+/// Where the first word that introduces someone else's numbers (the project's official figures,
+/// a reference run, the expected values, an older build, another configuration) stands after
+/// `from`: a later printing of the same summary past it is theirs.
+fn first_other_source(lower: &str, from: usize) -> Option<usize> {
+    let from = from.min(lower.len());
+    let rest = lower.get(from..)?;
     [
         "官方",
         "official",
@@ -396,7 +398,9 @@ fn another_source_between(lower: &str, from: usize, to: usize) -> bool {
         "基准",
     ]
     .iter()
-    .any(|w| between.contains(w))
+    .filter_map(|w| rest.find(w))
+    .min()
+    .map(|i| from + i)
 }
 
 /// Makes the figure read at `index` the headline (a user's choice); false when there is none.
