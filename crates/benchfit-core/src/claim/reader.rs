@@ -624,10 +624,11 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     let has = |w: &str| words.contains(w);
     // llama-bench's test names as words (`tg: 8.9 t/s`, `pp at 32K depth`, `tg128`).
     let test = |p: &str| {
-        words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-            w.strip_prefix(p)
-                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        })
+        words.contains(p)
+            && words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                w.strip_prefix(p)
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            })
     };
     if has("prefill")
         || test("pp")
