@@ -3273,3 +3273,19 @@ fn more_prose_lengths_and_saturation() {
     let gpu = read("Gemma 3 12B on my Arc B580 with llama.cpp SYCL gets ~38-42 t/s.").gpu;
     assert_eq!(gpu.map(|g| g.value), Some("arc-b580".into()));
 }
+
+/// §1: a rounded figure (an abstract's `9.1K output tokens/s`) yields to its precise form in
+/// the results (`9,137`), which carries its sentence's load; a range's round low end (`10-15`)
+/// or a different reading (`32.3` against `32.79`) is no rounding. Also `LLaMA2-Chat-70B`.
+#[test]
+fn precise_forms_beat_rounded_summaries() {
+    let c = read(
+        "Abstract. On 8×MI300X, FlashServe serves Llama-3.1-405B in FP8 at 9.1K output tokens/s.\n\n\
+         6.1 Main results. With 256 concurrent requests of 2,048 input and 512 output tokens, \
+         FlashServe reaches 9,137 output tokens/s on the 8×MI300X node.",
+    );
+    assert_eq!(c.figures[0].value, 9137.0);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(256));
+    let m = read("| Model | Ours |\n|---|---|\n| LLaMA2-Chat-70B | 19.5 |").model;
+    assert_eq!(m.map(|m| m.value), Some("llama-2-70b".into()));
+}

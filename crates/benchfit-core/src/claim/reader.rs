@@ -243,7 +243,7 @@ fn patterns() -> &'static Patterns {
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
             version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*chat)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
                 r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
@@ -2409,6 +2409,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
     summary_marked(lower, &mut cands);
+    precise_twins(&mut cands);
     let discounted = Marks::new(lower, DISCOUNTED);
     let praised = Marks::new(lower, PRAISED);
     for c in cands.iter_mut() {
@@ -2641,6 +2642,51 @@ fn title_marked(lower: &str, cands: &mut [Cand]) {
         match twin {
             Some(j) => cands[j].prio -= 2,
             None => cands[i].prio -= 2,
+        }
+    }
+}
+
+/// True when `v` is `precise` rounded to `v`'s own last digit (9,100 from 9,137; 2.5 million
+/// from 2.49 million; not 32.3 from 32.79) and within 2% of it.
+fn rounds_exactly(v: f64, precise: f64) -> bool {
+    if !(v > 0.0 && precise > 0.0) || v == precise || (v - precise).abs() > 0.02 * precise {
+        return false;
+    }
+    // The place of `v`'s last significant digit; a one-digit figure (`10`, `2K`) is a round
+    // number, not a rounding.
+    let mut step = 1e-6;
+    for e in (-6..=9).rev() {
+        let m = 10f64.powi(e);
+        if ((v / m).round() * m - v).abs() <= 1e-9 * v.max(1.0) {
+            step = m;
+            break;
+        }
+    }
+    if v / step < 10.0 {
+        return false;
+    }
+    ((precise / step).round() * step - v).abs() <= 1e-9 * v.max(1.0)
+}
+
+/// A rounded figure (`9.1K output tokens/s` in an abstract) and its precise form elsewhere
+/// (`9,137 output tokens/s` in the results): the precise one is the measurement, with its own
+/// sentence's setup (CLAIMS.md §1: a rounded summary vs the precise body). The rounded one
+/// yields its rank to its twin.
+fn precise_twins(cands: &mut [Cand]) {
+    for a in 0..cands.len() {
+        let twin = (0..cands.len()).find(|&b| {
+            let (x, y) = (&cands[a].fig, &cands[b].fig);
+            b != a
+                && x.unit == y.unit
+                && x.kind == y.kind
+                && !y.derived
+                && x.value_high.is_none()
+                && rounds_exactly(x.value, y.value)
+        });
+        if let Some(b) = twin {
+            let p = cands[a].prio;
+            cands[b].prio = cands[b].prio.min(p);
+            cands[a].prio = p + 1;
         }
     }
 }
