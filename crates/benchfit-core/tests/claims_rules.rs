@@ -3289,3 +3289,17 @@ fn precise_forms_beat_rounded_summaries() {
     let m = read("| Model | Ours |\n|---|---|\n| LLaMA2-Chat-70B | 19.5 |").model;
     assert_eq!(m.map(|m| m.value), Some("llama-2-70b".into()));
 }
+
+/// §1.5 / §4: "prior work reports" is another source; "in our setting (…)" marks the author's
+/// result, with its own setup.
+#[test]
+fn prior_work_and_our_setting() {
+    let c = read(
+        "Prior work reports 1,200 tokens/s for Mixtral-8x7B on 2×A100 with DeepSpeed-FastGen \
+         [12]. In our setting (4×RTX 4090, 4-bit GPTQ weights, batch 32, 256 input / 256 output \
+         tokens), ExLlamaV2 reaches 1,436 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 1436.0);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
+}

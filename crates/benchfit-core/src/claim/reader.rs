@@ -3050,6 +3050,12 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         "our number",
         "my measured",
         "my result",
+        // The author's own setup named before the result ("In our setting (4×RTX 4090, …),
+        // ExLlamaV2 reaches 1,436 tokens/s").
+        "in our setting",
+        "in our setup",
+        "in our tests",
+        "in our experiments",
     ];
     let start = span.start.min(lower.len());
     // The line up to the figure (looked at over at most 400 bytes: a 100 KB paste on one line
@@ -3162,6 +3168,10 @@ const DISCOUNTED: &[&str] = &[
     "expected",
     "estimate",
     "would ",
+    // Someone else's earlier result ("Prior work reports 1,200 tokens/s … [12]").
+    "prior work",
+    "previous work",
+    "related work",
     // Another configuration tried after the first (`换成 Q8_0 之后 tg128 掉到 17.9`).
     "换成",
     "switching to",
