@@ -3303,3 +3303,22 @@ fn prior_work_and_our_setting() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
 }
+
+/// §1.1 / §1.3: a latency written as a bound (`TPOT < 50 ms`, "below the 100 ms threshold") is
+/// an SLO, not the result; a table of latency rows and statistic columns gives the mean TPOT.
+#[test]
+fn latency_bounds_and_latency_tables() {
+    let c = read(
+        "Under latency constraints of TTFT < 1 s and TPOT < 50 ms, with 4k-token prompts and \
+         512-token outputs, the node sustained 31.5 requests per second.",
+    );
+    assert_eq!(c.figures[0].value, 31.5);
+    let c = read(
+        "| Metric | Mean | P50 | P90 | P99 |\n|---|---|---|---|---|\n\
+         | TTFT (ms) | 612 | 540 | 1,010 | 1,880 |\n| TPOT (ms) | 41.3 | 39.8 | 52.6 | 71.0 |\n\n\
+         TPOT stays well below the 100 ms interactivity threshold.",
+    );
+    assert_eq!(c.figures[0].value, 41.3);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.figures[0].percentile.as_deref(), Some("mean"));
+}

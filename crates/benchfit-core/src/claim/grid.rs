@@ -1315,6 +1315,82 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         }
     }
     best.map(|(_, f, s)| (super::reader::settle_figure(f), s))
+        .or_else(|| latency_rows(lower, block))
+}
+
+/// A table of latency rows and statistic columns (`| Metric | Mean | P50 | P99 |` over `| TPOT
+/// (ms) | 41.3 | 39.8 | 71.0 |`) when it holds no token rate: the time per output token (else
+/// ITL, TTFT, end-to-end latency, CLAIMS.md §1.3 order) at its mean column (else the median,
+/// else the first number), per user, with the column's statistic as its percentile.
+fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let header = block.first()?;
+    let stat_col = |names: &[&str]| {
+        header.cells.iter().position(|c| {
+            let t = text(*c).trim_matches('*');
+            names
+                .iter()
+                .any(|n| t == *n || t.starts_with(&format!("{n} ")))
+        })
+    };
+    let col = stat_col(&["mean", "avg", "average"]).or_else(|| stat_col(&["p50", "median"]));
+    let mut best: Option<(u8, Figure)> = None;
+    for l in &block[1..] {
+        let Some(first) = l.cells.first() else {
+            continue;
+        };
+        let label = text(*first).trim_matches('*').trim();
+        let kind = if label.contains("tpot") || label.contains("time per output token") {
+            FigureKind::Tpot
+        } else if label.contains("itl")
+            || label.contains("inter-token")
+            || label.contains("inter token")
+        {
+            FigureKind::Itl
+        } else if label.contains("ttft") || label.contains("time to first token") {
+            FigureKind::Ttft
+        } else if label.contains("e2e") || label.contains("end-to-end") {
+            FigureKind::E2eLatency
+        } else {
+            continue;
+        };
+        let rank = match kind {
+            FigureKind::Tpot => 0,
+            FigureKind::Itl => 1,
+            FigureKind::Ttft => 2,
+            _ => 3,
+        };
+        let cell = col
+            .and_then(|c| l.cells.get(c).copied())
+            .filter(|c| cell_number(text(*c)).is_some())
+            .or_else(|| {
+                l.cells[1..]
+                    .iter()
+                    .copied()
+                    .find(|c| cell_number(text(*c)).is_some())
+            });
+        let Some(cell) = cell else { continue };
+        let Some(v) = cell_number(text(cell)) else {
+            continue;
+        };
+        let unit = if label.contains("(s)") || label.ends_with(" s") {
+            "s"
+        } else {
+            "ms"
+        };
+        if best.as_ref().is_none_or(|(r, _)| rank < *r) {
+            let mut f = Figure::new(v, unit, kind, cell);
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+            f.scope_stated = true;
+            f.label = Some(label.to_string());
+            f.percentile = col
+                .and_then(|c| header.cells.get(c))
+                .map(|c| text(*c).trim_matches('*').to_string());
+            best = Some((rank, f));
+        }
+    }
+    best.map(|(_, f)| (f, RowSettings::default()))
 }
 
 #[cfg(test)]

@@ -2414,6 +2414,12 @@ fn read_figures(lower: &str) -> Vec<Figure> {
     let praised = Marks::new(lower, PRAISED);
     for c in cands.iter_mut() {
         c.prio += 2 * appraisal(lower, c.fig.span, &discounted, &praised);
+        // A latency written as a bound (`TPOT < 50 ms`, `P99 TPOT ≤ 100 ms`, "below the 100 ms
+        // threshold") is an SLO, not a result (CLAIMS.md §1.1): it heads only when the text
+        // holds nothing else.
+        if c.fig.kind.is_latency() && latency_bound(lower, c.fig.span) {
+            c.prio += 6;
+        }
     }
     // Running estimates (a progress bar): the last one is the closest to steady state.
     let running = lower.contains("est. speed");
@@ -2666,6 +2672,43 @@ fn rounds_exactly(v: f64, precise: f64) -> bool {
         return false;
     }
     ((precise / step).round() * step - v).abs() <= 1e-9 * v.max(1.0)
+}
+
+/// True when the words just before a latency's number bound it (`<`, `≤`, `<=`, "under",
+/// "below", "at most", "within", "less than", "no more than") or the words after name it a
+/// threshold, an SLO or a target.
+fn latency_bound(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let pre = lower[floor_boundary(lower, start.saturating_sub(60))..start].trim_end();
+    // The number itself may be inside the span (`TPOT < 50 ms`: the span starts at `tpot`).
+    let inner = &lower[start..span.end.min(lower.len())];
+    let digit = inner.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let head = format!("{pre} {}", inner[..digit].trim_end());
+    let head = head.trim_end();
+    let bounded = [
+        "<",
+        "≤",
+        "<=",
+        "under",
+        "below",
+        "at most",
+        "within",
+        "less than",
+        "no more than",
+        "up to",
+        "under the",
+        "below the",
+        "within the",
+    ]
+    .iter()
+    .any(|w| head.ends_with(w));
+    let end = span.end.min(lower.len());
+    let post = &lower[end..floor_boundary(lower, (end + 40).min(lower.len()))];
+    let post = post.split(['.', ';', '\n', ',']).next().unwrap_or("");
+    let named = ["threshold", "slo", "target", "budget", "limit"]
+        .iter()
+        .any(|w| post.contains(w));
+    bounded || named
 }
 
 /// A rounded figure (`9.1K output tokens/s` in an abstract) and its precise form elsewhere
