@@ -3389,6 +3389,20 @@ pub fn read(text: &str) -> Claim {
         super::grid::headline(lower)
     };
     let mut grid_row = None;
+    // A latency table's figure heads only when the text states no token rate (CLAIMS.md §1.3
+    // order); else it is one more figure.
+    let grid = match grid {
+        Some((f, _)) if f.kind.is_latency() && figures.iter().any(|g| g.kind.is_throughput()) => {
+            if !figures
+                .iter()
+                .any(|g| g.span.start < f.span.end && f.span.start < g.span.end)
+            {
+                figures.push(f);
+            }
+            None
+        }
+        g => g,
+    };
     if let Some((f, row)) = grid {
         grid_row = Some((f.span, row.clone()));
         figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
