@@ -2717,9 +2717,15 @@ fn latency_bound(lower: &str, span: Span) -> bool {
 /// yields its rank to its twin.
 fn precise_twins(cands: &mut [Cand]) {
     for a in 0..cands.len() {
+        if cands[a].fig.value_high.is_some() {
+            continue;
+        }
         let twin = (0..cands.len()).find(|&b| {
             let (x, y) = (&cands[a].fig, &cands[b].fig);
+            // Cheap tests first: a twin is within 2% (the loop is over every pair).
             b != a
+                && (x.value - y.value).abs() <= 0.02 * y.value.abs()
+                && x.value != y.value
                 && x.unit == y.unit
                 && x.kind == y.kind
                 && !y.derived
