@@ -200,18 +200,21 @@ fn setting(f: &Figure, key: usize) -> Option<u32> {
     }
 }
 
-/// CLAIMS.md §1.5, a sweep: when the figures of the headline's kind (two or more, none marked
-/// as another setup) each carry the same setting with different values and nothing else
-/// differs in kind, the last one shown heads. Returns true when it reordered.
-pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
-    let Some(h) = figures.first() else {
-        return false;
-    };
-    let (kind, unit) = (h.kind, h.unit.clone());
+/// The points a sweep could be made of: the figures of the headline's kind and unit (and scope,
+/// when `same_scope`), two or more, not derived, none marked as another setup, with no model or
+/// GPU (or runtime, when `runtime_too`) differing between them, which would make them a
+/// comparison of setups. Their indices, in the order of `figures`.
+fn one_setup_points(figures: &[Figure], same_scope: bool, runtime_too: bool) -> Option<Vec<usize>> {
+    let h = figures.first()?;
     let same: Vec<usize> = figures
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.kind == kind && f.unit == unit && !f.derived)
+        .filter(|(_, f)| {
+            f.kind == h.kind
+                && f.unit == h.unit
+                && !f.derived
+                && (!same_scope || f.scope == h.scope)
+        })
         .map(|(i, _)| i)
         .collect();
     if same.len() < 2
@@ -219,18 +222,25 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
             .iter()
             .any(|&i| figures[i].settings.other_setup.is_some())
     {
-        return false;
+        return None;
     }
-    // Another model or GPU between them: a comparison of setups, not a sweep.
     let differs = |get: fn(&Figure) -> Option<&str>| {
         let named: Vec<&str> = same.iter().filter_map(|&i| get(&figures[i])).collect();
         named.windows(2).any(|w| w[0] != w[1])
     };
-    if differs(|f| f.settings.model.as_ref().map(|m| m.value.as_str()))
+    let setups_differ = differs(|f| f.settings.model.as_ref().map(|m| m.value.as_str()))
         || differs(|f| f.settings.gpu.as_ref().map(|m| m.value.as_str()))
-    {
+        || (runtime_too && differs(|f| f.settings.runtime.as_ref().map(|m| m.value.as_str())));
+    (!setups_differ).then_some(same)
+}
+
+/// CLAIMS.md §1.5, a sweep: when the figures of the headline's kind (two or more, none marked
+/// as another setup) each carry the same setting with different values and nothing else
+/// differs in kind, the last one shown heads. Returns true when it reordered.
+pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
+    let Some(same) = one_setup_points(figures, false, false) else {
         return false;
-    }
+    };
     let varies = (0..6).any(|key| {
         let vals: Vec<Option<u32>> = same.iter().map(|&i| setting(&figures[i], key)).collect();
         vals.iter().all(Option::is_some) && vals.windows(2).any(|w| w[0] != w[1])
@@ -269,33 +279,11 @@ const WORKLOAD_WORDS: &[&str] = &[
 /// summarisation workload: …"). The setup is one; only the workload varies, so the last point
 /// shown heads, as in a table. Returns true when it reordered.
 pub(super) fn workload_sweep_end(lower: &str, figures: &mut [Figure]) -> bool {
-    let Some(h) = figures.first() else {
+    let Some(mut same) = one_setup_points(figures, true, true) else {
         return false;
     };
-    let (kind, unit, scope) = (h.kind, h.unit.clone(), h.scope);
-    let mut same: Vec<usize> = figures
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.kind == kind && f.unit == unit && f.scope == scope && !f.derived)
-        .map(|(i, _)| i)
-        .collect();
     same.sort_by_key(|&i| figures[i].span.start);
-    if same.len() < 2
-        || same.first() != Some(&0)
-        || same
-            .iter()
-            .any(|&i| figures[i].settings.other_setup.is_some())
-    {
-        return false;
-    }
-    let differs = |get: fn(&Figure) -> Option<&str>| {
-        let named: Vec<&str> = same.iter().filter_map(|&i| get(&figures[i])).collect();
-        named.windows(2).any(|w| w[0] != w[1])
-    };
-    if differs(|f| f.settings.model.as_ref().map(|m| m.value.as_str()))
-        || differs(|f| f.settings.gpu.as_ref().map(|m| m.value.as_str()))
-        || differs(|f| f.settings.runtime.as_ref().map(|m| m.value.as_str()))
-    {
+    if same.first() != Some(&0) {
         return false;
     }
     // Each point's own words: from the previous point (or the start of the first one's line).
