@@ -3322,3 +3322,31 @@ fn latency_bounds_and_latency_tables() {
     assert_eq!(c.figures[0].kind, FigureKind::Tpot);
     assert_eq!(c.figures[0].percentile.as_deref(), Some("mean"));
 }
+
+/// §3 Lengths: trtllm-bench's prepared dataset names its lengths (`synthetic_128_2048.txt`);
+/// "a ~500-token coding prompt, generating 1,000 tokens"; `输入 2048 tokens / 输出 512 tokens`
+/// (the slash separates the two, it is no rate). §3 Hardware: `4090 跑 …` is the device run on.
+#[test]
+fn dataset_names_prose_and_slashed_chinese_lengths() {
+    let lens = |t: &str| {
+        let c = read(t);
+        (
+            c.prompt_tokens.map(|f| f.value),
+            c.output_tokens.map(|f| f.value),
+        )
+    };
+    assert_eq!(
+        lens("trtllm-bench throughput --tp 4 --dataset /tmp/synthetic_128_2048.txt: 5,120 output tok/s"),
+        (Some(128), Some(2048))
+    );
+    assert_eq!(
+        lens("Test: same ~500-token coding prompt, generating 1,000 tokens: 18.9 t/s eval."),
+        (Some(500), Some(1000))
+    );
+    assert_eq!(
+        lens("输入 2048 tokens / 输出 512 tokens，不同并发下吞吐 830 tokens/s"),
+        (Some(2048), Some(512))
+    );
+    let gpu = read("4090 跑 Qwen2.5-32B-Instruct-GPTQ-Int4，vLLM，单并发大概 38 tokens/s。").gpu;
+    assert_eq!(gpu.map(|g| g.value), Some("rtx-4090".into()));
+}

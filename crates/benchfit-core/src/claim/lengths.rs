@@ -30,6 +30,9 @@ struct Res {
     prose_out: Regex,
     in_out_short: Regex,
     new_tokens: Regex,
+    synthetic: Regex,
+    generating: Regex,
+    token_prompt: Regex,
 }
 
 fn res() -> &'static Res {
@@ -68,6 +71,12 @@ fn res() -> &'static Res {
             // `max_tokens`) is a limit, not a length (CLAIMS.md §3), so it has no form here.
             // `~600 in / ~150 out (per doc)`.
             in_out_short: re(r"~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+in\s*/\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+out\b"),
+            // trtllm-bench's prepared datasets name their lengths (`synthetic_128_2048.txt`).
+            synthetic: re(r"synthetic_(\d+)_(\d+)\b"),
+            // "generating 1,000 tokens": the output length.
+            generating: re(r"\bgenerat(?:ing|es|ed)\s+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\b"),
+            // "a ~500-token coding prompt": the prompt length (one word may stand between).
+            token_prompt: re(r"~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]tokens?\s+(?:[a-z]+\s+)?prompts?\b"),
             // "256 new tokens each time": the output length.
             new_tokens: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+new\s+tokens\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
@@ -405,8 +414,13 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                     .trim_start_matches(|c: char| c.is_ascii_alphabetic())
                     .len();
             let after = rest[word..].trim_start();
-            let per =
-                after.starts_with('/') || after.starts_with("per ") || after.starts_with("每秒");
+            // `tokens/s` is a rate; `tokens / 输出 512` separates the two lengths.
+            let per = after
+                .strip_prefix('/')
+                .map(str::trim_start)
+                .is_some_and(|u| u.starts_with(['s', '秒']) || u.starts_with("sec"))
+                || after.starts_with("per ")
+                || after.starts_with("每秒");
             !(["t/s", "/s", "/秒"].iter().any(|u| rest.starts_with(u))
                 || (rest.starts_with("tok") && per))
         };
@@ -446,6 +460,34 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
                 claim.prompt_tokens = found(i, span(off, &c));
                 claim.output_tokens = found(o, span(off, &c));
+            }
+        }
+    }
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        if let Some((off, c)) =
+            matches(lower, &r.synthetic, (&["synthetic_"], DIGITS), 0, 32).next()
+        {
+            if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
+                claim.prompt_tokens = found(i, span(off, &c));
+                claim.output_tokens = found(o, span(off, &c));
+            }
+        }
+    }
+    if claim.prompt_tokens.is_none() {
+        if let Some((off, c)) =
+            matches(lower, &r.token_prompt, (&["prompt"], DIGITS), 40, 12).next()
+        {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.prompt_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+    if claim.output_tokens.is_none() {
+        if let Some((off, c)) =
+            matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).next()
+        {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                claim.output_tokens = found(v, span(off, &c));
             }
         }
     }

@@ -5387,7 +5387,11 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with("显卡")
             || pre.trim_end().ends_with("显卡:")
             // A Chinese count of cards before the number (单卡 4090, 两张 3090).
-            || pre.trim_end().ends_with(['卡', '张', '块']);
+            || pre.trim_end().ends_with(['卡', '张', '块'])
+            // Chinese "runs on" after it (`4090 跑 Qwen2.5-32B`, `4090 上部署`).
+            || ["跑", "上", "运行", "部署"]
+                .iter()
+                .any(|w| part[c.get(4).map_or(0, |m| m.end())..].trim_start().starts_with(w));
         let counted = c.get(1).is_some() || c.get(2).is_some();
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
         // device, not a year or a count.
