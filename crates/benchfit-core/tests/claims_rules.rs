@@ -3350,3 +3350,13 @@ fn dataset_names_prose_and_slashed_chinese_lengths() {
     let gpu = read("4090 跑 Qwen2.5-32B-Instruct-GPTQ-Int4，vLLM，单并发大概 38 tokens/s。").gpu;
     assert_eq!(gpu.map(|g| g.value), Some("rtx-4090".into()));
 }
+
+/// §3: a machine written as its parts (`Win11 + RTX 4070 Super`) names one device; "raising
+/// concurrency to 256" sets the load.
+#[test]
+fn machine_parts_and_concurrency_to() {
+    let c = read("Win11 + RTX 4070 Super（12GB），Ollama 0.6.2：eval rate: 41.2 tokens/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("Llama 3 8B on one H100 with vLLM: raising concurrency to 256, we measured 4,310 output tokens/s.");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(256));
+}

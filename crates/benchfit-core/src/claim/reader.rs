@@ -198,7 +198,7 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
-            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|to\s+|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
@@ -4091,6 +4091,8 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
         // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
         || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'))
+        // A machine written as its parts (`Win11 + RTX 4070 Super`).
+        || pre.trim_end().ends_with('+')
         // An element of a setup list after an engine and its build (`llama.cpp b4321, RTX 4080
         // Super 16GB, Llama-3.1-8B Q6_K`).
         || (pre.trim_end().ends_with(',')
