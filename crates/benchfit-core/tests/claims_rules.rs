@@ -3360,3 +3360,15 @@ fn machine_parts_and_concurrency_to() {
     let c = read("Llama 3 8B on one H100 with vLLM: raising concurrency to 256, we measured 4,310 output tokens/s.");
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(256));
 }
+
+/// §1.2: a figure its clause calls a record after it ("— a world record —") is marked; §1.3: a
+/// "maximum throughput of" is a peak, after the marked result.
+#[test]
+fn records_after_the_figure_and_maximum_throughput() {
+    let c = read(
+        "A single DGX B200 with eight Blackwell GPUs now delivers over 250 tokens per second per \
+         user on DeepSeek-R1 — a world record — running TensorRT-LLM. The same system also \
+         reaches a maximum throughput of over 30,000 tokens per second.",
+    );
+    assert_eq!(c.figures[0].value, 250.0);
+}

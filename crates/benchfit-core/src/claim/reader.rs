@@ -797,6 +797,9 @@ fn scope_from_words(words: &str) -> Option<Scope> {
         || has("-gpu system")
         || has("单机")
         || has("单节点")
+        || has("每个节点")
+        || has("每节点")
+        || has("每台")
     {
         Some(Scope::PerNode)
     } else if has("aggregate")
@@ -3232,6 +3235,8 @@ const DISCOUNTED: &[&str] = &[
     "you could get",
     "you'd get",
     // CLAIMS.md §1 rule 3: never the peak.
+    "maximum throughput of",
+    "max throughput of",
     "peak output",
     "peak throughput",
     "peak token",
@@ -3294,7 +3299,8 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
         // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
         // best submitters, …, with 847 tokens/s" praises others).
         !lower[i..start].contains([',', '，', ';'])
-    }) {
+    }) || record_after(lower, end)
+    {
         -1
     } else {
         0
@@ -3339,6 +3345,28 @@ fn baseline_line(lower: &str, start: usize) -> bool {
         }),
         _ => false,
     }
+}
+
+/// True when the figure's own clause calls it a record after it ("250 tokens per second per user
+/// on the full model — a world record —"): within 80 bytes, before any other number.
+fn record_after(lower: &str, end: usize) -> bool {
+    let end = end.min(lower.len());
+    let post = &lower[end..floor_boundary(lower, (end + 80).min(lower.len()))];
+    let clause = post
+        .split(['.', ';', '\n'])
+        .next()
+        .unwrap_or("")
+        .split(|c: char| c.is_ascii_digit())
+        .next()
+        .unwrap_or("");
+    [
+        "world record",
+        "a new record",
+        "record-breaking",
+        "record performance",
+    ]
+    .iter()
+    .any(|w| clause.contains(w))
 }
 
 /// True when `s` holds a number followed by a token or request rate unit (another figure).
