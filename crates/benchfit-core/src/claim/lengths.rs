@@ -74,9 +74,9 @@ fn res() -> &'static Res {
             // trtllm-bench's prepared datasets name their lengths (`synthetic_128_2048.txt`).
             synthetic: re(r"synthetic_(\d+)_(\d+)\b"),
             // "generating 1,000 tokens": the output length.
-            generating: re(r"\bgenerat(?:ing|es|ed)\s+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\b"),
+            generating: re(r"\bgenerat(?:ing|es|ed)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
             // "a ~500-token coding prompt": the prompt length (one word may stand between).
-            token_prompt: re(r"~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]tokens?\s+(?:[a-z]+\s+)?prompts?\b"),
+            token_prompt: re(r"~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t-]tokens?[ \t]+(?:[a-z]+[ \t]+)?prompts?\b"),
             // "256 new tokens each time": the output length.
             new_tokens: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+new\s+tokens\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
