@@ -3372,3 +3372,19 @@ fn records_after_the_figure_and_maximum_throughput() {
     );
     assert_eq!(c.figures[0].value, 250.0);
 }
+
+/// §2 / §3: a `Decoding throughput` header is a decode rate; "Text Generation Inference 2.2"
+/// is TGI 2.2; `4090 跑 …` is one card.
+#[test]
+fn decoding_headers_spelled_out_tgi_and_one_chinese_card() {
+    let c = read("| GPU | Decoding throughput (tok/s) |\n|---|---|\n| H100 | 120 |");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("Text Generation Inference 2.2 on one A100 80GB: 900 output tok/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("tgi"));
+    assert_eq!(
+        c.runtime_version.as_ref().map(|r| r.value.as_str()),
+        Some("2.2")
+    );
+    let c = read("4090 跑 Qwen2.5-32B-Instruct-GPTQ-Int4，vLLM，单并发大概 38 tokens/s。");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}

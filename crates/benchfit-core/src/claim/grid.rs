@@ -274,7 +274,7 @@ fn role(h: &str) -> Role {
             || has("预填充")
         {
             FigureKind::PrefillThroughput
-        } else if has("s_tg") || has("decode") || has("tg ") || test("tg") || has("解码") {
+        } else if has("s_tg") || has("decod") || has("tg ") || test("tg") || has("解码") {
             FigureKind::DecodeThroughput
         } else if (has("total") || first == "tot" || has("总吞吐")) && !has("output") {
             FigureKind::ThroughputTotal

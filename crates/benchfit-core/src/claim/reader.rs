@@ -235,8 +235,8 @@ fn patterns() -> &'static Patterns {
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text-generation-inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-]inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -5411,6 +5411,10 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     for c in re.captures_iter(part) {
         let m = c.get(4)?;
         let pre = before(part, m.start(), 12);
+        // Chinese "runs on" after it (`4090 跑 Qwen2.5-32B`, `4090 上部署`): the one card used.
+        let runs_on = ["跑", "上", "运行", "部署"]
+            .iter()
+            .any(|w| part[m.end()..].trim_start().starts_with(w));
         let labelled = pre.trim_end().ends_with("gpu:")
             || pre.trim_end().ends_with("gpu")
             || pre.trim_end().ends_with("geforce")
@@ -5418,10 +5422,7 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with("显卡:")
             // A Chinese count of cards before the number (单卡 4090, 两张 3090).
             || pre.trim_end().ends_with(['卡', '张', '块'])
-            // Chinese "runs on" after it (`4090 跑 Qwen2.5-32B`, `4090 上部署`).
-            || ["跑", "上", "运行", "部署"]
-                .iter()
-                .any(|w| part[c.get(4).map_or(0, |m| m.end())..].trim_start().starts_with(w));
+            || runs_on;
         let counted = c.get(1).is_some() || c.get(2).is_some();
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
         // device, not a year or a count.
@@ -5439,6 +5440,7 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
                 "dual" | "two" => 2,
                 _ => 4,
             }))
+            .or(runs_on.then_some(1))
             .filter(|&n| n > 0);
         return Some((
             id,
