@@ -448,57 +448,32 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(
+        let hit = matches(
             lower,
             &r.in_out_short,
             (&[" in /", " in/"], &[" out"]),
             24,
             32,
         )
-        .next()
-        {
-            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
-                claim.prompt_tokens = found(i, span(off, &c));
-                claim.output_tokens = found(o, span(off, &c));
-            }
-        }
-    }
-    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
-        if let Some((off, c)) =
-            matches(lower, &r.synthetic, (&["synthetic_"], DIGITS), 0, 32).next()
-        {
-            if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
-                claim.prompt_tokens = found(i, span(off, &c));
-                claim.output_tokens = found(o, span(off, &c));
-            }
+        .next();
+        let pair = both_sides(hit, (Some(2), Some(4))).or_else(|| {
+            let hit = matches(lower, &r.synthetic, (&["synthetic_"], DIGITS), 0, 32).next();
+            both_sides(hit, (None, None))
+        });
+        if let Some((i, o)) = pair {
+            claim.prompt_tokens = Some(i);
+            claim.output_tokens = Some(o);
         }
     }
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) =
-            matches(lower, &r.token_prompt, (&["prompt"], DIGITS), 40, 12).next()
-        {
-            if let Some(v) = n(&c, 1, Some(2)) {
-                claim.prompt_tokens = found(v, span(off, &c));
-            }
-        }
+        let hit = matches(lower, &r.token_prompt, (&["prompt"], DIGITS), 40, 12).next();
+        claim.prompt_tokens = one_side(hit);
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) =
-            matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).next()
-        {
-            if let Some(v) = n(&c, 1, Some(2)) {
-                claim.output_tokens = found(v, span(off, &c));
-            }
-        }
-    }
-    if claim.output_tokens.is_none() {
-        if let Some((off, c)) =
-            matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next()
-        {
-            if let Some(v) = n(&c, 1, Some(2)) {
-                claim.output_tokens = found(v, span(off, &c));
-            }
-        }
+        let generating = matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).next();
+        claim.output_tokens = one_side(generating).or_else(|| {
+            one_side(matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next())
+        });
     }
     // English prose, one side at a time, never a rate (`prompts at 900 tokens/s`).
     let not_rate = |(off, c): &(usize, Captures)| {
@@ -506,7 +481,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
     };
     if claim.prompt_tokens.is_none() {
-        let m = matches(
+        let hit = matches(
             lower,
             &r.prose_in,
             (&["prompt", "input"], &["token"]),
@@ -517,27 +492,37 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         .or_else(|| {
             matches(lower, &r.prose_in_after, (&["tokens of "], DIGITS), 24, 24).find(not_rate)
         });
-        if let Some((off, c)) = m {
-            if let Some(v) = n(&c, 1, Some(2)) {
-                claim.prompt_tokens = found(v, span(off, &c));
-            }
-        }
+        claim.prompt_tokens = one_side(hit);
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(
+        let hit = matches(
             lower,
             &r.prose_out,
             (&["output", "completion", "response", "answer"], &["token"]),
             0,
             80,
         )
-        .find(not_rate)
-        {
-            if let Some(v) = n(&c, 1, Some(2)) {
-                claim.output_tokens = found(v, span(off, &c));
-            }
-        }
+        .find(not_rate);
+        claim.output_tokens = one_side(hit);
     }
+}
+
+/// The length a one-number match gives (group 1, with a `k` in group 2), spanning the match.
+fn one_side(hit: Option<(usize, Captures)>) -> Option<Found<u32>> {
+    let (off, c) = hit?;
+    found(n(&c, 1, Some(2))?, span(off, &c))
+}
+
+/// Both lengths of a pair match (input in group 1, output in group 2 or 3, with their `k`
+/// groups `ks`), each spanning the match; None unless both read.
+fn both_sides(
+    hit: Option<(usize, Captures)>,
+    ks: (Option<usize>, Option<usize>),
+) -> Option<(Found<u32>, Found<u32>)> {
+    let (off, c) = hit?;
+    let out = if ks.1.is_some() { 3 } else { 2 };
+    let (i, o) = (n(&c, 1, ks.0)?, n(&c, out, ks.1)?);
+    Some((found(i, span(off, &c))?, found(o, span(off, &c))?))
 }
 
 fn floor(s: &str, mut i: usize) -> usize {
