@@ -2,18 +2,7 @@
 //! benchmarks in `benches/` are the reference).
 fn main() {
     // The criterion benchmark's 100 KB of mixed claim text (benches/speed.rs).
-    let parts = [
-        "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, 512-token prompts, 256-token outputs, FP8, under vLLM. ",
-        "Output token throughput (tok/s): 10777.64 / Mean TTFT (ms): 9408.20 / ",
-        "| llama 7B Q4_0 | CUDA | pp512 | 4918.36 ± 132.23 | tg128 | 165.76 ± 1.50 | ",
-        "The weather was nice and nobody measured anything at all today. ",
-    ];
-    let mut text = String::new();
-    let mut i = 0;
-    while text.len() < 100_000 {
-        text.push_str(parts[i % parts.len()]);
-        i += 1;
-    }
+    let text = claim_text_100kb();
     let t = std::time::Instant::now();
     for _ in 0..5 {
         std::hint::black_box(benchfit_core::claim::read(&text));
@@ -52,3 +41,5 @@ fn main() {
         r.preemptions
     );
 }
+
+include!("../benches/support/claim_text.rs");
