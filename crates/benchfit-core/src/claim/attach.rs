@@ -214,7 +214,6 @@ fn block_load_header(lower: &str, start: usize) -> Option<Span> {
     None
 }
 
-/// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
 /// The context length a point of a list states (`at 4K`, `at 16k`, `at 8,192 tokens`) when its
 /// sentence speaks of the context (`context`, `ctx`, 上下文): tokens, `k` = 1000 (CLAIMS.md §3).
 fn context_point(clause: &str, sentence: &str) -> Option<u32> {
@@ -243,6 +242,7 @@ fn context_point(clause: &str, sentence: &str) -> Option<u32> {
     ((1.0..1e7).contains(&v)).then(|| v.round() as u32)
 }
 
+/// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
 pub(super) fn attach(lower: &str, claim: &mut Claim) {
     let spans: Vec<(Span, String)> = claim
         .figures
@@ -284,10 +284,8 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             }
         }
         let mut own_clause = false;
-        // An engine named after this point's own clause, in a later point of the list (`~6
-        // tok/s, and ollama is 20`), is that point's.
-        // So is one named after the figure with a number of its own (`~6 tok/s, and ollama is
-        // 20`).
+        // An engine named after the figure, in a later point of its list or with a number of
+        // its own (`~6 tok/s, and ollama is 20`), is that other point's.
         let later_own_number = |r: &Found<String>| {
             r.span.start >= f.span.end && {
                 let after = &lower[r.span.end.min(lower.len())..];
