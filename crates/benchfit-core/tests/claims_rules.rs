@@ -3388,3 +3388,18 @@ fn decoding_headers_spelled_out_tgi_and_one_chinese_card() {
     let c = read("4090 跑 Qwen2.5-32B-Instruct-GPTQ-Int4，vLLM，单并发大概 38 tokens/s。");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §2 vs §3: lengths written number-first (`512 input / 128 output tokens:`) or after 输出
+/// before a bare 吞吐 are the run's lengths, not the figure's kind; `1,800 output tokens/s`
+/// still is.
+#[test]
+fn number_first_lengths_are_not_kind_words() {
+    let c = read("Static batching with 512 input / 128 output tokens: batch 8 gives 310 tok/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read("Static batching with 512 input tokens: batch 8 gives 310 tok/s.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read("并发 32，输入 2K 输出 512，吞吐 1,800 tokens/s。");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    let c = read("With 128 input tokens we get 1,800 output tokens/s at batch 32.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

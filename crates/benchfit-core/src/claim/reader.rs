@@ -438,7 +438,9 @@ fn sentence_metric(lower: &str, start: usize) -> &str {
     let head = &sent[..at];
     // The metric's noun phrase does not run past a comma ("With speculative decoding,
     // single-stream speed …": the phrase is "single-stream speed").
-    let head = head.rsplit_once([',', '(', ':']).map_or(head, |(_, h)| h);
+    let head = head
+        .rsplit_once([',', '(', ':', '，', '：'])
+        .map_or(head, |(_, h)| h);
     let words: Vec<(usize, &str)> = head
         .split_whitespace()
         .map(|w| (w.as_ptr() as usize - head.as_ptr() as usize, w))
@@ -867,8 +869,25 @@ fn without_lengths(words: &str) -> String {
             .find_map(|w| tail.strip_prefix(w))
             .unwrap_or(tail)
             .trim_start_matches(sep);
+        // The number before the word (`512 input / 128 output tokens`) is a length too, unless
+        // the word goes on into a rate's unit (`1,800 output tokens/s`).
+        let head = rest[..start].trim_end_matches([' ', '/']);
+        let head = head
+            .strip_suffix(['k', 'K'])
+            .filter(|h| h.ends_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or(head);
+        let rate = {
+            let t = rest[end..].trim_start_matches([' ', '-']);
+            let t = ["tokens", "token", "toks", "tok"]
+                .iter()
+                .find_map(|w| t.strip_prefix(w))
+                .unwrap_or(t)
+                .trim_start();
+            t.starts_with('/') || t.starts_with("per ") || t.starts_with("每秒")
+        };
+        let number_before = head.ends_with(|c: char| c.is_ascii_digit()) && !rate;
         out.push_str(&rest[..start]);
-        if !tail.starts_with(|c: char| c.is_ascii_digit()) {
+        if !tail.starts_with(|c: char| c.is_ascii_digit()) && !number_before {
             out.push_str(&rest[start..end]);
         }
         rest = &rest[end..];
@@ -1138,7 +1157,8 @@ fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
             // The metric the sentence names before its figures (`… higher decode throughput
             // than vLLM: 3,450 vs 1,820 tok/s`); a bare "total" there is as often a sum.
             .or_else(|| {
-                let m = sentence_metric(lower, span.start);
+                let m = without_lengths(sentence_metric(lower, span.start));
+                let m = m.as_str();
                 kind_from_words(m).filter(|k| {
                     *k != FigureKind::ThroughputTotal
                         || m.contains("total throughput")
