@@ -3403,3 +3403,13 @@ fn number_first_lengths_are_not_kind_words() {
     let c = read("With 128 input tokens we get 1,800 output tokens/s at batch 32.");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §2 / §3: llama.cpp's bare `eval` after `prompt eval` is the decode rate; "one prompt at a
+/// time" is a load of one.
+#[test]
+fn bare_eval_is_decode_and_one_prompt_at_a_time() {
+    let c = read("RTX 3090, llama.cpp, Mistral 7B Q8_0, one prompt at a time: prompt eval 900 t/s, eval 60 t/s.");
+    assert_eq!(c.figures[0].value, 60.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
+}

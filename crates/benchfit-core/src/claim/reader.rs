@@ -661,6 +661,10 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else if has("token generation")
         || test("tg")
         || has("eval rate")
+        // llama.cpp's and ollama's bare `eval` (after `prompt eval`, which is prefill above).
+        || words
+            .split(|c: char| c.is_whitespace() || matches!(c, ':' | '=' | ','))
+            .any(|w| w == "eval")
         || has("decode speed")
         || has("decode rate")
         || has("decoding speed")
@@ -4371,7 +4375,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream) at a time\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -4382,6 +4386,9 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "single request",
         "one request at",
         "one user at",
+        "one stream at",
+        "one prompt at",
+        "one query at",
         "single user",
         "single-user",
         "single stream",
