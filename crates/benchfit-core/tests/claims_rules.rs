@@ -3413,3 +3413,12 @@ fn bare_eval_is_decode_and_one_prompt_at_a_time() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §3 Hardware: a server written with its chips after it (`Atlas 800I A2 (8×910B4)`) ran on
+/// those chips, eight of them; a bare `910B4` is an Ascend.
+#[test]
+fn server_with_its_chips_in_parentheses() {
+    let c = read("Atlas 800I A2 (8×910B4), MindIE, Qwen2.5-72B W8A8: 1,800 tokens/s at concurrency 32.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("ascend-910b4"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+}

@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*[ab]\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?\b|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*[ab]\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -1461,6 +1461,8 @@ fn gpu_id(family: &str, variant: &str) -> String {
         f if f.starts_with("gaudi") => f.replace(['-', '®'], ""),
         f if f.starts_with("ascend") => f.replace("ascend-", "ascend").replace("ascend", "ascend-"),
         f if f.starts_with("atlas") => format!("ascend-{f}"),
+        // Ascend chips written without the brand (`Atlas 800I A2（8×910B4）`).
+        f if f.starts_with("910") => format!("ascend-{f}"),
         f if f.starts_with("昇腾") => format!(
             "ascend-{}",
             f.trim_start_matches("昇腾").trim_start_matches('-')
@@ -5170,6 +5172,20 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                 Some((first, _)) if !first.is_empty() && id.starts_with(&format!("{first}-")) => {
                     chosen = Some((id, gpu_span));
                     if let (Some(n), None) = (count, &claim.gpu_count) {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                // A server written with its chips right after it (`Atlas 800I A2（8×910B4）`):
+                // the chips are the device, and their count the server's.
+                Some((first, s))
+                    if first.starts_with("ascend-atlas")
+                        && id.starts_with("ascend-910")
+                        && part
+                            .get(s.end..whole(&c).start)
+                            .is_some_and(|gap| gap.len() <= 8 && gap.contains(['(', '（'])) =>
+                {
+                    chosen = Some((id, gpu_span));
+                    if let Some(n) = count {
                         claim.gpu_count = found(n, at(whole(&c)));
                     }
                 }
