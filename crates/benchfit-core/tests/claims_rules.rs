@@ -3418,7 +3418,52 @@ fn bare_eval_is_decode_and_one_prompt_at_a_time() {
 /// those chips, eight of them; a bare `910B4` is an Ascend.
 #[test]
 fn server_with_its_chips_in_parentheses() {
-    let c = read("Atlas 800I A2 (8×910B4), MindIE, Qwen2.5-72B W8A8: 1,800 tokens/s at concurrency 32.");
-    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("ascend-910b4"));
+    let c = read(
+        "Atlas 800I A2 (8×910B4), MindIE, Qwen2.5-72B W8A8: 1,800 tokens/s at concurrency 32.",
+    );
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("ascend-910b4")
+    );
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+}
+
+/// §3 Hardware: devices outside the catalog keep their ids (Jetson Thor, Tenstorrent P150,
+/// MI50, the base Apple M2, the Strix Halo APU, `910B2` glued to Chinese) and a GeForce number
+/// a run was "on" is that card.
+#[test]
+fn more_devices_outside_the_catalog() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("NVIDIA Jetson Thor, vLLM, Qwen3-8B: 120 output tok/s").as_deref(),
+        Some("jetson-thor")
+    );
+    assert_eq!(
+        gpu("Single-P150 Llama-3.1-8B batch-1 decode: 51.5 tok/s/u").as_deref(),
+        Some("tt-p150")
+    );
+    assert_eq!(
+        gpu("2x AMD Instinct MI50 32GB, llama.cpp: 28 t/s generation").as_deref(),
+        Some("mi50")
+    );
+    assert_eq!(
+        gpu("Apple M2 (8-core GPU), Llama 3 8B Q4: 15 tok/s").as_deref(),
+        Some("m2")
+    );
+    assert_eq!(
+        gpu("Apple M3 Max (64 GB), Llama 3 8B Q4: 45 tok/s").as_deref(),
+        Some("m3-max")
+    );
+    assert_eq!(
+        gpu("AMD Ryzen AI Max+ 395, llama.cpp: 40 t/s").as_deref(),
+        Some("ryzen-ai-max-395")
+    );
+    assert_eq!(
+        gpu("910B2推理qwen-30B-A3B速度 29.21 token/s").as_deref(),
+        Some("ascend-910b2")
+    );
+    assert_eq!(
+        gpu("llama 7B on 3090: 50.71 tok/sec").as_deref(),
+        Some("rtx-3090")
+    );
 }

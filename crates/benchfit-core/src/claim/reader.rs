@@ -23,7 +23,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?\b|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*[ab]\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*[ab]\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*thor|mi50\b|mi60\b|mi100\b|apple\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -42,6 +42,16 @@ const GPU_STARTS: &[&str] = &[
     "arc",
     "n300",
     "n150",
+    "p150",
+    "p300",
+    "910b",
+    "910c",
+    "mi5",
+    "mi6",
+    "mi1",
+    "apple",
+    "ryzen",
+    "strix",
     "macbook",
     "mac ",
     "imac",
@@ -1494,6 +1504,19 @@ fn gpu_id(family: &str, variant: &str) -> String {
         "sn40l" => "sambanova-sn40l".into(),
         // Tenstorrent's Wormhole cards keep their vendor first (CLAIMS.md §3 Hardware ids).
         "n300" | "n150" => format!("tt-{family}"),
+        // Tenstorrent's Blackhole cards (`P150`, `P300`), the letter suffix dropped.
+        f if f.starts_with("p150") || f.starts_with("p300") => format!("tt-{}", &f[..4]),
+        // Apple's base chip (`Apple M2`): the chip.
+        f if f.starts_with("apple-m") => f.trim_start_matches("apple-").to_string(),
+        // AMD's Strix Halo APU (`Ryzen AI Max+ 395`).
+        f if f.starts_with("ryzen") || f.starts_with("strix") => {
+            let n: String = f.chars().filter(|c| c.is_ascii_digit()).collect();
+            if n.is_empty() {
+                "ryzen-ai-max".into()
+            } else {
+                format!("ryzen-ai-max-{n}")
+            }
+        }
         // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
         // The chip before the Mac (`M2 MacBook Air`): the chip.
         f if f.contains("mac")
@@ -1558,11 +1581,15 @@ fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Option<u32> {
     (gap.len() - tail.len() <= 2 && n > 0).then_some(n)
 }
 
-/// GPUs that come one to a machine (Apple silicon): the count is 1 when the chip is named.
+/// Devices that come one to a machine (Apple silicon, a Jetson Thor module, AMD's Strix Halo
+/// APU): the count is 1 when the chip is named.
 fn single_chip(id: &str) -> bool {
-    id.starts_with('m')
-        && (id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
+    let apple = id.starts_with('m') && id[1..].starts_with(|c: char| c.is_ascii_digit());
+    apple
+        && (id.len() == 2 || id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
         && id.len() <= 8
+        || id == "jetson-thor"
+        || id.starts_with("ryzen-ai-max")
 }
 
 fn dtype_id(word: &str) -> String {
@@ -5101,6 +5128,10 @@ fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
                     continue;
                 }
             }
+            // 昇腾 glued before the chip (`在昇腾910B上`) is read whole below.
+            if fam.starts_with("910") && before(part, span_of(&c, 3).start, 8).ends_with("昇腾") {
+                continue;
+            }
             let gpu_span = Span {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
@@ -5465,6 +5496,8 @@ fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with("显卡:")
             // A Chinese count of cards before the number (单卡 4090, 两张 3090).
             || pre.trim_end().ends_with(['卡', '张', '块'])
+            // The device a run was on (`llama 7B on 3090`).
+            || pre.trim_end().ends_with(" on")
             || runs_on;
         let counted = c.get(1).is_some() || c.get(2).is_some();
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
