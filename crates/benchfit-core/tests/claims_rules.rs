@@ -3467,3 +3467,26 @@ fn more_devices_outside_the_catalog() {
         Some("rtx-3090")
     );
 }
+
+/// §2 kind in tables: a caption line that introduces the table (`… decode throughput:`) names
+/// an unqualified `tok/s` column's tokens; `out tok/s` in a header is output; a cell the prose
+/// repeats with its kind ("129 output tokens/second/user") takes that kind.
+#[test]
+fn table_kinds_from_captions_abbreviations_and_prose_twins() {
+    let c = read("BS1 ISL8000/OSL1000 decode throughput:\n\n| build | tok/s |\n|---|---|\n| base | 68.3 |\n| + this PR | 118.3 |\n");
+    assert_eq!(c.figures[0].value, 118.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("| Model | Batch Size | TP | Throughput (out tok/s/GPU) |\n|---|---|---|---|\n| Llama 3.1 8B | 1024 | 1 | 27,000 |\n");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+    let c = read(
+        "Model | Acme (16-bit) | Other (8-bit)\nLlama 3.1 Instruct 405B | 129 | 72\nLlama 3.1 Instruct 70B | 457 | 250\n\n\
+         On the largest 405B model, Acme reaches 129 output tokens/second/user.",
+    );
+    assert_eq!(c.figures[0].value, 129.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3.1-405b")
+    );
+}

@@ -282,6 +282,9 @@ fn role(h: &str) -> Role {
             || has("generat")
             || first == "out"
             || first == "gen"
+            // `Throughput (out tok/s/GPU)`.
+            || has("out tok")
+            || has("out tput")
             || has("输出")
             || has("生成速度")
             || has("生成吞吐")
@@ -574,6 +577,21 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
         }
     }
     None
+}
+
+/// The kind the line right above a table names when it introduces the table (ends with `:` or
+/// is a heading, at most 160 bytes): `BS1 ISL8000/OSL1000 decode throughput:` makes an unqualified
+/// `tok/s` column a decode rate.
+fn caption_phase(lower: &str, header: &Line) -> Option<FigureKind> {
+    let start = header.cells.first()?.start;
+    let from = super::reader::floor_boundary(lower, start.saturating_sub(300));
+    let above = lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']);
+    let line = above.rsplit('\n').find(|l| !l.trim().is_empty())?.trim();
+    let intro = line.ends_with(':') || line.ends_with('：') || line.starts_with('#');
+    if !intro || line.len() > 160 {
+        return None;
+    }
+    super::reader::caption_kind(line).filter(|k| *k != FigureKind::ThroughputTotal)
 }
 
 /// The one number a header holds (`Batch 16`, `BS=32`), if it holds exactly one.
@@ -1210,6 +1228,10 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                     kind
                 }
             }
+            _ => kind,
+        };
+        let kind = match kind {
+            FigureKind::ThroughputUnspecified => caption_phase(lower, header).unwrap_or(kind),
             _ => kind,
         };
         // A caption right above the table that gives the unit per GPU (`results (tokens/s per

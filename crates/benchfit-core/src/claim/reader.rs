@@ -253,13 +253,13 @@ fn patterns() -> &'static Patterns {
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
             version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
-            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*chat)?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*(?:chat|instruct))?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
                 r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
-                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?(?:[\s-]*lite)?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?(?:[\s-]*(?:lite|flash))?)|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
             ),
             interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
             request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
@@ -953,6 +953,12 @@ fn change_subject(lower: &str, start: usize) -> &str {
         Some(i) => &s[..i],
         None => "",
     }
+}
+
+/// The kind a table's caption line gives its unqualified rate columns (`BS1 ISL8000/OSL1000
+/// decode throughput:` over `| build | tok/s |`): the caption's own words, its lengths left out.
+pub(super) fn caption_kind(caption: &str) -> Option<FigureKind> {
+    kind_from_words(&without_lengths(caption))
 }
 
 /// [`settle`] for the other stages.
@@ -3520,6 +3526,11 @@ pub fn read(text: &str) -> Claim {
 
     apply_defined_kind(lower, &mut figures);
     inherit_list_kind(lower, &mut figures);
+    // A table cell the prose repeats with its kind (`| 129 |` and "129 output
+    // tokens/second/user") is that kind.
+    if table_headline {
+        share_twin_kinds(&mut figures);
+    }
 
     // Lengths written as pairs, records or shorthand, before the older patterns.
     super::lengths::read(lower, &mut claim);
@@ -6355,7 +6366,8 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
     /// Words before a size that are not a model's name.
     const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
         serve model models size params parameters dense moe our my this that llm base chat \
-        instruct about around over under by or per total active";
+        instruct about around over under by or per total active largest biggest smallest larger \
+        bigger smaller new newer latest huge giant massive full same";
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
