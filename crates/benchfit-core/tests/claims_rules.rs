@@ -3490,3 +3490,17 @@ fn table_kinds_from_captions_abbreviations_and_prose_twins() {
         Some("llama-3.1-405b")
     );
 }
+
+/// §1.5: a table whose rows are other providers or engines is read at the row the words before
+/// it name first (the text's subject), not at its last row.
+#[test]
+fn table_of_providers_read_at_the_subject_row() {
+    let c = read(
+        "We ran Acme's API on Mixtral 8x7B and compared it to other providers.\n\n\
+         | Provider | Median tokens/sec | TTFT |\n|---|---|---|\n| Acme | 812 | 18ms |\n\
+         | Fireworks AI | 142 | 87ms |\n| Self-hosted (A100, vLLM) | 55 | 43ms |\n",
+    );
+    assert_eq!(c.figures[0].value, 812.0);
+    let c = read("| Batch | Median tokens/sec |\n|---|---|\n| 1 | 60 |\n| 8 | 300 |\n");
+    assert_eq!(c.figures[0].value, 300.0);
+}

@@ -655,6 +655,61 @@ fn subject_device(
     Some((dcol, named))
 }
 
+/// The row of a table of setups (its first header a provider, engine, framework, backend,
+/// system or platform) whose label's first word the text before the table names first; none
+/// when the labels' first words are not distinct words, or the text names none of them.
+fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) -> Option<&'a Line> {
+    let first = header.cells.first()?;
+    let h = &lower[first.start..first.end];
+    let setups = [
+        "provider",
+        "engine",
+        "framework",
+        "backend",
+        "system",
+        "platform",
+        "runtime",
+        "vendor",
+        "service",
+    ];
+    if !setups.iter().any(|w| h.contains(w)) {
+        return None;
+    }
+    let key = |l: &Line| -> Option<&str> {
+        let c = l.cells.first()?;
+        let w = lower[c.start..c.end]
+            .trim_matches(|c: char| c == '*' || c.is_whitespace())
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+            .next()?;
+        (w.len() >= 3 && w.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(w)
+    };
+    let rows: Vec<(&'a Line, &str)> = data
+        .iter()
+        .filter(|l| {
+            l.cells
+                .get(col)
+                .is_some_and(|c| cell_number(&lower[c.start..c.end]).is_some())
+        })
+        .filter_map(|l| Some((*l, key(l)?)))
+        .collect();
+    if rows.len() < 2 || (1..rows.len()).any(|i| rows[..i].iter().any(|r| r.1 == rows[i].1)) {
+        return None;
+    }
+    let before = &lower[..first.start];
+    let word_at = |w: &str| {
+        before.match_indices(w).map(|(i, _)| i).find(|&i| {
+            let pre = before[..i].chars().next_back();
+            let post = before[i + w.len()..].chars().next();
+            !pre.is_some_and(|c| c.is_ascii_alphanumeric())
+                && !post.is_some_and(|c| c.is_ascii_alphanumeric())
+        })
+    };
+    rows.iter()
+        .filter_map(|(l, w)| Some((word_at(w)?, *l)))
+        .min_by_key(|(i, _)| *i)
+        .map(|(_, l)| l)
+}
+
 /// Whether the header's cells after column `at` name two or more different devices.
 fn compares_devices(lower: &str, header: &Line, at: usize) -> bool {
     let mut seen: Vec<String> = Vec::new();
@@ -1197,7 +1252,14 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 .min_by_key(|(i, _)| *i)
                 .map(|(_, l)| l)
         });
-        let row = bold.or(named.flatten()).or_else(|| {
+        // Else, in a table whose rows are other providers or engines (`| Provider | … |`,
+        // `| Engine | … |`), the row the words before it name first: the text's subject
+        // (CLAIMS.md §1.5, a comparison's first-stated setup).
+        let subject = about
+            .is_none()
+            .then(|| subject_row(lower, header, &data, col))
+            .flatten();
+        let row = bold.or(named.flatten()).or(subject).or_else(|| {
             data.iter()
                 .rev()
                 .find(|l| {
