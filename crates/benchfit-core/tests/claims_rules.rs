@@ -3504,3 +3504,21 @@ fn table_of_providers_read_at_the_subject_row() {
     let c = read("| Batch | Median tokens/sec |\n|---|---|\n| 1 | 60 |\n| 8 | 300 |\n");
     assert_eq!(c.figures[0].value, 300.0);
 }
+
+/// §1.5: tool summaries printed once per engine, each under a line naming it (`SGLang` …
+/// `LMDeploy` …), compare setups: the first is the subject, and the next engine's name is not
+/// the first block's runtime.
+#[test]
+fn summaries_per_engine_read_at_the_first() {
+    let c = read(
+        "SGLang\nRequest throughput (req/s): 44.28\nOutput token throughput (tok/s): 9050.05\n\
+         LMDeploy\nRequest throughput (req/s): 37.52\nOutput token throughput (tok/s): 7652.77\n",
+    );
+    assert_eq!(c.figures[0].value, 9050.05);
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("sglang"));
+    let c = read(
+        "concurrency 1\nOutput token throughput (tok/s): 60.1\n\
+         concurrency 8\nOutput token throughput (tok/s): 410.7\n",
+    );
+    assert_eq!(c.figures[0].value, 410.7);
+}

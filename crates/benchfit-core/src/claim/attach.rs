@@ -85,6 +85,8 @@ const OTHER_SETUP: &[&str] = &[
 fn stretch(lower: &str, span: Span) -> Span {
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
+    // A span that ran on over the line's end (`…: 9050.05\n`) still ends on its own line.
+    let end = start + lower[start..end].trim_end().len();
     let line_start = lower[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
     let line_end = lower[end..]
         .find('\n')

@@ -323,7 +323,13 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
     let (kind, unit, start) = (h.kind, h.unit.clone(), h.span.start);
     // The first word of another source after the headline: a later printing past it is theirs
     // (found once, not once per printing).
-    let other_from = first_other_source(lower, start);
+    let other_from = [
+        first_other_source(lower, start),
+        next_engine_heading(lower, start),
+    ]
+    .into_iter()
+    .flatten()
+    .min();
     let last = figures
         .iter()
         .enumerate()
@@ -345,6 +351,48 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Engines whose name alone on a line heads a block of results (`SGLang` … `LMDeploy` …).
+const ENGINE_HEADINGS: &[&str] = &[
+    "vllm",
+    "sglang",
+    "lmdeploy",
+    "tensorrt-llm",
+    "trt-llm",
+    "tgi",
+    "llama.cpp",
+    "ollama",
+    "mlc-llm",
+    "exllamav2",
+    "lightllm",
+    "deepspeed-mii",
+    "mindie",
+    "text-generation-inference",
+];
+
+/// Where a line naming only an engine stands after `from`, when the block holding `from` is
+/// headed by another engine's line: results printed per engine compare setups (CLAIMS.md §1.5:
+/// the first stated is the subject), they are not one run's repeats.
+fn next_engine_heading(lower: &str, from: usize) -> Option<usize> {
+    let from = from.min(lower.len());
+    let engine = |line: &str| {
+        let l = line
+            .trim()
+            .trim_matches(|c: char| matches!(c, '#' | '*' | ':' | '：' | ' '));
+        ENGINE_HEADINGS.iter().find(|e| l == **e).copied()
+    };
+    // The engine heading the headline's block: the nearest such line before it (600 bytes).
+    let back = &lower[super::reader::floor_boundary(lower, from.saturating_sub(600))..from];
+    let own = back.lines().rev().find_map(engine)?;
+    let mut at = from;
+    for line in lower[from..].split_inclusive('\n') {
+        if engine(line).is_some_and(|e| e != own) {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// A label with its numbers taken out (`decode. median latency: 0.00905 s, median throughput:`
