@@ -3522,3 +3522,17 @@ fn summaries_per_engine_read_at_the_first() {
     );
     assert_eq!(c.figures[0].value, 410.7);
 }
+
+/// §1.7 ranges written with a tilde (`2,300~2,500 tokens/s`) are read at the low end; §3 a
+/// batch written as a word ("with a batch size of one") is 1; "20 times faster than Nvidia
+/// GPUs" counts no devices.
+#[test]
+fn tilde_ranges_word_batches_and_ratios_are_no_counts() {
+    let c = read("On one H100, Llama 3.1 8B reaches 2,300~2,500 tokens/s.");
+    assert_eq!(c.figures[0].value, 2300.0);
+    assert_eq!(c.figures[0].value_high, Some(2500.0));
+    let c = read("Llama 3 70B decodes at 250 tokens/s (with a batch size of one) on 8 H100 GPUs.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(1));
+    let c = read("Acme Inference runs Llama 3.1 70B at 450 tokens/s, about 20 times faster than Nvidia GPUs.");
+    assert_eq!(c.gpu_count, None);
+}
