@@ -244,7 +244,7 @@ fn patterns() -> &'static Patterns {
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a16", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
                 r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
-            quantised: pat(NO, &["quanti"], &[], r"\bquanti[sz](?:ed|ation)\b"),
+            quantised: pat(NO, &["quanti"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)"),
             runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
                 r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-]inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
             ),
@@ -689,6 +689,8 @@ fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("generat")
         || has("completion")
         || has("输出")
+        // Japanese: 出力 (output), 出力されたトークン.
+        || has("出力")
         || has("生成速")
         || has("生成吞吐")
     {
@@ -2033,7 +2035,7 @@ fn read_figures(lower: &str) -> Vec<Figure> {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
         });
@@ -4237,10 +4239,17 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
 fn defined_kind(lower: &str) -> Option<FigureKind> {
     let mut found: Option<FigureKind> = None;
     for clause in lower.split(['\n', ';']) {
-        for key in ["throughput", "tok/s", "tokens/s", "tokens per second"] {
+        for key in [
+            "throughput",
+            "tok/sec",
+            "tok/s",
+            "tokens/sec",
+            "tokens/s",
+            "tokens per second",
+        ] {
             let Some(i) = clause.find(key) else { continue };
             let rest = &clause[i + key.len()..];
-            let rest = rest.trim_start_matches([' ', '*', ')']);
+            let rest = rest.trim_start_matches([' ', '*', ')', '」', '"', '`']);
             let rest = rest
                 .strip_prefix("figures")
                 .or_else(|| rest.strip_prefix("numbers"))
@@ -4255,6 +4264,9 @@ fn defined_kind(lower: &str) -> Option<FigureKind> {
                 "refers to ",
                 "measures ",
                 "counts ",
+                // Japanese: `「13.45 tok/sec」は1秒あたりに出力されたトークン数を意味し`.
+                "とは",
+                "は",
             ]
             .iter()
             .find_map(|w| rest.strip_prefix(w));
