@@ -3536,3 +3536,22 @@ fn tilde_ranges_word_batches_and_ratios_are_no_counts() {
     let c = read("Acme Inference runs Llama 3.1 70B at 450 tokens/s, about 20 times faster than Nvidia GPUs.");
     assert_eq!(c.gpu_count, None);
 }
+
+/// §1.2 over §1.5: a table row whose value the author marks outside the table (in bold in the
+/// prose, or rounded in the title) is the headline, with that row's settings.
+#[test]
+fn table_row_marked_in_title_or_bold() {
+    let c = read(
+        "# H200 achieves nearly 12,000 tokens/sec on Llama2-13B\n\n\
+         The new GPU achieves **11,819 tokens/s on Llama2-13B** on a single GPU.\n\n\
+         | Model | Batch Size(1) | TP(2) | Input Length | Output Length | Throughput (out tok/s) |\n\
+         |---|---|---|---|---|---|\n\
+         | llama_13b | 1024 | 1 | 128 | 128 | 11,819 |\n\
+         | llama_13b | 128 | 1 | 128 | 2048 | 4,750 |\n\
+         | llama_70b | 32 | 1 | 2048 | 128 | 303 |\n",
+    );
+    assert_eq!(c.figures[0].value, 11819.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(1024));
+    assert_eq!(c.prompt_tokens.as_ref().map(|b| b.value), Some(128));
+    assert_eq!(c.tp.as_ref().map(|b| b.value), Some(1));
+}

@@ -396,6 +396,18 @@ fn without_footnotes(h: &str) -> String {
         let letters = w.len() - w.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let stem = &w[..w.len() - letters];
         let alpha = !stem.is_empty() && stem.chars().all(|c| c.is_ascii_alphabetic());
+        // A footnote mark in parentheses glued to the word (`TP(2)`, `Batch Size(1)`).
+        if let Some(stem) = w.strip_suffix(')').and_then(|r| {
+            let (stem, n) = r.rsplit_once('(')?;
+            (n.len() == 1
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && !stem.is_empty()
+                && stem.chars().all(|c| c.is_ascii_alphabetic()))
+            .then_some(stem)
+        }) {
+            out.push(stem.to_string());
+            continue;
+        }
         let footnote = letters == 1
             && alpha
             && (stem.len() >= 3 && !["pp", "tg"].contains(&stem)
@@ -592,6 +604,39 @@ fn caption_phase(lower: &str, header: &Line) -> Option<FigureKind> {
         return None;
     }
     super::reader::caption_kind(line).filter(|k| *k != FigureKind::ThroughputTotal)
+}
+
+/// The numbers the author marks outside any table: those in the title (rounded forms allowed,
+/// `false`) and those in bold on a prose line (exact, `true`). None when there are none.
+fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
+    let mut out = Vec::new();
+    let numbers = |t: &str, exact: bool, out: &mut Vec<(f64, bool)>| {
+        for w in t.split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == 'k')) {
+            let w = w.trim_matches(['.', ',']);
+            if w.len() < 2 || !w.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            if let Some(v) = cell_number(w).filter(|v| *v >= 10.0) {
+                out.push((v, exact));
+            }
+        }
+    };
+    if let Some(t) = super::reader::title_span(lower) {
+        numbers(&lower[t.start..t.end], false, &mut out);
+    }
+    // Bold runs on prose lines, over the first 4 KB.
+    let head = &lower[..super::reader::floor_boundary(lower, lower.len().min(4096))];
+    for line in head.lines().filter(|l| !l.contains('|')) {
+        let mut parts = line.split("**");
+        parts.next();
+        while let Some(inside) = parts.next() {
+            if parts.next().is_none() {
+                break;
+            }
+            numbers(inside, true, &mut out);
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The one number a header holds (`Batch 16`, `BS=32`), if it holds exactly one.
@@ -1206,6 +1251,25 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 })
             })
             .copied();
+        // Else the row whose value the author marks outside the table: written in bold in the
+        // prose (`**11,819 tokens/s on Llama2-13B**`) or, rounded, in the title ("nearly 12,000
+        // tokens/sec"), CLAIMS.md §1.2.
+        let marked_row = marked_values(lower).and_then(|marks| {
+            data.iter()
+                .filter(has_number)
+                .find(|l| {
+                    l.cells
+                        .get(col)
+                        .and_then(|c| cell_number(text(*c)))
+                        .is_some_and(|v| {
+                            marks.iter().any(|&(m, exact)| {
+                                m == v || (!exact && super::reader::rounds_to(m, v))
+                            })
+                        })
+                })
+                .copied()
+        });
+        let bold = bold.or(marked_row);
         // Else the row a conclusion after the table names by its label (`the g6e.12xlarge
         // result … is the configuration we use`), when no device column decides.
         let named = about.is_none().then(|| {
