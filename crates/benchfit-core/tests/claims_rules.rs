@@ -3555,3 +3555,20 @@ fn table_row_marked_in_title_or_bold() {
     assert_eq!(c.prompt_tokens.as_ref().map(|b| b.value), Some(128));
     assert_eq!(c.tp.as_ref().map(|b| b.value), Some(1));
 }
+
+/// §1.2: a figure in the text's stated conclusion (`結論`, "TL;DR", "Key results") is the
+/// author's result over a table's last row; the family there takes the variant the text names
+/// elsewhere, and 同時32 (32 at once) is the load.
+#[test]
+fn conclusion_figures_head_and_keep_the_variant() {
+    let c = read(
+        "A100×4 vs H100 NVL×4 (vLLM / Qwen2.5-7B)\n結論（3行）\n\
+         - 同時32の出力スループット：H100×4 = 5414 tok/s, A100×4 = 3723 tok/s（1.45×）\n\
+         - GPU：H100 NVL 94GB×4 vs A100 80GB×4\n\n\
+         | Concurrency | H100 tok/s | A100 tok/s |\n|---|---|---|\n| 1 | 247.20 | 176.56 |\n| 32 | 5414.05 | 3723.32 |\n",
+    );
+    assert_eq!(c.figures[0].value, 5414.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h100-nvl"));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(32));
+}

@@ -3126,6 +3126,48 @@ fn standing(lower: &str, span: Span) -> i32 {
 /// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
 /// across a line break into a pasted output block), with no other rate figure between the mark
 /// and it. A figure on a table line (`|`) is left to the table rules.
+/// True when a figure stands in the text's stated conclusion (CLAIMS.md §1.2, "result"): on a
+/// prose line (no table `|`) under or after a conclusion word within the three lines before it
+/// (`結論（3行）`, `结论：`, "TL;DR", "Summary", "Key results", "Bottom line").
+fn in_conclusion(lower: &str, span: Span) -> bool {
+    const WORDS: &[&str] = &[
+        "結論",
+        "结论",
+        "总结",
+        "まとめ",
+        "결론",
+        "요약",
+        "tl;dr",
+        "tldr",
+        "conclusion",
+        "summary:",
+        "## summary",
+        "key result",
+        "key takeaway",
+        "bottom line",
+    ];
+    let start = span.start.min(lower.len());
+    let from = floor_boundary(lower, start.saturating_sub(400));
+    let back = &lower[from..start];
+    let line_from = back.rfind('\n').map_or(0, |i| i + 1);
+    if back[line_from..].contains('|') {
+        return false;
+    }
+    // The figure's line and the two lines above it.
+    let mut cut = back.len();
+    for _ in 0..3 {
+        match back[..cut].rfind('\n') {
+            Some(i) => cut = i,
+            None => {
+                cut = 0;
+                break;
+            }
+        }
+    }
+    let near = &back[cut..];
+    WORDS.iter().any(|w| near.contains(w))
+}
+
 pub(super) fn author_marked(lower: &str, span: Span) -> bool {
     const MARKS: &[&str] = &[
         "i got",
@@ -3474,10 +3516,9 @@ pub fn read(text: &str) -> Claim {
     });
     // A result the author marks as theirs outside any table (CLAIMS.md §1 rule 2) beats the
     // table rules (rule 5): a quoted table is then another setup's.
-    let marked = figures
-        .iter()
-        .take(16)
-        .any(|f| f.unit == "tok/s" && author_marked(lower, f.span));
+    let marked = figures.iter().take(16).any(|f| {
+        f.unit == "tok/s" && (author_marked(lower, f.span) || in_conclusion(lower, f.span))
+    });
     let grid = if bench_rows || marked {
         None
     } else {
@@ -4429,7 +4470,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|并发数?\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -4437,6 +4478,8 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "running:",
         "#running-req:",
         "并发",
+        // Japanese: 同時32 (32 at once).
+        "同時",
         "single request",
         "one request at",
         "one user at",
@@ -4639,6 +4682,27 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     }
 }
 
+/// The first variant of the GPU family `family` the text names (`h100` → `h100-nvl`), among its
+/// first device mentions; none when it names only the family or several variants.
+fn variant_named(lower: &str, family: &str) -> Option<String> {
+    let prefix = format!("{family}-");
+    let mut found: Option<String> = None;
+    for c in patterns()
+        .gpu
+        .captures_iter(lower)
+        .take(MAX_DEVICE_MENTIONS)
+    {
+        let id = gpu_id(&c[3], c.get(4).map_or("", |m| m.as_str()));
+        if id.starts_with(&prefix) {
+            match &found {
+                Some(f) if *f != id => return None,
+                _ => found = Some(id),
+            }
+        }
+    }
+    found
+}
+
 /// Outside a sweep, the model and the device written in the headline's own row or sentence
 /// replace the claim-wide ones (CLAIMS.md §1 rule 5: settings are read from the same row as the
 /// figure; a table of several models or GPUs names the headline's in its row).
@@ -4660,7 +4724,13 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
         if s.gpu != c.gpu && s.gpu_count.as_ref().is_some_and(|n| n.value > 1) {
             c.gpu_count = s.gpu_count.clone();
         }
+        // The family there, its variant named elsewhere (`H100×4 = 5414 tok/s` … `GPU: H100
+        // NVL 94GB×4`): the variant.
+        let variant = s.gpu.as_ref().and_then(|g| variant_named(lower, &g.value));
         c.gpu = s.gpu;
+        if let (Some(v), Some(g)) = (variant, c.gpu.as_mut()) {
+            g.value = v;
+        }
     }
     // So is the precision its own row or sentence names (CLAIMS.md §3 Quantisation: not
     // another configuration in the same text).
