@@ -3572,3 +3572,21 @@ fn conclusion_figures_head_and_keep_the_variant() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h100-nvl"));
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(32));
 }
+
+/// §1.5: a conclusion after a table that names a row by its model's short name ("The Surprise
+/// Winner: LFM2-24B") picks that row; §3 Model: a row's model no pattern knows keeps its
+/// active-parameter suffix (`lfm2-24b-a2b`).
+#[test]
+fn winner_named_by_short_name_and_unknown_row_models() {
+    let c = read(
+        "| Model | Params | Prefill tok/s | Gen tok/s |\n|---|---|---|---|\n\
+         | LFM2-24B-A2B Q4_K_M | 24B | 1190 | 109 |\n| gpt-oss-20b Q8_0 | 20B | 1040 | 70 |\n\
+         | Devstral-Small-2 Q4_K_M | 24B | 281 | 14 |\n\n\
+         The Surprise Winner: LFM2-24B\nLFM2-24B hit 109 tok/s generation.",
+    );
+    assert_eq!(c.figures[0].value, 109.0);
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("lfm2-24b-a2b")
+    );
+}

@@ -4,7 +4,7 @@
 //! that mark a different setup in that stretch (`vs`, `compared to`, `baseline`, `try`,
 //! `would`, `instead of`) flag it (CLAIMS.md §4).
 
-use super::reader::{read_load_into, read_setup_into};
+use super::reader::{read_load_into, read_setup_into, row_model};
 use super::{Claim, Found, Span};
 use serde::Serialize;
 
@@ -262,6 +262,15 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         let part = &lower[st.start..st.end];
         let mut c = Claim::default();
         read_setup_into(part, st.start, &mut c);
+        // A table row whose first cell names a model no pattern knows (`| LFM2-24B-A2B Q4_K_M
+        // | 24B | …`): that name.
+        if c.model.is_none() && part.trim_start().starts_with('|') {
+            let cell_from = part.find('|').map_or(0, |i| i + 1);
+            let cell_to = part[cell_from..]
+                .find('|')
+                .map_or(part.len(), |i| cell_from + i);
+            c.model = row_model(&part[cell_from..cell_to], st.start + cell_from);
+        }
         // A point of a list keeps the load, count and lengths its own clause states; the rest
         // (model, device, engine) still comes from the whole stretch.
         let cl = list_clause(lower, st, f.span, &others, &f.unit);

@@ -1285,7 +1285,18 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                         && cell_number(label).is_none();
                     // Named in a sentence that concludes (`… is the configuration we use`,
                     // "we recommend", "offers the best").
-                    let i = after.find(label).filter(|_| wordy)?;
+                    // The label, or its first word when that is a name of its own
+                    // (`LFM2-24B-A2B Q4_K_M` named "LFM2-24B" … "winner").
+                    let short = label
+                        .split_whitespace()
+                        .next()
+                        .filter(|w| w.len() >= 5 && w.contains(|c: char| c.is_ascii_digit()))
+                        .map(|w| w.split('-').take(2).collect::<Vec<_>>().join("-"))
+                        .filter(|w| w.len() >= 5);
+                    let i = after
+                        .find(label)
+                        .or_else(|| after.find(short.as_deref()?))
+                        .filter(|_| wordy)?;
                     let from = [". ", "\n"]
                         .iter()
                         .filter_map(|b| after[..i].rfind(b).map(|k| k + b.len()))

@@ -6461,6 +6461,15 @@ fn joined_release(rest: &str) -> bool {
 /// `Hermes 3 8B`, `SmolLM2-1.7B`): the name as an id with its size (CLAIMS.md §3 Model: the
 /// name as an id, every part that changes the weights kept). The first such name wins; a
 /// word that is not a name (`a 7B model`, `on 70B`) is not taken.
+/// [`sized_name`] for the attach stage: a model no pattern knows, named in a table row's first
+/// cell (`| LFM2-24B-A2B Q4_K_M | …`), spans shifted by `offset`.
+pub(super) fn row_model(cell: &str, offset: usize) -> Option<Found<String>> {
+    sized_name(cell).map(|f| Found {
+        value: f.value,
+        span: shift(f.span, offset),
+    })
+}
+
 fn sized_name(lower: &str) -> Option<Found<String>> {
     /// Words before a size that are not a model's name.
     const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
@@ -6470,7 +6479,7 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
-            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b\b",
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?\b",
         )
         .expect("static pattern compiles")
     });
@@ -6480,7 +6489,8 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
             continue;
         }
         let start = floor_boundary(lower, i.saturating_sub(40));
-        let window = &lower[start..floor_boundary(lower, i + 2)];
+        // Up to 8 bytes past the size, for an active-parameter suffix (`-a22b`).
+        let window = &lower[start..floor_boundary(lower, (i + 8).min(lower.len()))];
         let Some(c) = re.captures_iter(window).last() else {
             continue;
         };
@@ -6513,7 +6523,13 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
             .map(|v| format!("-{}", v.as_str()))
             .unwrap_or_default();
         return Some(Found {
-            value: format!("{name}{version}-{}b", &c[3]),
+            // An MoE's active-parameter suffix (`LFM2-24B-A2B`) changes the weights: kept.
+            value: format!(
+                "{name}{version}-{}b{}",
+                &c[3],
+                c.get(4)
+                    .map_or(String::new(), |a| format!("-{}", a.as_str()))
+            ),
             span: Span {
                 start: start + m.start(),
                 end: start + m.end(),
