@@ -3590,3 +3590,20 @@ fn winner_named_by_short_name_and_unknown_row_models() {
         Some("lfm2-24b-a2b")
     );
 }
+
+/// §1.5 / §1.6: a table whose cells carry their unit (`2.35 toks/sec`) and whose rows name
+/// phases with their lengths (`prompt (16 toks)`, `generation (100 toks)`) is read at the
+/// improved last column's generation row, with those lengths.
+#[test]
+fn unit_in_cell_tables_and_phase_lengths() {
+    let c = read(
+        "On an M2 Ultra the numbers for Llama 3.1 70B in 16-bit look like:\n\n \
+         | | not wired | wired\n---  | --- | ---\n\
+         prompt (16 toks)  | 2.35 toks/sec |  27.8 toks/sec\n\
+         generation (100 toks) | 0.23 toks/sec | 4.7 toks/sec\n",
+    );
+    assert_eq!(c.figures[0].value, 4.7);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(16));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(100));
+}

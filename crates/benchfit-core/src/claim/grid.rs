@@ -167,6 +167,8 @@ fn cell_number(t: &str) -> Option<f64> {
     // A token-rate unit written in the cell (`24,167 tokens/sec`): the number. (Times are left
     // alone: a log line's `latency: 0.0057 s` is no table cell.)
     const UNITS: &[&str] = &[
+        "toks/sec",
+        "toks/s",
         "tokens/sec",
         "tokens/secs",
         "tokens/s",
@@ -1137,6 +1139,32 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                 .collect();
             caption_rates = !rate_cols.is_empty();
         }
+    }
+    // No header names a rate, but every cell of a column writes a token rate's unit (`| prompt
+    // (16 toks) | 2.35 toks/sec | 27.8 toks/sec |`): those columns are rates.
+    if header_is_text && rate_cols.is_empty() {
+        let rated = |t: &str| {
+            let t = t.trim().trim_matches('*').trim_end();
+            [
+                "tok/s",
+                "toks/s",
+                "tokens/s",
+                "t/s",
+                "tok/sec",
+                "toks/sec",
+                "tokens/sec",
+            ]
+            .iter()
+            .any(|u| t.ends_with(u))
+                && cell_number(t).is_some()
+        };
+        rate_cols = (1..roles.len())
+            .filter(|&i| {
+                data.iter()
+                    .all(|l| l.cells.get(i).is_some_and(|c| rated(text(*c))))
+            })
+            .map(|i| (i, FigureKind::ThroughputUnspecified, None))
+            .collect();
     }
     // A rate column that is another rate column divided by a whole number on every row (`Tokens/s
     // per accelerator` = `Tokens/s` ÷ 8) is derived from it (CLAIMS.md §1.6): the measured

@@ -10,6 +10,8 @@ use regex_lite::{Captures, Regex};
 use std::sync::OnceLock;
 
 struct Res {
+    phase_in: Regex,
+    phase_out: Regex,
     pair_kk: Regex,
     pair_named: Regex,
     paren: Regex,
@@ -40,6 +42,10 @@ fn res() -> &'static Res {
     R.get_or_init(|| {
         let re = |s: &str| Regex::new(s).expect("static pattern compiles");
         Res {
+            // A phase named with its length in parentheses (`prompt (16 toks)`, `generation
+            // (100 toks)`, mlx_lm's rows).
+            phase_in: re(r"\b(?:prompt|input|prefill)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
+            phase_out: re(r"\b(?:generation|output|decode|completion)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
             // `8k/1k` (both with k), a shorthand for input/output.
             pair_kk: re(r"\b(\d+(?:\.\d+)?)\s*k\s*/\s*(\d+(?:\.\d+)?)\s*k\b"),
             // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`, and vLLM's
@@ -474,6 +480,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         claim.output_tokens = one_side(generating).or_else(|| {
             one_side(matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next())
         });
+    }
+    if claim.prompt_tokens.is_none() {
+        claim.prompt_tokens =
+            one_side(matches(lower, &r.phase_in, (&["("], &["tok"]), 24, 24).next());
+    }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens =
+            one_side(matches(lower, &r.phase_out, (&["("], &["tok"]), 24, 24).next());
     }
     // English prose, one side at a time, never a rate (`prompts at 900 tokens/s`).
     let not_rate = |(off, c): &(usize, Captures)| {
