@@ -1142,7 +1142,7 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     }
     // No header names a rate, but every cell of a column writes a token rate's unit (`| prompt
     // (16 toks) | 2.35 toks/sec | 27.8 toks/sec |`): those columns are rates.
-    if header_is_text && rate_cols.is_empty() {
+    if header_is_text && rate_cols.is_empty() && !metric_rows {
         let rated = |t: &str| {
             let t = t.trim().trim_matches('*').trim_end();
             [

@@ -44,8 +44,9 @@ fn res() -> &'static Res {
         Res {
             // A phase named with its length in parentheses (`prompt (16 toks)`, `generation
             // (100 toks)`, mlx_lm's rows).
-            phase_in: re(r"\b(?:prompt|input|prefill)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
-            phase_out: re(r"\b(?:generation|output|decode|completion)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
+            // Only as a row's label, at a line's or cell's start.
+            phase_in: re(r"(?m)(?:^|\|)[ \t]*(?:prompt|input|prefill)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
+            phase_out: re(r"(?m)(?:^|\|)[ \t]*(?:generation|output|decode|completion)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
             // `8k/1k` (both with k), a shorthand for input/output.
             pair_kk: re(r"\b(\d+(?:\.\d+)?)\s*k\s*/\s*(\d+(?:\.\d+)?)\s*k\b"),
             // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`, and vLLM's

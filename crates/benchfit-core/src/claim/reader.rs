@@ -1622,7 +1622,9 @@ fn runtime_id(word: &str) -> (&'static str, bool) {
         "lmdeploy" => ("lmdeploy", false),
         "ollama" => ("ollama", false),
         "ttmetal" => ("tt-metal", false),
-        "cerebrasinference" => ("cerebras", false),
+        // A vendor's hosted service names the vendor, not a serving engine (CLAIMS.md §3
+        // Runtime: "only through its vendor": partial).
+        "cerebrasinference" => ("cerebras", true),
         // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
         "ktransformers" => ("ktransformers", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),
