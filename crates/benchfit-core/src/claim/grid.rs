@@ -730,8 +730,10 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
             .next()?;
         (w.len() >= 3 && w.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(w)
     };
+    // At most 64 rows, and the 8 KB before the table (a long paste stays linear).
     let rows: Vec<(&'a Line, &str)> = data
         .iter()
+        .take(64)
         .filter(|l| {
             l.cells
                 .get(col)
@@ -742,7 +744,8 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
     if rows.len() < 2 || (1..rows.len()).any(|i| rows[..i].iter().any(|r| r.1 == rows[i].1)) {
         return None;
     }
-    let before = &lower[..first.start];
+    let before =
+        &lower[super::reader::floor_boundary(lower, first.start.saturating_sub(8192))..first.start];
     let word_at = |w: &str| {
         before.match_indices(w).map(|(i, _)| i).find(|&i| {
             let pre = before[..i].chars().next_back();
