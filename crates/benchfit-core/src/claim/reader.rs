@@ -252,7 +252,7 @@ fn patterns() -> &'static Patterns {
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
             // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
             // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
-            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(]*(?:v(?:ersion)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
+            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+release|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(\[]*(?:v(?:er(?:sion)?\.?)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*(?:chat|instruct))?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
