@@ -3607,3 +3607,29 @@ fn unit_in_cell_tables_and_phase_lengths() {
     assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(16));
     assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(100));
 }
+
+/// §3 Hardware: a title's loose "on an H200" over a body that counts eight GPUs is not a count
+/// said two ways: the row is stated. Versions written `[v0.11.4]`, `(Ver. 0.3.23)` and
+/// "release v0.4.7" are read.
+#[test]
+fn title_singular_is_no_count_conflict_and_more_version_forms() {
+    let c = read(
+        "Llama 405B 506 tokens/second on an H200\n\n\
+         In the table above, tensor parallelism is compared to pipeline parallelism with each across eight GPUs, FP8, TensorRT-LLM, batch 1.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+    assert!(!c.gpu_count_conflict);
+    let v = |t: &str| read(t).runtime_version.map(|v| v.value);
+    assert_eq!(
+        v("ollama [v0.11.4] on RTX 4090: 40 tok/s").as_deref(),
+        Some("0.11.4")
+    );
+    assert_eq!(
+        v("LM Studio (Ver. 0.3.23) on RTX 4090: 40 tok/s").as_deref(),
+        Some("0.3.23")
+    );
+    assert_eq!(
+        v("SGLang release v0.4.7 on H100: 4000 tok/s").as_deref(),
+        Some("0.4.7")
+    );
+}

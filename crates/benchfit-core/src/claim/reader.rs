@@ -5757,9 +5757,14 @@ fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns)
             d => d.parse().ok(),
         };
         if let Some(n) = n {
+            // A title's loose "on an H200" over a body that counts eight GPUs is no conflict:
+            // the body's count stands.
+            let in_title = |g: &Found<String>| {
+                offset == 0 && title_span(part).is_some_and(|t| g.span.end <= t.end)
+            };
             let singular = claim.gpu.as_ref().is_some_and(|g| {
                 let b = before(part, g.span.start.saturating_sub(offset), 8);
-                b.ends_with("an ") || b.ends_with("a ")
+                (b.ends_with("an ") || b.ends_with("a ")) && !in_title(g)
             });
             // A count of servers read as devices (`2× H200 nodes (16 GPUs)`): the devices.
             let of_servers = claim.gpu_count.as_ref().is_some_and(|g| {
