@@ -3633,3 +3633,13 @@ fn title_singular_is_no_count_conflict_and_more_version_forms() {
         Some("0.4.7")
     );
 }
+
+/// §3 Model: a model named only as an example of several ("across various LLMs (including
+/// OPT-175B)") is no one model's figure: the model is left open.
+#[test]
+fn example_models_of_several_leave_the_model_open() {
+    let c = read("It attains an average token generation rate of 13.20 tokens/s across various LLMs (including OPT-175B) on a single NVIDIA RTX 4090 GPU.");
+    assert_eq!(c.model, None);
+    let c = read("It attains 13.20 tokens/s with OPT-175B on a single NVIDIA RTX 4090 GPU.");
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("opt-175b"));
+}

@@ -3954,6 +3954,21 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
+    // A model named only as an example of several ("across various LLMs (including
+    // OPT-175B)", "on several models such as …"): the figure is no one model's (CLAIMS.md §3
+    // Model).
+    if let Some(m) = &claim.model {
+        let pre = before(lower, m.span.start, 60);
+        let example = ["including ", "such as ", "e.g. ", "e.g., "]
+            .iter()
+            .any(|w| pre.trim_end_matches(['(', ' ']).ends_with(w.trim_end()));
+        let several = ["various", "several", "multiple", "different", "a range of"]
+            .iter()
+            .any(|w| pre.contains(w));
+        if example && several {
+            claim.model = None;
+        }
+    }
     neuron_chips(lower, &mut claim);
     if table_headline {
         release_other_rows_runtime(lower, &mut claim);
