@@ -3491,6 +3491,9 @@ fn record_after(lower: &str, end: usize) -> bool {
         "a new record",
         "record-breaking",
         "record performance",
+        // CLAIMS.md §1.2's own example: "one of the leading numbers".
+        "one of the leading",
+        "industry-leading",
     ]
     .iter()
     .any(|w| clause.contains(w))
@@ -6090,7 +6093,13 @@ fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
             // A spec sheet's rating (`275 TOPS INT8`, `1,979 TFLOPS FP8`) names the unit's
             // peak, not the weights' precision (CLAIMS.md §3 Quantisation).
             let m = span_of(&c, 1);
-            let pre = part[floor_boundary(part, m.start.saturating_sub(10))..m.start].trim_end();
+            let pre = part[floor_boundary(part, m.start.saturating_sub(16))..m.start].trim_end();
+            // Also with a preposition (`750 TOPS at INT8`, `188 TeraFLOPS at FP16`).
+            let pre = [" at", " in", " for"]
+                .iter()
+                .find_map(|w| pre.strip_suffix(w))
+                .unwrap_or(pre)
+                .trim_end();
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
