@@ -3150,6 +3150,14 @@ fn standing(lower: &str, span: Span) -> i32 {
 /// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
 /// across a line break into a pasted output block), with no other rate figure between the mark
 /// and it. A figure on a table line (`|`) is left to the table rules.
+/// The 400 bytes before `start` (a 100 KB paste on one line stays linear), or None when the
+/// figure's own line up to it is a table row (holds a `|`): its words are the table's.
+fn prose_before(lower: &str, start: usize) -> Option<&str> {
+    let back = &lower[floor_boundary(lower, start.saturating_sub(400))..start];
+    let line_from = back.rfind('\n').map_or(0, |i| i + 1);
+    (!back[line_from..].contains('|')).then_some(back)
+}
+
 /// True when a figure stands in the text's stated conclusion (CLAIMS.md §1.2, "result"): on a
 /// prose line (no table `|`) under or after a conclusion word within the three lines before it
 /// (`結論（3行）`, `结论：`, "TL;DR", "Summary", "Key results", "Bottom line").
@@ -3171,12 +3179,9 @@ fn in_conclusion(lower: &str, span: Span) -> bool {
         "bottom line",
     ];
     let start = span.start.min(lower.len());
-    let from = floor_boundary(lower, start.saturating_sub(400));
-    let back = &lower[from..start];
-    let line_from = back.rfind('\n').map_or(0, |i| i + 1);
-    if back[line_from..].contains('|') {
+    let Some(back) = prose_before(lower, start) else {
         return false;
-    }
+    };
     // The figure's line and the two lines above it.
     let mut cut = back.len();
     for _ in 0..3 {
@@ -3237,13 +3242,7 @@ pub(super) fn author_marked(lower: &str, span: Span) -> bool {
         "in our experiments",
     ];
     let start = span.start.min(lower.len());
-    // The line up to the figure (looked at over at most 400 bytes: a 100 KB paste on one line
-    // stays linear).
-    let near = floor_boundary(lower, start.saturating_sub(400));
-    let line_from = lower[near..start]
-        .rfind('\n')
-        .map_or(near, |i| near + i + 1);
-    if lower[line_from..start].contains('|') {
+    if prose_before(lower, start).is_none() {
         return false;
     }
     let from = floor_boundary(lower, start.saturating_sub(120));
