@@ -71,6 +71,9 @@ test('a shared URL restores the same plan', async () => {
   const { page, errors } = await open(base);
   await page.fill('#plan-prate', '3');
   await page.press('#plan-prate', 'Enter');
+  // One field at a time: the rate's change is in the URL before the next field is typed (CI saw
+  // the second field's edit lost once, under a loaded machine, when both were typed at once).
+  await page.waitForFunction(() => /[?&]prate=3(&|$)/.test(location.search));
   await page.fill('#plan-ptpot', '60');
   await page.press('#plan-ptpot', 'Enter');
   await page.waitForFunction(() => /[?&]prate=3(&|$)/.test(location.search) && /[?&]ptpot=60(&|$)/.test(location.search));

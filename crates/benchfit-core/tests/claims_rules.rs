@@ -3643,3 +3643,24 @@ fn example_models_of_several_leave_the_model_open() {
     let c = read("It attains 13.20 tokens/s with OPT-175B on a single NVIDIA RTX 4090 GPU.");
     assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("opt-175b"));
 }
+
+/// §3: a DeepSeek checkpoint's date (`DeepSeek-R1-0528`) changes the weights; `W4AFP8` is a
+/// precision; a QAT checkpoint (`-qat`) is quantised without a type (partial); "nVidia 3090"
+/// is an RTX 3090.
+#[test]
+fn checkpoint_dates_w4afp8_qat_and_vendor_numbers() {
+    let c = read("DeepSeek-R1-0528 on 8x H200 with SGLang: 4000 tok/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("deepseek-r1-0528")
+    );
+    let c = read("Qwen3-30B-A3B W4AFP8 on one H100: 3000 tok/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|m| m.value.as_str()),
+        Some("w4afp8")
+    );
+    let c = read("gemma-3-27b-it-qat on one RTX 4090 with ollama: eval rate 40 tok/s");
+    assert!(c.weight_dtype.is_none() && c.quantised_untyped.is_some());
+    let c = read("nVidia 3090, ollama, llama 8b: 90 tok/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
+}
