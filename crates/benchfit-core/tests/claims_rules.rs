@@ -3664,3 +3664,16 @@ fn checkpoint_dates_w4afp8_qat_and_vendor_numbers() {
     let c = read("nVidia 3090, ollama, llama 8b: 90 tok/s");
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-3090"));
 }
+
+/// §1.2: "one of the leading inference numbers" after a figure marks it, over a later figure of
+/// another model whose verb ("can output") reads as a kind word, even when the text holds no
+/// other praise word.
+#[test]
+fn one_of_the_leading_marks_without_other_praise() {
+    let c = read(
+        "Serving the Mixtral 8x7B model at 480 tokens per second, the Groq LPU is providing one of \
+         the leading inference numbers in the industry. In smaller Llama 2 7B, Groq LPU can output \
+         750 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 480.0);
+}

@@ -3392,7 +3392,8 @@ fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i3
         return 1;
     }
     if discounted.0.is_empty() && praised.0.is_empty() {
-        return 0;
+        // A record or a leading number named after the figure needs no praise word of the list.
+        return -i32::from(record_after(lower, span.end.min(lower.len())));
     }
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
