@@ -3677,3 +3677,10 @@ fn one_of_the_leading_marks_without_other_praise() {
     );
     assert_eq!(c.figures[0].value, 480.0);
 }
+
+/// §3 Load: an idle engine's stats line (`Running: 0 reqs`) observes no load: no concurrency of 0.
+#[test]
+fn idle_engine_line_is_no_load() {
+    let c = read("Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs\nLlama 3 8B on one A10: 40 tok/s");
+    assert_eq!(c.concurrency, None);
+}

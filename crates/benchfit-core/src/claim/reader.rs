@@ -4579,7 +4579,8 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         end: from + m.end(),
     };
     if let Some(n) = c.get(1) {
-        if let Ok(n) = n.as_str().parse() {
+        // An idle engine's line (`Running: 0 reqs`) observed no load at all.
+        if let Some(n) = n.as_str().parse::<u32>().ok().filter(|n| *n > 0) {
             claim.concurrency = found(n, span);
             claim.load_observed.get_or_insert(span);
         }
