@@ -11,6 +11,7 @@
 //! settings of that row (§1.5: "settings are read from the same row") come with it.
 
 use super::{Figure, FigureKind, Found, Scope, Span};
+use std::cell::OnceCell;
 
 /// What a column holds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -155,6 +156,20 @@ fn is_rule(t: &str) -> bool {
             .all(|c| matches!(c, '-' | ':' | '=' | ' ' | '|' | '+'))
 }
 
+/// Token-rate units a table cell may write after its number (`24,167 tokens/sec`).
+const RATE_UNITS: &[&str] = &[
+    "toks/sec",
+    "toks/s",
+    "tokens/sec",
+    "tokens/secs",
+    "tokens/s",
+    "token/s",
+    "tok/s",
+    "tok/sec",
+    "t/s",
+    "tps",
+];
+
 /// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`), else None.
 fn cell_number(t: &str) -> Option<f64> {
     let t = t.trim().trim_matches('*').trim_start_matches('~').trim();
@@ -166,20 +181,9 @@ fn cell_number(t: &str) -> Option<f64> {
     };
     // A token-rate unit written in the cell (`24,167 tokens/sec`): the number. (Times are left
     // alone: a log line's `latency: 0.0057 s` is no table cell.)
-    const UNITS: &[&str] = &[
-        "toks/sec",
-        "toks/s",
-        "tokens/sec",
-        "tokens/secs",
-        "tokens/s",
-        "token/s",
-        "tok/s",
-        "tok/sec",
-        "t/s",
-        "tps",
-    ];
+
     let t = match t.rsplit_once(' ') {
-        Some((n, u)) if UNITS.contains(&u.trim()) => n.trim(),
+        Some((n, u)) if RATE_UNITS.contains(&u.trim()) => n.trim(),
         _ => t,
     };
     let (body, mult) = match t.strip_suffix(['k', 'K']) {
@@ -557,15 +561,22 @@ fn caption_per_gpu(lower: &str, header: &Line) -> bool {
         .any(|w| caption.contains(w))
 }
 
+/// The 300 bytes of text right above a table's header (its caption, if any), trailing rule
+/// and table characters trimmed.
+fn above_header<'a>(lower: &'a str, header: &Line) -> Option<&'a str> {
+    let start = header.cells.first()?.start;
+    let from = super::reader::floor_boundary(lower, start.saturating_sub(300));
+    Some(lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']))
+}
+
 /// The rate a caption right above a table names (its last two lines before the header, at
 /// most 300 bytes), read as a header would be: `Throughput (output tokens/s) — Llama 3.1 70B`
 /// is output tokens per second. Only the words up to and including the unit are read, so a
 /// caption's other words ("systems", "ms" in a note) do not make it a time.
 fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
-    let start = header.cells.first()?.start;
-    let from = super::reader::floor_boundary(lower, start.saturating_sub(300));
-    let above = lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']);
-    let mut lines = above.rsplit('\n').filter(|l| !l.trim().is_empty());
+    let mut lines = above_header(lower, header)?
+        .rsplit('\n')
+        .filter(|l| !l.trim().is_empty());
     let caption = [lines.next()?, lines.next().unwrap_or("")];
     for line in caption {
         for unit in [
@@ -597,10 +608,10 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
 /// is a heading, at most 160 bytes): `BS1 ISL8000/OSL1000 decode throughput:` makes an unqualified
 /// `tok/s` column a decode rate.
 fn caption_phase(lower: &str, header: &Line) -> Option<FigureKind> {
-    let start = header.cells.first()?.start;
-    let from = super::reader::floor_boundary(lower, start.saturating_sub(300));
-    let above = lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']);
-    let line = above.rsplit('\n').find(|l| !l.trim().is_empty())?.trim();
+    let line = above_header(lower, header)?
+        .rsplit('\n')
+        .find(|l| !l.trim().is_empty())?
+        .trim();
     let intro = line.ends_with(':') || line.ends_with('：') || line.starts_with('#');
     if !intro || line.len() > 160 {
         return None;
@@ -931,8 +942,9 @@ fn device_cell_count(cell: &str) -> Option<u32> {
 
 /// The headline figure of the first table that has one, with its row's settings.
 pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
+    let marks = OnceCell::new();
     for block in blocks(lower) {
-        if let Some(found) = read_block(lower, &block) {
+        if let Some(found) = read_block(lower, &block, &marks) {
             return Some(found);
         }
     }
@@ -1069,7 +1081,13 @@ fn column_settings(lower: &str, header: &Line, row: &Line, cell: Span) -> RowSet
     row_settings(lower, &roles, &[Span { start: 0, end: 0 }, h])
 }
 
-fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
+/// `marks`: the numbers the author marks outside any table ([`marked_values`]), found once for
+/// all the text's tables and only when a table needs them.
+fn read_block(
+    lower: &str,
+    block: &[Line],
+    marks: &OnceCell<Option<Vec<(f64, bool)>>>,
+) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = &block[0];
     let aligned = continuation_rows(lower, block);
@@ -1148,18 +1166,7 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     if header_is_text && rate_cols.is_empty() && !metric_rows {
         let rated = |t: &str| {
             let t = t.trim().trim_matches('*').trim_end();
-            [
-                "tok/s",
-                "toks/s",
-                "tokens/s",
-                "t/s",
-                "tok/sec",
-                "toks/sec",
-                "tokens/sec",
-            ]
-            .iter()
-            .any(|u| t.ends_with(u))
-                && cell_number(t).is_some()
+            RATE_UNITS.iter().any(|u| t.ends_with(u)) && cell_number(t).is_some()
         };
         rate_cols = (1..roles.len())
             .filter(|&i| {
@@ -1285,7 +1292,8 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         // Else the row whose value the author marks outside the table: written in bold in the
         // prose (`**11,819 tokens/s on Llama2-13B**`) or, rounded, in the title ("nearly 12,000
         // tokens/sec"), CLAIMS.md §1.2.
-        let marked_row = marked_values(lower).and_then(|marks| {
+        let marked_row = || {
+            let marks = marks.get_or_init(|| marked_values(lower)).as_ref()?;
             data.iter()
                 .filter(has_number)
                 .find(|l| {
@@ -1299,8 +1307,8 @@ fn read_block(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
                         })
                 })
                 .copied()
-        });
-        let bold = bold.or(marked_row);
+        };
+        let bold = bold.or_else(marked_row);
         // Else the row a conclusion after the table names by its label (`the g6e.12xlarge
         // result … is the configuration we use`), when no device column decides.
         let named = about.is_none().then(|| {

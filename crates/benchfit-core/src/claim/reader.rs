@@ -3148,10 +3148,6 @@ fn standing(lower: &str, span: Span) -> i32 {
     step
 }
 
-/// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
-/// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
-/// across a line break into a pasted output block), with no other rate figure between the mark
-/// and it. A figure on a table line (`|`) is left to the table rules.
 /// The 400 bytes before `start` (a 100 KB paste on one line stays linear), or None when the
 /// figure's own line up to it is a table row (holds a `|`): its words are the table's.
 fn prose_before(lower: &str, start: usize) -> Option<&str> {
@@ -3185,20 +3181,17 @@ fn in_conclusion(lower: &str, span: Span) -> bool {
         return false;
     };
     // The figure's line and the two lines above it.
-    let mut cut = back.len();
-    for _ in 0..3 {
-        match back[..cut].rfind('\n') {
-            Some(i) => cut = i,
-            None => {
-                cut = 0;
-                break;
-            }
-        }
-    }
-    let near = &back[cut..];
+    let near = back
+        .rmatch_indices('\n')
+        .nth(2)
+        .map_or(back, |(i, _)| &back[i..]);
     WORDS.iter().any(|w| near.contains(w))
 }
 
+/// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
+/// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
+/// across a line break into a pasted output block), with no other rate figure between the mark
+/// and it. A figure on a table line (`|`) is left to the table rules.
 pub(super) fn author_marked(lower: &str, span: Span) -> bool {
     const MARKS: &[&str] = &[
         "i got",
@@ -3959,21 +3952,7 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
-    // A model named only as an example of several ("across various LLMs (including
-    // OPT-175B)", "on several models such as …"): the figure is no one model's (CLAIMS.md §3
-    // Model).
-    if let Some(m) = &claim.model {
-        let pre = before(lower, m.span.start, 60);
-        let example = ["including ", "such as ", "e.g. ", "e.g., "]
-            .iter()
-            .any(|w| pre.trim_end_matches(['(', ' ']).ends_with(w.trim_end()));
-        let several = ["various", "several", "multiple", "different", "a range of"]
-            .iter()
-            .any(|w| pre.contains(w));
-        if example && several {
-            claim.model = None;
-        }
-    }
+    drop_example_model(lower, &mut claim);
     neuron_chips(lower, &mut claim);
     if table_headline {
         release_other_rows_runtime(lower, &mut claim);
@@ -4735,6 +4714,23 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     });
     if full.is_some() {
         claim.model = full;
+    }
+}
+
+/// A model named only as an example of several ("across various LLMs (including OPT-175B)",
+/// "on several models such as …"): the figure is no one model's, so the model is left open
+/// (CLAIMS.md §3 Model).
+fn drop_example_model(lower: &str, claim: &mut Claim) {
+    let Some(m) = &claim.model else { return };
+    let pre = before(lower, m.span.start, 60);
+    let example = ["including", "such as", "e.g.", "e.g.,"]
+        .iter()
+        .any(|w| pre.trim_end_matches(['(', ' ']).ends_with(w));
+    let several = ["various", "several", "multiple", "different", "a range of"]
+        .iter()
+        .any(|w| pre.contains(w));
+    if example && several {
+        claim.model = None;
     }
 }
 
@@ -6529,15 +6525,6 @@ fn joined_release(rest: &str) -> bool {
 /// `Hermes 3 8B`, `SmolLM2-1.7B`): the name as an id with its size (CLAIMS.md §3 Model: the
 /// name as an id, every part that changes the weights kept). The first such name wins; a
 /// word that is not a name (`a 7B model`, `on 70B`) is not taken.
-/// [`sized_name`] for the attach stage: a model no pattern knows, named in a table row's first
-/// cell (`| LFM2-24B-A2B Q4_K_M | …`), spans shifted by `offset`.
-pub(super) fn row_model(cell: &str, offset: usize) -> Option<Found<String>> {
-    sized_name(cell).map(|f| Found {
-        value: f.value,
-        span: shift(f.span, offset),
-    })
-}
-
 fn sized_name(lower: &str) -> Option<Found<String>> {
     /// Words before a size that are not a model's name.
     const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
@@ -6605,6 +6592,15 @@ fn sized_name(lower: &str) -> Option<Found<String>> {
         });
     }
     None
+}
+
+/// [`sized_name`] for the attach stage: a model no pattern knows, named in a table row's first
+/// cell (`| LFM2-24B-A2B Q4_K_M | …`), spans shifted by `offset`.
+pub(super) fn row_model(cell: &str, offset: usize) -> Option<Found<String>> {
+    sized_name(cell).map(|f| Found {
+        value: f.value,
+        span: shift(f.span, offset),
+    })
 }
 
 /// A family named without size or release ("the Mixtral model", "GLM", ollama's `mistral`):
