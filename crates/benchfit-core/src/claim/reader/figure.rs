@@ -1,0 +1,1402 @@
+//! Figures: each number with a rate, latency or price unit read with its label, kind and scope (the reader's "typed tokens" stage for figures).
+
+use super::*;
+
+pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
+    let (k1, k2, qual, per) = if tps { (2, 99, 99, 4) } else { (2, 5, 6, 7) };
+    let mut lo = num(c.get(1)?.as_str())?;
+    let mut hi = if tps {
+        None
+    } else {
+        c.get(4).and_then(|m| num(m.as_str()))
+    };
+    // A "low end" glued to letters is a name's digits, not a number (`8x H200 — 34,864
+    // tokens/s`): the figure is the high end alone.
+    let glued = c
+        .get(1)
+        .is_some_and(|m| lower[..m.start()].ends_with(|ch: char| ch.is_ascii_alphabetic()));
+    let k_lo = c.get(k1);
+    let k_hi = c.get(k2);
+    lo *= kilo(k_lo);
+    if let Some(h) = hi.as_mut() {
+        if k_hi.is_some() {
+            *h *= kilo(k_hi);
+            if k_lo.is_none() && lo * kilo(k_hi) <= *h {
+                // "2–3k": the k belongs to both ends.
+                lo *= kilo(k_hi);
+            }
+        }
+    }
+    if glued {
+        lo = hi.take()?;
+    }
+    let span = whole(c);
+    // Words before a `, ` belong to the figure before it (`5,900 tokens/s total throughput,
+    // 2,200 tokens/s output`).
+    let pre = before(lower, span.start, 48);
+    let pre = pre.rsplit_once(", ").map_or(pre, |(_, p)| p);
+    let pre = pre.rsplit_once(['，', '、', '；']).map_or(pre, |(_, p)| p);
+    let pre = match pre.rfind(',') {
+        Some(i) if !pre[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => &pre[i + 1..],
+        _ => pre,
+    };
+    // Words before an earlier figure belong to it (`85 tokens/s for a single user and about
+    // 900 tokens/s with 32 requests`: "single user" is the 85's).
+    let pre = ["tokens/s", "tok/s", "t/s", "tokens per second", "tps"]
+        .iter()
+        .filter_map(|u| pre.rfind(u).map(|i| i + u.len()))
+        .max()
+        .map_or(pre, |i| &pre[i..]);
+    // [`before`] cut at an earlier figure's unit (`tokens/s for a single user and about`): its
+    // trailing words are that figure's up to the conjunction that starts this one.
+    let raw = &lower[floor_boundary(lower, span.start.saturating_sub(48))..span.start];
+    let after_unit = raw.len() > pre.len() && {
+        let cut = &raw[..raw.len() - pre.len()];
+        cut.ends_with("/") && (pre.starts_with("s ") || pre.starts_with("sec"))
+    };
+    let pre = if after_unit {
+        [" and ", " while ", " but ", " whereas "]
+            .iter()
+            .filter_map(|w| pre.rfind(w).map(|i| i + w.len()))
+            .max()
+            .map_or("", |i| &pre[i..])
+    } else {
+        pre
+    };
+    let post = after(lower, span.end, 48);
+    // The next clause (after `, ` or a Chinese comma) that holds another rate is the next
+    // figure's words (`系统吞吐 2,560 tokens/s，单用户 40 tokens/s`: 单用户 is the second
+    // figure's scope); one without (`, measured on one NVL72`) still speaks of this one.
+    let cut = [", ", "，", "、", "；"]
+        .iter()
+        .filter_map(|w| post.find(w))
+        .min()
+        .filter(|&i| {
+            let rest = &post[i..];
+            // Or another figure of any kind (`，首字延迟 0.8 秒`: a latency's words).
+            [
+                "tok", "/s", "延迟", "时延", "latency", "ttft", "itl", "tpot",
+            ]
+            .iter()
+            .any(|w| rest.contains(w))
+        });
+    let post = cut.map_or(post, |i| &post[..i]);
+    // A count of something else per request (`2 images per request`) says nothing of the
+    // figure's scope.
+    let counted_per;
+    let post = if post.contains(" per request") || post.contains(" per prompt") {
+        counted_per = without_counts_per(post);
+        counted_per.as_str()
+    } else {
+        post
+    };
+    // `from 1,200 to 1,900 tokens/s` is a change, not a range: the result is where it ends
+    // (CLAIMS.md §1 rule 6); `3,100 vs 1,400 tokens/s` compares two setups, the first is the
+    // subject (§1.5).
+    let between = c
+        .get(1)
+        .zip(c.get(4))
+        .map_or("", |(a, b)| &lower[a.end()..b.start()]);
+    // So is the last link of a chain (`from 1,900 to 2,600 to 3,100 tokens/s`: this match is
+    // `2,600 to 3,100`, after `1,900 to`).
+    let lead = before(lower, span.start, 16).trim_end();
+    // The link before must be a number, not a name's digits (`Llama-3.1-405B FP8 to 1.8k–2.1k`).
+    let chained = lead
+        .strip_suffix(" to")
+        .or_else(|| lead.strip_suffix('→'))
+        .is_some_and(|b| {
+            let b = b.trim_end();
+            let num = b.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',');
+            num.len() < b.len() && !num.ends_with(|ch: char| ch.is_ascii_alphabetic())
+        });
+    if hi.is_some() && (lead.ends_with("from") || chained) {
+        lo = hi.take().unwrap_or(lo);
+    } else if between.contains("vs") {
+        hi = None;
+    }
+    let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
+    let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
+    // `5,000 aggregate tokens/s`: the word before the unit says the scope.
+    let unit_scope = scope_from_words(per).or_else(|| scope_from_words(qual));
+    let label = line_label(lower, span.start);
+    // The line's own label (`Output tput/GPU:`) is the figure's name: before the words after it.
+    let scope = unit_scope
+        .or_else(|| scope_from_words(pre))
+        .or_else(|| scope_from_words(label))
+        .or_else(|| scope_from_words(post))
+        .or_else(|| scope_from_words(lead_label(lower, span.start)))
+        .or_else(|| scope_from_words(change_subject(lower, span.start)))
+        // Only one user's words carry that far: "system" or "aggregate" at a line's start
+        // names a company or a topic as often as the figure's scope.
+        .or_else(|| {
+            scope_from_words(line_lead_alone(lower, span.start)).filter(|s| *s == Scope::PerUser)
+        })
+        .or_else(|| scope_from_words(slashed_label(lower, span.start)));
+    let pre_words = without_lengths(pre);
+    let word_kind = if qual.contains('+') {
+        // `input+output tokens per second`: both.
+        Some(FigureKind::ThroughputTotal)
+    } else if qual.starts_with("input") || qual.starts_with("prompt") {
+        Some(FigureKind::PrefillThroughput)
+    } else {
+        kind_from_words(qual)
+            .or_else(|| kind_from_words(&pre_words))
+            .or_else(|| kind_from_words(&without_lengths(wrapped_clause(lower, span.start))))
+            .or_else(|| kind_from_words(&without_lengths(change_subject(lower, span.start))))
+            // After the unit, a phase word ("tok/s decode"); a trailing "total" is as often
+            // "in total" (summed) as input + output, so it is left unread.
+            .or_else(|| {
+                // Lengths in the words after it (`… tok/s with output 256`) are settings.
+                let post = without_lengths(post);
+                let near = &post[..floor_boundary(&post, post.len().min(28))];
+                // Up to the next figure's words (`9,000 tok/s and output throughput 1,100`).
+                let cut = [", ", " and ", " vs", " while "]
+                    .iter()
+                    .filter_map(|w| near.find(w))
+                    .chain(near.find(|c: char| c.is_ascii_digit()))
+                    .min()
+                    .unwrap_or(near.len());
+                let near = &near[..cut];
+                // llama.cpp's shorthand after the rate (`185 t/s tg`, `4,900 t/s pp`).
+                let t = near.trim_start().trim_start_matches('(');
+                let short = |w: &str| {
+                    t.strip_prefix(w)
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphabetic()))
+                };
+                if short("tg") {
+                    return Some(FigureKind::DecodeThroughput);
+                }
+                if short("pp") {
+                    return Some(FigureKind::PrefillThroughput);
+                }
+                kind_from_words(near).filter(|k| {
+                    *k != FigureKind::ThroughputTotal
+                        || near.contains("total throughput")
+                        || near.contains("total token")
+                        || post.contains(" + ")
+                        || post.contains("+output")
+                        || post.contains("+completion")
+                })
+            })
+            .or_else(|| kind_from_words(&without_lengths(label)))
+            .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
+            .or_else(|| kind_from_words(&without_lengths(slashed_label(lower, span.start))))
+            // A line led by one phase word (`Prompt: 128 tokens, 1450.3 tokens-per-sec`,
+            // `Generation: …`): that phase's rate.
+            .or_else(|| {
+                let lead = lead_label(lower, span.start)
+                    .trim_end_matches([':', '：'])
+                    .trim();
+                match lead {
+                    "prompt" | "prefill" | "prompt processing" => {
+                        Some(FigureKind::PrefillThroughput)
+                    }
+                    "generation" | "decode" | "decoding" | "completion" | "output" => {
+                        kind_from_words(lead)
+                    }
+                    _ => None,
+                }
+            })
+            // The metric the sentence names before its figures (`… higher decode throughput
+            // than vLLM: 3,450 vs 1,820 tok/s`); a bare "total" there is as often a sum.
+            .or_else(|| {
+                let m = without_lengths(sentence_metric(lower, span.start));
+                let m = m.as_str();
+                kind_from_words(m).filter(|k| {
+                    *k != FigureKind::ThroughputTotal
+                        || m.contains("total throughput")
+                        || m.contains("total token")
+                })
+            })
+    };
+    // A token rate on the same line as the run's request rate (`Throughput: 12.28 requests/s,
+    // 7859.20 tokens/s`) is the run's summary: the whole load's (CLAIMS.md §2).
+    let near = floor_boundary(lower, span.start.saturating_sub(120));
+    let line_start = lower[near..span.start]
+        .rfind('\n')
+        .map_or(near, |i| near + i + 1);
+    let line = &lower[line_start..span.start];
+    let summary_line = ["requests/s", "req/s", "requests per second"]
+        .iter()
+        .any(|w| line.contains(w));
+    // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
+    // Running: N reqs`) counts every running request: the engine's whole load.
+    let engine_stats = pre.contains("avg generation throughput");
+    // Each of the engine's periodic stats lines is one print of the same summary: labelled as
+    // such, a later line is read as the later block (CLAIMS.md §1.5 for logs).
+    let engine_label = engine_stats.then(|| "avg generation throughput".to_string());
+    // A tool summary's label (`Output token throughput:`, `Total token throughput:`) names
+    // the run's whole load (CLAIMS.md §2), as it does in a summary table.
+    let summary_label = label.contains("token throughput");
+    let scope =
+        scope.or((summary_line || engine_stats || summary_label).then_some(Scope::Aggregate));
+    // `on 72× GB300`: more GPUs than one node holds is a whole system.
+    // Only a count written `N×` / `Nx` / `N*` can say so: the GPU pattern runs only then.
+    let counted = post.contains('×') || post.bytes().any(|b| b == b'x' || b == b'*');
+    let many = counted
+        && patterns()
+            .gpu
+            .captures(post)
+            .and_then(|g| g.get(1)?.as_str().parse::<u32>().ok())
+            .is_some_and(|n| n > 8);
+    let scope = if scope.is_none() && many {
+        Some(Scope::System)
+    } else {
+        scope
+    };
+    // `tokens per second per H100`, `tok/s/MI300X`: per device named by its model.
+    let scope = scope.or_else(|| {
+        let rest = post.trim_start();
+        let rest = rest
+            .strip_prefix("per ")
+            .or_else(|| rest.strip_prefix('/'))?
+            .trim_start_matches("nvidia ")
+            .trim_start_matches("amd ");
+        let g = patterns().gpu.captures(rest)?;
+        (whole(&g).start == 0 && g.get(1).is_none()).then_some(Scope::PerGpu)
+    });
+    // `tokens generated per second`: the verb inside the unit names the tokens.
+    let inner = &lower[span.start..span.end];
+    let word_kind = word_kind.or(if inner.contains(" decoded") {
+        Some(FigureKind::DecodeThroughput)
+    } else if inner.contains(" generated") || inner.contains(" produced") {
+        Some(FigureKind::ThroughputOutput)
+    } else {
+        None
+    });
+    let mut f = Figure::new(
+        lo,
+        "tok/s",
+        word_kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        span,
+    );
+    f.value_high = hi;
+    f.scope = scope;
+    f.kind_stated = word_kind.is_some();
+    f.scope_stated = scope.is_some();
+    if f.label.is_none() {
+        f.label = engine_label;
+    }
+    let window = &lower[floor_boundary(lower, span.start.saturating_sub(80))..span.start];
+    if window.contains("est. speed") {
+        // A progress bar's running estimate: summed over the batch, not said so.
+        f.scope = Some(Scope::Aggregate);
+        f.scope_stated = false;
+    }
+    Some(settle(f))
+}
+
+/// What a llama.cpp timing line says its rate counts.
+pub(super) enum LlamaTiming {
+    /// `sample time = … tokens per second`: the sampler's speed, not a token throughput.
+    Sampling,
+    /// `prompt eval time` (prefill) or `eval time` (decode), with the label shown.
+    Phase(FigureKind, &'static str),
+    /// llama-server's progress line (`n_decoded = 501, tg = 32.79 t/s`) while a request runs.
+    Running,
+}
+
+/// llama.cpp's per-request timings (`llama_print_timings:` / `llama_perf_context_print:` and
+/// llama-server's `print_timing`): `prompt eval time = 456.78 ms / 64 tokens ( 7.14 ms per
+/// token, 140.11 tokens per second)` is prefill, `eval time = …` the request's generation
+/// (decode) phase, `sample time = …` the sampler; a `n_decoded = …, tg = …` line is a running
+/// estimate. Each line is one request's: a per-user rate.
+/// Read from the line before the figure at `start`.
+pub(super) fn llama_timing(lower: &str, start: usize) -> Option<LlamaTiming> {
+    let from = floor_boundary(lower, start.saturating_sub(200));
+    let line = &lower[from..start];
+    let line = line.rfind('\n').map_or(line, |i| &line[i + 1..]);
+    if line.contains("n_decoded") {
+        return Some(LlamaTiming::Running);
+    }
+    if !line.contains("ms per token") {
+        return None;
+    }
+    if line.contains("prompt eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::PrefillThroughput,
+            "prompt eval time",
+        ))
+    } else if line.contains("eval time") {
+        Some(LlamaTiming::Phase(
+            FigureKind::DecodeThroughput,
+            "eval time",
+        ))
+    } else if line.contains("sample time") {
+        Some(LlamaTiming::Sampling)
+    } else {
+        None
+    }
+}
+
+/// A `label (unit): value` line from a tool summary or a JSON record.
+pub(super) fn labelled_figure(
+    label: &str,
+    unit: &str,
+    after_unit: &str,
+    v: f64,
+    span: Span,
+) -> Option<Figure> {
+    let l = label.trim().trim_matches('"');
+    let key = format!("{l} ({unit}) {after_unit}");
+    let has = |w: &str| key.contains(w);
+    let pct = if has("mean") || has("average") || has("avg") {
+        Some("mean")
+    } else if has("median") || has("p50") {
+        Some("p50")
+    } else if has("p90") {
+        Some("p90")
+    } else if has("p95") {
+        Some("p95")
+    } else if has("p99") {
+        Some("p99")
+    } else {
+        None
+    };
+    let latency_unit = if unit == "ms" || after_unit == "ms" {
+        Some("ms")
+    } else if unit == "s" || after_unit == "s" {
+        Some("s")
+    } else {
+        None
+    };
+    let latency_kind = if has("ttft") || has("time to first token") || has("time-to-first-token") {
+        Some(FigureKind::Ttft)
+    } else if has("tpot") || has("time per output token") || has("time-per-output-token") {
+        Some(FigureKind::Tpot)
+    } else if has("itl") || has("inter-token") || has("tbt") {
+        Some(FigureKind::Itl)
+    } else if has("e2e") || has("end-to-end") || has("request latency") {
+        Some(FigureKind::E2eLatency)
+    } else {
+        None
+    };
+    if let (Some(k), Some(u)) = (latency_kind, latency_unit) {
+        let mut f = Figure::new(v, u, k, span);
+        f.scope = Some(Scope::PerUser);
+        f.percentile = pct.map(str::to_string);
+        f.label = Some(l.to_string());
+        f.kind_stated = true;
+        f.scope_stated = true;
+        return Some(f);
+    }
+    let per_min = has("/min");
+    let request = has("request throughput")
+        || has("request_throughput")
+        || has("requests/min")
+        || has("req/s")
+        || has("req/sec")
+        || has("_rps")
+        || has(" rps")
+        || has("qps");
+    if request {
+        let mut f = Figure::new(
+            v,
+            if per_min { "req/min" } else { "req/s" },
+            FigureKind::RequestRate,
+            span,
+        );
+        f.scope = Some(Scope::Aggregate);
+        f.label = Some(l.to_string());
+        f.kind_stated = true;
+        f.scope_stated = true;
+        return Some(f);
+    }
+    let spelled_unit = has("tokens per second")
+        || has("tokens per sec")
+        || has("token/s")
+        || has("toks/s")
+        || has("tok/sec")
+        || has("tokens_per_second");
+    let tokens = has("throughput")
+        || has("tps")
+        || has("tokens/")
+        || has("tok/s")
+        || spelled_unit
+        || has("token generation")
+        || has("prompt evaluation")
+        || has("decode speed")
+        || has("tokens_per_sec");
+    if !tokens || has("peak") {
+        return None;
+    }
+    let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s") || spelled_unit;
+    let kind = if has("input") || has("prefill") || has("prompt") {
+        Some(FigureKind::PrefillThroughput)
+    } else if has("token generation") || has("decode") {
+        Some(FigureKind::DecodeThroughput)
+    } else if has("total") && !has("output") {
+        Some(FigureKind::ThroughputTotal)
+    } else if has("output")
+        || has("generation throughput")
+        || has("generation only")
+        || has("generation speed")
+        || has("generated tokens")
+        || has("completion")
+    {
+        // CLAIMS.md §2: output, generation or completion tokens of the whole load.
+        Some(FigureKind::ThroughputOutput)
+    } else if has("decode") {
+        Some(FigureKind::DecodeThroughput)
+    } else {
+        None
+    };
+    // A median or percentile of a token rate is taken over requests: each request's own rate,
+    // one user's (a whole run's throughput has one value, no distribution).
+    let over_requests = pct.is_some_and(|p| p != "mean");
+    // A tool's JSON record key (`output_throughput`, `total_token_throughput`: vLLM and SGLang
+    // `--save-result`) is the run summary's: aggregate.
+    let record_key = [
+        "output_throughput",
+        "output_token_throughput",
+        "total_token_throughput",
+    ]
+    .contains(&l);
+    // LLMPerf's `request_output_throughput_token_per_s` (its mean and quantiles) is each
+    // request's own output rate: one user's (its run-wide rate is
+    // `mean_output_throughput_token_per_s`).
+    let per_request = has("request_output_throughput") || has("request output throughput");
+    let scope = scope_from_words(&key)
+        .or(per_request.then_some(Scope::PerUser))
+        .or(over_requests.then_some(Scope::PerUser))
+        .or(record_key.then_some(Scope::Aggregate))
+        // A decode rate's record says nothing of the load: its scope comes from the run's
+        // batch or concurrency (one stream's when there is none above 1).
+        .or(
+            ((with_unit || has("tps")) && kind != Some(FigureKind::DecodeThroughput))
+                .then_some(Scope::Aggregate),
+        );
+    let mut f = Figure::new(
+        v,
+        if per_min { "tok/min" } else { "tok/s" },
+        kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        span,
+    );
+    f.scope = scope;
+    f.label = Some(l.to_string());
+    f.kind_stated = kind.is_some();
+    f.scope_stated = scope.is_some()
+        && (with_unit && has("throughput") || per_min || scope != Some(Scope::Aggregate));
+    Some(settle(f))
+}
+
+pub(super) struct Cand {
+    pub(super) fig: Figure,
+    /// Lower goes first.
+    pub(super) prio: i32,
+}
+
+pub(super) fn prio_of(f: &Figure) -> i32 {
+    use FigureKind::*;
+    match (f.kind, f.scope) {
+        (
+            ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput,
+            Some(Scope::PerUser),
+        ) => 1,
+        (ThroughputOutput | ThroughputTotal | ThroughputUnspecified | DecodeThroughput, _) => 0,
+        (ThroughputPerUser, _) => 1,
+        (PrefillThroughput, _) => 2,
+        // CLAIMS.md §1 rule 3: with no throughput, TPOT or ITL; never the request rate unless
+        // nothing else; TTFT or E2E only when nothing else is given.
+        (Tpot | Itl, _) => 3,
+        (RequestRate, _) => 4,
+        _ => 5,
+    }
+}
+
+/// A match of an anchored pattern run `base` bytes into the haystack.
+pub(super) struct Tail<'h> {
+    base: usize,
+    caps: Captures<'h>,
+}
+
+impl<'h> Tail<'h> {
+    pub(super) fn str(&self, i: usize) -> Option<&'h str> {
+        self.caps.get(i).map(|m| m.as_str())
+    }
+}
+
+impl Groups for Tail<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.caps.get(i).map(|m| Span {
+            start: self.base + m.start(),
+            end: self.base + m.end(),
+        })
+    }
+}
+
+/// The matches of `label` + [`LABEL_TAIL`] in `hay`, as the regex would find them one after the
+/// other: each as where its label starts and the tail's groups (on `hay`).
+///
+/// The lazy, bounded label makes that regex slow (a thread per start and count). Found directly:
+/// the tail runs anchored only where a label can end (a label byte before it, a `(` or `:` after
+/// optional `"` and spaces); for a label ending at `q` the earliest start is the first `[a-z]`
+/// from `max(from, q - 61, start of the label-byte run ending at q)`, a bound that never falls
+/// as `q` grows, so the first `q` that has a start gives the leftmost match, with the shortest
+/// label, as the regex's leftmost-first rule picks.
+pub(super) fn labelled_matches<'h>(
+    hay: &'h str,
+    tail: &'h Regex,
+) -> impl Iterator<Item = (usize, Tail<'h>)> + 'h {
+    let b = hay.as_bytes();
+    let label_byte =
+        |x: u8| x.is_ascii_lowercase() || x.is_ascii_digit() || b"_ .[]/-".contains(&x);
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        for q in from + 1..=b.len() {
+            if !label_byte(b[q - 1]) {
+                continue;
+            }
+            let mut j = q;
+            if b.get(j) == Some(&b'"') {
+                j += 1;
+            }
+            while b
+                .get(j)
+                .is_some_and(|&x| x.is_ascii_whitespace() || x == 0x0b)
+            {
+                j += 1;
+            }
+            if !matches!(b.get(j), Some(b'(' | b':')) {
+                continue;
+            }
+            let mut lo = q - 1;
+            while lo > from && lo + 61 > q && label_byte(b[lo - 1]) {
+                lo -= 1;
+            }
+            let Some(start) = (lo..q).find(|&i| b[i].is_ascii_lowercase()) else {
+                continue;
+            };
+            let Some(caps) = tail.captures(&hay[q..]) else {
+                continue;
+            };
+            let t = Tail { base: q, caps };
+            from = whole(&t).end;
+            return Some((start, t));
+        }
+        from = b.len();
+        None
+    })
+}
+
+/// Spans already read as figures: none of them overlap, so the one starting last before a span's
+/// end is the only one that can overlap it.
+#[derive(Default)]
+pub(super) struct Taken(std::collections::BTreeMap<usize, usize>);
+
+impl Taken {
+    /// Takes `s` unless it overlaps a span already taken.
+    pub(super) fn take(&mut self, s: Span) -> bool {
+        if self
+            .0
+            .range(..s.end)
+            .next_back()
+            .is_some_and(|(_, &end)| s.start < end)
+        {
+            return false;
+        }
+        let end = self.0.entry(s.start).or_insert(s.end);
+        *end = (*end).max(s.end);
+        true
+    }
+}
+
+/// Every figure in the text, headline first.
+pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
+    let p = patterns();
+    let mut cands: Vec<Cand> = Vec::new();
+    let mut taken = Taken::default();
+    let push = |cands: &mut Vec<Cand>, taken: &mut Taken, f: Figure, bonus: i32| {
+        if !taken.take(f.span) {
+            return;
+        }
+        // Half steps: among figures of one rank, an output rate before a total one (CLAIMS.md
+        // §1 rule 3: output, then total).
+        let half = i32::from(matches!(
+            f.kind,
+            FigureKind::ThroughputTotal | FigureKind::ThroughputUnspecified
+        ));
+        let prio = 2 * (prio_of(&f) + bonus + standing(lower, f.span)) + half;
+        cands.push(Cand { fig: f, prio });
+    };
+
+    // llama-bench rows: pp = prompt processing, tg = generation, pp+tg = both phases averaged.
+    for c in p.bench_row.captures_iter(lower) {
+        let Some(v) = num(&c[2]) else { continue };
+        let test = &c[1];
+        let (kind, bonus) = if test.contains('+') {
+            (FigureKind::ThroughputTotal, 2)
+        } else if test.starts_with("pp") {
+            (FigureKind::PrefillThroughput, 0)
+        } else {
+            (FigureKind::DecodeThroughput, 0)
+        };
+        let mut f = Figure::new(v, "tok/s", kind, whole(&c));
+        f.scope = Some(Scope::PerUser);
+        f.label = Some(test.to_string());
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, bonus);
+    }
+    for c in p.label_unit_value.captures_iter(lower) {
+        let span = whole(&c);
+        if let Some(word) = c.get(1) {
+            let Some(v) = num(&c[2]) else { continue };
+            let k = kind_from_words(word.as_str()).unwrap_or(FigureKind::ThroughputUnspecified);
+            let mut f = Figure::new(v, "tok/s", k, span);
+            f.kind_stated = true;
+            f.label = Some(
+                lower[span.start..span.end]
+                    .rsplit_once(' ')
+                    .map(|x| x.0)
+                    .unwrap_or("")
+                    .to_string(),
+            );
+            if k != FigureKind::PrefillThroughput {
+                f.scope = Some(Scope::Aggregate);
+            }
+            push(&mut cands, &mut taken, f, 0);
+        } else {
+            let Some(v) = num(&c[6]) else { continue };
+            let kind = match &c[3] {
+                "ttft" => FigureKind::Ttft,
+                "tpot" => FigureKind::Tpot,
+                "e2e" => FigureKind::E2eLatency,
+                _ => FigureKind::Itl,
+            };
+            let mut f = Figure::new(v, &c[5], kind, span);
+            f.scope = Some(Scope::PerUser);
+            f.percentile = c
+                .get(4)
+                .map(|m| m.as_str().replace("avg", "mean").replace("median", "p50"));
+            f.kind_stated = true;
+            f.scope_stated = true;
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
+    // `label: value` lines: the pattern runs only in a window before each `:` that a number
+    // follows (a lazy label over the whole text is slow with a backtracking-free engine).
+    let mut prev_end = 0;
+    for (colon, _) in lower.match_indices(':') {
+        let rest = lower[colon + 1..].trim_start_matches([' ', '"']);
+        // A hedge before the value (`: approximately 6`, `: ~40`) as the label tail allows.
+        let rest = [
+            "approximately",
+            "approx.",
+            "approx",
+            "about",
+            "around",
+            "roughly",
+            "~",
+        ]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+        .map_or(rest, str::trim_start);
+        if !rest.starts_with(|ch: char| ch.is_ascii_digit()) || colon < prev_end {
+            continue;
+        }
+        // A colon between digits is a clock or a ratio (`02:25:54`, `16:9`), not a label's:
+        // read as one, its window would end inside the number of the label after it.
+        if lower[..colon].ends_with(|ch: char| ch.is_ascii_digit())
+            && lower[colon + 1..].starts_with(|ch: char| ch.is_ascii_digit())
+        {
+            continue;
+        }
+        let ws = floor_boundary(lower, colon.saturating_sub(96)).max(prev_end);
+        let we = floor_boundary(lower, colon + 48);
+        let window = &lower[ws..we];
+        let Some((label_start, c)) =
+            labelled_matches(window, &p.label_tail).find(|(_, c)| ws + whole(c).end > colon)
+        else {
+            continue;
+        };
+        let Some(v) = c.str(2).and_then(num) else {
+            continue;
+        };
+        // A run of words longer than a label (61 bytes) that ends in a colon is a sentence
+        // ("SGLang delivers 1.9x higher decode throughput than vLLM on one H100: 3,450 vs …"),
+        // not a label: its figures are read by their units.
+        let label_end = ws + span_of(&c, 0).start;
+        let run = lower.as_bytes()[..label_end]
+            .iter()
+            .rev()
+            .take(62)
+            .take_while(|&&x| {
+                x.is_ascii_lowercase() || x.is_ascii_digit() || b"_ .[]/-".contains(&x)
+            })
+            .count();
+        if run > 61 {
+            continue;
+        }
+        // A label starts after the last sentence break before it (`24,300 tokens/s. System: 8x
+        // H200`: the label is `system`, not the previous sentence's unit).
+        let label_start = window[label_start..span_of(&c, 0).start]
+            .rfind(". ")
+            .map_or(label_start, |i| label_start + i + 2);
+        let label = &window[label_start..span_of(&c, 0).start];
+        // A statistic between the unit and the colon (`Generation throughput (tokens/second)
+        // avg: 80.786`) belongs to the label.
+        let head = &window[span_of(&c, 0).start..span_of(&c, 2).start];
+        let stat = head
+            .rsplit_once(')')
+            .map_or(head, |(_, t)| t)
+            .trim_matches([' ', ':', '"']);
+        let with_stat;
+        let label = if stat.is_empty() || stat.contains(':') {
+            label
+        } else {
+            with_stat = format!("{} {stat}", label.trim_end());
+            with_stat.as_str()
+        };
+        let unit = c.str(1).unwrap_or("");
+        let after_unit = c.str(3).unwrap_or("");
+        let span = Span {
+            start: ws + label_start,
+            end: ws + whole(&c).end,
+        };
+        prev_end = span.end;
+        // After the number itself (the tail's trailing spaces may run onto the next line).
+        let number_end = ws + span_of(&c, 2).end;
+        if after_unit.is_empty() && followed_by_rate(lower, number_end) {
+            continue; // the unit follows the number: read by the unit patterns
+        }
+        if let Some(f) = labelled_figure(label, unit, after_unit, v, span) {
+            let bonus = gain_bonus(lower, span.end);
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    // `label(unit) value` with no colon, as TensorRT-LLM's C++ benchmark prints its summary
+    // (`[BENCHMARK] token_throughput(token/sec) 4266.5`): a labelled record all the same.
+    if lower.contains("throughput(") {
+        static BARE: OnceLock<Regex> = OnceLock::new();
+        let re = BARE.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b([a-z_]*throughput[a-z_]*)\(([a-z/]{{1,16}})\)[ \t]+{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["throughput("], 48, 64)
+            .into_iter()
+            .take(64)
+        {
+            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
+                continue;
+            };
+            let Some(v) = num(n.as_str()) else { continue };
+            let span = Span {
+                start: label.start(),
+                end: n.end(),
+            };
+            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
+                push(&mut cands, &mut taken, f, 0);
+            }
+        }
+    }
+    for c in p.throughput.captures_iter(lower) {
+        if let Some(mut f) = throughput_figure(lower, &c, false) {
+            let mut bonus = gain_bonus(lower, f.span.end);
+            if before(lower, f.span.start, 40).contains("currently") {
+                bonus -= 1;
+            }
+            if author_marked(lower, f.span) {
+                bonus -= 1;
+            }
+            // The author's tuned result after a change they made ("I increased batch size and
+            // reached 5500 tokens per second"): the best tuned result beats the first one
+            // (CLAIMS.md §1.6).
+            let clause = before(lower, f.span.start, 80);
+            let clause = clause.rsplit(['.', '\n']).next().unwrap_or(clause);
+            if [
+                "i increased",
+                "we increased",
+                "after increasing",
+                "by increasing",
+                "i raised",
+                "we raised",
+                "after tuning",
+                "i tuned",
+                "we tuned",
+                "with tuning",
+            ]
+            .iter()
+            .any(|w| clause.contains(w))
+            {
+                bonus -= 2;
+            }
+            // An interactivity target (`at an interactivity of 50 tokens/s/user`, `at 50
+            // tok/s/user interactivity`) is a setting, not the result (CLAIMS.md §1.1, §3 Load).
+            if before(lower, f.span.start, 32).contains("interactivity")
+                || after(lower, f.span.end, 24)
+                    .trim_start()
+                    .starts_with("interactivity")
+            {
+                bonus += 2;
+            }
+            match llama_timing(lower, f.span.start) {
+                Some(LlamaTiming::Sampling) => continue,
+                // A rate printed while the request still ran ranks after its final summary.
+                Some(LlamaTiming::Running) => bonus += 1,
+                Some(LlamaTiming::Phase(kind, label)) => {
+                    f.kind = kind;
+                    f.kind_stated = true;
+                    f.scope = Some(Scope::PerUser);
+                    f.scope_stated = true;
+                    f.label = Some(label.into());
+                    // The request's own summary over its whole decode beats a running estimate
+                    // (`tg = 32.79 t/s` printed while it ran): CLAIMS.md §1.6.
+                    bonus -= 1;
+                }
+                None => {}
+            }
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    for c in p.tps.captures_iter(lower) {
+        if let Some(f) = throughput_figure(lower, &c, true) {
+            let bonus = gain_bonus(lower, f.span.end);
+            push(&mut cands, &mut taken, f, bonus);
+        }
+    }
+    for c in p.per_second_of.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
+        // Paired with a time to first token: one request's view.
+        if after(lower, span.end, 80).contains("first-token")
+            || after(lower, span.end, 80).contains("first token")
+        {
+            f.kind = FigureKind::ThroughputPerUser;
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+        }
+        push(&mut cands, &mut taken, f, 0);
+    }
+    // Chinese per-second forms: `63.33 tokens / 秒`, `每秒1200 Token`, `8 token/秒`.
+    if lower.contains('秒') {
+        static ZH: OnceLock<Regex> = OnceLock::new();
+        let re = ZH.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["秒"], 64, 64) {
+            // The number after the unit (`63.33 tokens / 秒`), after 每秒 (`每秒1200 Token`) or
+            // after the words (`每秒输出 token 数为 1,050`).
+            let (v, k) = match (c.get(1), c.get(3), c.get(5)) {
+                (Some(v), _, _) => (v.as_str(), c.get(2)),
+                (None, Some(v), _) => (v.as_str(), c.get(4)),
+                (None, None, Some(v)) => (v.as_str(), c.get(6)),
+                _ => continue,
+            };
+            let Some(mut v) = num(v) else { continue };
+            if k.is_some() {
+                v *= 1000.0;
+            }
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let pre = &lower[floor_boundary(lower, span.start.saturating_sub(40))..span.start];
+            let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
+            if pre.contains("输出") || m.as_str().contains("输出") || m.as_str().contains("生成")
+            {
+                f.kind = FigureKind::ThroughputOutput;
+                f.kind_stated = true;
+            }
+            if pre.contains("总吞吐") {
+                f.scope = Some(Scope::Aggregate);
+                f.scope_stated = true;
+            }
+            f.scope = f.scope.or(scope_from_words(pre));
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
+    }
+    for c in p.rate_units.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, span);
+        let samples = c[2].starts_with("sample");
+        let said = scope_from_words(after(lower, span.end, 80));
+        f.scope = said.or(Some(Scope::Aggregate));
+        f.kind_stated = !samples;
+        f.scope_stated = !samples || said.is_some();
+        f.label = Some(c[2].to_string());
+        // Progress-bar it/s is a running estimate; it never heads the claim.
+        push(&mut cands, &mut taken, f, if &c[2] == "it" { 5 } else { 0 });
+    }
+    for c in p.ms_per_token.captures_iter(lower) {
+        let Some(v) = num(&c[1]) else { continue };
+        let span = whole(&c);
+        // llama.cpp's `sample time` line: the sampler's cost per token, no decode latency;
+        // its `prompt eval time` line: prefill time per prompt token, no TPOT either.
+        let timing_line = {
+            let from = floor_boundary(lower, span.start.saturating_sub(200));
+            let line = &lower[from..span.start];
+            line.rfind('\n').map_or(line, |i| &line[i + 1..])
+        };
+        if timing_line.contains("sample time") || timing_line.contains("prompt eval time") {
+            continue;
+        }
+        let mut f = Figure::new(v, "ms/token", FigureKind::Tpot, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let bonus = if before(lower, span.start, 40).contains("currently") {
+            -1
+        } else {
+            0
+        };
+        push(&mut cands, &mut taken, f, bonus);
+    }
+    for c in p
+        .latency_before
+        .captures_iter(lower)
+        .chain(p.latency_is.captures_iter(lower))
+    {
+        let span = Span {
+            start: span_of(&c, 2).start,
+            end: whole(&c).end,
+        };
+        let Some(v) = num(&c[2]) else { continue };
+        let kind = match &c[1] {
+            k if k.starts_with("ttft") || k.starts_with("time") && k.contains("first") => {
+                FigureKind::Ttft
+            }
+            k if k.starts_with("itl") || k.starts_with("inter") => FigureKind::Itl,
+            k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
+            // "Average latency per output token: 1.10 s" is a time per output token.
+            _ if lower[c.get(1).map_or(0, |m| m.end())..span.start]
+                .contains("per output token") =>
+            {
+                FigureKind::Tpot
+            }
+            // "next-token latency" is the time per output token, "first-token latency" the TTFT
+            // (Intel's and others' names for them).
+            "latency"
+                if before(lower, whole(&c).start, 16).ends_with("next-token ")
+                    || before(lower, whole(&c).start, 16).ends_with("next token ") =>
+            {
+                FigureKind::Tpot
+            }
+            "latency"
+                if before(lower, whole(&c).start, 16).ends_with("first-token ")
+                    || before(lower, whole(&c).start, 16).ends_with("first token ") =>
+            {
+                FigureKind::Ttft
+            }
+            _ => FigureKind::E2eLatency,
+        };
+        let unit = if c[3].starts_with('m') { "ms" } else { "s" };
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let pre = before(lower, span.start, 40);
+        f.percentile = if pre.contains("average") || pre.contains("mean") {
+            Some("mean".into())
+        } else {
+            None
+        };
+        // A change written with two latencies (`TPOT from 42 ms to 35 ms`): the end of the
+        // change is a figure of the same kind (CLAIMS.md §1 rule 6: the tuned result).
+        static TO: OnceLock<Regex> = OnceLock::new();
+        let to = TO.get_or_init(|| {
+            Regex::new(&format!(
+                r"^\s*(?:to|→|->)\s*~?{NUM}\s*(ms|milliseconds?|s|sec|seconds)\b"
+            ))
+            .expect("static pattern compiles")
+        });
+        let end_of_change = to.captures(&lower[span.end..]).and_then(|t| {
+            let n = t.get(1)?;
+            let v = num(n.as_str())?;
+            let u = if t[2].starts_with('m') { "ms" } else { "s" };
+            let mut g = Figure::new(
+                v,
+                u,
+                f.kind,
+                Span {
+                    start: span.end + n.start(),
+                    end: span.end + t.get(0)?.end(),
+                },
+            );
+            g.scope = f.scope;
+            g.kind_stated = true;
+            g.scope_stated = true;
+            g.percentile = f.percentile.clone();
+            Some(g)
+        });
+        push(&mut cands, &mut taken, f, 0);
+        if let Some(g) = end_of_change {
+            push(&mut cands, &mut taken, g, 0);
+        }
+    }
+    for f in chinese_latencies(lower) {
+        push(&mut cands, &mut taken, f, 0);
+    }
+    for c in p.latency_after.captures_iter(lower) {
+        let span = whole(&c);
+        let Some(v) = num(&c[1]) else { continue };
+        let kind = if c[3].contains("first") || &c[3] == "ttft" {
+            FigureKind::Ttft
+        } else {
+            FigureKind::E2eLatency
+        };
+        let unit = if c[2].starts_with('m') { "ms" } else { "s" };
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, 0);
+    }
+    // Tokens per minute (`200-300K TPM`, `12,000 tokens per minute`): kept in their own unit,
+    // `tok/min` (CLAIMS.md §1 rule 8), a range's low end as the value (rule 7).
+    if lower.contains("tpm") || lower.contains("per minute") || lower.contains("/min") {
+        static TPM: OnceLock<Regex> = OnceLock::new();
+        let re = TPM.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(k|m)?(?:\s*(?:-|–|to)\s*{NUM}\s*(k|m)?)?\s*(?:tpm\b|tokens?\s*(?:/|per)\s*min(?:ute)?\b|toks?/min\b)"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["tpm", "per minute", "/min"], 48, 16) {
+            let Some(lo) = c.get(1).and_then(|g| num(g.as_str())) else {
+                continue;
+            };
+            let hi = c.get(3).and_then(|g| num(g.as_str()));
+            let mult = |g: Option<regex_lite::Match>| match g.map(|m| m.as_str()) {
+                Some("k") => 1000.0,
+                Some("m") => 1e6,
+                _ => 1.0,
+            };
+            let k_hi = mult(c.get(4));
+            // `200-300K`: the suffix belongs to both ends.
+            let k_lo = if c.get(2).is_some() {
+                mult(c.get(2))
+            } else {
+                k_hi
+            };
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let mut f = Figure::new(
+                lo * k_lo,
+                "tok/min",
+                FigureKind::ThroughputUnspecified,
+                span,
+            );
+            f.value_high = hi.map(|h| h * k_hi);
+            let pre = before(lower, span.start, 48);
+            if let Some(k) = kind_from_words(pre) {
+                f.kind = k;
+                f.kind_stated = true;
+            }
+            // The words after it up to the next clause (`2.4M tokens/min on a 64×H100 cluster`).
+            let post = after(lower, span.end, 48);
+            let post = post.split([',', ';', '.']).next().unwrap_or(post);
+            f.scope = scope_from_words(pre).or_else(|| scope_from_words(post));
+            f.scope_stated = f.scope.is_some();
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
+    }
+    // Tokens per millisecond (kept in their own unit, CLAIMS.md §1 rule 8) and prices per
+    // million tokens (`$0.59 per 1M tokens`, kind `cost`).
+    if lower.contains("/ms")
+        || lower.contains("per ms")
+        || lower.contains("millisecond")
+        || lower.contains('$')
+    {
+        static OTHER: OnceLock<Regex> = OnceLock::new();
+        let re = OTHER.get_or_init(|| {
+            Regex::new(&format!(
+                r"{NUM}\s*(?:tokens?|toks?)\s*(?:/|per)\s*(?:ms|millisecond)\b|\$\s*{NUM}\s*(?:/|per)\s*(?:1\s*m|1\s*million|million|1,000,000)\s*(?:output |input )?tokens?"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["/ms", "per ms", "millisecond", "$"], 48, 64) {
+            let m = c.get(0).expect("group 0");
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let f = if let Some(v) = c.get(1).and_then(|g| num(g.as_str())) {
+                let mut f = Figure::new(v, "tok/ms", FigureKind::ThroughputUnspecified, span);
+                let pre = before(lower, span.start, 48);
+                if let Some(k) = kind_from_words(pre) {
+                    f.kind = k;
+                    f.kind_stated = true;
+                }
+                f.scope = scope_from_words(pre);
+                settle(f)
+            } else if let Some(v) = c.get(2).and_then(|g| num(g.as_str())) {
+                let mut f = Figure::new(v, "usd/1M tokens", FigureKind::Cost, span);
+                f.label = Some(m.as_str().to_string());
+                f
+            } else {
+                continue;
+            };
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
+    // Space-separated records (`tokens_per_sec 43.09`, `generation_tokens_per_second: 12.5`):
+    // the key holds the unit.
+    if lower.contains("_per_s") {
+        static KEYED: OnceLock<Regex> = OnceLock::new();
+        let re = KEYED.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b((?:[a-z]+_)*tokens?_per_s(?:ec(?:ond)?)?)\b\s*[:=]?\s*{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["_per_s"], 64, 40) {
+            let Some(v) = num(&c[2]) else { continue };
+            let m = c.get(0).expect("group 0");
+            let key = c[1].replace('_', " ");
+            let kind = kind_from_words(&key);
+            let mut f = Figure::new(
+                v,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+            f.kind_stated = kind.is_some();
+            f.label = Some(c[1].to_string());
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
+    }
+    // `latency(ms) 432.51`, `TTFT (ms) 220`: the unit in parentheses before the number.
+    if lower.contains("(ms)") || lower.contains("(s)") {
+        static PAREN: OnceLock<Regex> = OnceLock::new();
+        let re = PAREN.get_or_init(|| {
+            Regex::new(&format!(
+                r"\b(ttft|tpot|itl|e2e(?:[\s_]latency)?|latency)\s*\((ms|s)\)\s*[:=]?\s*{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        // Only around each `(ms)` / `(s)` (at most 64), not over the whole paste.
+        let mut hits: Vec<usize> = lower
+            .match_indices("(ms)")
+            .chain(lower.match_indices("(s)"))
+            .map(|(i, _)| i)
+            .take(64)
+            .collect();
+        crate::stats::sort_usizes(&mut hits, &|a, b| a.cmp(&b));
+        let mut last_end = 0;
+        for h in hits {
+            let from = floor_boundary(lower, h.saturating_sub(24)).max(last_end);
+            let mut to = floor_boundary(lower, (h + 40).min(lower.len()));
+            // Never inside the number, nor short of it when the gap is all padding (a tool
+            // that pads its values to a column, trtllm-bench's `Total Latency (ms):` + 31
+            // spaces + `77944.05`, would be read as 7794).
+            let b = lower.as_bytes();
+            if b[h..to].iter().all(|x| !x.is_ascii_digit()) {
+                while b
+                    .get(to)
+                    .is_some_and(|x| matches!(x, b' ' | b'\t' | b':' | b'='))
+                {
+                    to += 1;
+                }
+            }
+            while b
+                .get(to)
+                .is_some_and(|x| x.is_ascii_digit() || *x == b'.' || *x == b',')
+            {
+                to += 1;
+            }
+            if from >= to {
+                continue;
+            }
+            let Some(c) = re.captures(&lower[from..to]) else {
+                continue;
+            };
+            let Some(v) = num(&c[3]) else { continue };
+            let m = c.get(0).expect("group 0");
+            let m = Span {
+                start: from + m.start(),
+                end: from + m.end(),
+            };
+            last_end = m.end;
+            let kind = match &c[1] {
+                "ttft" => FigureKind::Ttft,
+                "tpot" => FigureKind::Tpot,
+                "itl" => FigureKind::Itl,
+                _ => FigureKind::E2eLatency,
+            };
+            let mut f = Figure::new(
+                v,
+                &c[2],
+                kind,
+                Span {
+                    start: m.start,
+                    end: m.end,
+                },
+            );
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
+    for c in p.request_rate.captures_iter(lower) {
+        let span = whole(&c);
+        if c.get(1).is_some() {
+            continue; // "at 2 QPS": a condition, read with the setup.
+        }
+        let Some(v) = num(&c[2]) else { continue };
+        // Per minute stays per minute (CLAIMS.md §2: req/s or req/min as written).
+        let unit = if c.get(3).is_some() {
+            "req/min"
+        } else {
+            "req/s"
+        };
+        let mut f = Figure::new(v, unit, FigureKind::RequestRate, span);
+        f.scope = Some(Scope::Aggregate);
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, 0);
+    }
+    // A throughput written without a unit, defined by a formula elsewhere in the text.
+    for c in p.unitless_throughput.captures_iter(lower) {
+        let Some(v) = c.get(2).and_then(|m| num(m.as_str())) else {
+            continue;
+        };
+        let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, whole(&c));
+        // `TPS/user is 95`, `TPS per GPU: 2,100`: tokens per second with the scope it names.
+        match c.get(1).map(|m| m.as_str()) {
+            Some("user") => {
+                f.kind = FigureKind::ThroughputPerUser;
+                f.kind_stated = true;
+                f.scope = Some(Scope::PerUser);
+                f.scope_stated = true;
+            }
+            Some("gpu") => {
+                f.scope = Some(Scope::PerGpu);
+                f.scope_stated = true;
+            }
+            _ => {}
+        }
+        if let Some(i) = lower.find("throughput =") {
+            let def = after(lower, i, 100);
+            if def.contains("output tokens") {
+                f.kind = FigureKind::ThroughputOutput;
+                f.kind_stated = true;
+            }
+            if def.contains("batch") {
+                f.scope = Some(Scope::Aggregate);
+                f.scope_stated = true;
+            }
+        }
+        push(&mut cands, &mut taken, f, 0);
+    }
+    // `label: number` lines under a heading that gives their unit (CLAIMS.md §1.5: the last
+    // line shown heads, as in a table).
+    let listed = unit_heading_list(lower);
+    let n_listed = listed.len();
+    for (k, f) in listed.into_iter().enumerate() {
+        push(&mut cands, &mut taken, f, i32::from(k + 1 < n_listed));
+    }
+    // Table cells run together (`Q4_K_M108.3593.8 GB`): the first cell after the quant type, split
+    // by the header's `Decode (t/s)`.
+    if lower.contains("decode (t/s)") {
+        for c in p.glued_gguf.captures_iter(lower) {
+            let Some(v) = num(&c[2]) else { continue };
+            let mut f = Figure::new(v, "tok/s", FigureKind::DecodeThroughput, span_of(&c, 2));
+            f.scope = Some(Scope::PerUser);
+            f.kind_stated = true;
+            f.label = Some("decode (t/s)".into());
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
+
+    introduced_as_other(lower, &mut cands);
+    title_marked(lower, &mut cands);
+    summary_marked(lower, &mut cands);
+    precise_twins(&mut cands);
+    let discounted = Marks::new(lower, DISCOUNTED);
+    let praised = Marks::new(lower, PRAISED);
+    for c in cands.iter_mut() {
+        c.prio += 2 * appraisal(lower, c.fig.span, &discounted, &praised);
+        // A latency written as a bound (`TPOT < 50 ms`, `P99 TPOT ≤ 100 ms`, "below the 100 ms
+        // threshold") is an SLO, not a result (CLAIMS.md §1.1): it heads only when the text
+        // holds nothing else.
+        if c.fig.kind.is_latency() && latency_bound(lower, c.fig.span) {
+            c.prio += 6;
+        }
+    }
+    // Running estimates (a progress bar): the last one is the closest to steady state.
+    let running = lower.contains("est. speed");
+    let key = |c: &Cand| {
+        (
+            c.prio,
+            if running {
+                usize::MAX - c.fig.span.start
+            } else {
+                c.fig.span.start
+            },
+        )
+    };
+    let order =
+        crate::stats::stable_order(cands.len(), &|a, b| key(&cands[a]).cmp(&key(&cands[b])));
+    crate::stats::apply_order(&mut cands, &order);
+    let figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
+    // The same number said twice, once with its scope: keep the fuller one, merged.
+    let mut figures = merge_unscoped_twins(figures);
+    share_twin_kinds(&mut figures);
+    mean_over_requests(&mut figures);
+    figures
+}
+
+/// Latencies written in Chinese, the words before the number: TTFT (`首字延迟 85 ms`,
+/// `首token延迟(TTFT) P99 为 1.8 秒`, `首包时延`), time per output token (`每个token的生成时间 18
+/// ms`, `token间延迟`) and end-to-end latency (`端到端延迟`), with 毫秒/秒 as units. Per user, kind
+/// and scope stated, like their English forms.
+pub(super) fn chinese_latencies(lower: &str) -> Vec<Figure> {
+    let mut out = Vec::new();
+    if !lower.contains('延') && !lower.contains("时间") && !lower.contains("耗时") {
+        return out;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?:(首字|首\s*tokens?|首包)\s*(?:的)?\s*(?:延迟|时延|耗时|响应时间|时间)|(每个?\s*tokens?\s*(?:的)?\s*(?:生成|输出)?\s*(?:时间|耗时|延迟|时延)|tokens?\s*间\s*(?:延迟|时延|隔)|(?:输出|生成)\s*token\s*间隔)|(端到端\s*(?:延迟|时延|耗时)))[^0-9\n。；;]{{0,24}}?(?:(p\d{{2}})[^0-9\n。；;]{{0,8}}?)?{NUM}\s*(ms|毫秒|s\b|秒)"
+        ))
+        .expect("static pattern compiles")
+    });
+    for c in captures_near(lower, re, &["延", "时间", "耗时", "间隔"], 40, 80) {
+        let Some(n) = c.get(5) else { continue };
+        let Some(v) = num(n.as_str()) else { continue };
+        let kind = if c.get(1).is_some() {
+            FigureKind::Ttft
+        } else if c.get(2).is_some() {
+            FigureKind::Tpot
+        } else {
+            FigureKind::E2eLatency
+        };
+        let unit = if matches!(&c[6], "ms" | "毫秒") {
+            "ms"
+        } else {
+            "s"
+        };
+        let span = Span {
+            start: n.start(),
+            end: whole(&c).end,
+        };
+        let mut f = Figure::new(v, unit, kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        let words = &lower[whole(&c).start..n.start()];
+        let pre = before(lower, whole(&c).start, 24);
+        f.percentile = if let Some(p) = c.get(4) {
+            Some(p.as_str().to_string())
+        } else if words.contains("平均") || pre.contains("平均") || words.contains("均值") {
+            Some("mean".into())
+        } else {
+            None
+        };
+        out.push(f);
+    }
+    out
+}

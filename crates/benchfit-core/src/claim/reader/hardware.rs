@@ -1,0 +1,721 @@
+//! Hardware: the device (catalog id or kept id, CLAIMS.md §3), its variant and how many ran, from prose, instance names and counts.
+
+use super::*;
+
+/// `s` moved `offset` bytes on (a span in a part to a span in the claim text).
+pub(super) fn shift(s: Span, offset: usize) -> Span {
+    Span {
+        start: s.start + offset,
+        end: s.end + offset,
+    }
+}
+
+/// The device, its count (written, in words, Chinese 卡, TP × PP), TP and the interconnect
+/// (CLAIMS.md §3 Hardware).
+pub(super) fn read_hardware(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    read_device(part, offset, claim, p);
+    read_device_count(part, offset, claim, p);
+}
+
+/// The device the run used: the first GPU or accelerator named (a later mention of the same
+/// family with its variant says which one), with a count written beside it.
+/// The GPUs of a rack-scale NVLink domain written after the device (`nvl72`, `nvl32`, `nvl36`):
+/// the number itself (NVIDIA's names count the GPUs of the domain). `nvl` alone (H100 NVL, a
+/// PCIe card pair) counts nothing.
+pub(super) fn nvl_domain(variant: &str) -> Option<u32> {
+    let i = variant.find("nvl")?;
+    let rest = &variant[i + 3..];
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    rest[..digits].parse::<u32>().ok().filter(|&n| n >= 8)
+}
+
+/// The most device mentions [`read_device`] looks at.
+pub(super) const MAX_DEVICE_MENTIONS: usize = 48;
+
+pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
+    // Hardware.
+    if claim.gpu.is_none() {
+        let mut chosen: Option<(String, Span)> = None;
+        let count_before = claim.gpu_count.clone();
+        // The first mentions decide (a later variant or count of the same device included); a
+        // long paste's hundredth mention of it changes nothing and would cost a regex run each.
+        for c in p.gpu.captures_iter(part).take(MAX_DEVICE_MENTIONS) {
+            let fam = c[3].to_string();
+            let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+            // Intel's Gaudi software stack (`+Gaudi-1.19.0`, "Gaudi software 1.19") is no
+            // device: a version follows the name, or the word software.
+            if fam.starts_with("gaudi") && variant.is_empty() {
+                let rest = &part[whole(&c).end..];
+                let versioned = rest.strip_prefix(['-', ' ']).is_some_and(|r| {
+                    let d = r.len() - r.trim_start_matches(|ch: char| ch.is_ascii_digit()).len();
+                    d > 0 && r[d..].starts_with('.')
+                });
+                if versioned || rest.trim_start().starts_with("software") {
+                    continue;
+                }
+            }
+            // 昇腾 glued before the chip (`在昇腾910B上`) is read whole below.
+            if fam.starts_with("910") && before(part, span_of(&c, 3).start, 8).ends_with("昇腾") {
+                continue;
+            }
+            let gpu_span = Span {
+                start: span_of(&c, 3).start,
+                end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
+            };
+            // A DGX or HGX H100 board holds the SXM part (NVIDIA's DGX H100 datasheet: eight
+            // H100 SXM5 modules on the HGX baseboard).
+            let board = before(part, span_of(&c, 3).start, 8).trim_end();
+            let id = if fam.starts_with("gb200") && variant.contains("nvl72") {
+                "gb200".to_string()
+            } else if fam == "h100" && (board.ends_with("dgx") || board.ends_with("hgx")) {
+                "h100-sxm".to_string()
+            } else {
+                gpu_id(&fam, variant)
+            };
+            let lumped = part[whole(&c).end..].starts_with('/');
+            // A TPU slice names its chips: `TPU v5e-8` is eight.
+            let slice = if id.starts_with("tpu") {
+                let rest = &part[whole(&c).end..];
+                rest.strip_prefix('-').and_then(|r| {
+                    let d = r.len() - r.trim_start_matches(|ch: char| ch.is_ascii_digit()).len();
+                    r[..d].parse::<u32>().ok()
+                })
+            } else {
+                None
+            };
+            let lead = if c.get(1).is_none() && c.get(2).is_none() {
+                lead_count(part, whole(&c).start, whole(&c).end, &id)
+            } else {
+                None
+            };
+            let count = c
+                .get(1)
+                .or(c.get(5))
+                .or(c.get(6))
+                // A count after the name, as Japanese and Korean write it (`RTX 4090 1枚`,
+                // `H100 80GB 2장`, read as `张`).
+                .or(c.get(7))
+                .and_then(|m| m.as_str().parse::<u32>().ok())
+                .or(lead)
+                // A count of NVLink domains (`4 GB300 NVL72 systems`): their GPUs.
+                .map(|n| nvl_domain(variant).map_or(n, |d| n * d))
+                .or(slice)
+                // A rack-scale NVLink domain names its GPUs (`GB200 NVL72`, `GH200 NVL32`).
+                .or(nvl_domain(variant))
+                .or(c.get(2).map(|_| 1))
+                .or(single_chip(&id).then_some(1));
+            match &chosen {
+                None => {
+                    if let Some(n) = count {
+                        if claim.gpu_count.is_none() {
+                            claim.gpu_count = found(n, at(whole(&c)));
+                        }
+                    }
+                    if lumped {
+                        // `H100/H200`: two GPU models in one row; no single id.
+                        claim.gpu_lumped = Some(at(gpu_span));
+                        chosen = Some((String::new(), gpu_span));
+                        break;
+                    }
+                    chosen = Some((id, gpu_span));
+                }
+                Some((first, _)) if *first == id => {
+                    if let (Some(n), None) = (count, &claim.gpu_count) {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                // A later mention of the same family with its variant (`A100` … `A100-SXM4-80GB`)
+                // says which one.
+                Some((first, _)) if !first.is_empty() && id.starts_with(&format!("{first}-")) => {
+                    chosen = Some((id, gpu_span));
+                    if let (Some(n), None) = (count, &claim.gpu_count) {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                // A server written with its chips right after it (`Atlas 800I A2（8×910B4）`):
+                // the chips are the device, and their count the server's.
+                Some((first, s))
+                    if first.starts_with("ascend-atlas")
+                        && id.starts_with("ascend-910")
+                        && part
+                            .get(s.end..whole(&c).start)
+                            .is_some_and(|gap| gap.len() <= 8 && gap.contains(['(', '（'])) =>
+                {
+                    chosen = Some((id, gpu_span));
+                    if let Some(n) = count {
+                        claim.gpu_count = found(n, at(whole(&c)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // A GeForce written as its number (`my 2x 3090 rig`) before the first catalog name
+        // (`my friend's M3 Max`) is the text's first device: the subject (CLAIMS.md §1.5).
+        // Only when the catalog name is another setup's (`for comparison my friend's M3 Max`,
+        // `vs an H100`) and the number is the author's (`my 2x 3090`); the bare-number search
+        // runs only then (it scans the whole text).
+        let others = |s: &Span| {
+            let pre = before(part, s.start, 48);
+            ["comparison", "friend", " vs", "compared", "versus"]
+                .iter()
+                .any(|w| pre.contains(w))
+        };
+        let bare = if chosen.as_ref().is_none_or(|(_, s)| others(s)) {
+            bare_geforce(part)
+        } else {
+            None
+        };
+        if let Some((id, span, n)) = bare {
+            let own = {
+                let pre = part[..span.start.min(part.len())].trim_end();
+                pre.ends_with("my") || pre.ends_with("our") || n.is_some()
+            };
+            if chosen
+                .as_ref()
+                .is_none_or(|(_, s)| span.start < s.start && own && others(s))
+            {
+                if chosen.is_some() {
+                    claim.gpu_count = count_before.clone();
+                }
+                if let (Some(n), None) = (n, &claim.gpu_count) {
+                    claim.gpu_count = found(n, at(span));
+                }
+                chosen = Some((id, span));
+            }
+        }
+        // A cloud instance names the GPU and its count; where the GPU is also written (`ND MI300X
+        // v5`), the instance still gives the count.
+        if let Some((id, span, n)) = cloud_instance(part) {
+            let same = chosen.as_ref().is_none_or(|(c, _)| c == id);
+            if same && claim.gpu_count.is_none() {
+                claim.gpu_count = found(n, at(span));
+            }
+            if chosen.is_none() {
+                chosen = Some((id.to_string(), span));
+            }
+        }
+        // Ascend written in Chinese right after other Chinese text (`在昇腾910B上`): no word
+        // boundary lets `gpu` start there.
+        if chosen.is_none() {
+            if let Some(c) = p.ascend_cn.captures(part) {
+                let m = whole(&c);
+                chosen = Some((gpu_id(&part[m.start..m.end], ""), m));
+            }
+        }
+        if let Some((id, span)) = chosen {
+            if !id.is_empty() {
+                let written = &part[span.start.min(part.len())..span.end.min(part.len())];
+                claim.gpu_form_factor = written.contains("sxm") || written.contains("pcie");
+                claim.gpu = found(id, at(span));
+            }
+        }
+    }
+}
+
+/// A cloud GPU instance named instead of its GPUs (AWS EC2 here, Google Cloud in [`gcp_machine`]) (CLAIMS.md §3 Hardware: the device and
+/// the count the run had): the catalog id, the span and the instance's GPU count, like a DGX's
+/// eight. Instance contents from the public instance tables: p4d.24xlarge 8 × A100 40 GB,
+/// g5.xlarge–16xlarge 1 × A10G, g5.12xlarge/24xlarge 4, g5.48xlarge 8 (AWS's accelerated-
+/// computing table as reproduced in gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e);
+/// p4de.24xlarge 8 × A100 80 GB, p5.48xlarge 8 × H100 SXM (data-receipts hyperscalers.json,
+/// retrieved 2026-11-09); p5e/p5en.48xlarge 8 × H200 (dstack PR 4110, `gpu=H200:141GB:8`).
+pub(super) fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
+    // Each regex below runs over the whole text: only where its literal can match.
+    if !part.contains("xlarge") {
+        return gcp_machine(part).or_else(|| azure_vm(part));
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5|inf2|trn1n|trn1|trn2)\.(\d{0,2})xlarge\b")
+            .expect("static pattern compiles")
+    });
+    captures_near(part, re, &["xlarge"], 16, 12)
+        .into_iter()
+        .find_map(|c| {
+            let size = &c[2];
+            let (id, n) = match (&c[1], size) {
+                ("p5", "48") => ("h100-sxm", 8),
+                ("p5e" | "p5en", "48") => ("h200", 8),
+                ("p4d", "24") => ("a100-40gb", 8),
+                ("p4de", "24") => ("a100-80gb", 8),
+                ("g5", "" | "2" | "4" | "8" | "16") => ("a10g", 1),
+                ("g5", "12" | "24") => ("a10g", 4),
+                ("g5", "48") => ("a10g", 8),
+                // AWS Neuron instances (Neuron docs, "Inf2 Architecture" and "Trn1
+                // Architecture" instance tables): chips, not NeuronCores.
+                ("inf2", "" | "8") => ("aws-inferentia2", 1),
+                ("inf2", "24") => ("aws-inferentia2", 6),
+                ("inf2", "48") => ("aws-inferentia2", 12),
+                ("trn1" | "trn1n", "2") => ("aws-trainium", 1),
+                ("trn1" | "trn1n", "32") => ("aws-trainium", 16),
+                ("trn2", "48") => ("aws-trainium2", 16),
+                _ => return None,
+            };
+            let m = whole(&c);
+            Some((id, m, n))
+        })
+        .or_else(|| gcp_machine(part))
+        .or_else(|| azure_vm(part))
+}
+
+/// An Azure GPU VM size (`Standard_ND96isr_H100_v5`, `NC24ads_A100_v4`) or an ND series written
+/// as prose (`ND H100 v5`, whose one size holds eight GPUs): its GPU and count. Sizes, GPUs and
+/// counts from Microsoft's size tables as reproduced in the Hugging Face Azure docs
+/// (huggingface.co/docs/microsoft-azure/azure-ai/hardware: NC24/48/96ads_A100_v4 1/2/4 × A100
+/// 80 GB PCIe, NC40ads/NC80adis_H100_v5 1/2 × H100 NVL, ND96asr_v4 8 × A100 40 GB,
+/// ND96amsr_A100_v4 8 × A100 80 GB, ND96isr_H100_v5 8 × H100 80 GB) and Aspire's AKS size list
+/// (github.com/microsoft/aspire `AksNodeVmSizes.cs`: ND96isr_H200_v5 8 GPUs); the ND MI300X v5
+/// series is 8 × MI300X (learn.microsoft.com, ND-MI300X-v5 series).
+pub(super) fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
+    let sized = ["ads_", "adis_", "nd96"].iter().any(|w| part.contains(w));
+    let series = ["v4", "v5"].iter().any(|w| part.contains(w))
+        && ["nd ", "nd_", "nd-", "ndisr", "nd h", "nd mi"]
+            .iter()
+            .any(|w| part.contains(w));
+    if !sized && !series {
+        return None;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"\b(?:standard_)?(?:(nc24ads|nc48ads|nc96ads)_a100_v4|(nc40ads|nc80adis)_h100_v5|nd96(?:isr|asr|amsr)?_?(h100|h200|mi300x|a100)?_?v[45]|nd[\s_-]?(?:isr[\s_-]?)?(h100|h200|mi300x)[\s_-]?v5)\b",
+        )
+        .expect("static pattern compiles")
+    });
+    let anchors = ["ads_", "adis_", "nd96", "nd ", "nd_", "nd-", "ndisr"];
+    captures_near(part, re, &anchors, 24, 48)
+        .into_iter()
+        .find_map(|c| {
+            let m = whole(&c);
+            let hit = |id, n| Some((id, m, n));
+            if let Some(size) = c.get(1) {
+                let n = match size.as_str() {
+                    "nc24ads" => 1,
+                    "nc48ads" => 2,
+                    _ => 4,
+                };
+                return hit("a100-pcie", n);
+            }
+            if let Some(size) = c.get(2) {
+                return hit("h100-nvl", if size.as_str() == "nc40ads" { 1 } else { 2 });
+            }
+            let gpu = c.get(3).or(c.get(4)).map(|g| g.as_str());
+            let text = c.get(0).map_or("", |g| g.as_str());
+            match gpu {
+                Some("h100") => hit("h100-sxm", 8),
+                Some("h200") => hit("h200", 8),
+                Some("mi300x") => hit("mi300x", 8),
+                // ND96amsr_A100_v4 holds 80 GB A100s; ND96asr_v4 40 GB ones.
+                Some("a100") if text.contains("amsr") => hit("a100-80gb", 8),
+                None if text.contains("asr_v4") && !text.contains("amsr") => hit("a100-40gb", 8),
+                _ => None,
+            }
+        })
+}
+
+/// A Google Cloud A2/A3 machine type (`a3-highgpu-8g`): its `-Ng` suffix is its GPU count
+/// (Google: "each A3/A2/G2 machine type has a fixed GPU count"); A3 High and Mega hold H100
+/// 80 GB, A3 Ultra H200 (Cluster Toolkit v1.44.1 release notes), A2 High and Mega A100 40 GB,
+/// A2 Ultra A100 80 GB (the machine table reproduced in huggingface.co/spaces/Elfsong/gcp_allocator).
+pub(super) fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
+    if !part.contains("gpu-") {
+        return None;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"\b(a3-highgpu|a3-megagpu|a3-ultragpu|a2-highgpu|a2-megagpu|a2-ultragpu)-(\d{1,2})g\b",
+        )
+        .expect("static pattern compiles")
+    });
+    captures_near(part, re, &["gpu-"], 16, 8)
+        .into_iter()
+        .find_map(|c| {
+            let n: u32 = c[2].parse().ok().filter(|&n| n > 0)?;
+            let id = match &c[1] {
+                "a3-highgpu" | "a3-megagpu" => "h100-sxm",
+                "a3-ultragpu" => "h200",
+                "a2-ultragpu" => "a100-80gb",
+                _ => "a100-40gb",
+            };
+            Some((id, whole(&c), n))
+        })
+}
+
+/// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
+/// `1*3090`): `rtx-NNNN`. A bare four-digit number is only a card with a sign that it is one:
+/// a device count before it (`2x`, `1*`, `dual`), a `GPU` label or word right before, or a
+/// `Ti`, a memory size (`24G`, `16GB`) or a plural right after. Returns the id, the span and
+/// the count when one is written.
+pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+        )
+        .expect("static pattern compiles")
+    });
+    for c in re.captures_iter(part) {
+        let m = c.get(4)?;
+        let pre = before(part, m.start(), 12);
+        // Chinese "runs on" after it (`4090 跑 Qwen2.5-32B`, `4090 上部署`): the one card used.
+        let runs_on = ["跑", "上", "运行", "部署"]
+            .iter()
+            .any(|w| part[m.end()..].trim_start().starts_with(w));
+        let labelled = pre.trim_end().ends_with("gpu:")
+            || pre.trim_end().ends_with("gpu")
+            || pre.trim_end().ends_with("geforce")
+            || pre.trim_end().ends_with("显卡")
+            || pre.trim_end().ends_with("显卡:")
+            // A Chinese count of cards before the number (单卡 4090, 两张 3090).
+            || pre.trim_end().ends_with(['卡', '张', '块'])
+            // The device a run was on (`llama 7B on 3090`), or its vendor (`nVidia 3090`).
+            || pre.trim_end().ends_with(" on")
+            || pre.trim_end().ends_with("nvidia")
+            || runs_on;
+        let counted = c.get(1).is_some() || c.get(2).is_some();
+        // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
+        // device, not a year or a count.
+        let owned = c.get(3).is_some();
+        if !(labelled || counted || owned || c.get(5).is_some() || c.get(6).is_some()) {
+            continue;
+        }
+        let ti = if c.get(5).is_some() { "-ti" } else { "" };
+        let id = format!("rtx-{}{ti}", m.as_str());
+        let end = c.get(5).map_or(m.end(), |t| t.end());
+        let n = c
+            .get(1)
+            .and_then(|d| d.as_str().parse().ok())
+            .or(c.get(2).map(|w| match w.as_str() {
+                "dual" | "two" => 2,
+                _ => 4,
+            }))
+            .or(runs_on.then_some(1))
+            .filter(|&n| n > 0);
+        return Some((
+            id,
+            Span {
+                start: m.start(),
+                end,
+            },
+            n,
+        ));
+    }
+    None
+}
+
+/// Device counts written apart from the name (`8 GPUs`, 单卡 / 八卡, TP × PP, a singular
+/// mention), TP and the interconnect.
+pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
+    // A record of the device count (`Number of GPUs: 8`, `num_gpus=4`, `GPU count: 2`,
+    // `world_size: 2`): the devices the run used.
+    if claim.gpu_count.is_none()
+        && (part.contains("gpu") || part.contains("world") || part.contains("device"))
+    {
+        static RECORD: OnceLock<Regex> = OnceLock::new();
+        let re = RECORD.get_or_init(|| {
+            Regex::new(r#"\b(?:num(?:ber)?[\s_-]*(?:of[\s_-]*)?(?:gpus|devices)|n[\s_-]?gpus|gpu[\s_-]*count|world[\s_-]*size)"?\s*[:=]?\s*"?(\d{1,4})\b"#)
+                .expect("static pattern compiles")
+        });
+        if let Some(c) = re.captures(part) {
+            let m = c.get(1).expect("group 1");
+            if let Ok(n) = m.as_str().parse::<u32>() {
+                if n > 0 && !continues_number(part, m.end()) {
+                    let w = c.get(0).expect("group 0");
+                    claim.gpu_count = found(
+                        n,
+                        at(Span {
+                            start: w.start(),
+                            end: w.end(),
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    // The first count of devices whose words between number and device name do not cross to
+    // another setting (`BS 32 on 8 GPUs` is 8 devices, not 32; `2 RTX 4090 GPUs` is 2).
+    let mut from = 0;
+    let mut counted: Option<(String, Span)> = None;
+    while from < part.len() {
+        let Some(c) = p.gpus_word.captures(&part[from..]) else {
+            break;
+        };
+        let Some(num) = c.get(1) else { break };
+        let w = whole(&c);
+        let gap = &part[from + num.end()..from + w.end];
+        let crosses = gap.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|t| {
+            matches!(
+                t,
+                "on" | "at"
+                    | "with"
+                    | "per"
+                    | "in"
+                    | "for"
+                    | "using"
+                    | "across"
+                    | "and"
+                    | "or"
+                    | "of"
+                    | "over"
+                    // A ratio (`20 times faster than Nvidia GPUs`), not a count.
+                    | "times"
+                    | "than"
+                    | "faster"
+                    | "slower"
+                    | "x"
+            ) || (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if crosses {
+            from += num.end();
+            continue;
+        }
+        counted = Some((
+            num.as_str().to_string(),
+            Span {
+                start: from + w.start,
+                end: from + w.end,
+            },
+        ));
+        break;
+    }
+    if let Some((word, span)) = counted {
+        let n = match word.as_str() {
+            "one" | "single" => Some(1),
+            "two" | "dual" => Some(2),
+            "three" => Some(3),
+            "four" | "quad" => Some(4),
+            "six" => Some(6),
+            "eight" => Some(8),
+            "sixteen" => Some(16),
+            d => d.parse().ok(),
+        };
+        if let Some(n) = n {
+            // A title's loose "on an H200" over a body that counts eight GPUs is no conflict:
+            // the body's count stands.
+            let in_title = |g: &Found<String>| {
+                offset == 0 && title_span(part).is_some_and(|t| g.span.end <= t.end)
+            };
+            let singular = claim.gpu.as_ref().is_some_and(|g| {
+                let b = before(part, g.span.start.saturating_sub(offset), 8);
+                (b.ends_with("an ") || b.ends_with("a ")) && !in_title(g)
+            });
+            // A count of servers read as devices (`2× H200 nodes (16 GPUs)`): the devices.
+            let of_servers = claim.gpu_count.as_ref().is_some_and(|g| {
+                let end = g.span.end.checked_sub(offset).filter(|&e| e <= part.len());
+                end.is_some_and(|e| {
+                    let rest = part[e..].trim_start();
+                    ["node", "server", "machine", "host", "instance"]
+                        .iter()
+                        .any(|w| rest.starts_with(w))
+                })
+            });
+            match &claim.gpu_count {
+                None => claim.gpu_count = found(n, at(span)),
+                Some(g) if g.value != n && of_servers && n > g.value => {
+                    claim.gpu_count = found(n, at(span));
+                }
+                Some(g) if g.value != n => claim.gpu_count_conflict = true,
+                _ => {}
+            }
+            if singular && n > 1 {
+                claim.gpu_count_conflict = true;
+            }
+        }
+    }
+    if claim.tp.is_none() {
+        // A sweep of TP degrees ("TP 2/4/8", "tp=2 or tp=4") is read at its last point
+        // (CLAIMS.md §1 rule 5); a suggestion ("try TP=4") is another setup.
+        for c in p.tp.captures_iter(part) {
+            let span = whole(&c);
+            // `with TP: 19.6 t/s`: a figure after the label, not a degree.
+            if continues_number(part, span.end) {
+                continue;
+            }
+            let pre = before(part, span.start, 24);
+            if pre.contains("try") || pre.contains("would") || pre.contains("suggest") {
+                continue;
+            }
+            let mut n = c[1].parse::<u32>().ok().filter(|n| *n > 0);
+            let mut end = span.end;
+            // `2/4/8`: the sweep's last value.
+            while let Some(rest) = part[end..].strip_prefix('/') {
+                let digits =
+                    rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if digits == 0 {
+                    break;
+                }
+                n = rest[..digits].parse().ok().filter(|n| *n > 0).or(n);
+                end += 1 + digits;
+            }
+            if let Some(n) = n {
+                claim.tp = found(
+                    n,
+                    at(Span {
+                        start: span.start,
+                        end,
+                    }),
+                );
+            }
+        }
+    }
+    // A total written in Chinese (`2 台 8 卡 H100（共 16 卡）`): the devices, over any per-server
+    // count read before it.
+    if let Some(i) = part.find("共") {
+        let rest = part[i + "共".len()..].trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let unit = rest[digits..].trim_start();
+        if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+            if ["卡", "张", "块", "gpu"]
+                .iter()
+                .any(|u| unit.starts_with(u))
+            {
+                let end = part.len() - unit.len();
+                claim.gpu_count = found(n, at(Span { start: i, end }));
+                claim.gpu_count_conflict = false;
+            }
+        }
+    }
+    // Chinese card counts: 单卡 / 双卡 / 四卡 / 八卡, or a digit before 卡.
+    if claim.gpu_count.is_none() {
+        // Number words before 卡 / 张 / 块 (cards): 两张 A100 is two.
+        for (w, n) in [
+            ("十六卡", 16),
+            ("十六张", 16),
+            ("十六块", 16),
+            ("单卡", 1),
+            ("单张", 1),
+            ("单块", 1),
+            ("一张", 1),
+            ("一块", 1),
+            ("双卡", 2),
+            ("两卡", 2),
+            ("两张", 2),
+            ("两块", 2),
+            ("二卡", 2),
+            ("三张", 3),
+            ("三块", 3),
+            ("四卡", 4),
+            ("四张", 4),
+            ("四块", 4),
+            ("六卡", 6),
+            ("六张", 6),
+            ("八卡", 8),
+            ("八张", 8),
+            ("八块", 8),
+        ] {
+            if let Some(i) = part.find(w) {
+                claim.gpu_count = found(
+                    n,
+                    at(Span {
+                        start: i,
+                        end: i + w.len(),
+                    }),
+                );
+                break;
+            }
+        }
+    }
+    // `8 卡`, `8卡 H800`, `16张卡`: digits before 卡 (cards).
+    if claim.gpu_count.is_none() {
+        for (i, _) in part.match_indices('卡').take(16) {
+            let head = part[..i].trim_end_matches([' ', '张']);
+            let d = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            if d == 0 || d > 4 {
+                continue;
+            }
+            if let Ok(n) = head[head.len() - d..].parse::<u32>() {
+                if n > 0 {
+                    claim.gpu_count = found(
+                        n,
+                        at(Span {
+                            start: head.len() - d,
+                            end: i + '卡'.len_utf8(),
+                        }),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    // A device named once, in the singular, as the one the run used ("on an RTX 3090",
+    // "GPU: H100", "with a A100"): one device (CLAIMS.md §3).
+    if claim.gpu_count.is_none() && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+        if let Some(g) = &claim.gpu {
+            let local = g.span.start.saturating_sub(offset);
+            if local <= part.len() && g.span.start >= offset {
+                let b = before(part, local, 24);
+                let mut b = b.trim_end_matches([' ', '*', '"']);
+                // A vendor word between the marker and the name ("on NVIDIA H100").
+                for v in [
+                    "nvidia",
+                    "amd instinct",
+                    "amd",
+                    "intel®",
+                    "intel",
+                    "huawei",
+                    "google cloud",
+                    "google",
+                    "geforce",
+                ]
+                .iter()
+                .cycle()
+                .take(18)
+                {
+                    b = b.strip_suffix(v).unwrap_or(b).trim_end();
+                }
+                // A quoted value after a key (`"gpu_type": "NVIDIA A100"`).
+                let b = b.trim_end_matches([' ', '"']);
+                let device = [
+                    " on",
+                    " on a",
+                    " on an",
+                    " with a",
+                    " with an",
+                    " using a",
+                    " using an",
+                    "gpu:",
+                    "gpu =",
+                    "device:",
+                    "device 0:",
+                    "gpu 0:",
+                    "gpu0:",
+                    "hardware:",
+                    "gpu_type:",
+                    "gpu_type\":",
+                    "gpu type:",
+                    " single",
+                    " one",
+                    "1x",
+                    "1 x",
+                    "1×",
+                    "1*",
+                    "one x",
+                ]
+                .iter()
+                .any(|w| format!(" {b}").ends_with(w));
+                let end = (g.span.end - offset).min(part.len());
+                let rest = part[end..].trim_start();
+                let plural =
+                    rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
+                // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
+                let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
+                if device && !plural && !system && !part.contains(" gpus") {
+                    claim.gpu_count = found(1, g.span);
+                }
+            }
+        }
+    }
+    if claim.gpu_count.is_none() && offset > 0 {
+        if let Some(t) = &claim.tp {
+            claim.gpu_count = Some(t.clone());
+        }
+    }
+    if claim.interconnect.is_none() {
+        if let Some(c) = p.interconnect.captures(part) {
+            claim.interconnect = found(c[1].to_string(), at(whole(&c)));
+        }
+    }
+}

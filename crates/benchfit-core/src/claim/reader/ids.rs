@@ -1,0 +1,208 @@
+//! Catalog ids from the words the text uses: GPUs with their variants, dtypes and runtimes.
+
+use super::*;
+
+pub(super) fn gpu_id(family: &str, variant: &str) -> String {
+    let family: String = family.split_whitespace().collect::<Vec<_>>().join("-");
+    let v = variant;
+    match family.as_str() {
+        "h100" if v.contains("sxm") => "h100-sxm".into(),
+        "h100" if v.contains("pcie") => "h100-pcie".into(),
+        "h100" if v.contains("nvl") => "h100-nvl".into(),
+        // nvidia-smi's names: the 80 GB HBM3 part is the SXM, the HBM2e one the PCIe card.
+        "h100" if v.contains("hbm3") => "h100-sxm".into(),
+        "h100" if v.contains("hbm2") => "h100-pcie".into(),
+        "a100" if v.contains("80") => "a100-80gb".into(),
+        "a100" if v.contains("40") => "a100-40gb".into(),
+        "a100" if v.contains("pcie") => "a100-pcie".into(),
+        "wafer-scale-engine" | "cerebras" => "cerebras-wse".into(),
+        "quietbox" => "tt-quietbox".into(),
+        "blackhole" => "tt-blackhole".into(),
+        f if f.starts_with("bhx") => "tt-blackhole".into(),
+        f if f.starts_with("gaudi") => f.replace(['-', '®'], ""),
+        f if f.starts_with("ascend") => f.replace("ascend-", "ascend").replace("ascend", "ascend-"),
+        f if f.starts_with("atlas") => format!("ascend-{f}"),
+        // Ascend chips written without the brand (`Atlas 800I A2（8×910B4）`).
+        f if f.starts_with("910") => format!("ascend-{f}"),
+        f if f.starts_with("昇腾") => format!(
+            "ascend-{}",
+            f.trim_start_matches("昇腾").trim_start_matches('-')
+        ),
+        f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
+        f if f.starts_with("groq") => "groq-lpu".into(),
+        // The Pascal Teslas (`4x Tesla P40s`).
+        f if f.contains("p100") => "p100".into(),
+        f if f.contains("p40") => "p40".into(),
+        // NVIDIA's Jetson modules: the AGX Orin (32 or 64 GB) unless the Nano is named; written
+        // with or without `Jetson`.
+        f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
+        f if f.contains("orin") && v.contains("64") => "jetson-agx-orin-64gb".into(),
+        f if f.contains("orin") && v.contains("32") => "jetson-agx-orin-32gb".into(),
+        f if f.contains("orin") => "jetson-agx-orin".into(),
+        // AWS's accelerators, vendor first (CLAIMS.md §3 Hardware).
+        f if f.starts_with("inferentia") => "aws-inferentia2".into(),
+        f if f.starts_with("trainium") && f.ends_with('2') => "aws-trainium2".into(),
+        f if f.starts_with("trainium") => "aws-trainium".into(),
+        // AMD's Radeon written without `RX` (`my 7900 XTX`).
+        f if f.starts_with(|c: char| c.is_ascii_digit()) && f.contains("xt") => {
+            format!("rx-{}", f.replace(' ', "-"))
+        }
+        // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
+        f if f.starts_with("rtx-a") || f.starts_with("rtxa") => {
+            format!("rtx-a{}", &f[f.len() - 4..])
+        }
+        f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
+        "sn40l" => "sambanova-sn40l".into(),
+        // Tenstorrent's Wormhole cards keep their vendor first (CLAIMS.md §3 Hardware ids).
+        "n300" | "n150" => format!("tt-{family}"),
+        // Tenstorrent's Blackhole cards (`P150`, `P300`), the letter suffix dropped.
+        f if f.starts_with("p150") || f.starts_with("p300") => format!("tt-{}", &f[..4]),
+        // Apple's base chip (`Apple M2`): the chip.
+        f if f.starts_with("apple-m") => f.trim_start_matches("apple-").to_string(),
+        // AMD's Strix Halo APU (`Ryzen AI Max+ 395`).
+        f if f.starts_with("ryzen") || f.starts_with("strix") => {
+            let n: String = f.chars().filter(|c| c.is_ascii_digit()).collect();
+            if n.is_empty() {
+                "ryzen-ai-max".into()
+            } else {
+                format!("ryzen-ai-max-{n}")
+            }
+        }
+        // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
+        // The chip before the Mac (`M2 MacBook Air`): the chip.
+        f if f.contains("mac")
+            && f.starts_with('m')
+            && f[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            f[..2].to_string()
+        }
+        f if f.contains("mac") => f
+            .match_indices("-m")
+            .find(|(i, _)| f[i + 2..].starts_with(|c: char| c.is_ascii_digit()))
+            .map_or_else(|| f.to_string(), |(i, _)| f[i + 1..].to_string()),
+        f => f.replace("-generation", ""),
+    }
+}
+
+/// A device count written before a GPU name (CLAIMS.md §3 Hardware): a number word ("two
+/// H100s", "dual RTX 3090s", "quad-A100"), digits before a plural ("8 H100s", "8 H100 GPUs"),
+/// or an NVIDIA DGX system, which holds eight of its GPU (DGX A100, H100, H200, B200, B300).
+pub(super) fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Option<u32> {
+    let pre =
+        part[floor_boundary(part, start.saturating_sub(16))..start].trim_end_matches([' ', '-']);
+    let word = pre
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let rest = &part[end..floor_boundary(part, end + 6)];
+    let plural = rest.starts_with('s') || rest.trim_start().starts_with("gpus");
+    let n = match word {
+        "two" | "dual" | "twin" => 2,
+        "three" => 3,
+        "four" | "quad" => 4,
+        "six" => 6,
+        "eight" => 8,
+        "sixteen" => 16,
+        "dgx"
+            if ["a100", "h100", "h200", "b200", "b300"]
+                .iter()
+                .any(|g| id.starts_with(g)) =>
+        {
+            8
+        }
+        d if plural && !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
+            d.parse().ok()?
+        }
+        // A count of two or more written bare before the name (`11 nodes/87 MI355X`, `8
+        // H100 SXM`), not the end of a version (`0.6.3 H100`) or a year.
+        d if !d.is_empty()
+            && d.len() <= 3
+            && d.bytes().all(|b| b.is_ascii_digit())
+            && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-'])
+            && d.parse::<u32>().is_ok_and(|n| n >= 2) =>
+        {
+            d.parse().ok()?
+        }
+        _ => return None,
+    };
+    // The number word must end right before the name (`two H100s`, `quad-A100`), not earlier
+    // in the clause.
+    let gap = &part[floor_boundary(part, start.saturating_sub(16))..start];
+    let tail = gap.trim_end_matches([' ', '-']);
+    (gap.len() - tail.len() <= 2 && n > 0).then_some(n)
+}
+
+/// Devices that come one to a machine (Apple silicon, a Jetson Thor module, AMD's Strix Halo
+/// APU): the count is 1 when the chip is named.
+pub(super) fn single_chip(id: &str) -> bool {
+    let apple = id.starts_with('m') && id[1..].starts_with(|c: char| c.is_ascii_digit());
+    apple
+        && (id.len() == 2 || id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
+        && id.len() <= 8
+        || id == "jetson-thor"
+        || id.starts_with("ryzen-ai-max")
+}
+
+pub(super) fn dtype_id(word: &str) -> String {
+    match word {
+        "awq" => "awq-int4".into(),
+        "gptq" => "gptq-int4".into(),
+        "w4a16" => "int4".into(),
+        w => w.to_string(),
+    }
+}
+
+pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
+    let w = word.replace(['-', ' '], "");
+    match w.as_str() {
+        "vllm" => ("vllm", false),
+        "tensorrtllm" | "trtllm" => ("tensorrt-llm", false),
+        "sglang" => ("sglang", false),
+        // llama-cpp-python: llama.cpp's Python bindings, the same engine.
+        "llama.cpp" | "llamaserver" | "llamacpppython" => ("llama.cpp", false),
+        "llamabench" => ("llama.cpp", true),
+        "textgenerationinference" | "tgi" => ("tgi", false),
+        "lmdeploy" => ("lmdeploy", false),
+        "ollama" => ("ollama", false),
+        "ttmetal" => ("tt-metal", false),
+        // A vendor's hosted service names the vendor, not a serving engine (CLAIMS.md §3
+        // Runtime: "only through its vendor": partial).
+        "cerebrasinference" => ("cerebras", true),
+        // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
+        "ktransformers" => ("ktransformers", false),
+        "mlcllm" | "mlc" => ("mlc-llm", false),
+        "exllamav2" | "exllama2" => ("exllamav2", false),
+        "powerinfer" => ("powerinfer", false),
+        "flexgen" => ("flexgen", false),
+        "mindie" => ("mindie", false),
+        "jetstream" | "jetstreampytorch" => ("jetstream-pytorch", false),
+        "lmstudio" => ("lm-studio", false),
+        "deepspeedmii" => ("deepspeed-mii", false),
+        "deepspeedfastgen" => ("deepspeed-fastgen", false),
+        // AWS Neuron's inference libraries.
+        "transformersneuronx" => ("transformers-neuronx", false),
+        "nxdinference" | "neuronxdistributedinference" => ("nxd-inference", false),
+        "optimumneuron" => ("optimum-neuron", false),
+        // A vendor's software stack without a serving engine: partial (CLAIMS.md §3).
+        "synapseai" => ("synapseai", true),
+        // TensorRT without "-LLM": the family, not the serving engine (CLAIMS.md §3: partial).
+        "tensorrt" => ("tensorrt-llm", true),
+        "nim" => ("nim", false),
+        "llamafile" => ("llamafile", false),
+        "mistral.rs" => ("mistral.rs", false),
+        "koboldcpp" => ("koboldcpp", false),
+        "aphrodite" | "aphroditeengine" => ("aphrodite", false),
+        "openvino" | "openvinomodelserver" => ("openvino", false),
+        "ctranslate2" => ("ctranslate2", false),
+        "xinference" => ("xinference", false),
+        "rtpllm" => ("rtp-llm", false),
+        "optimumhabana" => ("optimum-habana", false),
+        // LMDeploy's engine, named on its own.
+        "turbomind" => ("lmdeploy", false),
+        "lightllm" => ("lightllm", false),
+        "fastertransformer" => ("fastertransformer", false),
+        // Intel's LLM library on Arc and Xeon (IPEX-LLM).
+        "ipexllm" => ("ipex-llm", false),
+        _ => ("mlx", false),
+    }
+}

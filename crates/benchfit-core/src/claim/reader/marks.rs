@@ -1,0 +1,984 @@
+//! What marks a figure as the author's result or as another setup's: the conclusion, praise, records, advice, baselines and titles (CLAIMS.md §1, §4).
+
+use super::*;
+
+/// Where the words of a list occur in the text, found once in one pass over its bytes, so each
+/// figure asks about its own window by binary search instead of searching it word by word
+/// (a 100 KB paste holds thousands of figures).
+pub(super) struct Marks(Vec<(usize, usize)>);
+
+impl Marks {
+    pub(super) fn new(lower: &str, words: &[&str]) -> Marks {
+        // At each byte that starts some word, the words starting with it are compared there.
+        let mut by_first: [u64; 256] = [0; 256];
+        for (k, w) in words.iter().enumerate().take(64) {
+            if let Some(&b) = w.as_bytes().first() {
+                by_first[b as usize] |= 1 << k;
+            }
+        }
+        let bytes = lower.as_bytes();
+        let mut at = Vec::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            let mut set = by_first[b as usize];
+            while set != 0 {
+                let k = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let w = words[k].as_bytes();
+                // The second byte first: most starts fail there, without a call to compare.
+                if w.get(1).is_none_or(|c| bytes.get(i + 1) == Some(c)) && bytes[i..].starts_with(w)
+                {
+                    at.push((i, i + w.len()));
+                }
+            }
+        }
+        Marks(at)
+    }
+    /// The start of the last word lying wholly in `[from, to)`.
+    pub(super) fn last_in(&self, from: usize, to: usize) -> Option<usize> {
+        let k = self.0.partition_point(|&(s, _)| s < to);
+        self.0[..k]
+            .iter()
+            .rev()
+            .take_while(|&&(s, _)| s >= from)
+            .find(|&&(_, e)| e <= to)
+            .map(|&(s, _)| s)
+    }
+}
+
+/// Words that, in the clause just before a figure, introduce another setup's result: the other
+/// side of a comparison ("vs", "compared to", "than", "whereas", "while"), a baseline or a
+/// competitor, hearsay ("someone", "reportedly"), an official figure (官方) (CLAIMS.md §1.5:
+/// in a comparison the first result stated is the subject; §4).
+pub(super) const OTHER_SIDE: &[&str] = &[
+    " vs",
+    "versus",
+    "compared to",
+    "compared with",
+    "comparison",
+    " than ",
+    "whereas",
+    "baseline",
+    "competitor",
+    "instead of",
+    "someone",
+    "reportedly",
+    "对比",
+    "相比",
+    "官方",
+];
+
+/// CLAIMS.md §1.5 (comparison) and §4: a figure whose own clause (the words after the figure or
+/// clause break before it: `,`, `;`, `. `, a line end) opens with a comparison, baseline or
+/// hearsay word is another setup's result and ranks one step after the text's own (`58 tok/s
+/// on X, whereas GPU providers average 25 tok/s`: 25 is not the subject). "While" is not one:
+/// it joins two metrics of one setup as often ("40 tok/s per user while the server pushes
+/// 3,200 in total"). Linear: the figures
+/// are sorted once and each looks back at most 100 bytes.
+pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
+    let marks = Marks::new(lower, OTHER_SIDE);
+    if marks.0.is_empty() {
+        return;
+    }
+    let order = crate::stats::stable_order(cands.len(), &|a, b| {
+        cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
+    });
+    let mut prev_end = 0;
+    for &i in &order {
+        let span = cands[i].fig.span;
+        let start = span.start.min(lower.len());
+        let from = floor_boundary(lower, start.saturating_sub(100)).max(prev_end.min(start));
+        let from = floor_boundary(lower, from);
+        let window = &lower[from..start];
+        let clause_at = window
+            .rfind([',', ';', '\n', '，', '；', '。'])
+            .map_or(from, |j| from + j);
+        let clause_at = lower[clause_at..start]
+            .rfind(". ")
+            .map_or(clause_at, |j| clause_at + j + 1);
+        // The clause's own words (a leading space of ` vs` may sit just before it).
+        if marks.last_in(clause_at.saturating_sub(1), start).is_some() {
+            cands[i].prio += 2;
+        }
+        prev_end = prev_end.max(span.end);
+    }
+}
+
+/// The text's title: its first line when that reads as one (a single phrase or sentence of at
+/// most 200 bytes with no `. ` inside, not a table row or a label ending in `:`) and more text
+/// follows it. Returns its byte range.
+pub(in crate::claim) fn title_span(lower: &str) -> Option<Span> {
+    let first_end = lower.find('\n')?;
+    let line = &lower[..first_end];
+    let t = line.trim();
+    let rest = &lower[first_end..];
+    let one_phrase = !t.trim_end_matches('.').contains(". ") && !t.contains("。");
+    let body = rest.trim().len() >= 40;
+    // A record line (`Throughput: 5.99 requests/s`, `batch 1, input 128: **30 tok/s**`): a
+    // label of a few words or settings with its value right after the colon.
+    let record = t.split_once(':').is_some_and(|(label, value)| {
+        let value = value.trim_start_matches([' ', '*', '~']);
+        value.starts_with(|c: char| c.is_ascii_digit())
+            && (label.split_whitespace().count() <= 3 || label.contains(','))
+    });
+    // What follows a title is a blank line or prose (a subtitle, a paragraph), not a tool's
+    // block or a table; elided lines (`...`) are skipped.
+    let next = rest
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.chars().all(|c| c == '.' || c == '…' || c == ' '));
+    let blank_after = rest.trim_start_matches([' ', '\t']).starts_with("\n\n")
+        || rest.starts_with("\n\n")
+        || rest.starts_with("\r\n\r\n");
+    let prose_after = next.is_some_and(|l| {
+        l.starts_with(|c: char| c.is_alphabetic() || c == '#' || c == '>') && !l.contains('|')
+    });
+    // A log or listing line (`llama_perf_context_print: prompt eval time = …`, `INFO: …`,
+    // `key = value`; a title's `TP=8` is no such line), or a first line the next one repeats the start of, is output, not a title.
+    let head = t.split(':').next().unwrap_or("");
+    let log = t.contains(" =")
+        || (t.contains(':') && (head.contains('_') || !head.contains(' ')) && head.len() < t.len())
+        || next.is_some_and(|l| {
+            let n = t.len().min(l.len()).min(8);
+            n >= 4 && t.get(..n).is_some() && t.get(..n) == l.get(..n)
+        });
+    (!record
+        && !log
+        && (blank_after || prose_after)
+        && t.len() >= 8
+        && line.len() <= 200
+        && one_phrase
+        && body
+        && !t.contains('|')
+        && !t.contains('\t')
+        && !t.ends_with(':')
+        && !t.ends_with('：'))
+    .then_some(Span {
+        start: 0,
+        end: first_end,
+    })
+}
+
+/// True when `v` is written with fewer significant digits than `precise` and lies within 5% of
+/// it: the same result rounded (`4500` for 4,520; `2.5 million` for 2.49 million).
+pub(in crate::claim) fn rounds_to(v: f64, precise: f64) -> bool {
+    let digits = |x: f64| {
+        let mut m = x.abs();
+        if m == 0.0 || !m.is_finite() {
+            return 0;
+        }
+        while m >= 1.0 && (m / 10.0).fract() == 0.0 {
+            m /= 10.0;
+        }
+        let s = format!("{m}");
+        s.chars().filter(|c| c.is_ascii_digit()).count()
+    };
+    precise > 0.0 && (v - precise).abs() <= 0.05 * precise && digits(v) < digits(precise)
+}
+
+/// CLAIMS.md §1 rule 2: a figure in the text's title is the one its author marks (one step
+/// ahead). When the body states the same result more precisely (a token rate of the same unit
+/// within 5% of the title's, written with more digits: "4500 tokens/s" in the title, 4,520 in
+/// the body; "surpasses 1M" and 1,042,110), or repeats it with the words around it, the body's
+/// figure takes the mark instead.
+pub(super) fn title_marked(lower: &str, cands: &mut [Cand]) {
+    let Some(title) = title_span(lower) else {
+        return;
+    };
+    let in_title: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].fig.span.end <= title.end)
+        .collect();
+    // Only a title with one figure of a kind marks it (several are a comparison or a list).
+    if in_title.is_empty() || in_title.len() > 2 {
+        return;
+    }
+    for &i in &in_title {
+        let t = cands[i].fig.clone();
+        let twin = (0..cands.len())
+            .filter(|&j| {
+                let f = &cands[j].fig;
+                f.span.start >= title.end
+                    && f.unit == t.unit
+                    && f.kind.is_throughput() == t.kind.is_throughput()
+                    && !f.derived
+                    && (rounds_to(t.value, f.value) || t.value == f.value)
+            })
+            .min_by_key(|&j| cands[j].prio);
+        match twin {
+            Some(j) => cands[j].prio -= 2,
+            None => cands[i].prio -= 2,
+        }
+    }
+}
+
+/// True when `v` is `precise` rounded to `v`'s own last digit (9,100 from 9,137; 2.5 million
+/// from 2.49 million; not 32.3 from 32.79) and within 2% of it.
+pub(super) fn rounds_exactly(v: f64, precise: f64) -> bool {
+    if !(v > 0.0 && precise > 0.0) || v == precise || (v - precise).abs() > 0.02 * precise {
+        return false;
+    }
+    // The place of `v`'s last significant digit; a one-digit figure (`10`, `2K`) is a round
+    // number, not a rounding.
+    let mut step = 1e-6;
+    for e in (-6..=9).rev() {
+        let m = 10f64.powi(e);
+        if ((v / m).round() * m - v).abs() <= 1e-9 * v.max(1.0) {
+            step = m;
+            break;
+        }
+    }
+    if v / step < 10.0 {
+        return false;
+    }
+    ((precise / step).round() * step - v).abs() <= 1e-9 * v.max(1.0)
+}
+
+/// True when the words just before a latency's number bound it (`<`, `≤`, `<=`, "under",
+/// "below", "at most", "within", "less than", "no more than") or the words after name it a
+/// threshold, an SLO or a target.
+pub(super) fn latency_bound(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let pre = lower[floor_boundary(lower, start.saturating_sub(60))..start].trim_end();
+    // The number itself may be inside the span (`TPOT < 50 ms`: the span starts at `tpot`).
+    let inner = &lower[start..span.end.min(lower.len())];
+    let digit = inner.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let head = format!("{pre} {}", inner[..digit].trim_end());
+    let head = head.trim_end();
+    let bounded = [
+        "<",
+        "≤",
+        "<=",
+        "under",
+        "below",
+        "at most",
+        "within",
+        "less than",
+        "no more than",
+        "up to",
+        "under the",
+        "below the",
+        "within the",
+    ]
+    .iter()
+    .any(|w| head.ends_with(w));
+    let end = span.end.min(lower.len());
+    let post = &lower[end..floor_boundary(lower, (end + 40).min(lower.len()))];
+    let post = post.split(['.', ';', '\n', ',']).next().unwrap_or("");
+    let named = ["threshold", "slo", "target", "budget", "limit"]
+        .iter()
+        .any(|w| post.contains(w));
+    bounded || named
+}
+
+/// A rounded figure (`9.1K output tokens/s` in an abstract) and its precise form elsewhere
+/// (`9,137 output tokens/s` in the results): the precise one is the measurement, with its own
+/// sentence's setup (CLAIMS.md §1: a rounded summary vs the precise body). The rounded one
+/// yields its rank to its twin.
+pub(super) fn precise_twins(cands: &mut [Cand]) {
+    for a in 0..cands.len() {
+        if cands[a].fig.value_high.is_some() {
+            continue;
+        }
+        let twin = (0..cands.len()).find(|&b| {
+            let (x, y) = (&cands[a].fig, &cands[b].fig);
+            // Cheap tests first: a twin is within 2% (the loop is over every pair).
+            b != a
+                && (x.value - y.value).abs() <= 0.02 * y.value.abs()
+                && x.value != y.value
+                && x.unit == y.unit
+                && x.kind == y.kind
+                && !y.derived
+                && x.value_high.is_none()
+                && rounds_exactly(x.value, y.value)
+        });
+        if let Some(b) = twin {
+            let p = cands[a].prio;
+            cands[b].prio = cands[b].prio.min(p);
+            cands[a].prio = p + 1;
+        }
+    }
+}
+
+/// CLAIMS.md §1 rule 2, the mark after the figure: "~27 t/s is what I'm getting day to day",
+/// "40 tok/s is what we see in production". The marked figure, or the precise figure it rounds
+/// (27.3 for "~27"), takes the mark.
+pub(super) fn summary_marked(lower: &str, cands: &mut [Cand]) {
+    const MARKS: &[&str] = &[
+        "is what i'm getting",
+        "is what i am getting",
+        "is what i get",
+        "is what we get",
+        "is what we're getting",
+        "is what we are getting",
+        "is what i see",
+        "is what we see",
+    ];
+    let marked: Vec<usize> = (0..cands.len())
+        .filter(|&i| {
+            let end = cands[i].fig.span.end.min(lower.len());
+            let after = &lower[end..floor_boundary(lower, (end + 40).min(lower.len()))];
+            let after = after.trim_start();
+            // The unit may stand between (`~27 t/s is what…`).
+            let after = after
+                .split_once(" is what")
+                .filter(|(unit, _)| unit.len() <= 12 && !unit.contains(['.', ',', '\n']))
+                .map_or(after, |(_, rest)| {
+                    &after[after.len() - rest.len() - " is what".len()..]
+                });
+            MARKS.iter().any(|m| after.starts_with(m))
+        })
+        .collect();
+    for i in marked {
+        let t = cands[i].fig.clone();
+        let twin = (0..cands.len())
+            .filter(|&j| {
+                let f = &cands[j].fig;
+                j != i
+                    && f.unit == t.unit
+                    && f.kind.is_throughput() == t.kind.is_throughput()
+                    && !f.derived
+                    && rounds_to(t.value, f.value)
+            })
+            .min_by_key(|&j| cands[j].prio);
+        match twin {
+            Some(j) => cands[j].prio -= 2,
+            None => cands[i].prio -= 2,
+        }
+    }
+}
+
+/// A label's words without its statistic (`Median output tokens/second` and `Mean output
+/// tokens/second` share `output tokens second`).
+pub(super) fn label_stem(label: &str) -> String {
+    const STATS: &[&str] = &[
+        "mean", "average", "avg", "median", "p50", "p90", "p95", "p99", "min", "max", "std",
+    ];
+    label
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !STATS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A token rate given as a distribution (a median or percentile beside the mean of the same
+/// label) is over requests, each request's own rate (CLAIMS.md §2: per user); its mean is then
+/// the mean request's rate, not the run's throughput, and per user too.
+pub(super) fn mean_over_requests(figures: &mut [Figure]) {
+    let spread: Vec<String> = figures
+        .iter()
+        .filter(|f| f.kind.is_throughput() && f.scope == Some(Scope::PerUser))
+        .filter_map(|f| f.label.as_deref())
+        .filter(|l| {
+            ["median", "p50", "p90", "p95", "p99"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .map(label_stem)
+        .collect();
+    if spread.is_empty() {
+        return;
+    }
+    for f in figures.iter_mut() {
+        let Some(l) = f.label.as_deref() else {
+            continue;
+        };
+        let mean = ["mean", "average", "avg"].iter().any(|w| l.contains(w));
+        if mean
+            && f.kind.is_throughput()
+            && f.scope != Some(Scope::PerUser)
+            && spread.contains(&label_stem(l))
+        {
+            f.scope = Some(Scope::PerUser);
+            f.scope_stated = true;
+            *f = settle(f.clone());
+        }
+    }
+}
+
+/// The same token rate written twice (a title and its sentence, `每秒1200 Token` then
+/// `输出吞吐 … 每秒1200 Token`) is one figure: where one place says which tokens (output,
+/// total, decode…) and the other does not, the unqualified one takes the kind (and, if it has
+/// none, the scope) that the other place gives.
+pub(super) fn share_twin_kinds(figures: &mut [Figure]) {
+    for i in 0..figures.len().min(64) {
+        if figures[i].kind != FigureKind::ThroughputUnspecified || figures[i].kind_stated {
+            continue;
+        }
+        let twin = figures.iter().enumerate().find(|(j, g)| {
+            *j != i
+                && g.kind_stated
+                && g.kind.is_throughput()
+                && g.kind != FigureKind::ThroughputUnspecified
+                && g.value == figures[i].value
+                && g.value_high == figures[i].value_high
+                && g.unit == figures[i].unit
+                && !g.derived
+        });
+        if let Some((_, g)) = twin {
+            let (kind, scope) = (g.kind, g.scope);
+            let f = &mut figures[i];
+            f.kind = kind;
+            f.kind_stated = true;
+            if f.scope.is_none() {
+                f.scope = scope;
+            }
+        }
+    }
+}
+
+/// Each unscoped throughput figure with the same value and unit as a scoped one is merged into
+/// the first such scoped figure, which takes the place of the earliest of them.
+pub(super) fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
+    use std::collections::HashMap;
+    let key = |f: &Figure| (f.value.to_bits(), f.unit.clone());
+    // The first scoped throughput figure of each value and unit.
+    let mut keep_of: HashMap<(u64, String), usize> = HashMap::new();
+    for (j, f) in figures.iter().enumerate() {
+        if f.scope.is_some() && f.kind.is_throughput() {
+            keep_of.entry(key(f)).or_insert(j);
+        }
+    }
+    if keep_of.is_empty() {
+        return figures;
+    }
+    // For each unscoped twin, the figure it merges into; for each kept figure, where it goes.
+    let twin_of: Vec<Option<usize>> = figures
+        .iter()
+        .map(|f| {
+            (f.scope.is_none() && f.kind.is_throughput())
+                .then(|| keep_of.get(&key(f)).copied())
+                .flatten()
+        })
+        .collect();
+    let mut slot: HashMap<usize, usize> = keep_of.values().map(|&j| (j, j)).collect();
+    for (i, t) in twin_of.iter().enumerate() {
+        if let Some(j) = t {
+            let s = slot.get_mut(j).expect("kept figure has a slot");
+            *s = (*s).min(i);
+        }
+    }
+    let mut figures: Vec<Option<Figure>> = figures.into_iter().map(Some).collect();
+    for i in 0..figures.len() {
+        if let Some(j) = twin_of[i] {
+            let gone = figures[i].take().expect("each twin merges once");
+            let keep = figures[j].as_mut().expect("kept figures stay");
+            if gone.kind_stated && !keep.kind_stated {
+                keep.kind_stated = true;
+                if keep.kind == FigureKind::ThroughputUnspecified {
+                    keep.kind = gone.kind;
+                }
+            }
+            if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
+                keep.kind = FigureKind::ThroughputPerUser;
+            }
+        }
+    }
+    let mut at_slot: HashMap<usize, usize> = slot.iter().map(|(&j, &s)| (s, j)).collect();
+    let mut out = Vec::with_capacity(figures.len());
+    for i in 0..figures.len() {
+        if let Some(j) = at_slot.remove(&i) {
+            out.push(figures[j].take().expect("kept figure placed once"));
+        } else if let Some(f) = figures[i].take() {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// Tool names, log lines and flags that belong to one engine, for a text that never names it:
+/// (marker, runtime id). Each is the engine's own (its benchmark tool, its log format, a flag
+/// no other engine has).
+pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
+    ("print_timing", "llama.cpp"),
+    ("llama_print_timings", "llama.cpp"),
+    ("llama_perf_context_print", "llama.cpp"),
+    ("batched-bench", "llama.cpp"),
+    ("gptsessionbenchmark", "tensorrt-llm"),
+    ("gptmanagerbenchmark", "tensorrt-llm"),
+    ("trtllm-bench", "tensorrt-llm"),
+    ("--cpu_infer", "ktransformers"),
+    ("bench_one_batch", "sglang"),
+    // llama.cpp's `llama-batched-bench` table columns.
+    ("s_tg t/s", "llama.cpp"),
+    // vLLM's offline benchmark scripts (`benchmark_serving.py` is not one: JetStream and
+    // others ship their own under that name).
+    ("benchmark_throughput.py", "vllm"),
+    ("benchmark_latency.py", "vllm"),
+    // LMDeploy's benchmark script and its TurboMind engine.
+    ("profile_throughput.py", "lmdeploy"),
+    ("profile_restful_api.py", "lmdeploy"),
+    ("turbomind", "lmdeploy"),
+    // `ollama run --verbose` prints its timings as `load duration:` … `eval rate:`.
+    ("load duration:", "ollama"),
+    // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
+    ("tokens-per-sec", "mlx"),
+];
+
+/// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
+/// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
+/// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",
+/// "target", "limit") or a peak is not the measured result when another is given (rules 1, 3:
+/// +1).
+pub(super) fn standing(lower: &str, span: Span) -> i32 {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let pre = lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end();
+    let pre = pre.trim_end_matches(['~', '*', '"', ':', ' ']);
+    let post = lower[end..].trim_start();
+    // What the arrow leads from: a setting (`conc=4 → 219 TPS/GPU`) maps a configuration to
+    // its result, not a baseline to an improvement.
+    let from_setting = || {
+        let head = pre
+            .trim_end_matches(['→', '-', '=', '>'])
+            .trim_end()
+            .rsplit([' ', '('])
+            .next()
+            .unwrap_or("");
+        head.contains('=') || head.contains(':')
+    };
+    if (pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>")) && !from_setting() {
+        // The end of a chain of improvements (`1820 → 3120`, later `3120 → 4520`) is the best
+        // tuned result.
+        // The chain goes on when this value starts a later link (`3120 → 4520`).
+        let written = &lower[start..end];
+        let n = written
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(written.len());
+        let number = &written[..n];
+        let later = !number.is_empty()
+            && lower[end..].match_indices(number).any(|(i, _)| {
+                let rest = lower[end + i + n..].trim_start_matches([' ', '~']);
+                let rest = rest
+                    .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '/' || c == ' ');
+                rest.starts_with('→') || rest.starts_with("->")
+            });
+        return if later { -1 } else { -2 };
+    }
+    let mut step = 0;
+    // Before an arrow, or before `to` and another number (`from 1,900 tok/s to 2,600 tok/s`):
+    // the baseline or a step of a change, not where it ends (rule 6).
+    let to_number = post.strip_prefix("to ").is_some_and(|r| {
+        r.trim_start_matches(['~', ' '])
+            .starts_with(|ch: char| ch.is_ascii_digit())
+    });
+    if post.starts_with('→') || post.starts_with("->") || to_number {
+        step += 1;
+    }
+    // `up from 2,907 tokens/s`, `from 1,200 tokens/s to …`: the baseline of a change (rule 6).
+    if pre.ends_with(" from") || pre == "from" {
+        step += 1;
+    }
+    let threshold = [
+        "over",
+        "more than",
+        "surpasses",
+        "surpassing",
+        "exceeds",
+        "exceeding",
+        "above",
+        "beyond",
+        "up to",
+        "nearly",
+        "almost",
+        "under",
+        "less than",
+        "at least",
+        "<",
+        ">",
+        "peak",
+        "target",
+        "slo",
+        "limit",
+    ];
+    // A round number named as a barrier or mark to pass ("breaking the 1,000 tokens per
+    // second barrier") is a threshold too.
+    let post_words = &post[..floor_boundary(post, post.len().min(24))];
+    let barrier = ["barrier", "mark", "milestone"]
+        .iter()
+        .any(|w| post_words.contains(w));
+    // `70+ tokens per second`: the `+` is inside the figure's own match.
+    let written = &lower[start..end];
+    let digits = written
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(written.len());
+    let plus = written[digits..].trim_start().starts_with('+');
+    // Chinese "not even" / "or more" after the figure (`0.1 tokens/s都不到`, `1000 tokens/s以上`).
+    let cn_bound = ["都不到", "不到", "以上"]
+        .iter()
+        .any(|w| post.starts_with(w));
+    if threshold.iter().any(|w| pre.ends_with(w))
+        || cn_bound
+        || barrier
+        || plus
+        || post.starts_with('+') && !post.starts_with("+%")
+    {
+        step += 1;
+    }
+    step
+}
+
+/// The 400 bytes before `start` (a 100 KB paste on one line stays linear), or None when the
+/// figure's own line up to it is a table row (holds a `|`): its words are the table's.
+pub(super) fn prose_before(lower: &str, start: usize) -> Option<&str> {
+    let back = &lower[floor_boundary(lower, start.saturating_sub(400))..start];
+    let line_from = back.rfind('\n').map_or(0, |i| i + 1);
+    (!back[line_from..].contains('|')).then_some(back)
+}
+
+/// True when a figure stands in the text's stated conclusion (CLAIMS.md §1.2, "result"): on a
+/// prose line (no table `|`) under or after a conclusion word within the three lines before it
+/// (`結論（3行）`, `结论：`, "TL;DR", "Summary", "Key results", "Bottom line").
+pub(super) fn in_conclusion(lower: &str, span: Span) -> bool {
+    const WORDS: &[&str] = &[
+        "結論",
+        "结论",
+        "总结",
+        "まとめ",
+        "결론",
+        "요약",
+        "tl;dr",
+        "tldr",
+        "conclusion",
+        "summary:",
+        "## summary",
+        "key result",
+        "key takeaway",
+        "bottom line",
+    ];
+    let start = span.start.min(lower.len());
+    let Some(back) = prose_before(lower, start) else {
+        return false;
+    };
+    // The figure's line and the two lines above it.
+    let near = back
+        .rmatch_indices('\n')
+        .nth(2)
+        .map_or(back, |(i, _)| &back[i..]);
+    WORDS.iter().any(|w| near.contains(w))
+}
+
+/// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
+/// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
+/// across a line break into a pasted output block), with no other rate figure between the mark
+/// and it. A figure on a table line (`|`) is left to the table rules.
+pub(in crate::claim) fn author_marked(lower: &str, span: Span) -> bool {
+    const MARKS: &[&str] = &[
+        "i got",
+        "i get",
+        "we got",
+        "we get",
+        "we achieved",
+        "we achieve",
+        "i achieved",
+        "we measured",
+        "i measured",
+        "we reached",
+        "i reached",
+        // The same marks with a hedge or in the progressive ("I only get", "we are getting").
+        "i only get",
+        "i only got",
+        "we only get",
+        "we only got",
+        "i'm getting",
+        "i am getting",
+        "i'm only getting",
+        "i am only getting",
+        "we're getting",
+        "we are getting",
+        "we observed",
+        "i observed",
+        "we obtained",
+        "we saw",
+        "i saw",
+        // The author's own number set against someone else's ("NVIDIA claims X, but our
+        // measured number was Y").
+        "our measured",
+        "our measurement",
+        "our result",
+        "our number",
+        "my measured",
+        "my result",
+        // The author's own setup named before the result ("In our setting (4×RTX 4090, …),
+        // ExLlamaV2 reaches 1,436 tokens/s").
+        "in our setting",
+        "in our setup",
+        "in our tests",
+        "in our experiments",
+    ];
+    let start = span.start.min(lower.len());
+    if prose_before(lower, start).is_none() {
+        return false;
+    }
+    let from = floor_boundary(lower, start.saturating_sub(120));
+    let window = &lower[from..start];
+    let Some(end) = MARKS
+        .iter()
+        .filter_map(|m| {
+            window
+                .rfind(m)
+                .filter(|&i| {
+                    // A whole word: not "ai got", "we getting".
+                    let before_ok =
+                        i == 0 || !window[..i].ends_with(|c: char| c.is_ascii_alphanumeric());
+                    let after_ok =
+                        !window[i + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric());
+                    before_ok && after_ok
+                })
+                .map(|i| i + m.len())
+        })
+        .max()
+    else {
+        return false;
+    };
+    let between = &window[end..];
+    let last_rate = between.char_indices().rfind(|&(j, c)| {
+        if !c.is_ascii_digit() {
+            return false;
+        }
+        let rest = between[j + 1..].trim_start();
+        !between[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+            && [
+                "tok/s",
+                "tokens/s",
+                "tokens per s",
+                "t/s",
+                "tps",
+                "tok/sec",
+                "tokens/sec",
+            ]
+            .iter()
+            .any(|u| rest.starts_with(u))
+    });
+    // A rate between the mark and the figure: the figure shares the mark when the two are
+    // joined by "and" in one sentence ("I get 35 t/s for a single user and ~600 t/s aggregate
+    // with 32 requests"); the usual order then chooses between them.
+    last_rate.is_none_or(|(j, _)| {
+        let joint = &between[j..];
+        joint.contains(" and ")
+            && !joint.contains(['\n', ';'])
+            && !joint.contains(". ")
+            && ![" but ", " while ", " whereas ", " vs", "compared"]
+                .iter()
+                .any(|w| joint.contains(w))
+    })
+}
+
+/// Words that make a sentence advice, not a report of the run (CLAIMS.md §4: a suggestion, "try
+/// TP=4", is not the claim's condition).
+pub(super) const ADVICE: &[&str] = &[
+    "suggest",
+    "recommend",
+    "start with",
+    "try ",
+    "should",
+    "consider ",
+    "experiment with",
+    "aim to",
+];
+
+/// True when the sentence around `span` (80 bytes before, 60 after, within its clause breaks)
+/// gives advice ([`ADVICE`], found once in `marks`): a setting written there is not the load
+/// the figure ran at.
+pub(super) fn advice(lower: &str, span: Span, marks: &Marks) -> bool {
+    if marks.0.is_empty() {
+        return false;
+    }
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let from = start - before(lower, start, 80).len();
+    let to = end + after(lower, end, 60).len();
+    marks.last_in(from, start).is_some() || marks.last_in(end, to).is_some()
+}
+
+/// Words before a figure, in its sentence, that mark it as the author's own result (CLAIMS.md
+/// §1 rule 2: evaluative words tied to one figure).
+pub(super) const PRAISED: &[&str] = &["best ", "record", "fastest", "headline", "key result"];
+
+/// Words around a figure, in its sentence, that mark it as not measured or not yet valid: an
+/// estimate, a projection, an expectation, a result its author does not stand behind (CLAIMS.md
+/// §1 rules 1 and 6: a measured result beats a target, an extrapolation or a derived value).
+pub(super) const DISCOUNTED: &[&str] = &[
+    "not yet certified",
+    "not certified",
+    "uncertified",
+    "directional",
+    "preliminary",
+    "projected",
+    "projection",
+    "extrapolat",
+    "theoretical",
+    "expected",
+    "estimate",
+    "would ",
+    // Someone else's earlier result ("Prior work reports 1,200 tokens/s … [12]").
+    "prior work",
+    "previous work",
+    "related work",
+    // Another configuration tried after the first (`换成 Q8_0 之后 tg128 掉到 17.9`).
+    "换成",
+    "switching to",
+    "switched to",
+    // A suggestion to the reader ("you should be able to hit ~1,500 tok/s").
+    "should be able to",
+    "you should see",
+    "you should get",
+    "you could get",
+    "you'd get",
+    // CLAIMS.md §1 rule 3: never the peak.
+    "maximum throughput of",
+    "max throughput of",
+    "peak output",
+    "peak throughput",
+    "peak token",
+    "peak tok",
+    "peak speed",
+    "peak decode",
+    "peak generation",
+    "maximum speed",
+    "max speed",
+    // CLAIMS.md §1 rule 6: the baseline a text improves on.
+    "before tuning",
+    "before optimiz",
+    "before optimis",
+    "before the fix",
+    "before the change",
+    "before:",
+];
+
+/// How the words of a figure's sentence appraise it, as a priority step: -1 when they praise it
+/// as the result ([`PRAISED`], at most 100 bytes before it, in its clause), +1 when they discount it
+/// ([`DISCOUNTED`], 100 bytes before or 40 after), else 0. A figure both praised and discounted
+/// ("best projected") is discounted.
+pub(super) fn appraisal(lower: &str, span: Span, discounted: &Marks, praised: &Marks) -> i32 {
+    if baseline_line(lower, span.start) {
+        return 1;
+    }
+    if discounted.0.is_empty() && praised.0.is_empty() {
+        // A record or a leading number named after the figure needs no praise word of the list.
+        return -i32::from(record_after(lower, span.end.min(lower.len())));
+    }
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    // A labelled figure's match may take the line break after its value: the words after it
+    // start on its own line, never the next one (`Output token throughput: 1125.41` then `Peak
+    // output token throughput: 1376` does not discount the 1125.41).
+    let end = start + lower[start..end].trim_end().len();
+    let from = floor_boundary(lower, start.saturating_sub(100));
+    let pre = &lower[from..start];
+    let from = pre.rfind(['\n', '|', ';']).map_or(from, |j| from + j + 1);
+    let pre = &lower[from..start];
+    // The sentence: cut after the last `.`, `?` or `!` that a space follows.
+    let from = pre
+        .rmatch_indices(['.', '?', '!'])
+        .find(|(i, _)| pre[i + 1..].starts_with(' '))
+        .map_or(from, |(i, _)| from + i + 1);
+    let post = &lower[end..floor_boundary(lower, end + 40)];
+    let post = post.split(['\n', '|', ';']).next().unwrap_or("");
+    let stop = post
+        .match_indices(['.', '?', '!'])
+        .find(|(i, _)| post[i + 1..].starts_with(' '))
+        .map_or(post.len(), |(i, _)| i);
+    // A discounting word before the figure speaks of it only when no other rate figure stands
+    // between them ("peak throughput was 5,100 tok/s but the sustained rate was 4,300 tok/s":
+    // the peak is the 5,100).
+    let discounted_before = discounted
+        .last_in(from, start)
+        .is_some_and(|i| !holds_rate(&lower[i..start]));
+    if discounted_before || discounted.last_in(end, end + stop).is_some() {
+        1
+    } else if praised.last_in(from, start).is_some_and(|i| {
+        // Tied to this figure: no clause break (`,`) between the word and it ("at par with the
+        // best submitters, …, with 847 tokens/s" praises others).
+        !lower[i..start].contains([',', '，', ';'])
+    }) || record_after(lower, end)
+    {
+        -1
+    } else {
+        0
+    }
+}
+
+/// True when the figure's line is led by a label that names the baseline of a comparison
+/// (CLAIMS.md §1 rule 6), which covers every figure on the line: `before:` or `baseline:`
+/// always; `main:`, `master:`, `old:` or `original:` when another line is led by the change
+/// (`after:`, `this pr:`, `pr:`, `new:`, `patched:`, `optimized:`, `branch:`).
+pub(super) fn baseline_line(lower: &str, start: usize) -> bool {
+    // The line's label: the words before a colon in its first 24 bytes.
+    pub(super) fn lead(line: &str) -> Option<&str> {
+        let t = line.trim_start_matches([' ', '\t', '-', '*', '`', '>']);
+        let head = &t[..floor_boundary(t, t.len().min(24))];
+        let (label, _) = head.split_once(':')?;
+        (label.len() <= 20).then(|| label.trim().trim_matches('*'))
+    }
+    // The line up to the figure, at most 240 bytes back (a longer line is no `before:` record).
+    let Some(line) = line_to(lower, start.min(lower.len()), 240, &['\n']) else {
+        return false;
+    };
+    let Some(label) = lead(line) else {
+        return false;
+    };
+    match label {
+        "before" | "baseline" => true,
+        "main" | "master" | "old" | "original" => lower.lines().take(400).any(|l| {
+            lead(l).is_some_and(|o| {
+                [
+                    "after",
+                    "this pr",
+                    "pr",
+                    "new",
+                    "patched",
+                    "optimized",
+                    "optimised",
+                    "branch",
+                ]
+                .contains(&o)
+            })
+        }),
+        _ => false,
+    }
+}
+
+/// True when the figure's own clause calls it a record after it ("250 tokens per second per user
+/// on the full model — a world record —"): within 80 bytes, before any other number.
+pub(super) fn record_after(lower: &str, end: usize) -> bool {
+    let end = end.min(lower.len());
+    let post = &lower[end..floor_boundary(lower, (end + 80).min(lower.len()))];
+    let clause = post
+        .split(['.', ';', '\n'])
+        .next()
+        .unwrap_or("")
+        .split(|c: char| c.is_ascii_digit())
+        .next()
+        .unwrap_or("");
+    [
+        "world record",
+        "a new record",
+        "record-breaking",
+        "record performance",
+        // CLAIMS.md §1.2's own example: "one of the leading numbers".
+        "one of the leading",
+        "industry-leading",
+    ]
+    .iter()
+    .any(|w| clause.contains(w))
+}
+
+/// True when `s` holds a number followed by a token or request rate unit (another figure).
+pub(super) fn holds_rate(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i].is_ascii_digit()
+            && b.get(i + 1)
+                .is_none_or(|c| !(c.is_ascii_digit() || *c == b'.' || *c == b','))
+            && followed_by_rate(s, i + 1)
+    })
+}
+
+/// A figure followed by its gain over a baseline (`5770.24 (+47.1%)`) is the claimed result.
+pub(super) fn gain_bonus(lower: &str, end: usize) -> i32 {
+    let rest = lower[end..].trim_start();
+    if rest.starts_with("(+") || rest.starts_with("（+") {
+        -1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,2945 @@
+//! The claim reader: free text in, [`Claim`] out. Pattern-based over an ASCII-lowercased copy of
+//! the text (same byte offsets), so every value keeps the span it was read from.
+//!
+//! Figures come from several shapes: a number followed by its unit (`3,200 tok/s`,
+//! `~420k tokens/s`, `1,500-2,500 t/s`, `29.5 ms / token`, `118.5 samples/s`), tool summaries
+//! (`Output token throughput (tok/s): 10777.64`, `Output_tokens/min: 13539.97`), label-unit-value
+//! records (`Decode tok/s 1480`, `TTFT p50 ms 220`), llama-bench rows (`tg128 | 165.76 ± 1.50`),
+//! pipe tables (the cell the headline belongs to, see [`super::table`]). The headline is the
+//! first output/total/unspecified throughput, before per-user rates, prefill, request rates and
+//! latencies; a figure marked as the gain of a comparison (`5770.24 (+47.1%)`) or the current
+//! one (`currently 29.5 ms/token`) goes first; among running estimates (a progress bar) the last.
+
+use super::pattern::{captures_near, Caps, Digits, Pat, Starts, M};
+use super::table;
+use super::{Claim, Figure, FigureKind, Found, Scope, Span};
+use regex_lite::{Captures, Regex};
+use std::sync::OnceLock;
+
+mod figure;
+mod hardware;
+mod ids;
+mod marks;
+mod model;
+mod settings;
+mod words;
+use figure::*;
+use hardware::*;
+use ids::*;
+pub(in crate::claim) use marks::*;
+pub(in crate::claim) use model::*;
+use settings::*;
+pub(in crate::claim) use words::*;
+
+/// A number as people write it: `3,200`, `3200`, `3.5`.
+const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
+
+/// GPU and accelerator names the reader knows, longest first within a family.
+///
+/// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
+/// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
+const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-4]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|m[1-4]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{4}(?:\s*xtx|\s*xt)?|arc\s*[ab]\d{3}|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*thor|mi50\b|mi60\b|mi100\b|apple\s+m[1-4](?:\s*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?";
+
+/// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
+const GPU_STARTS: &[&str] = &[
+    "rx",
+    "p40",
+    "p100",
+    "tesla",
+    "orin",
+    "agx",
+    "inferentia",
+    "trainium",
+    "7900",
+    "7800",
+    "7700",
+    "7600",
+    "arc",
+    "n300",
+    "n150",
+    "p150",
+    "p300",
+    "910b",
+    "910c",
+    "mi5",
+    "mi6",
+    "mi1",
+    "apple",
+    "ryzen",
+    "strix",
+    "macbook",
+    "mac ",
+    "imac",
+    "gb3",
+    "gb2",
+    "t4",
+    "a4",
+    "a2",
+    "a5",
+    "a6",
+    "a8",
+    "l2",
+    "jetson",
+    "gh2",
+    "h1",
+    "h2",
+    "h8",
+    "b2",
+    "b3",
+    "a1",
+    "l4",
+    "mi3",
+    "rtx",
+    "m1",
+    "m2",
+    "m3",
+    "m4",
+    "bhx",
+    "blackhole",
+    "quietbox",
+    "wafer",
+    "cerebras",
+    "a3",
+    "v1",
+    "mi2",
+    "gaudi",
+    "ascend",
+    "atlas",
+    "tpu",
+    "groq",
+    "sn4",
+    "amd",
+    "intel",
+    "huawei",
+    "google",
+    "single",
+    "one",
+    "nvidia",
+];
+
+/// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
+/// then this; see [`labelled_matches`].
+const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?(?:\s*(ms\b|s\b))?"#;
+
+/// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
+struct Patterns {
+    throughput: Pat,
+    tps: Pat,
+    per_second_of: Pat,
+    label_tail: Regex,
+    label_unit_value: Pat,
+    rate_units: Pat,
+    request_rate: Pat,
+    latency_before: Pat,
+    latency_is: Pat,
+    latency_after: Pat,
+    ms_per_token: Pat,
+    unitless_throughput: Pat,
+    bench_row: Pat,
+    glued_gguf: Pat,
+    batch: Pat,
+    concurrency: Pat,
+    concurrency_after: Pat,
+    batch_described: Pat,
+    isl_osl: Pat,
+    b_i_o: Pat,
+    tokens_prompt: Pat,
+    tokens_output: Pat,
+    tokens_output_before: Pat,
+    tokens_prompt_before: Pat,
+    input_kw: Pat,
+    output_kw: Pat,
+    seq_len: Pat,
+    pp_tg: Pat,
+    in_out: Pat,
+    gpu: Pat,
+    gpus_word: Pat,
+    tp: Pat,
+    kv_dtype: Pat,
+    dtype: Pat,
+    quantised: Pat,
+    runtime: Pat,
+    version: Regex,
+    llama: Pat,
+    mixtral: Pat,
+    other_model: Pat,
+    named_model: Pat,
+    interconnect: Pat,
+    request_count: Pat,
+    lengths_described: Pat,
+    observed_load: Pat,
+    shape_vllm: Pat,
+    shape_trtllm: Pat,
+    ascend_cn: Pat,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Patterns> = OnceLock::new();
+    P.get_or_init(|| {
+        let expand = |s: &str| s.replace("NUM", NUM).replace("GPUS", GPU_NAMES);
+        let re = |s: &str| Regex::new(&expand(s)).expect("static pattern compiles");
+        type Words = &'static [&'static str];
+        let pat = |digits: Digits, words: Words, anywhere: Words, s: &str| {
+            let starts = Starts {
+                digits,
+                words,
+                anywhere,
+                follow: None,
+            };
+            Pat::new(&expand(s), starts)
+        };
+        use Digits::{Any as ANY, No as NO, WordStart as WORD};
+        Patterns {
+            throughput: pat(ANY, &[], &[],
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+            )
+                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
+            tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
+                .then(" .,k+", false, &["tps"]),
+            per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
+            label_tail: re(&format!("^{LABEL_TAIL}")),
+            label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
+                r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
+            ),
+            rate_units: pat(ANY, &[], &[], r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b")
+                .then(" .,", false, &["sample", "prompt", "queries", "it"]),
+            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps|(req(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
+                .then(" .,", false, &["req", "qps", "rps", "rpm"]),
+            latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?(?:[^0-9\n]{0,30}?|[^\n:|]{0,80}:\s*)NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
+            ),
+            // `p99 TTFT on our Llama-3.1-70B endpoint (4×H100, FP8) is 740 ms`: a latency named,
+            // then its setup, then "is" and the value.
+            latency_is: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency"], &[],
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
+            ),
+            latency_after: pat(ANY, &[], &[],
+                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
+            )
+                .then(" .,", false, &["m", "s"]),
+            ms_per_token: pat(ANY, &[], &[], r"NUM\s*ms\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
+                .then(" .,", false, &["ms"]),
+            unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
+            bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
+            glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
+            batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+|one)\b"#),
+            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|to\s+|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
+            // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+                .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
+            // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
+            // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every"], &[], r"\b(saturat\w*|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
+            isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
+            b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
+            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
+                .then(" ,k-", false, &["token"]),
+            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)\b")
+                .then(" ,k-", false, &["token"]),
+            tokens_output_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b")
+                .then(" ,k", false, &["output", "generated", "completion"]),
+            tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
+                .then(" ,k", false, &["input", "prompt"]),
+            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
+            seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
+            pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
+            in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
+                .then(" .k", false, &["in"]),
+            gpu: pat(ANY, GPU_STARTS, &["昇腾"],
+                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|\d+\s*gb?\b|\(\s*\d+\s*gb?\s*\)))*)(?:\s*\((\d+)\s*[x×]\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
+            )
+                .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
+                .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
+            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
+            // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
+            // `q4f16_1` keeps its own name.
+            dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
+                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
+            ),
+            // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
+            // a type.
+            quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-]inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama[\s-]?v?2|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
+            ),
+            // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
+            // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
+            // `vllm_0.10.2_20251006`). The version ends at its last release part (`.post1`,
+            // `rc3`, a git hash `+g676db55ee`), not at a build suffix (`+cu124`, `-cu121`, `_20251006`).
+            version: re(r#"^(?:-[a-z][a-z0-9-]*:?|[*\s_]*(?:software\s+)?(?:release\s+)?version|\s+release|\s+build|\s+(?:rocm|cuda)|\s+fork)?["\s:=_(\[]*(?:v(?:er(?:sion)?\.?)?\s*)?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:post|rc|dev|alpha|beta|a|b)\d*)*(?:\+g[0-9a-f]{6,})?|b\d{3,5}\b)"#),
+            llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*(?:chat|instruct))?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
+            mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
+            other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
+                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b))?\b",
+            ),
+            named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
+                r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?(?:[\s-]*(?:lite|flash|pro))?)(?:-(?:0[1-9]|1[0-2])[0-3]\d)?|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
+            ),
+            interconnect: pat(NO, &["nvlink", "nvswitch", "pcie", "infiniband", "xgmi", "ib-hdr", "ib-ndr"], &[], r"\b(nvlink|nvswitch|pcie|infiniband|xgmi|ib-hdr|ib-ndr)"),
+            request_count: pat(NO, &["num", "successful", "processed prompts"], &[], r#"\b(?:num[\s_-]*prompts"?\s*:\s*\d+|successful(?:/total)?\s+requests\s*:\s*\d+|processed prompts\s*:)"#),
+            // Totals (by division) and per-minute rates only: a dataset named without lengths
+            // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
+            lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
+            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
+            shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
+                .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
+            shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
+            // 昇腾 (Ascend) glued to the Chinese before it (`在昇腾910B上`): no word boundary
+            // there, so `gpu`'s `\b` cannot start it.
+            ascend_cn: pat(NO, &[], &["昇腾"], r"昇腾\s*910b?\d?"),
+        }
+    })
+}
+
+fn num(s: &str) -> Option<f64> {
+    let v: f64 = s.replace(',', "").parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// Capture groups of either kind of pattern.
+trait Groups {
+    fn span(&self, i: usize) -> Option<Span>;
+}
+
+impl Groups for Captures<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.get(i).map(|m| Span {
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+}
+
+impl Groups for Caps<'_> {
+    fn span(&self, i: usize) -> Option<Span> {
+        self.get(i).map(|m| Span {
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+}
+
+fn span_of(c: &impl Groups, i: usize) -> Span {
+    c.span(i).expect("group exists")
+}
+
+fn whole(c: &impl Groups) -> Span {
+    span_of(c, 0)
+}
+
+fn found<T>(value: T, span: Span) -> Option<Found<T>> {
+    Some(Found { value, span })
+}
+
+fn kilo(k: Option<M>) -> f64 {
+    match k.map(|m| m.as_str()) {
+        Some("k") => 1000.0,
+        Some("m" | "million") => 1e6,
+        Some("thousand") => 1000.0,
+        Some("万") => 1e4,
+        _ => 1.0,
+    }
+}
+
+/// Token counts are whole, positive and below 10 million; anything else is not a length.
+fn token_count(v: f64) -> Option<u32> {
+    (1.0..1e7).contains(&v).then_some(v.round() as u32)
+}
+
+pub(super) fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The text just before `start` within the same clause (cut at `.`, `;`, `|`, newline, `/`), at
+/// most `max` bytes.
+fn before(lower: &str, start: usize, max: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(max));
+    let s = &lower[from..start];
+    let cut = s
+        .rfind(['.', ';', '|', '\n', '/'])
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    &s[cut..]
+}
+
+/// The text from the last of `breaks` before `start` (or the text's start) up to `start`,
+/// looking back at most `max` bytes; None when no break lies in that window and the window
+/// does not reach the text's start (the line is longer than `max`).
+fn line_to<'a>(lower: &'a str, start: usize, max: usize, breaks: &[char]) -> Option<&'a str> {
+    let window = floor_boundary(lower, start.saturating_sub(max));
+    let from = lower[window..start]
+        .rfind(breaks)
+        .map(|i| window + i + 1)
+        .or((window == 0).then_some(0))?;
+    Some(&lower[from..start])
+}
+
+/// The label a line gives the figures on it: the text from the line's start (or the last `|`)
+/// to `start` when it ends in `:` and is at most 64 bytes (`Output tput/GPU:`, `Prefill.
+/// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
+/// nearer word wins.
+fn line_label(lower: &str, start: usize) -> &str {
+    // Only the 80 bytes before the figure are looked at (a label is at most 64).
+    let Some(s) = line_to(lower, start, 80, &['\n', '|']) else {
+        return "";
+    };
+    let t = s.trim_end_matches([' ', '*', '"', '~', '\t']);
+    if s.len() <= 64 && t.ends_with(':') {
+        t
+    } else {
+        ""
+    }
+}
+
+/// A bullet's leading label, which covers every figure of its line for scope (`单卡吞吐量:…
+/// 128 tokens/s，… 95 tokens/s`: both per card): a label of words with no digit, ending in `:` or
+/// `：` within the first 40 bytes of the line, the line up to `start` at most 200 bytes. Only
+/// the scope is read from it: a lead-in such as "Generation vs. generation:" names a topic, not
+/// which tokens are counted.
+fn lead_label(lower: &str, start: usize) -> &str {
+    let Some(line) = line_to(lower, start, 200, &['\n']) else {
+        return "";
+    };
+    let lead = line.trim_start_matches([' ', '\t', '-', '*', '•', '·']);
+    match lead.char_indices().find(|&(_, c)| c == ':' || c == '：') {
+        Some((i, c)) if i <= 40 && !lead[..i].contains(|c: char| c.is_ascii_digit()) => {
+            &lead[..i + c.len_utf8()]
+        }
+        _ => "",
+    }
+}
+
+/// A line that opens with the metric and then names the setup before a colon (`Generation
+/// throughput of Mixtral-8x22B on 8x MI325X with vLLM: 12,800 tokens/sec`): the opening noun
+/// phrase (up to its first `of`, `for`, `on`, `with`, `at` or `(`, at most 40 bytes), which
+/// names what the figure after the colon counts. Empty unless the line up to `start` (at most
+/// 200 bytes) ends in `:` and holds no other figure's digits after its opening phrase.
+fn metric_head(lower: &str, start: usize) -> &str {
+    let Some(line) = line_to(lower, start, 200, &['\n']) else {
+        return "";
+    };
+    let t = line.trim_end_matches([' ', '*', '"', '~', '\t']);
+    if !(t.ends_with(':') || t.ends_with('：')) {
+        return "";
+    }
+    let t = t.trim_start_matches([' ', '\t', '-', '*', '#']);
+    let cut = [" of ", " for ", " on ", " with ", " at ", "("]
+        .iter()
+        .filter_map(|w| t.find(w))
+        .min()
+        .unwrap_or(t.len());
+    if cut > 40 || t[..cut].contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    &t[..cut]
+}
+
+/// The metric a sentence names before its figures (`SGLang delivers 1.9x higher decode
+/// throughput than vLLM on one H100: 3,450 vs 1,820 tok/s`, "the decoding throughput of
+/// Falcon-180B as TP grows: 412 tok/s with TP=4, 780 tok/s with TP=8"): the last `throughput`,
+/// `speed`, 吞吐 or 速度 in the sentence up to `start` (cut at a line end or at `. `, `; `, `! `,
+/// `? `, at most 200 bytes) with the two words before it. Empty when there is none.
+fn sentence_metric(lower: &str, start: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(200));
+    let seg = &lower[from..start];
+    let cut = ["\n", ". ", "; ", "! ", "? ", "。", "；"]
+        .iter()
+        .filter_map(|w| seg.rfind(w).map(|i| i + w.len()))
+        .max()
+        .unwrap_or(0);
+    let sent = &seg[cut..];
+    let Some(at) = ["throughput", "speed", "吞吐", "速度"]
+        .iter()
+        .filter_map(|w| sent.rfind(w).map(|i| i + w.len()))
+        .max()
+    else {
+        return "";
+    };
+    let head = &sent[..at];
+    // The metric's noun phrase does not run past a comma ("With speculative decoding,
+    // single-stream speed …": the phrase is "single-stream speed").
+    let head = head
+        .rsplit_once([',', '(', ':', '，', '：'])
+        .map_or(head, |(_, h)| h);
+    let words: Vec<(usize, &str)> = head
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - head.as_ptr() as usize, w))
+        .collect();
+    let begin = words.len().saturating_sub(3);
+    words.get(begin).map_or("", |(i, _)| &head[*i..])
+}
+
+/// The line before a figure when it holds no other figure (`Response generated in 8.56 seconds,
+/// 1024 tokens, 119.64 tokens/second`: one response's rate): its words describe this figure
+/// even past a comma. At most 160 bytes; empty when the line is longer or already holds a rate
+/// (`/s`, "per second") or a table's `|`.
+fn line_lead_alone(lower: &str, start: usize) -> &str {
+    let Some(line) = line_to(lower, start, 160, &['\n']) else {
+        return "";
+    };
+    if line.contains("/s") || line.contains("per second") || line.contains('|') {
+        return "";
+    }
+    line
+}
+
+/// A label written with a slash just before the figure (`Output tput/GPU 1,450 tok/s`,
+/// `Gen tok/s/user: 35`): the clause before the figure without [`before`]'s cut at `/`, at
+/// most 40 bytes, cut after the last `, ` and empty when it holds a digit (another figure's).
+fn slashed_label(lower: &str, start: usize) -> &str {
+    let from = floor_boundary(lower, start.saturating_sub(40));
+    let s = &lower[from..start];
+    let s = s
+        .rfind(['.', ';', '|', '\n', '(', ')'])
+        .map_or(s, |i| &s[i + 1..]);
+    let s = s.rsplit_once(", ").map_or(s, |(_, t)| t);
+    if !s.contains('/') || s.contains(|c: char| c.is_ascii_digit()) {
+        return "";
+    }
+    s
+}
+
+/// The text just after `end` within the same clause, at most `max` bytes.
+fn after(lower: &str, end: usize, max: usize) -> &str {
+    let to = floor_boundary(lower, end + max);
+    let s = &lower[end..to];
+    let cut = s.find(['.', ';', '|', '\n']).unwrap_or(s.len());
+    &s[..cut]
+}
+
+/// True when a number ending at `end` is followed by a rate unit (so it is a figure, not a length).
+fn followed_by_rate(lower: &str, end: usize) -> bool {
+    // A unit on the next line is another line's (`Token Throughput (tokens/sec): 9876.54` then
+    // `Request Throughput (req/sec): 4.57`).
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    if rest.starts_with(['\n', '\r']) {
+        return false;
+    }
+    // A `k`/`m` suffix before the unit (`2.4m tokens/min`) is still the number's.
+    let rest = match rest.strip_prefix(['k', 'm']) {
+        Some(r) if r.starts_with([' ', '\t']) || r.starts_with("tok") => r.trim_start(),
+        _ => rest,
+    };
+    if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return true;
+    }
+    // A kind word between the number and its unit (`2,950 output tok/s/GPU`).
+    let rest = [
+        "output ",
+        "total ",
+        "input ",
+        "prompt ",
+        "generated ",
+        "generation ",
+        "decode ",
+        "completion ",
+        "aggregate ",
+    ]
+    .iter()
+    .find_map(|w| rest.strip_prefix(w))
+    .filter(|r| {
+        // Only a rate (`tok/s`, `tokens per second`), never a count (`128 output tokens`).
+        let word = r.len()
+            - r.trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                .len();
+        r.starts_with("tok") && {
+            let after = r[word..].trim_start();
+            after.starts_with('/') || after.starts_with("per ")
+        }
+    })
+    .unwrap_or(rest);
+    [
+        "tok",
+        "t/s",
+        "tps",
+        "token/s",
+        "tokens/s",
+        "tokens per",
+        "req",
+        "ms",
+        "qps",
+        "it/s",
+        "per second",
+        "per sec",
+        "/s",
+        "/ s",
+        "/秒",
+    ]
+    .iter()
+    .any(|u| rest.starts_with(u))
+}
+
+/// True when the digits ending at `end` are only the start of a longer number (`5,600`,
+/// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
+fn continues_number(lower: &str, end: usize) -> bool {
+    let b = lower.as_bytes();
+    match b.get(end) {
+        Some(b',') => b.len() >= end + 4 && b[end + 1..end + 4].iter().all(u8::is_ascii_digit),
+        Some(b'.') => b.get(end + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// True when a number ending at `end` is followed by a plain count of tokens (`35 tokens and`),
+/// not a rate (`35 tokens/s`, `35 tokens per second`): a length, even though [`followed_by_rate`]
+/// sees its `tok`.
+fn counts_tokens(lower: &str, end: usize) -> bool {
+    let rest = lower[end..].trim_start_matches([' ', '\t']);
+    let Some(word) = ["tokens", "token", "toks", "tok"]
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+    else {
+        return false;
+    };
+    if word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let next = word.trim_start();
+    !(next.starts_with('/') || next.starts_with("per ") || next.starts_with("ps"))
+}
+
+/// Preference among GPUs when a table compares several: the most widely deployed first, since
+/// that is what a capacity model is most often built on.
+const GPU_PREFERENCE: &[&str] = &["h100", "a100", "h200", "l40s", "b200", "gb200", "mi300x"];
+
+/// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
+pub fn read(text: &str) -> Claim {
+    let lower = super::text::prepare(text);
+    let lower = lower.as_str();
+    let p = patterns();
+    let mut claim = Claim::default();
+    let mut figures = read_figures(lower);
+
+    // A pipe table: its chosen cell heads the claim; its column header and row label are the
+    // setup read first.
+    let mut focus: Vec<Span> = Vec::new();
+    let mut table_headline = false;
+    let bench_rows = figures.iter().any(|f| {
+        f.label
+            .as_deref()
+            .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
+    });
+    // A result the author marks as theirs outside any table (CLAIMS.md §1 rule 2) beats the
+    // table rules (rule 5): a quoted table is then another setup's.
+    let marked = figures.iter().take(16).any(|f| {
+        f.unit == "tok/s" && (author_marked(lower, f.span) || in_conclusion(lower, f.span))
+    });
+    let grid = if bench_rows || marked {
+        None
+    } else {
+        super::grid::headline(lower)
+    };
+    let mut grid_row = None;
+    // A latency table's figure heads only when the text states no token rate (CLAIMS.md §1.3
+    // order); else it is one more figure.
+    let grid = match grid {
+        Some((f, _)) if f.kind.is_latency() && figures.iter().any(|g| g.kind.is_throughput()) => {
+            if !figures
+                .iter()
+                .any(|g| g.span.start < f.span.end && f.span.start < g.span.end)
+            {
+                figures.push(f);
+            }
+            None
+        }
+        g => g,
+    };
+    if let Some((f, row)) = grid {
+        grid_row = Some((f.span, row.clone()));
+        figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
+        figures.insert(0, f);
+        table_headline = true;
+        claim.prompt_tokens = row.prompt_tokens;
+        claim.output_tokens = row.output_tokens;
+        claim.batch_size = row.batch_size;
+        claim.concurrency = row.concurrency;
+        if row.request_rate.is_some() {
+            claim.request_rate = row.request_rate;
+        }
+        claim.gpu_count = row.gpu_count;
+        claim.tp = row.tp;
+        claim.weight_dtype = row.weight_dtype;
+        if let Some(s) = row.load_unsure {
+            claim.load_observed.get_or_insert(s);
+        }
+    } else if !bench_rows && !marked {
+        if let Some(t) = table::find(lower) {
+            if let Some(f) = table_figure(lower, &t, &mut focus) {
+                figures.retain(|g| !(g.span.start < f.span.end && f.span.start < g.span.end));
+                figures.insert(0, f);
+                table_headline = true;
+            }
+        }
+    }
+
+    apply_defined_kind(lower, &mut figures);
+    inherit_list_kind(lower, &mut figures);
+    // A table cell the prose repeats with its kind (`| 129 |` and "129 output
+    // tokens/second/user") is that kind.
+    if table_headline {
+        share_twin_kinds(&mut figures);
+    }
+
+    // Lengths written as pairs, records or shorthand, before the older patterns.
+    super::lengths::read(lower, &mut claim);
+    // Setup: read in the focus cells first, then in the whole text.
+    for s in &focus {
+        let part = &lower[s.start..s.end];
+        read_setup(part, s.start, &mut claim, p);
+    }
+    // Settings written in a hypothetical ("如果换成两张卡 TP=2，理论上可以到 800", "if you used
+    // FP8 KV cache you could…") are another setup's (CLAIMS.md §4): the setup is read with
+    // those sentences blanked; only the model, device and engine, which such a sentence rarely
+    // names alone, fall back to the whole text.
+    let base = blank_examples(lower);
+    let masked = mask_hypotheticals(&base);
+    read_setup(&masked, 0, &mut claim, p);
+    if masked != base {
+        let mut full = Claim::default();
+        read_setup(&base, 0, &mut full, p);
+        if claim.model.is_none() {
+            claim.model = full.model;
+        }
+        if claim.gpu.is_none() {
+            claim.gpu = full.gpu;
+        }
+        if claim.runtime.is_none() {
+            claim.runtime = full.runtime;
+            claim.runtime_version = claim.runtime_version.take().or(full.runtime_version);
+        }
+    }
+    if claim.model.is_none() {
+        // Last: a name no pattern knows, read from the whole text (a part's "a huge 70B AI"
+        // must not win over the title's "Llama 3.1 70B").
+        claim.model = sized_name(lower);
+    }
+    let head_start = figures.first().map(|f| f.span.start).unwrap_or(0);
+
+    // Batch: the one stated nearest before the headline, else the first.
+    if claim.batch_size.is_none() {
+        let advice_marks = Marks::new(lower, ADVICE);
+        let mut first = None;
+        let mut last_before = None;
+        for c in p.batch.captures_iter(lower) {
+            let span = whole(&c);
+            let head = &lower[span.start..span.end];
+            if head.starts_with('b')
+                && !head.starts_with("batch")
+                && !head.starts_with("bs")
+                && !head.contains(':')
+            {
+                continue;
+            }
+            if followed_by_rate(lower, span.end) || continues_number(lower, span.end) {
+                continue;
+            }
+            // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
+            // not the load (CLAIMS.md §3).
+            let pre = &lower[floor_boundary(lower, span.start.saturating_sub(16))..span.start];
+            if pre.contains("max") {
+                claim.batch_described.get_or_insert(span);
+                continue;
+            }
+            let Some(n) = batch_number(&c[1]) else {
+                continue;
+            };
+            if n == 0 || advice(lower, span, &advice_marks) {
+                continue;
+            }
+            // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
+            let (n, span) = match super::flags::list_tail(lower, span.end) {
+                Some((last, end)) => (
+                    last,
+                    Span {
+                        start: span.start,
+                        end,
+                    },
+                ),
+                None => (n, span),
+            };
+            if first.is_none() {
+                first = found(n, span);
+            }
+            if span.start < head_start {
+                last_before = found(n, span);
+            }
+        }
+        claim.batch_size = last_before.or(first);
+    }
+    // A concurrency the text sets (a flag, a `concurrency: N` record, "N concurrent users"):
+    // a stated load, which an observed count or an engine limit beside it does not lower
+    // (CLAIMS.md §3 Load).
+    let mut set_concurrency = false;
+    if claim.concurrency.is_none() {
+        // A number with thousands separators after the label (`concurrent users: 5,600
+        // tok/s`) is a figure, not the load.
+        let load = |c: &Caps| {
+            let end = whole(c).end;
+            !continues_number(lower, end) && users_led(lower, c)
+        };
+        if let Some(c) = p
+            .concurrency
+            .captures_iter(lower)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(lower).find(load))
+        {
+            if let Ok(n) = c[1].parse::<u32>() {
+                claim.concurrency = found(n, whole(&c));
+                // `Concurrency: 451.36` in a summary is an average the run saw, not a setting.
+                let fraction = lower[whole(&c).end..].starts_with('.')
+                    && lower[whole(&c).end + 1..].starts_with(|ch: char| ch.is_ascii_digit());
+                set_concurrency = n > 0 && !fraction;
+                if fraction {
+                    claim.load_observed.get_or_insert(whole(&c));
+                }
+            }
+        }
+    }
+    set_concurrency |= super::flags::read_load(lower, &mut claim);
+    set_concurrency |= super::flags::read_prose_load(lower, &mut claim);
+    for c in p.observed_load.captures_iter(lower) {
+        let span = whole(&c);
+        claim.load_observed.get_or_insert(span);
+        if let Some(m) = c.get(1).or(c.get(2)) {
+            if claim.concurrency.is_none() {
+                if let Ok(n) = m.as_str().parse() {
+                    claim.concurrency = found(n, span);
+                }
+            }
+        } else if c.get(3).is_some() {
+            // `--max-num-seqs N` is an engine limit, not the load (CLAIMS.md §3 Load): the
+            // fields stay empty and the row is at most partial.
+        } else if claim.concurrency.is_none() {
+            claim.concurrency = found(1, span); // single-flight
+        }
+    }
+    // Load words the patterns above leave: a log's `Running: 10 reqs` (observed), Chinese
+    // `1并发` / `并发数 8`, and a single request (CLAIMS.md §3 Load).
+    if claim.concurrency.is_none() && claim.batch_size.is_none() {
+        set_concurrency |= load_words(text, lower, &mut claim);
+    }
+    // The arrival rate the client set (CLAIMS.md §3 Load): `--request-rate 4`, `at 2 QPS`.
+    if claim.request_rate.is_none() {
+        claim.request_rate = offered_rate(lower, p);
+    }
+    if let Some(m) = p.request_count.find(lower) {
+        claim.load_observed.get_or_insert(Span {
+            start: m.start(),
+            end: m.end(),
+        });
+    }
+    if set_concurrency {
+        claim.load_observed = None;
+    }
+    let both_scenarios = lower.contains("server scenario") && lower.contains("offline");
+    for m in p.batch_described.find_iter(lower) {
+        if both_scenarios && m.as_str() == "offline" {
+            continue;
+        }
+        claim.batch_described = Some(Span {
+            start: m.start(),
+            end: m.end(),
+        });
+        break;
+    }
+    if let Some(m) = p.lengths_described.find(lower) {
+        claim.lengths_described = Some(Span {
+            start: m.start(),
+            end: m.end(),
+        });
+    }
+
+    // Runtime named only as the baseline, or as not used.
+    if let Some(r) = &claim.runtime {
+        let pre = before(lower, r.span.start, 60);
+        let post = after(lower, r.span.end, 16);
+        if post.trim_start().starts_with("not used") || pre.ends_with("without ") {
+            claim.runtime = None;
+            claim.runtime_version = None;
+        } else if text.get(..r.span.start).is_some_and(|t| {
+            let t = &t[floor_boundary(t, t.len().saturating_sub(60))..];
+            t.contains("基准")
+                || t.contains("未做")
+                || t.contains("baseline")
+                || t.contains("unoptimi")
+        }) {
+            claim.runtime_baseline_only = Some(r.span);
+            claim.runtime = None;
+            claim.runtime_version = None;
+        }
+    }
+    if claim.runtime.is_none() && claim.runtime_baseline_only.is_none() {
+        let sp = |m: Option<M>| {
+            m.map(|m| Span {
+                start: m.start(),
+                end: m.end(),
+            })
+        };
+        let shape = if p.shape_trtllm.is_match(lower) {
+            Some(("tensorrt-llm", sp(p.shape_trtllm.find(lower))))
+        } else if p.shape_vllm.is_match(lower) {
+            Some(("vllm", sp(p.shape_vllm.find(lower))))
+        } else if bench_rows {
+            Some(("llama.cpp", sp(p.pp_tg.find(lower))))
+        } else {
+            // An engine's own tools, log lines and flags: recognised by their shape only
+            // (CLAIMS.md §3 Runtime: partial).
+            ENGINE_MARKS.iter().find_map(|(w, id)| {
+                lower.find(w).map(|i| {
+                    (
+                        *id,
+                        Some(Span {
+                            start: i,
+                            end: i + w.len(),
+                        }),
+                    )
+                })
+            })
+        };
+        if let Some((id, Some(span))) = shape {
+            claim.runtime = found(id.to_string(), span);
+            claim.runtime_from_shape = true;
+        }
+    }
+
+    // A per-GPU figure equal to the aggregate one: a single GPU.
+    if claim.gpu_count.is_none() {
+        let per_gpu = figures
+            .iter()
+            .find(|f| f.scope == Some(Scope::PerGpu) && !f.derived);
+        if let Some(g) = per_gpu {
+            if figures.iter().any(|f| {
+                f.scope == Some(Scope::Aggregate) && f.kind == g.kind && f.value == g.value
+            }) {
+                claim.gpu_count = found(1, g.span);
+            }
+        }
+    }
+
+    // Derived totals: per GPU × GPUs, per user × batch.
+    let gpus = claim
+        .tp
+        .as_ref()
+        .map(|t| t.value)
+        .or(claim.gpu_count.as_ref().map(|g| g.value));
+    // A concurrency only observed (a log's running count) does not make a figure aggregate
+    // (CLAIMS.md §2: a *stated* batch or concurrency above 1 does).
+    let observed = claim
+        .concurrency
+        .as_ref()
+        .is_some_and(|c| claim.load_observed == Some(c.span));
+    let batch = claim
+        .batch_size
+        .as_ref()
+        .or(claim.concurrency.as_ref().filter(|_| !observed))
+        .map(|b| b.value);
+    // An unqualified figure equal to batch × a per-user decode speed is the decode rate summed.
+    if let (Some(b), Some(h)) = (batch, figures.first()) {
+        if h.kind == FigureKind::ThroughputUnspecified && b > 1 {
+            let per_user = figures.iter().find(|f| {
+                f.kind == FigureKind::ThroughputPerUser
+                    && ((f.value * b as f64) / h.value - 1.0).abs() < 0.02
+            });
+            if per_user.is_some() {
+                // CLAIMS.md §1.6: computed from the per-user rate (`476.49 tok/s throughput`
+                // beside `14.89 tok/s/user` at batch 32), it is derived; the measured rate heads.
+                let mut h = figures.remove(0);
+                h.kind = FigureKind::DecodeThroughput;
+                h.scope = Some(Scope::Aggregate);
+                h.scope_stated = true;
+                h.derived = true;
+                figures.push(h);
+            }
+        }
+    }
+    // One device named, and nothing in the text speaks of several (no plural, no count, no
+    // node or cluster): the run used one (CLAIMS.md §3: a GPU named in the singular with no
+    // number is 1), unless it names the product in general ("an H100 can …", "the H100 …").
+    let mut singular_from = None;
+    if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() {
+        claim.gpu_count = singular_count(lower, &claim);
+        singular_from = claim.gpu_count.as_ref().map(|c| c.span);
+    }
+    // TP (× PP) when that is all the text gives (CLAIMS.md §3 Hardware).
+    if claim.gpu_count.is_none() {
+        if let Some(t) = &claim.tp {
+            claim.gpu_count = Some(t.clone());
+        }
+    }
+    // Settings attached to each figure (its row or sentence); a sweep's last point heads.
+    claim.figures = figures;
+    // At any mention of the device as written (the first one read may be a bare heading).
+    claim.gpu_configuration = claim.gpu.as_ref().and_then(|g| {
+        let name = lower
+            .get(g.span.start..g.span.end)
+            .filter(|n| !n.is_empty())?;
+        lower.match_indices(name).take(16).find_map(|(i, _)| {
+            configuration_beside(
+                lower,
+                Span {
+                    start: i,
+                    end: i + name.len(),
+                },
+            )
+        })
+    });
+    super::attach::attach(lower, &mut claim);
+    // A flattened table's cell: its settings are its column header and row label, not the
+    // whole line.
+    if !focus.is_empty() {
+        if let Some(h) = claim.figures.first_mut() {
+            let mut c = Claim::default();
+            for s in &focus {
+                read_setup_into(&lower[s.start..s.end], s.start, &mut c);
+            }
+            let other = h.settings.other_setup.take();
+            h.settings = super::FigureSettings {
+                model: c.model,
+                gpu: c.gpu,
+                gpu_count: c.gpu_count,
+                tp: c.tp,
+                batch_size: c.batch_size,
+                concurrency: c.concurrency,
+                prompt_tokens: c.prompt_tokens,
+                output_tokens: c.output_tokens,
+                weight_dtype: c.weight_dtype,
+                runtime: c.runtime,
+                other_setup: other,
+                own_clause: false,
+            };
+        }
+    }
+    // A table headline's row settings, by its columns' roles, are its own.
+    if let Some((span, row)) = grid_row {
+        if let Some(f) = claim.figures.iter_mut().find(|f| f.span == span) {
+            let s = &mut f.settings;
+            s.prompt_tokens = row.prompt_tokens.or(s.prompt_tokens.take());
+            s.output_tokens = row.output_tokens.or(s.output_tokens.take());
+            s.batch_size = row.batch_size.or(s.batch_size.take());
+            s.concurrency = row.concurrency.or(s.concurrency.take());
+            s.gpu_count = row.gpu_count.or(s.gpu_count.take());
+            s.tp = row.tp.or(s.tp.take());
+            s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
+        }
+    }
+    // A sweep over workloads keeps the one setup the text describes (its points differ in
+    // nothing the settings hold), so only the order changes.
+    let sweep = super::headline::sweep_end(&mut claim.figures)
+        || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
+    let workloads =
+        !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
+    let gpu_before = claim.gpu.as_ref().map(|g| g.span);
+    if sweep {
+        adopt_headline_settings(&mut claim);
+    } else {
+        adopt_own_setup(lower, &mut claim);
+    }
+    prefer_full_name(lower, p, &mut claim);
+    drop_example_model(lower, &mut claim);
+    neuron_chips(lower, &mut claim);
+    if table_headline {
+        release_other_rows_runtime(lower, &mut claim);
+    }
+    release_foreign_load(lower, &mut claim);
+    if sweep && !table_headline {
+        adopt_block_load(lower, &mut claim);
+    }
+    // The headline's own device replaced the text's first one: the singular rule is asked again
+    // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
+    // sentence).
+    let gpu_after = claim.gpu.as_ref().map(|g| g.span);
+    let count_open = claim.gpu_count.is_none()
+        || claim.gpu_count.as_ref().map(|c| c.span) == singular_from && singular_from.is_some();
+    if gpu_after != gpu_before && count_open && claim.gpu_lumped.is_none() && claim.tp.is_none() {
+        claim.gpu_count = singular_count(lower, &claim);
+    }
+    let mut figures = std::mem::take(&mut claim.figures);
+    infer_scopes(&mut figures, batch, claim.request_rate.is_some());
+    infer_hardware_scope(lower, &mut figures, gpus);
+    let mut derived = Vec::new();
+    for f in figures.iter().take(12) {
+        let own = f
+            .settings
+            .batch_size
+            .as_ref()
+            .or(f.settings.concurrency.as_ref())
+            .map(|b| b.value)
+            .or(batch);
+        let (factor, kind) = match (f.scope, gpus, own) {
+            (Some(Scope::PerGpu), Some(n), _) if n > 1 => (n as f64, f.kind),
+            (Some(Scope::PerUser), _, Some(b))
+                if b > 1 && f.kind == FigureKind::ThroughputPerUser =>
+            {
+                (b as f64, FigureKind::ThroughputOutput)
+            }
+            _ => continue,
+        };
+        let mut d = Figure::new(f.value * factor, &f.unit, kind, f.span);
+        d.value_high = f.value_high.map(|h| h * factor);
+        d.scope = Some(Scope::Aggregate);
+        d.derived = true;
+        derived.push(d);
+    }
+    figures.extend(derived);
+    for (i, f) in figures.iter_mut().enumerate() {
+        f.index = i;
+    }
+    claim.figures = figures;
+    super::headline::explain(
+        lower,
+        &mut claim.figures,
+        table_headline || sweep || workloads,
+        sweep || workloads,
+    );
+    // llama.cpp's build line (`build: 93bc3839 (3622)`, printed by llama-bench and quoted
+    // after the name): its version as written, a commit and a build number (CLAIMS.md §3
+    // Runtime: the version when written).
+    if claim
+        .runtime
+        .as_ref()
+        .is_some_and(|r| r.value == "llama.cpp")
+        && claim.runtime_version.is_none()
+    {
+        static BUILD: OnceLock<Regex> = OnceLock::new();
+        let re = BUILD.get_or_init(|| {
+            Regex::new(r"\bbuild:?\s*([0-9a-f]{7,10}\s*\(\d{2,6}\))")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(lower).and_then(|c| c.get(1)) {
+            claim.runtime_version = found(
+                m.as_str().to_string(),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+        }
+    }
+    // A version keeps the case it was written in (`1.0.RC3`): read from the original text at
+    // the same bytes (the lowercased copy keeps every offset).
+    if let Some(v) = claim.runtime_version.as_mut() {
+        if let Some(orig) = text.get(v.span.start..v.span.end) {
+            v.value = orig.to_string();
+        }
+    }
+    claim
+}
+
+/// A load written only in another figure's stretch of text (`1.3 ms/token (batch_size=8)` on
+/// the line below a throughput) is that figure's setting, not the headline's (CLAIMS.md §1.5:
+/// settings written beside another figure belong to that figure unless the text ties them to
+/// the headline). When the headline's own stretch states no load, a claim-wide batch or
+/// concurrency found only inside another figure's stretch, on another line, is dropped.
+/// A list of `label: number` lines (at least two, bare numbers) right under a heading line that
+/// names their unit and holds no number (`Benchmark results (tokens/sec, higher is better):`
+/// then `Llama-3-8B q8_0: 128`): each line's number is a token rate in the heading's unit, with
+/// the kind and scope the heading's words give and the line's label as its label.
+fn unit_heading_list(lower: &str) -> Vec<Figure> {
+    static ROW: OnceLock<Regex> = OnceLock::new();
+    let row = ROW.get_or_init(|| {
+        Regex::new(
+            r"^[\s\-*•]*([^:=\n]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
+        )
+        .expect("static pattern compiles")
+    });
+    const UNITS: &[&str] = &[
+        "tokens/sec",
+        "tokens/s",
+        "tok/s",
+        "t/s",
+        "tokens per second",
+        "tok/sec",
+    ];
+    let mut out = Vec::new();
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    for l in lower.split_inclusive('\n') {
+        lines.push((at, l.trim_end_matches(['\n', '\r'])));
+        at += l.len();
+        if lines.len() > 4000 {
+            break;
+        }
+    }
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let head = lines[i].1;
+        let unit_head = head.len() <= 120
+            && UNITS.iter().any(|u| head.contains(u))
+            && !head.contains(|c: char| c.is_ascii_digit());
+        if !unit_head {
+            i += 1;
+            continue;
+        }
+        let kind = kind_from_words(head);
+        let scope = scope_from_words(head);
+        let mut rows = Vec::new();
+        let mut j = i + 1;
+        while let Some(&(start, l)) = lines.get(j) {
+            let Some(c) = row.captures(l) else { break };
+            let (Some(label), Some(v)) = (c.get(1), c.get(2)) else {
+                break;
+            };
+            let Some(value) = num(v.as_str()) else { break };
+            let mut f = Figure::new(
+                value,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: start + v.start(),
+                    end: start + v.end(),
+                },
+            );
+            f.scope = scope;
+            f.kind_stated = kind.is_some();
+            f.scope_stated = scope.is_some();
+            f.label = Some(label.as_str().to_string());
+            rows.push(settle(f));
+            j += 1;
+        }
+        if rows.len() >= 2 {
+            out.extend(rows);
+            return out;
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// A device's configuration written beside its name (CLAIMS.md §3 Hardware): a memory size
+/// (`M3 Max, 64 GB`, `RTX 3080 with 12GB VRAM`, `V100 32GB`) or a GPU core count (`30-core M2
+/// Max`) within 24 bytes before the name or 32 after it, in the same line.
+fn configuration_beside(lower: &str, name: Span) -> Option<Span> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\b\d{1,3}\s*(?:gb|gib|g)\b|\b\d{1,3}[\s-]*cores?\b")
+            .expect("static pattern compiles")
+    });
+    let start = name.start.min(lower.len());
+    let end = name.end.min(lower.len()).max(start);
+    let from = floor_boundary(lower, start.saturating_sub(24));
+    let to = floor_boundary(lower, end + 32);
+    let from = lower[from..start]
+        .rfind('\n')
+        .map_or(from, |i| from + i + 1);
+    let to = lower[end..to].find('\n').map_or(to, |i| end + i);
+    re.find_iter(&lower[from..to])
+        .map(|m| Span {
+            start: from + m.start(),
+            end: from + m.end(),
+        })
+        .next()
+}
+
+fn release_foreign_load(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    if h.settings.batch_size.is_some() || h.settings.concurrency.is_some() {
+        return;
+    }
+    // The headline's own line: a load on it (a one-line record) is never another figure's.
+    let at = h.span.start.min(lower.len());
+    let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+    let foreign = |span: Span, get: fn(&Figure) -> Option<Span>| {
+        !(line_start..line_end).contains(&span.start)
+            && c.figures[1..]
+                .iter()
+                .any(|f| !f.derived && get(f) == Some(span))
+    };
+    let batch_foreign = c
+        .batch_size
+        .as_ref()
+        .is_some_and(|b| foreign(b.span, |f| f.settings.batch_size.as_ref().map(|x| x.span)));
+    let conc_foreign = c
+        .concurrency
+        .as_ref()
+        .is_some_and(|b| foreign(b.span, |f| f.settings.concurrency.as_ref().map(|x| x.span)));
+    if batch_foreign {
+        c.batch_size = None;
+    }
+    if conc_foreign {
+        c.concurrency = None;
+    }
+}
+
+/// A GPU named once in the singular with no number is 1 (CLAIMS.md §3 Hardware) when nothing in
+/// the text speaks of several (no plural, node or cluster), the name is the device a run used
+/// ([`names_product_in_general`]), it is not a whole system (`gb…`, Cerebras, Groq, SambaNova,
+/// Tenstorrent) and no TP above 1 is given.
+fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
+    let g = claim.gpu.as_ref()?;
+    let plural = [
+        "gpus",
+        "cards",
+        "devices",
+        "accelerators",
+        "nodes",
+        "node",
+        "cluster",
+        "卡",
+        "servers",
+        "chips",
+        "multi-gpu",
+    ]
+    .iter()
+    // 显卡 ("graphics card") is one card: its 卡 speaks of no count.
+    .any(|w| lower.contains(w) && (*w != "卡" || lower.replace("显卡", "").contains(w)));
+    let start = g.span.start.min(lower.len());
+    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+    let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
+    let system = g.value.starts_with("tt-")
+        || g.value.starts_with("cerebras")
+        || g.value.starts_with("groq")
+        || g.value.starts_with("sambanova")
+        || g.value.starts_with("gb");
+    if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+        found(1, g.span)
+    } else {
+        None
+    }
+}
+
+/// True when the words before a GPU name do not make it the device a run used (CLAIMS.md §3
+/// Hardware: a GPU named once in the singular is 1 when it is the device the run used, "on X",
+/// "with X", "GPU: X"; not when it names the product in general, "an H100 can generate…",
+/// "NVIDIA H100 SXM reaches…", or heads a title or heading). `pre` is the clause before the name,
+/// `line` the line before it. A word of use (`on`, `with`, `using`, `onto`, `via`, `ran`, `run`,
+/// `runs`, `running`, `in`) must come before the name with nothing between but vendor and line
+/// words (`nvidia`, `amd`, `tesla`, `geforce`, `instinct`), articles, "same", "single", "one",
+/// a count of 1 and at most one other word (a provider, "on a single Spheron H100"), or in
+/// Chinese glued to the name (在, 用, 使用, 采用, 基于, 于); or the line is a device or setup record
+/// (`GPU: X`, `device 0: X`, `Hardware: X`, `Test Setting: model, X`, 测试环境: X).
+fn names_product_in_general(pre: &str, line: &str) -> bool {
+    const SKIP: &[&str] = &[
+        "nvidia", "amd", "tesla", "geforce", "instinct", "intel", "nvidia's", "amd's", "a", "an",
+        "the", "same", "single", "one", "1", "1x", "1×", "1*",
+    ];
+    const USE: &[&str] = &[
+        "on", "with", "using", "onto", "via", "ran", "run", "runs", "running", "in",
+        // The author's own card ("got my 7900 XTX working").
+        "my",
+    ];
+    let words: Vec<&str> = pre.split_whitespace().collect();
+    let used = words
+        .iter()
+        .rposition(|w| USE.contains(w))
+        .is_some_and(|k| words[k + 1..].iter().filter(|w| !SKIP.contains(w)).count() <= 1);
+    // Chinese writes the word of use glued to the name: 在 (on), 用 / 使用 / 采用 (with),
+    // 基于 (based on), 于 (on).
+    let last_word = words.last().copied().unwrap_or("");
+    let used = used
+        || ["在", "用", "基于", "于"]
+            .iter()
+            .any(|w| last_word.ends_with(w))
+        // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
+        || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
+        // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
+        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'))
+        // A machine written as its parts (`Win11 + RTX 4070 Super`).
+        || pre.trim_end().ends_with('+')
+        // The author's device said in a sentence ("My hardware is an A100 GPU").
+        || {
+            let p = pre.trim_end();
+            let p = p
+                .strip_suffix(" an")
+                .or_else(|| p.strip_suffix(" a"))
+                .unwrap_or(p);
+            ["hardware is", "gpu is", "card is", "device is", "machine is"]
+                .iter()
+                .any(|w| p.ends_with(w))
+        }
+        // An element of a setup list after an engine and its build (`llama.cpp b4321, RTX 4080
+        // Super 16GB, Llama-3.1-8B Q6_K`).
+        || (pre.trim_end().ends_with(',')
+            && ["llama.cpp", "vllm", "sglang", "tensorrt", "tgi", "ollama", "mlx", "lmdeploy"]
+                .iter()
+                .any(|r| line.contains(r)));
+    let record = line.split_once(':').is_some_and(|(label, _)| {
+        label.len() <= 48
+            && [
+                "gpu",
+                "device",
+                "hardware",
+                "card",
+                "accelerator",
+                // A setup record listing the run's device (`Test Setting: LLaMA-7B, NVIDIA
+                // A100(80G)`, `Environment: …`, 测试环境 / 配置).
+                "setting",
+                "setup",
+                "environment",
+                // A list of the run's setup under a heading of its own (`Our benchmark:
+                // Qwen2.5-7B, vLLM 0.6.1, H100 80GB`, `Test system: …`, `Platform: …`).
+                "benchmark",
+                "test",
+                "system",
+                "platform",
+                "machine",
+                "server",
+                "config",
+                "显卡",
+                "硬件",
+                "环境",
+                "配置",
+            ]
+            .iter()
+            .any(|w| label.contains(w))
+    });
+    !(used || record)
+}
+
+/// The kind the text gives its token rates in a definition of its metric (a legend, a
+/// methodology note): "Throughput: Output tokens generated per second", "Throughput figures are
+/// … decode phase only (output tokens)", "tok/s = total tokens / duration". A figure whose own
+/// words say nothing takes the defined kind (CLAIMS.md §2: the kind is what the text says the
+/// number counts, wherever it says it). The definition is a clause that starts at `throughput`
+/// or `tok/s`, goes on with a defining word (`:`, `=`, "is", "are", "means", "refers to",
+/// "measures", "counts") and holds no rate figure of its own (so `Throughput: 7859.20 tokens/s`
+/// is a figure, not a definition). Two definitions that disagree define nothing.
+fn defined_kind(lower: &str) -> Option<FigureKind> {
+    let mut found: Option<FigureKind> = None;
+    for clause in lower.split(['\n', ';']) {
+        for key in [
+            "throughput",
+            "tok/sec",
+            "tok/s",
+            "tokens/sec",
+            "tokens/s",
+            "tokens per second",
+        ] {
+            let Some(i) = clause.find(key) else { continue };
+            let rest = &clause[i + key.len()..];
+            let rest = rest.trim_start_matches([' ', '*', ')', '」', '"', '`']);
+            let rest = rest
+                .strip_prefix("figures")
+                .or_else(|| rest.strip_prefix("numbers"))
+                .or_else(|| rest.strip_prefix("values"))
+                .map_or(rest, str::trim_start);
+            let defining = [
+                ":",
+                "=",
+                "is ",
+                "are ",
+                "means ",
+                "refers to ",
+                "measures ",
+                "counts ",
+                // Japanese: `「13.45 tok/sec」は1秒あたりに出力されたトークン数を意味し`.
+                "とは",
+                "は",
+            ]
+            .iter()
+            .find_map(|w| rest.strip_prefix(w));
+            let Some(def) = defining else { continue };
+            // A rate figure in the clause makes it a result line, not a definition.
+            let has_figure = def.char_indices().any(|(j, c)| {
+                c.is_ascii_digit()
+                    && !def[j + 1..]
+                        .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+                    && followed_by_rate(def, j + 1)
+            });
+            if has_figure {
+                continue;
+            }
+            let Some(kind) = kind_from_words(def) else {
+                continue;
+            };
+            match found {
+                Some(k) if k != kind => return None,
+                _ => found = Some(kind),
+            }
+            break;
+        }
+    }
+    found
+}
+
+/// Points of one list in one sentence share their kind (`tg: 8.9 t/s at 4K context, 7.2 t/s at
+/// 16K, 5.1 t/s at 32K`: all decode rates): a token rate whose own words leave the kind open
+/// takes the stated kind of the rate just before it in the same sentence, when only a comma
+/// or "and" and its own setting words lie between them (no other number with a unit).
+fn inherit_list_kind(lower: &str, figures: &mut [Figure]) {
+    let mut order: Vec<usize> = (0..figures.len())
+        .filter(|&i| figures[i].unit == "tok/s" && !figures[i].derived)
+        .collect();
+    order.sort_by_key(|&i| figures[i].span.start);
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (prev, next) = (&figures[a], &figures[b]);
+        if !prev.kind_stated
+            || next.kind_stated
+            || next.kind != FigureKind::ThroughputUnspecified
+            || prev.kind == FigureKind::ThroughputUnspecified
+        {
+            continue;
+        }
+        let (from, to) = (
+            prev.span.end.min(lower.len()),
+            next.span.start.min(lower.len()),
+        );
+        let Some(between) = lower.get(from..to) else {
+            continue;
+        };
+        if between.len() > 60
+            || between.contains(". ")
+            || between.contains('\n')
+            || between.contains(';')
+            || !(between.contains(',') || between.contains(" and "))
+        {
+            continue;
+        }
+        let (kind, scope) = (prev.kind, prev.scope);
+        let f = &mut figures[b];
+        f.kind = kind;
+        f.kind_stated = true;
+        if f.scope.is_none() {
+            f.scope = scope;
+        }
+        *f = settle(f.clone());
+    }
+}
+
+/// Gives every token rate whose own words leave the kind open the kind the text defines
+/// ([`defined_kind`]).
+fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
+    if !figures
+        .iter()
+        .any(|f| f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated)
+    {
+        return;
+    }
+    let Some(kind) = defined_kind(lower) else {
+        return;
+    };
+    if kind == FigureKind::PrefillThroughput {
+        return;
+    }
+    for f in figures.iter_mut() {
+        if f.kind == FigureKind::ThroughputUnspecified && !f.kind_stated && f.unit == "tok/s" {
+            f.kind = kind;
+            f.kind_stated = true;
+            *f = settle(f.clone());
+        }
+    }
+}
+
+fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
+    // Flags, and the same key in a JSON or YAML record (`"request_rate": 1.0`).
+    for flag in [
+        "--request-rate",
+        "--request_rate",
+        "request_rate=",
+        "\"request_rate\":",
+        "request_rate:",
+        // inference-perf's stage summary: the rate the client was asked to send at.
+        "\"requested_rate\":",
+    ] {
+        if let Some(i) = lower.find(flag) {
+            let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
+            let n = rest.len()
+                - rest
+                    .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .len();
+            if let Some(v) = rest[..n]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| *v > 0.0 && v.is_finite())
+            {
+                let start = i;
+                let end = lower.len() - rest.len() + n;
+                return found(v, Span { start, end });
+            }
+        }
+    }
+    // In prose: `at request rate 10`, `a request rate of 4`, `request rate = 2.5`.
+    static PROSE: OnceLock<Regex> = OnceLock::new();
+    let prose = PROSE.get_or_init(|| {
+        Regex::new(r"\brequest[\s-]rate\s*(?:of\s+|=\s*|:\s*)?(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps))?\b")
+            .expect("static pattern compiles")
+    });
+    if lower.contains("request rate") || lower.contains("request-rate") {
+        for c in captures_near(lower, prose, &["request rate", "request-rate"], 4, 64) {
+            let m = c.get(0).expect("group 0");
+            if continues_number(lower, m.end()) || lower[m.end()..].trim_start().starts_with('%') {
+                continue;
+            }
+            if let Some(v) = c.get(1).and_then(|v| num(v.as_str())).filter(|v| *v > 0.0) {
+                return found(
+                    v,
+                    Span {
+                        start: m.start(),
+                        end: m.end(),
+                    },
+                );
+            }
+        }
+    }
+    for c in p.request_rate.captures_iter(lower) {
+        if c.get(1).is_some() && c.get(3).is_none() {
+            if let Some(v) = num(&c[2]).filter(|v| *v > 0.0) {
+                return found(v, whole(&c));
+            }
+        }
+    }
+    None
+}
+
+/// Returns true when the words set the load (`并发 16`, "at 32 users", a single request), false
+/// when they only observed it (`Running: 10 reqs`) or say nothing.
+fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:request|user|stream|chats?|conversations?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+            .expect("static pattern compiles")
+    });
+    let _ = text;
+    let anchors = [
+        "running:",
+        "#running-req:",
+        "并发",
+        // Japanese: 同時32 (32 at once).
+        "同時",
+        "single request",
+        "one request at",
+        "one user at",
+        "one stream at",
+        "one prompt at",
+        "one query at",
+        "single user",
+        "single-user",
+        "single stream",
+        "single-stream",
+        "single chat",
+        "single conversation",
+        "sequential requests",
+        "单请求",
+        "单并发",
+        "单用户",
+        // A load of users written plainly (`at 32 users`, `with 100 clients`, `, 8 streams)`).
+        " users",
+        " clients",
+        " streams",
+    ];
+    // An engine's periodic stats lines (`Running: 6 reqs` … `Running: 11 reqs`) are read at
+    // the last one, as their throughput is (CLAIMS.md §1.5 for logs).
+    let at = |a: &&str| {
+        if a.contains("running") {
+            lower.rfind(*a)
+        } else {
+            lower.find(*a)
+        }
+    };
+    let Some(start) = anchors.iter().filter_map(at).min() else {
+        return false;
+    };
+    let from = floor_boundary(lower, start.saturating_sub(16));
+    let to = floor_boundary(lower, (start + 64).min(lower.len()));
+    let Some(c) = re.captures(&lower[from..to]) else {
+        return false;
+    };
+    let m = c.get(0).expect("group 0");
+    let span = Span {
+        start: from + m.start(),
+        end: from + m.end(),
+    };
+    if let Some(n) = c.get(1) {
+        // An idle engine's line (`Running: 0 reqs`) observed no load at all.
+        if let Some(n) = n.as_str().parse::<u32>().ok().filter(|n| *n > 0) {
+            claim.concurrency = found(n, span);
+            claim.load_observed.get_or_insert(span);
+        }
+        false
+    } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)) {
+        match n.as_str().parse() {
+            Ok(n) => {
+                claim.concurrency = found(n, span);
+                true
+            }
+            Err(_) => false,
+        }
+    } else {
+        claim.concurrency = found(1, span);
+        true
+    }
+}
+
+/// Scopes from the hardware and the run's shape (CLAIMS.md §2): a throughput of one server of
+/// several GPUs ("a single 8×H100 node", 单节点, 单机) is per node; an offline run or a run
+/// with concurrent requests sums over them (aggregate).
+fn infer_hardware_scope(lower: &str, figures: &mut [Figure], gpus: Option<u32>) {
+    let node = lower
+        .match_indices("node")
+        .any(|(i, _)| !lower[i + 4..].starts_with('s'))
+        || lower.contains("单节点")
+        || lower.contains("单机")
+        || lower.contains("dgx");
+    let several = gpus.is_some_and(|n| (2..=16).contains(&n));
+    // A run at saturation (offline, every request at once, an infinite request rate) or a
+    // serving benchmark's summary: its throughput is summed over the load (CLAIMS.md §2).
+    let offline = [
+        "offline",
+        "concurrent",
+        "infinite rate",
+        "maximum load",
+        "max load",
+        "rate inf",
+        "rate=inf",
+        "bench serve",
+        "serve bench",
+        "benchmark_serving",
+        "submitted at once",
+        "prompts at once",
+        "qps=inf",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    for f in figures.iter_mut() {
+        if f.scope.is_some() || !f.kind.is_throughput() || f.kind == FigureKind::PrefillThroughput {
+            continue;
+        }
+        // The node must be the figure's own: named in its sentence or the few lines around it
+        // (a node mentioned elsewhere, "node_modules", a later "multi-node" plan, is not).
+        let near = &lower[floor_boundary(lower, f.span.start.saturating_sub(300))
+            ..floor_boundary(lower, (f.span.end + 150).min(lower.len()))];
+        // A DGX is one server of eight GPUs: a node.
+        let node_near = near
+            .match_indices("node")
+            .any(|(i, _)| !near[i + 4..].starts_with('s'))
+            || near.contains("单节点")
+            || near.contains("单机")
+            || near.contains("dgx");
+        if node && node_near && (several || near.contains("单")) {
+            f.scope = Some(Scope::PerNode);
+        } else if offline {
+            f.scope = Some(Scope::Aggregate);
+        }
+    }
+}
+
+/// A runtime read from another row of the headline's table (`| TGI | 380 |` above `| Ours |
+/// 1,310 |`) is that row's system, not the headline's (CLAIMS.md §4: a competitor's row).
+fn release_other_rows_runtime(lower: &str, claim: &mut Claim) {
+    let (Some(r), Some(h)) = (claim.runtime.as_ref(), claim.figures.first()) else {
+        return;
+    };
+    let line_of = |i: usize| {
+        let i = i.min(lower.len());
+        let s = lower[..i].rfind('\n').map_or(0, |k| k + 1);
+        let e = lower[i..].find('\n').map_or(lower.len(), |k| i + k);
+        (s, e)
+    };
+    let (rl, hl) = (line_of(r.span.start), line_of(h.span.start));
+    // The runtime must be that row's label: in its first cell.
+    let row = &lower[rl.0..rl.1];
+    let lead = row.len() - row.trim_start_matches([' ', '|', '\t']).len();
+    let first_cell_end = row[lead..].find('|').map_or(row.len(), |k| lead + k);
+    let labels_row = (rl.0 + lead..=rl.0 + first_cell_end).contains(&r.span.start);
+    if rl != hl && labels_row && row.contains('|') && lower[hl.0..hl.1].contains('|') {
+        claim.runtime = None;
+        claim.runtime_version = None;
+    }
+}
+
+/// AWS Neuron devices count chips, while their TP degree counts NeuronCores (two per
+/// Inferentia2 or Trainium chip, Neuron docs "Inf2 Architecture"): a device count that only
+/// repeats the TP gives way to the chips the instance or the text names (`inf2.48xlarge`, "12
+/// Inferentia2 chips").
+fn neuron_chips(lower: &str, claim: &mut Claim) {
+    let Some(g) = claim.gpu.as_ref().filter(|g| g.value.starts_with("aws-")) else {
+        return;
+    };
+    let from_tp = match (&claim.gpu_count, &claim.tp) {
+        (Some(n), Some(t)) => n.value == t.value,
+        (None, _) => true,
+        _ => false,
+    };
+    if !from_tp {
+        return;
+    }
+    let id = g.value.clone();
+    if let Some((iid, span, n)) = cloud_instance(lower) {
+        if iid == id {
+            claim.gpu_count = found(n, span);
+            return;
+        }
+    }
+    // "12 Inferentia2 chips".
+    let name = id.trim_start_matches("aws-");
+    if let Some(i) = lower.find(&format!(" {name} chips")) {
+        let pre = lower[..i].trim_end();
+        let digits = pre.len() - pre.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if let Ok(n) = pre[pre.len() - digits..].parse::<u32>() {
+            claim.gpu_count = found(
+                n,
+                Span {
+                    start: i - digits,
+                    end: i + name.len() + 7,
+                },
+            );
+        }
+    }
+}
+
+/// A bare family and size (llama-bench's `llama 8B` model column) yields to the same model
+/// named with its release elsewhere in the text (`Meta-Llama-3-8B-Instruct-Q4_K_M.gguf`):
+/// every part of the name is kept (CLAIMS.md §3 Model).
+fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
+    let Some(m) = claim.model.as_ref() else {
+        return;
+    };
+    let Some((fam, size)) = m.value.split_once('-').filter(|(_, s)| !s.contains('-')) else {
+        return;
+    };
+    let full = read_model(lower, p).filter(|f| {
+        // The same family, or a point release of it (llama-bench's `qwen2 14B` is the GGUF
+        // architecture of `Qwen2.5-14B`).
+        f.value.len() > m.value.len()
+            && (f.value.starts_with(&format!("{fam}-")) || f.value.starts_with(&format!("{fam}.")))
+            && f.value.ends_with(&format!("-{size}"))
+    });
+    if full.is_some() {
+        claim.model = full;
+    }
+}
+
+/// A model named only as an example of several ("across various LLMs (including OPT-175B)",
+/// "on several models such as …"): the figure is no one model's, so the model is left open
+/// (CLAIMS.md §3 Model).
+fn drop_example_model(lower: &str, claim: &mut Claim) {
+    let Some(m) = &claim.model else { return };
+    let pre = before(lower, m.span.start, 60);
+    let example = ["including", "such as", "e.g.", "e.g.,"]
+        .iter()
+        .any(|w| pre.trim_end_matches(['(', ' ']).ends_with(w));
+    let several = ["various", "several", "multiple", "different", "a range of"]
+        .iter()
+        .any(|w| pre.contains(w));
+    if example && several {
+        claim.model = None;
+    }
+}
+
+/// The first variant of the GPU family `family` the text names (`h100` → `h100-nvl`), among its
+/// first device mentions; none when it names only the family or several variants.
+fn variant_named(lower: &str, family: &str) -> Option<String> {
+    let prefix = format!("{family}-");
+    let mut found: Option<String> = None;
+    for c in patterns()
+        .gpu
+        .captures_iter(lower)
+        .take(MAX_DEVICE_MENTIONS)
+    {
+        let id = gpu_id(&c[3], c.get(4).map_or("", |m| m.as_str()));
+        if id.starts_with(&prefix) {
+            match &found {
+                Some(f) if *f != id => return None,
+                _ => found = Some(id),
+            }
+        }
+    }
+    found
+}
+
+/// Outside a sweep, the model and the device written in the headline's own row or sentence
+/// replace the claim-wide ones (CLAIMS.md §1 rule 5: settings are read from the same row as the
+/// figure; a table of several models or GPUs names the headline's in its row).
+fn adopt_own_setup(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let s = h.settings.clone();
+    if s.model.is_some() {
+        c.model = s.model;
+    }
+    // The family alone in the headline's sentence (`on a single H100`) when the text names its
+    // variant elsewhere (`Card is an H100 PCIe`): the variant stays.
+    let refines = |own: &Found<String>| {
+        c.gpu
+            .as_ref()
+            .is_some_and(|g| g.value.starts_with(&format!("{}-", own.value)))
+    };
+    if s.gpu.as_ref().is_some_and(|g| !refines(g)) {
+        // The device's count written with it (`8x MI300X`) comes along.
+        if s.gpu != c.gpu && s.gpu_count.as_ref().is_some_and(|n| n.value > 1) {
+            c.gpu_count = s.gpu_count.clone();
+        }
+        // The family there, its variant named elsewhere (`H100×4 = 5414 tok/s` … `GPU: H100
+        // NVL 94GB×4`): the variant.
+        let variant = s.gpu.as_ref().and_then(|g| variant_named(lower, &g.value));
+        c.gpu = s.gpu;
+        if let (Some(v), Some(g)) = (variant, c.gpu.as_mut()) {
+            g.value = v;
+        }
+    }
+    // So is the precision its own row or sentence names (CLAIMS.md §3 Quantisation: not
+    // another configuration in the same text).
+    if s.weight_dtype.is_some() && s.other_setup.is_none() {
+        c.weight_dtype = s.weight_dtype;
+    }
+    // So is the load its own point of a list in one sentence states (`12.4 tok/s per user at
+    // batch 1, 220 tok/s at batch 32`: the headline's batch is 32).
+    if s.own_clause
+        && (s.batch_size.is_some() || s.concurrency.is_some())
+        && s.other_setup.is_none()
+    {
+        c.batch_size = s.batch_size;
+        c.concurrency = s.concurrency;
+    }
+    // The engine the headline's own sentence or row names is the one behind it (CLAIMS.md
+    // §1.5, §4: another engine named elsewhere is another setup). Its version stays only when
+    // it is the same engine.
+    let marked = s.other_setup.is_some() || c.runtime_baseline_only.is_some();
+    // "vLLM not used", "without vLLM": named as absent.
+    let absent = |r: &Found<String>| {
+        after(lower, r.span.end, 16)
+            .trim_start()
+            .starts_with("not used")
+            || before(lower, r.span.start, 60).ends_with("without ")
+    };
+    if let Some(r) = s.runtime.filter(|r| !marked && !absent(r)) {
+        if c.runtime.as_ref().is_none_or(|old| old.value != r.value) {
+            c.runtime_version = None;
+            c.runtime_from_shape = false;
+        }
+        c.runtime = Some(r);
+    }
+}
+
+/// CLAIMS.md §1.5 for a tool summary printed once per load point: the headline's block (from
+/// the end of the previous block's figure of the same label to the next one's start) states its
+/// load (`Concurrency: 5`, `--max-concurrency 5`); that load replaces the text's first.
+fn adopt_block_load(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let Some(label) = h.label.as_deref() else {
+        return;
+    };
+    let same = |f: &&Figure| f.label.as_deref() == Some(label) && !f.derived;
+    let from = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.end <= h.span.start)
+        .map(|f| f.span.end)
+        .max();
+    let Some(from) = from else { return };
+    let to = c
+        .figures
+        .iter()
+        .filter(same)
+        .filter(|f| f.span.start > h.span.end)
+        .map(|f| f.span.start)
+        .min()
+        .unwrap_or(lower.len())
+        .min(lower.len());
+    let (from, to) = (floor_boundary(lower, from), floor_boundary(lower, to));
+    if from >= to {
+        return;
+    }
+    let mut own = Claim::default();
+    read_load_into(&lower[from..to], from, &mut own);
+    if own.concurrency.is_some() || own.batch_size.is_some() {
+        c.concurrency = own.concurrency;
+        c.batch_size = own.batch_size;
+    }
+}
+
+/// The headline's own settings (its row or sentence) replace the claim-wide ones they name
+/// (CLAIMS.md §1 rule 5: settings are read from the same row or point as the figure).
+pub(super) fn adopt_headline_settings(c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let s = h.settings.clone();
+    if s.batch_size.is_some() || s.concurrency.is_some() {
+        c.batch_size = s.batch_size;
+        c.concurrency = s.concurrency;
+    }
+    if s.prompt_tokens.is_some() {
+        c.prompt_tokens = s.prompt_tokens;
+    }
+    if s.output_tokens.is_some() {
+        c.output_tokens = s.output_tokens;
+    }
+    if s.gpu_count.is_some() {
+        c.gpu_count = s.gpu_count;
+    }
+    if s.tp.is_some() {
+        c.tp = s.tp;
+    }
+    if s.weight_dtype.is_some() {
+        c.weight_dtype = s.weight_dtype;
+    }
+}
+
+/// Scopes the text leaves to its shape (CLAIMS.md §2): a latency is one request's view; a
+/// llama-bench `tg` row is one stream's decode; a throughput of a run whose stated batch or
+/// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate. A run at a request
+/// rate the client set (`rate_set`) and no batch serves many requests at once: aggregate too.
+fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool) {
+    for f in figures.iter_mut() {
+        if f.scope.is_some() {
+            continue;
+        }
+        // The figure's own batch or concurrency first (its row or sentence), else the claim's.
+        let batch = f
+            .settings
+            .batch_size
+            .as_ref()
+            .or(f.settings.concurrency.as_ref())
+            .map(|b| b.value)
+            .or(claim_batch);
+        let several = batch.map_or(rate_set, |b| b > 1);
+        if f.kind.is_latency() {
+            f.scope = Some(Scope::PerUser);
+        } else if f.kind == FigureKind::DecodeThroughput && !several {
+            // A decode rate with no batch above 1: one stream's (llama-bench `tg`, ollama's
+            // eval rate, a chat's "decode speed").
+            f.scope = Some(Scope::PerUser);
+        } else if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
+            if batch == Some(1) {
+                f.scope = Some(Scope::PerUser);
+                if f.kind != FigureKind::DecodeThroughput {
+                    f.kind = FigureKind::ThroughputPerUser;
+                }
+            } else if several {
+                f.scope = Some(Scope::Aggregate);
+            }
+        }
+    }
+}
+
+/// The cell of a table the headline belongs to; pushes its header and row label to `focus`.
+fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<Figure> {
+    let p = patterns();
+    let cell = |s: Span| &lower[s.start..s.end];
+    let row = t.rows.first()?;
+    let cols = t.header.len();
+    // Column: the largest batch (`B: 32`), else the most widely deployed GPU, else the first
+    // value column; never a prefill column when another exists.
+    let mut best: Option<(usize, i64)> = None;
+    for (col, rcell) in row.iter().enumerate().take(cols).skip(1) {
+        let h = cell(t.header[col].span);
+        if h.contains("prefill") && cols > 2 {
+            continue;
+        }
+        if table::is_value(cell(rcell.span))
+            && !cell(rcell.span)
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit() || c == '~')
+        {
+            continue; // OOM
+        }
+        let batch = p.b_i_o.captures(h).and_then(|c| c[1].parse::<i64>().ok());
+        let gpu_rank = p.gpu.captures(h).map(|c| {
+            let id = c[3].replace(' ', "-");
+            GPU_PREFERENCE
+                .iter()
+                .position(|g| *g == id)
+                .unwrap_or(GPU_PREFERENCE.len()) as i64
+        });
+        let score = match (batch, gpu_rank) {
+            (Some(b), _) => b,
+            (None, Some(r)) => -r,
+            _ => -100 - col as i64,
+        };
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((col, score));
+        }
+    }
+    let (col, _) = best?;
+    // A row of times (`Time to first token (ms)`, `Inter token latency`) holds no token rate.
+    let label = cell(row[0].span);
+    if ["latency", "(ms)", "(s)", "time to", "ttft", "itl", "tpot"]
+        .iter()
+        .any(|w| label.contains(w))
+        && !["tok/s", "tokens/s", "per sec", "/sec"]
+            .iter()
+            .any(|w| label.contains(w))
+    {
+        return None;
+    }
+    let vcell = row[col].span;
+    let v = num(cell(vcell)
+        .trim_start_matches('~')
+        .split('±')
+        .next()?
+        .trim())?;
+    focus.push(t.header[col].span);
+    focus.push(row[0].span);
+    // Unit and scope: what the text before the table (and the corner cell) says.
+    let from = floor_boundary(lower, t.start.saturating_sub(300));
+    let pre = format!(
+        "{} {}",
+        &lower[from..t.start.max(from)],
+        cell(t.header[0].span)
+    );
+    let unit_words = pre.contains("tokens per second")
+        || pre.contains("tps")
+        || pre.contains("tok/s")
+        || pre.contains("t/s");
+    let kind = kind_from_words(&pre).filter(|_| unit_words);
+    let scope = scope_from_words(&pre).filter(|_| unit_words);
+    let mut f = Figure::new(
+        v,
+        "tok/s",
+        kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        vcell,
+    );
+    f.scope = scope;
+    f.kind_stated = kind.is_some();
+    f.scope_stated = scope.is_some();
+    f.label = Some(format!(
+        "{} / {}",
+        cell(row[0].span),
+        cell(t.header[col].span)
+    ));
+    // ISL/OSL in a header with `1000/1000` as the row label.
+    if cell(t.header[0].span).contains("isl/osl") {
+        focus.push(Span {
+            start: t.header[0].span.start,
+            end: t.header[0].span.end,
+        });
+    }
+    Some(settle(f))
+}
+
+/// The device a short text (a table header cell) names, as its catalog id; None when it names
+/// none.
+pub(super) fn device_named(cell: &str) -> Option<String> {
+    let c = patterns().gpu.captures(cell)?;
+    let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+    Some(gpu_id(&c[3], variant))
+}
+
+/// The first device of `among` that `text` names (as catalog ids), if any.
+pub(super) fn first_device_in(text: &str, among: &[String]) -> Option<String> {
+    patterns().gpu.captures_iter(text).take(32).find_map(|c| {
+        let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
+        let id = gpu_id(&c[3], variant);
+        among.contains(&id).then_some(id)
+    })
+}
+
+/// The setup of one stretch of text (`part`, starting at byte `offset` of the claim), with its
+/// batch and concurrency: what [`super::attach`] gives one figure.
+pub(super) fn read_setup_into(part: &str, offset: usize, claim: &mut Claim) {
+    let p = patterns();
+    read_setup(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+/// The load, device count and lengths `part` states (a point of a list: see `attach`), without
+/// the model, device, precision and engine [`read_setup_into`] also reads.
+pub(super) fn read_load_into(part: &str, offset: usize, claim: &mut Claim) {
+    let p = patterns();
+    read_device_count(part, offset, claim, p);
+    read_setup_lengths(part, offset, claim, p);
+    read_batch_and_concurrency(part, offset, claim, p);
+}
+
+/// A batch as written: digits, or the word "one" ("with a batch size of one").
+fn batch_number(s: &str) -> Option<u32> {
+    if s == "one" {
+        Some(1)
+    } else {
+        s.parse().ok()
+    }
+}
+
+fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| Span {
+        start: s.start + offset,
+        end: s.end + offset,
+    };
+    if claim.batch_size.is_none() {
+        for c in p.batch.captures_iter(part) {
+            let span = whole(&c);
+            let head = &part[span.start..span.end];
+            if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
+                continue;
+            }
+            if followed_by_rate(part, span.end) || continues_number(part, span.end) {
+                continue;
+            }
+            if let Some(n) = batch_number(&c[1]) {
+                // `batch 1/8/32`: a sweep, read at its last point (CLAIMS.md §1.5).
+                let (n, end) = super::flags::list_tail(part, span.end).unwrap_or((n, span.end));
+                if n > 0 {
+                    claim.batch_size = found(
+                        n,
+                        at(Span {
+                            start: span.start,
+                            end,
+                        }),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        // Chinese: `并发 16`, `并发数：64`, `并发为 8` (a point of a list states its own);
+        // `单并发` is one.
+        if let Some(i) = part.find("单并发") {
+            claim.concurrency = found(
+                1,
+                at(Span {
+                    start: i,
+                    end: i + "单并发".len(),
+                }),
+            );
+        } else if let Some(i) = part.find("并发") {
+            let rest = &part[i + "并发".len()..];
+            let rest = rest.strip_prefix("数").unwrap_or(rest);
+            let rest = rest.trim_start_matches([' ', ':', '：', '=', '为', '是']);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+                let start = i;
+                let end = part.len() - rest.len() + digits;
+                claim.concurrency = found(n, at(Span { start, end }));
+            }
+        }
+    }
+    if claim.concurrency.is_none() {
+        // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
+        let load = |c: &Caps| !continues_number(part, whole(c).end) && users_led(part, c);
+        if let Some(c) = p
+            .concurrency
+            .captures_iter(part)
+            .find(load)
+            .or_else(|| p.concurrency_after.captures_iter(part).find(load))
+        {
+            if let Ok(n) = c[1].parse::<u32>() {
+                claim.concurrency = found(n, at(whole(&c)));
+            }
+        }
+    }
+}
+
+/// A bare count of users, clients or streams (no "concurrent") is a load only after "at",
+/// "with" or "for" (`at 8 users`), not a user base (`1000 users a day`). True for every other
+/// match of the concurrency patterns.
+fn users_led(hay: &str, c: &Caps) -> bool {
+    let w = whole(c);
+    // Digits after a decimal point or a thousands separator (`1901.65` then `Concurrency:` on
+    // the next line, `1,000 users`) are the tail of another number, not a load.
+    let b = hay.as_bytes();
+    if w.start >= 2 && matches!(b[w.start - 1], b'.' | b',') && b[w.start - 2].is_ascii_digit() {
+        return false;
+    }
+    let words: Vec<&str> = hay[w.start..w.end].split_whitespace().collect();
+    let bare = matches!(words.as_slice(), [_, "users" | "clients" | "streams"]);
+    let before = hay[..w.start].trim_end();
+    !bare
+        || ["at", "with", "for"].iter().any(|l| {
+            before.ends_with(l)
+                && !before[..before.len() - l.len()]
+                    .ends_with(|ch: char| ch.is_ascii_alphanumeric())
+        })
+}
+
+/// Reads the setup fields that are still empty in `claim` from `part` (which starts at byte
+/// `offset` of the claim text), stage by stage.
+fn read_setup(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    read_hardware(part, offset, claim, p);
+    read_setup_lengths(part, offset, claim, p);
+    read_precision(part, offset, claim, p);
+    read_runtime(part, offset, claim, p);
+    if claim.model.is_none() {
+        claim.model = read_model(part, p).map(|m| Found {
+            value: m.value,
+            span: shift(m.span, offset),
+        });
+    }
+}
+
+/// Words that make a sentence a hypothetical or a suggestion: its settings are not the run's.
+const HYPOTHETICAL: &[&str] = &[
+    "如果",
+    "假如",
+    "假设",
+    "理论上",
+    "if you ",
+    "if we ",
+    "if i ",
+    "if one ",
+    "you could ",
+    "you should ",
+    "you can try",
+    "try using",
+    "would be able",
+    "we would ",
+    "i would ",
+];
+
+/// The text with every sentence that holds a [`HYPOTHETICAL`] word blanked (each byte a space,
+/// so spans hold). Sentences end at a line end, `。`, `！`, `？`, `；`, `; ` or `. `.
+fn mask_hypotheticals(lower: &str) -> std::borrow::Cow<'_, str> {
+    if !HYPOTHETICAL.iter().any(|w| lower.contains(w)) {
+        return std::borrow::Cow::Borrowed(lower);
+    }
+    let mut out = String::with_capacity(lower.len());
+    let mut rest = lower;
+    while !rest.is_empty() {
+        let end = ["\n", "。", "！", "？", "；", "; ", ". "]
+            .iter()
+            .filter_map(|b| rest.find(b).map(|i| i + b.len()))
+            .min()
+            .unwrap_or(rest.len());
+        let sentence = &rest[..end];
+        if HYPOTHETICAL.iter().any(|w| sentence.contains(w)) {
+            out.extend(std::iter::repeat_n(' ', sentence.len()));
+        } else {
+            out.push_str(sentence);
+        }
+        rest = &rest[end..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The text with a template's examples in parentheses blanked (`Device (e.g. MacBook Pro M2,
+/// PC+RTX 3080): orin 64GB`): they name no setup of the run. Each byte a space, so spans hold.
+fn blank_examples(lower: &str) -> std::borrow::Cow<'_, str> {
+    if !lower.contains("(e.g.") && !lower.contains("(eg.") {
+        return std::borrow::Cow::Borrowed(lower);
+    }
+    let mut text = lower.to_string();
+    let mut from = 0;
+    while let Some(i) = ["(e.g.", "(eg."]
+        .iter()
+        .filter_map(|m| text[from..].find(m))
+        .min()
+        .map(|i| from + i)
+    {
+        let close = text[i..].find(')').map_or(text.len(), |k| i + k + 1);
+        let blank = " ".repeat(close - i);
+        text.replace_range(i..close, &blank);
+        from = close;
+    }
+    std::borrow::Cow::Owned(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORKED: &str =
+        "3,200 tokens/sec aggregate for Llama 3 70B on a single H100, batch size 32, \
+        512-token prompts, 256-token outputs, FP8, under vLLM.";
+
+    #[test]
+    fn worked_example() {
+        let c = read(WORKED);
+        let h = c.headline().unwrap();
+        assert_eq!(h.value, 3200.0);
+        assert_eq!(h.kind, FigureKind::ThroughputUnspecified);
+        assert_eq!(h.scope, Some(Scope::Aggregate));
+        assert_eq!(&WORKED[h.span.start..h.span.end], "3,200 tokens/sec");
+        assert_eq!(c.model.unwrap().value, "llama-3-70b");
+        assert_eq!(c.gpu.unwrap().value, "h100");
+        assert_eq!(c.gpu_count.unwrap().value, 1);
+        assert_eq!(c.batch_size.unwrap().value, 32);
+        assert_eq!(c.prompt_tokens.unwrap().value, 512);
+        assert_eq!(c.output_tokens.unwrap().value, 256);
+        assert_eq!(c.weight_dtype.unwrap().value, "fp8");
+        assert!(c.kv_dtype.is_none());
+        assert_eq!(c.runtime.unwrap().value, "vllm");
+        assert!(c.runtime_version.is_none());
+    }
+
+    #[track_caller]
+    fn headline(text: &str) -> (f64, Option<f64>, FigureKind, Option<Scope>) {
+        let c = read(text);
+        let h = c
+            .headline()
+            .unwrap_or_else(|| panic!("no figure in {text:?}"));
+        (h.value, h.value_high, h.kind, h.scope)
+    }
+
+    #[test]
+    fn figure_phrasings() {
+        use FigureKind::*;
+        assert_eq!(
+            headline("3.2k tok/s"),
+            (3200.0, None, ThroughputUnspecified, None)
+        );
+        assert_eq!(
+            headline("about 1,500-2,500 output tokens per second"),
+            (1500.0, Some(2500.0), ThroughputOutput, None)
+        );
+        assert_eq!(
+            headline("2–3k t/s total"),
+            (2000.0, Some(3000.0), ThroughputUnspecified, None)
+        );
+        assert_eq!(
+            headline("total throughput 2,209 tok/s/gpu"),
+            (2209.0, None, ThroughputTotal, Some(Scope::PerGpu))
+        );
+        assert_eq!(
+            headline("30 tokens/s per user"),
+            (30.0, None, ThroughputPerUser, Some(Scope::PerUser))
+        );
+        assert_eq!(
+            headline("1800+ tokens per second"),
+            (1800.0, None, ThroughputUnspecified, None)
+        );
+    }
+
+    #[test]
+    fn condition_phrasings() {
+        let c = read("Llama-3.1-70B on 8xH100 SXM, TP=8, BS=64, ISL/OSL 1000/1000, BF16, TensorRT-LLM 0.9.0: 9,000 tok/s");
+        assert_eq!(c.model.unwrap().value, "llama-3.1-70b");
+        assert_eq!(c.gpu.unwrap().value, "h100-sxm");
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert_eq!(c.tp.unwrap().value, 8);
+        assert_eq!(c.batch_size.unwrap().value, 64);
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (1000, 1000)
+        );
+        assert_eq!(c.weight_dtype.unwrap().value, "bf16");
+        assert_eq!(c.runtime.unwrap().value, "tensorrt-llm");
+        assert_eq!(c.runtime_version.unwrap().value, "0.9.0");
+
+        let c = read("Meta-Llama-3-8B-Instruct, 8× A100 80GB, input 1024, output 128, concurrency 16, AWQ, SGLang v0.5.2");
+        assert_eq!(c.model.unwrap().value, "llama-3-8b");
+        assert_eq!(c.gpu.unwrap().value, "a100-80gb");
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert_eq!(c.concurrency.unwrap().value, 16);
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (1024, 128)
+        );
+        assert_eq!(c.weight_dtype.unwrap().value, "awq-int4");
+        assert_eq!(c.runtime_version.unwrap().value, "0.5.2");
+
+        let c = read("llama 2 13B, FP16 with FP8 KV cache, batch 8");
+        assert_eq!(c.model.unwrap().value, "llama-2-13b");
+        assert_eq!(c.weight_dtype.unwrap().value, "fp16");
+        assert_eq!(c.kv_dtype.unwrap().value, "fp8");
+    }
+
+    #[test]
+    fn per_gpu_figure_gets_a_derived_total() {
+        let c = read("2,209 output tokens per second per GPU on H100 TP2");
+        assert_eq!(c.figures.len(), 2);
+        assert!(!c.figures[0].derived);
+        assert!(c.figures[1].derived);
+        assert_eq!(c.figures[1].value, 4418.0);
+        assert_eq!(c.figures[1].scope, Some(Scope::Aggregate));
+    }
+
+    #[test]
+    fn nothing_recognised() {
+        let c = read("the weather is nice 🌤 \u{0} ü");
+        assert!(c.figures.is_empty() && c.model.is_none() && c.gpu.is_none());
+    }
+
+    // Traps named in the dev set (tests/data/claims_dev.jsonl), one check each.
+
+    #[test]
+    fn trap_llama_bench_rows_decode_not_prefill_and_sd_not_range() {
+        let c = read("| llama 7B Q4_0 | CUDA | 99 | 1 | pp512 | 4918.36 ± 132.23 | tg128 | 165.76 ± 1.50 | pp512+tg128 | 600.22 ± 3.39 |");
+        let h = c.headline().unwrap();
+        assert_eq!(
+            (h.value, h.kind, h.value_high),
+            (165.76, FigureKind::DecodeThroughput, None)
+        );
+        let pp = c.figures.iter().find(|f| f.value == 4918.36).unwrap();
+        assert_eq!(pp.kind, FigureKind::PrefillThroughput);
+        let mixed = c.figures.iter().find(|f| f.value == 600.22).unwrap();
+        assert_ne!(mixed.kind, FigureKind::DecodeThroughput);
+        assert!(c.runtime_from_shape && c.gpu.is_none() && c.batch_size.is_none());
+    }
+
+    #[test]
+    fn trap_per_gpu_table_column_and_derived_total() {
+        let c = read("Every performance figure is expressed in `output tokens per second per GPU` ... # LLaMA v3.3 70B | Sequence Length (ISL/OSL) | B200 TP1 (FP4) | GB200 TP1 (FP4) | H200 TP2 (FP8) | H100 TP2 (FP8) | | 1000/1000 | 6,920 | 7,769 | 2,587 | 2,209 |");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (2209.0, Some(Scope::PerGpu)));
+        assert_eq!(c.gpu.unwrap().value, "h100");
+        assert_eq!(c.tp.unwrap().value, 2);
+        assert_eq!(c.weight_dtype.unwrap().value, "fp8");
+        let d = c.figures.iter().find(|f| f.derived).unwrap();
+        assert_eq!(d.value, 4418.0);
+    }
+
+    #[test]
+    fn trap_two_per_user_rates_and_equal_per_gpu_total() {
+        let c = read("Request Throughput (req/sec): 43.2089 / Total Output Throughput (tokens/sec): 5530.7382 / Per User Output Throughput (tokens/sec/user): 2.0563 / Per GPU Output Throughput (tokens/sec/gpu): 5530.7382 / Per User Output Speed [1/TPOT] (tokens/sec/user): 5.4656 / Average time-per-output-token [TPOT] (ms): 182.9639");
+        assert_eq!(c.headline().unwrap().value, 5530.7382);
+        assert_eq!(c.gpu_count.unwrap().value, 1);
+        assert_eq!(c.runtime.unwrap().value, "tensorrt-llm");
+        assert!(c.runtime_from_shape);
+        let tpot = c
+            .figures
+            .iter()
+            .find(|f| f.kind == FigureKind::Tpot)
+            .unwrap();
+        assert_eq!(tpot.percentile.as_deref(), Some("mean"));
+    }
+
+    #[test]
+    fn trap_progress_bar_last_estimate_and_it_per_s() {
+        let c = read("Processed prompts:  34%| 174/512 [00:00<00:01, 190.18it/s, est. speed input: 465756.51 toks/s, output: 380.36 toks/s] ... Processed prompts:  44%| 226/512 [00:32<01:46,  2.68it/s, est. speed input: 16807.13 toks/s, output: 14.06 toks/s]");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (14.06, FigureKind::ThroughputOutput));
+        assert!(c.prompt_tokens.is_none() && c.batch_size.is_none());
+        let it = c.figures.iter().find(|f| f.value == 190.18).unwrap();
+        assert_eq!(it.kind, FigureKind::RequestRate);
+    }
+
+    #[test]
+    fn trap_vllm_bench_output_not_total_not_peak() {
+        let c = read("Successful requests: 1000 / Benchmark duration (s): 23.73 / Total input tokens: 79807 / Output token throughput (tok/s): 10777.64 / Peak output token throughput (tok/s): 14046.00 / Peak concurrent requests: 1000.00 / Total Token throughput (tok/s): 14141.12");
+        assert_eq!(c.headline().unwrap().value, 10777.64);
+        assert!(!c.figures.iter().any(|f| f.value == 14046.0));
+        let total = c.figures.iter().find(|f| f.value == 14141.12).unwrap();
+        assert_eq!(total.kind, FigureKind::ThroughputTotal);
+        assert!(c.prompt_tokens.is_none() && c.load_observed.is_some());
+    }
+
+    #[test]
+    fn trap_k_suffix_system_scope_and_input_output_pools() {
+        let c = read("DeepSeek R1 at ~420k tokens/s on 72× GB300, and Llama3.1 405B ~16k tokens/s");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (420_000.0, Some(Scope::System)));
+        assert_eq!(c.gpu_count.unwrap().value, 72);
+        let c = read("reaching throughput of 52.3k input tokens per second and 22.3k output tokens per second.");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (22_300.0, FigureKind::ThroughputOutput));
+        assert!(c.prompt_tokens.is_none());
+    }
+
+    #[test]
+    fn trap_units_per_minute_ms_per_token_seconds_and_lower_bounds() {
+        let c = read("Requests/min: 62.30 / Output_tokens/min: 13539.97 / Average Time to First Token (s): 0.51");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.unit.as_str()), (13539.97, "tok/min"));
+        let c = read("Q4_0 needs 28 ms/token ... Currently Q4_K needs 29.5 ms / token on M2 Max");
+        assert_eq!(c.headline().unwrap().value, 29.5);
+        assert_eq!(c.gpu_count.unwrap().value, 1);
+        let c =
+            read("a token rate of 969 per second with a time-to-first-token of only 0.24 seconds");
+        assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputPerUser);
+        let ttft = c
+            .figures
+            .iter()
+            .find(|f| f.kind == FigureKind::Ttft)
+            .unwrap();
+        assert_eq!((ttft.value, ttft.unit.as_str()), (0.24, "s"));
+    }
+
+    #[test]
+    fn tokens_per_ms_cost_and_improvement_chains() {
+        let c = read("decode at 2.4 tokens per millisecond per user; $0.59 per 1M tokens");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.unit.as_str()), (2.4, "tok/ms"));
+        assert!(c
+            .figures
+            .iter()
+            .any(|f| f.kind == FigureKind::Cost && f.value == 0.59));
+        // The end of a chain of improvements heads (CLAIMS §1.6).
+        let c = read("Throughput: 1820 → 3120 tokens/s. Later: 3120 → 4520 tokens/s.");
+        assert_eq!(c.headline().unwrap().value, 4520.0);
+        // A rounded threshold yields to the exact figure (CLAIMS §1.1, §1.3).
+        let c = read("over 1,000 tokens per second per user; measured 1,038 tokens/s per user");
+        assert_eq!(c.headline().unwrap().value, 1038.0);
+    }
+
+    #[test]
+    fn trap_gain_over_baseline_and_baseline_only_runtime() {
+        let c = read("基准配置(未做任何优化的 vLLM) 优化后 ShareGPT Total TPS: 3922.41 Mean TPOT(ms): 114.34 Total TPS: 5770.24 (+47.1%) Mean TPOT(ms): 260.46");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.kind), (5770.24, FigureKind::ThroughputTotal));
+        assert!(c.runtime.is_none() && c.runtime_baseline_only.is_some());
+        // A dataset named without lengths (ShareGPT) leaves them unstated (CLAIMS.md §3).
+        assert!(c.lengths_described.is_none());
+    }
+
+    #[test]
+    fn trap_lumped_gpus_k_lengths_and_oom_cells() {
+        let c = read("TPS Per Request | GPU \\ Batch Input Output | B: 1 I: 2 O: 2K | B: 32 I: 4K O: 256 | B: 1 I: 63K O: 2K | Prefill | 8x H100/H200 | 61.5 | 30.1 | 54.3 | 4732.2 | 8x L40S | 46.3 | OOM | OOM | 688.5 |");
+        let h = c.headline().unwrap();
+        assert_eq!((h.value, h.scope), (30.1, Some(Scope::PerUser)));
+        assert!(c.gpu.is_none() && c.gpu_lumped.is_some());
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert_eq!(c.batch_size.unwrap().value, 32);
+        assert_eq!(
+            (
+                c.prompt_tokens.unwrap().value,
+                c.output_tokens.unwrap().value
+            ),
+            (4000, 256)
+        );
+        // Per request × batch 32 = 963.2 aggregate, listed as derived.
+        assert!(c
+            .figures
+            .iter()
+            .any(|f| f.derived && (f.value - 963.2).abs() < 1e-9));
+    }
+
+    #[test]
+    fn trap_count_conflict_and_not_used_runtime() {
+        let c = read("Headline: 506 tokens/second for Llama 405B on an H200 — it was not \"an H200\"; each spread over eight GPUs");
+        // CLAIMS.md §3 Model: a name is completed only from the text's own words.
+        assert_eq!(c.model.unwrap().value, "llama-405b");
+        assert_eq!(c.gpu_count.unwrap().value, 8);
+        assert!(c.gpu_count_conflict);
+        let c = read("results recorded on BHx31 (vLLM not used): Batch=32: 14.89 tok/s/user (476.49 tok/s throughput)");
+        assert!(c.runtime.is_none());
+        assert_eq!(c.gpu.as_ref().unwrap().value, "tt-blackhole");
+        // The aggregate is 14.89 × 32: derived (CLAIMS.md §1.6); the per-user rate heads.
+        assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputPerUser);
+        assert!(c.figures.iter().any(|f| f.derived && f.value == 476.49));
+    }
+}
+
+#[cfg(test)]
+mod prefilter_tests {
+    //! [`Pat`] must give exactly what the plain regex gives: every match, every group.
+    use super::*;
+    use proptest::prelude::*;
+
+    fn all(p: &Patterns) -> Vec<(&'static str, &Pat)> {
+        macro_rules! list { ($($f:ident),*) => { vec![$((stringify!($f), &p.$f)),*] } }
+        list!(
+            throughput,
+            tps,
+            per_second_of,
+            label_unit_value,
+            rate_units,
+            request_rate,
+            latency_before,
+            latency_after,
+            ms_per_token,
+            unitless_throughput,
+            bench_row,
+            glued_gguf,
+            batch,
+            concurrency,
+            concurrency_after,
+            batch_described,
+            isl_osl,
+            b_i_o,
+            tokens_prompt,
+            tokens_output,
+            tokens_output_before,
+            tokens_prompt_before,
+            input_kw,
+            output_kw,
+            seq_len,
+            pp_tg,
+            in_out,
+            gpu,
+            gpus_word,
+            tp,
+            kv_dtype,
+            dtype,
+            quantised,
+            runtime,
+            llama,
+            mixtral,
+            other_model,
+            named_model,
+            interconnect,
+            request_count,
+            lengths_described,
+            observed_load,
+            shape_vllm,
+            shape_trtllm
+        )
+    }
+
+    fn plain() -> &'static Vec<Regex> {
+        static R: OnceLock<Vec<Regex>> = OnceLock::new();
+        R.get_or_init(|| {
+            all(patterns())
+                .iter()
+                .map(|(_, p)| Regex::new(&p.src).unwrap())
+                .collect()
+        })
+    }
+
+    type GroupSpans = Vec<Option<(usize, usize)>>;
+
+    fn check_same(text: &str) -> Result<(), String> {
+        let lower = text.to_ascii_lowercase();
+        for ((name, pat), re) in all(patterns()).into_iter().zip(plain()) {
+            let want: Vec<GroupSpans> = re
+                .captures_iter(&lower)
+                .map(|c| {
+                    (0..c.len())
+                        .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                        .collect()
+                })
+                .collect();
+            let got: Vec<GroupSpans> = pat
+                .captures_iter(&lower)
+                .map(|c| {
+                    (0..re.captures_len())
+                        .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                        .collect()
+                })
+                .collect();
+            if want != got {
+                return Err(format!("{name} on {lower:?}: want {want:?}, got {got:?}"));
+            }
+            if pat.is_match(&lower) != re.is_match(&lower) {
+                return Err(format!("{name} is_match on {lower:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn same_as_plain_regex_on_the_dev_set() {
+        let data = include_str!("../../../tests/data/claims_dev.jsonl");
+        let mut n = 0;
+        for line in data.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let text = v["text"].as_str().unwrap();
+            check_same(text).unwrap();
+            let lower = text.to_ascii_lowercase();
+            for (i, _) in lower.char_indices() {
+                let end = floor_boundary(&lower, i + 150);
+                labelled_same(&lower[i..end]).unwrap();
+            }
+            // Every suffix start keeps the first-character and word-boundary cases honest.
+            for (i, _) in text.char_indices().step_by(7) {
+                check_same(&text[i..]).unwrap();
+            }
+            n += 1;
+        }
+        assert!(n > 20);
+    }
+
+    fn labelled_same(window: &str) -> Result<(), String> {
+        static FULL: OnceLock<Regex> = OnceLock::new();
+        let full = FULL.get_or_init(|| {
+            let src = format!(r"([a-z][a-z0-9_ .\[\]/-]{{0,60}}?){LABEL_TAIL}").replace("NUM", NUM);
+            Regex::new(&src).unwrap()
+        });
+        let want: Vec<GroupSpans> = full
+            .captures_iter(window)
+            .map(|c| {
+                (0..5)
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect()
+            })
+            .collect();
+        let got: Vec<GroupSpans> = labelled_matches(window, &patterns().label_tail)
+            .map(|(start, t)| {
+                let mut g = vec![
+                    Some((start, whole(&t).end)),
+                    Some((start, span_of(&t, 0).start)),
+                ];
+                g.extend((1..4).map(|i| t.span(i).map(|s| (s.start, s.end))));
+                g
+            })
+            .collect();
+        if want != got {
+            return Err(format!(
+                "labelled on {window:?}: want {want:?}, got {got:?}"
+            ));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn same_as_plain_regex_on_edge_cases() {
+        for t in [
+            "",
+            "1",
+            "h100",
+            "8xh100 8×H100 2x h200 single a100 one l40s nvidia h100 sxm5",
+            "1,2345 tok/s 12,345,6789 t/s 1234,567 tokens/s 1.5.3 tok/s x1000 tok/s",
+            "tp8 tp=2 tensor parallel 4 xtensor-parallel 8 tensor-parallelism of 2",
+            "ab: 3 b: 32 i: 4k o: 256 b:1 batch=8 bs 16 b 4",
+            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight",
+            "长提示词 短提示词 total input tokens: 5 sharegpt input_tokens/min",
+            "processed prompts: x successful requests: 3 blah benchmark duration",
+            "per user output speed [1/tpot] per gpu output throughput (tokens/sec/gpu)",
+            "q4_k_m108.35 xq4_0 fp8 kv cache fp8 xfp8kv w4a16 awq gptq nvfp4 mxfp4",
+            "meta-llama-3-8b codellama 34b llama3.1 405b mixtral 8x7b qwen3-32b deepseek-r1 gemma-3-27b gpt-j",
+            "ttft 200 ms, time to first token 1.2 s, 30 ms of ttft, latency: 3 s, e2e 4 s",
+            "at 2 qps 3 req/s 5 requests per second xat 4 rps",
+            "512-token prompts 256 tokens output 1k input tokens 128 generated tokens",
+            "input 1024 output 128 prompt length of 2k decode tokens 64 1000 in / 200 out",
+            "seq len 2048 sequence length: 4096 pp512 tg128 pp512+tg128 | 4918.36 ± 132.23",
+            "4 concurrent users, concurrency 16, max concurrency: 32, 8 gpus, eight h100 gpus",
+            "nvlink pcie infiniband ib-ndr xgmi quantized quantisation",
+            "throughput of 500 throughput = output tokens / time token rate of 969 per second",
+            "decode tok/s 1480 ttft p50 ms 220 saturated offline max batch maximum throughput",
+            "9999999999999999999999999999999999999 tok/s 0.5 samples/s 3 it/s 29.5 ms / token",
+            "the weather was nice and nobody measured anything at all today. output token throughput (tok/s): 10777.64 / mean ttft (ms): 9408.20 /",
+            "a: 1 b: 2 x: 5 ms tokens: 3 \"mean_ttft_ms\": 12.5, \"p99\" : \"7\" (a:b): 5 q (s) : 3 s",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 5",
+            "9 0123456789012345678901234567890123456789012345678901234567890123456789 x: 5",
+            "é: 5 ü latency (ms):\n 7ms x (((: 4) z(): 3 k (1234567890123456789012345): 3",
+        ] {
+            check_same(t).unwrap();
+            labelled_same(t).unwrap();
+        }
+    }
+
+    const WORDS: &[&str] = &[
+        "tok/s",
+        "tokens/sec",
+        "t/s",
+        "tps",
+        "per user",
+        "/gpu",
+        "ms",
+        "s",
+        "k",
+        "x",
+        "×",
+        "h100",
+        "b:",
+        "i:",
+        "o:",
+        "batch",
+        "tp",
+        "ttft",
+        "latency",
+        "input",
+        "output",
+        "tokens",
+        "prompts",
+        "llama",
+        "3",
+        "70b",
+        "fp8",
+        "kv",
+        "vllm",
+        "0.6.2",
+        "pp512",
+        "tg128",
+        "±",
+        "|",
+        ":",
+        "-",
+        "–",
+        "to",
+        "concurrent",
+        "requests",
+        "req/s",
+        "qps",
+        "at",
+        "of",
+        "=",
+        "1/req",
+        "8x",
+        "single",
+        "gpus",
+        "in",
+        "out",
+        "/",
+        "samples",
+        "per second",
+        "seq len",
+        "isl/osl",
+    ];
+
+    /// The merge as first written (quadratic), for comparison.
+    fn merge_reference(mut figures: Vec<Figure>) -> Vec<Figure> {
+        let mut i = 0;
+        while i < figures.len() {
+            let dup = (0..figures.len()).find(|&j| {
+                j != i
+                    && figures[j].value == figures[i].value
+                    && figures[j].unit == figures[i].unit
+                    && figures[i].scope.is_none()
+                    && figures[j].scope.is_some()
+                    && figures[i].kind.is_throughput()
+                    && figures[j].kind.is_throughput()
+            });
+            if let Some(j) = dup {
+                let gone = figures.remove(i);
+                let j = if j > i { j - 1 } else { j };
+                let keep = &mut figures[j];
+                if gone.kind_stated && !keep.kind_stated {
+                    keep.kind_stated = true;
+                    if keep.kind == FigureKind::ThroughputUnspecified {
+                        keep.kind = gone.kind;
+                    }
+                }
+                if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
+                    keep.kind = FigureKind::ThroughputPerUser;
+                }
+                if j > i {
+                    let f = figures.remove(j);
+                    figures.insert(i, f);
+                }
+                continue;
+            }
+            i += 1;
+        }
+        figures
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn merge_same_as_first_written(
+            fs in proptest::collection::vec((0u8..4, 0u8..2, 0u8..5, 0u8..4, any::<bool>()), 0..24)
+        ) {
+            use FigureKind::*;
+            let kinds = [ThroughputUnspecified, ThroughputOutput, ThroughputPerUser, Ttft, RequestRate];
+            let scopes = [None, Some(Scope::PerUser), Some(Scope::Aggregate), Some(Scope::PerGpu)];
+            let figures: Vec<Figure> = fs
+                .iter()
+                .enumerate()
+                .map(|(n, &(v, u, k, sc, stated))| {
+                    let mut f = Figure::new(
+                        v as f64,
+                        ["tok/s", "ms"][u as usize],
+                        kinds[k as usize],
+                        Span { start: n, end: n + 1 },
+                    );
+                    f.scope = scopes[sc as usize];
+                    f.kind_stated = stated;
+                    f
+                })
+                .collect();
+            let want = merge_reference(figures.clone());
+            let got = merge_unscoped_twins(figures);
+            prop_assert_eq!(format!("{want:?}"), format!("{got:?}"));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn same_as_plain_regex_on_claim_shaped_text(
+            words in proptest::collection::vec(prop_oneof![
+                4 => proptest::sample::select(WORDS).prop_map(String::from),
+                1 => "[0-9]{1,6}",
+                1 => "[0-9]{1,3}(,[0-9]{3}){0,2}(\\.[0-9]{1,2})?",
+                1 => "[a-z]{1,3}",
+                1 => "[ \n._/,()-]{0,2}",
+            ], 0..40),
+            seps in proptest::collection::vec(prop_oneof![Just(""), Just(" "), Just("  ")], 40),
+        ) {
+            let mut t = String::new();
+            for (w, s) in words.iter().zip(&seps) {
+                t.push_str(w);
+                t.push_str(s);
+            }
+            if let Err(e) = check_same(&t).and_then(|_| labelled_same(&t)) {
+                prop_assert!(false, "{}", e);
+            }
+        }
+    }
+}

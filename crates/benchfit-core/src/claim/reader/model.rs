@@ -1,0 +1,338 @@
+//! The model: catalog ids and aliases, sizes, MoE active suffixes and distills (CLAIMS.md §3 Model).
+
+use super::*;
+
+/// A name written with its size where the catalog holds the release without one
+/// (`deepseek-r1-671b` → `deepseek-r1`): the catalog id when its parameter count matches the
+/// written size within 5% (the size adds nothing; CLAIMS.md §3 Model: catalog id first).
+pub(super) fn catalog_alias(id: String) -> String {
+    let Some((base, size)) = id.rsplit_once('-') else {
+        return id;
+    };
+    let Some(b) = size.strip_suffix('b').and_then(|n| n.parse::<f64>().ok()) else {
+        return id;
+    };
+    match crate::catalog::model(base) {
+        Some(m) if (m.params_total_b / b - 1.0).abs() < 0.05 => base.to_string(),
+        _ => id,
+    }
+}
+
+pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
+    let raw = read_model_raw(lower, p);
+    // Two models joined in one name (`DeepSeek V3/R1`, `Llama 3.1 8B/70B`): no single model
+    // (CLAIMS.md §3 Model).
+    if raw
+        .as_ref()
+        .is_some_and(|f| joined_release(&lower[f.span.end.min(lower.len())..]))
+    {
+        return None;
+    }
+    raw.map(|f| Found {
+        value: catalog_alias(f.value),
+        span: f.span,
+    })
+    .or_else(|| family_only(lower))
+}
+
+/// Whether `rest` (the text right after a model's name) starts with `/` and another release
+/// or size (`/r1`, `/v3`, `/70b`).
+pub(super) fn joined_release(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix('/') else {
+        return false;
+    };
+    let release = r.starts_with(['r', 'v']) && r[1..].starts_with(|c: char| c.is_ascii_digit());
+    let digits = r.len()
+        - r.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let size = digits > 0 && r[digits..].starts_with('b');
+    release || size
+}
+
+/// A model outside every family pattern named with its parameter count (`TinyLlama 1.1B`,
+/// `Hermes 3 8B`, `SmolLM2-1.7B`): the name as an id with its size (CLAIMS.md §3 Model: the
+/// name as an id, every part that changes the weights kept). The first such name wins; a
+/// word that is not a name (`a 7B model`, `on 70B`) is not taken.
+pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
+    /// Words before a size that are not a model's name.
+    const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
+        serve model models size params parameters dense moe our my this that llm base chat \
+        instruct about around over under by or per total active largest biggest smallest larger \
+        bigger smaller new newer latest huge giant massive full same";
+    static SIZED: OnceLock<Regex> = OnceLock::new();
+    let re = SIZED.get_or_init(|| {
+        Regex::new(
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?\b",
+        )
+        .expect("static pattern compiles")
+    });
+    let mut from = 0;
+    for (i, _) in lower.match_indices('b').take(256) {
+        if i < from || !lower[..i].ends_with(|c: char| c.is_ascii_digit() || c == ' ') {
+            continue;
+        }
+        let start = floor_boundary(lower, i.saturating_sub(40));
+        // Up to 8 bytes past the size, for an active-parameter suffix (`-a22b`).
+        let window = &lower[start..floor_boundary(lower, (i + 8).min(lower.len()))];
+        let Some(c) = re.captures_iter(window).last() else {
+            continue;
+        };
+        from = i + 1;
+        let name = &c[1];
+        let m = c.get(0).expect("group 0");
+        let dtype = ["fp", "bf", "int", "q"].iter().any(|d| {
+            name.strip_prefix(d)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        });
+        // A count of something else (`processed 2.5B tokens`, `$1B`), or a verb before it.
+        let next = lower[start + m.end()..].trim_start();
+        let count = [
+            "tok", "req", "user", "row", "word", "sample", "param", "dollar",
+        ]
+        .iter()
+        .any(|w| next.starts_with(w))
+            || window[..m.start()].ends_with('$');
+        let verb = name.ends_with("ed") || name.ends_with("ing");
+        if NOT_NAMES.split_whitespace().any(|w| w == name)
+            || name.len() < 3
+            || dtype
+            || count
+            || verb
+        {
+            continue;
+        }
+        let version = c
+            .get(2)
+            .map(|v| format!("-{}", v.as_str()))
+            .unwrap_or_default();
+        return Some(Found {
+            // An MoE's active-parameter suffix (`LFM2-24B-A2B`) changes the weights: kept.
+            value: format!(
+                "{name}{version}-{}b{}",
+                &c[3],
+                c.get(4)
+                    .map_or(String::new(), |a| format!("-{}", a.as_str()))
+            ),
+            span: Span {
+                start: start + m.start(),
+                end: start + m.end(),
+            },
+        });
+    }
+    None
+}
+
+/// [`sized_name`] for the attach stage: a model no pattern knows, named in a table row's first
+/// cell (`| LFM2-24B-A2B Q4_K_M | …`), spans shifted by `offset`.
+pub(in crate::claim) fn row_model(cell: &str, offset: usize) -> Option<Found<String>> {
+    sized_name(cell).map(|f| Found {
+        value: f.value,
+        span: shift(f.span, offset),
+    })
+}
+
+/// A family named without size or release ("the Mixtral model", "GLM", ollama's `mistral`):
+/// its id as written (CLAIMS.md §3 Model). Not a tool's name (`llama.cpp`), not two models
+/// joined (`DeepSeek V3/R1`).
+pub(super) fn family_only(lower: &str) -> Option<Found<String>> {
+    const FAMILIES: &[&str] = &["mixtral", "mistral", "glm", "deepseek", "falcon", "gpt-j"];
+    let mut best: Option<Found<String>> = None;
+    for fam in FAMILIES {
+        for (i, _) in lower.match_indices(fam).take(16) {
+            let end = i + fam.len();
+            let before_ok = lower[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && c != '-' && c != '_' && c != '/');
+            let rest = &lower[end..];
+            let after_ok = rest
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && !"-_./".contains(c));
+            // `DeepSeek V3/R1`: a release follows; the sized patterns decide.
+            let release = rest.trim_start().starts_with(['v', 'r'])
+                && rest
+                    .trim_start()
+                    .chars()
+                    .nth(1)
+                    .is_some_and(|c| c.is_ascii_digit());
+            if before_ok && after_ok && !release && best.as_ref().is_none_or(|b| i < b.span.start) {
+                best = Some(Found {
+                    value: (*fam).to_string(),
+                    span: Span { start: i, end },
+                });
+            }
+        }
+    }
+    best
+}
+
+pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>> {
+    let mut best: Option<Found<String>> = None;
+    // A speculative-decoding draft (`Llama 3.2 1B draft`, `draft model Qwen2.5-0.5B`) is not
+    // the model served.
+    let draft = |span: Span| {
+        let end = span.end.min(lower.len());
+        let after = &lower[end..floor_boundary(lower, (end + 16).min(lower.len()))];
+        let start = span.start.min(end);
+        let pre = &lower[floor_boundary(lower, start.saturating_sub(16))..start];
+        after.trim_start().starts_with("draft") || pre.contains("draft")
+    };
+    let mut consider = |id: String, span: Span| {
+        if draft(span) {
+            return;
+        }
+        if best
+            .as_ref()
+            .map(|b| span.start < b.span.start)
+            .unwrap_or(true)
+        {
+            best = Some(Found { value: id, span });
+        }
+    };
+    if let Some(c) = p.llama.captures(lower) {
+        // A release digit glued to the size is the size's first digit when together they make
+        // a size Llama was released in (`Llama 13B`, `CodeLlama 34B`, LLaMA 30B / 33B), else a
+        // lost space (`Llama 270B` is Llama 2 70B).
+        let glued = c.get(1).zip(c.get(2)).filter(|(v, s)| {
+            v.end() == s.start()
+                && ["13", "30", "33", "34"]
+                    .contains(&format!("{}{}", v.as_str(), s.as_str()).as_str())
+        });
+        let joined;
+        let (version, size) = match glued {
+            Some((v, s)) => {
+                joined = format!("{}{}", v.as_str(), s.as_str());
+                (None, joined.as_str())
+            }
+            None => (c.get(1), &c[2]),
+        };
+        let code = lower[whole(&c).start..whole(&c).end].contains("codellama");
+        let id = match (code, version) {
+            (true, _) => format!("codellama-{size}b"),
+            (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
+            (false, None) => format!("llama-{size}b"),
+        };
+        consider(id, whole(&c));
+    }
+    if let Some(c) = p.mixtral.captures(lower) {
+        consider(format!("mixtral-{}x{}b", &c[1], &c[2]), whole(&c));
+    }
+    // A distill keeps its base (CLAIMS.md §3 Model): `deepseek-r1-distill-llama-70b`.
+    if let Some(i) = lower.find("distill") {
+        static DISTILL: OnceLock<Regex> = OnceLock::new();
+        let re = DISTILL.get_or_init(|| {
+            Regex::new(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b")
+                .expect("static pattern compiles")
+        });
+        let from = floor_boundary(lower, i.saturating_sub(16));
+        if let Some(c) = re.captures(&lower[from..]) {
+            let m = c.get(0).expect("group 0");
+            let ver = c.get(3).map(|v| v.as_str()).filter(|v| !v.is_empty());
+            let base = match ver {
+                Some(v) => format!("{}-{v}", &c[2]),
+                None => c[2].to_string(),
+            };
+            let id = format!("deepseek-r1-distill-{base}-{}b", &c[4]);
+            // Taken first: the distill's name holds its base's name.
+            best = Some(Found {
+                value: id,
+                span: Span {
+                    start: from + m.start(),
+                    end: from + m.end(),
+                },
+            });
+            return best;
+        }
+    }
+    if let Some(c) = p.other_model.captures(lower) {
+        let active = c
+            .get(3)
+            .map(|a| format!("-{}", a.as_str()))
+            .unwrap_or_default();
+        let family = c[1]
+            .trim_end_matches('-')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join("-");
+        // A derivative named after its base (`Llama-3.1-Nemotron-70B`): the base's name is
+        // part of the weights' name (CLAIMS.md §3 Model: keep every part that changes them).
+        let start = whole(&c).start;
+        let near = &lower[floor_boundary(lower, start.saturating_sub(12))..start];
+        let base = near
+            .rfind("llama")
+            .map(|i| &near[i..])
+            .filter(|b| {
+                b.len() > 5
+                    && b[5..]
+                        .chars()
+                        .all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | '-' | ' '))
+            })
+            .map(|b| format!("llama-{}-", b[5..].trim_matches([' ', '-'])))
+            .unwrap_or_default();
+        consider(format!("{base}{family}-{}b{active}", &c[2]), whole(&c));
+    }
+    // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
+    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
+    // GLM-4.5(-Air), QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
+    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next.
+    const RELEASE_WORDS: &[&str] = &[
+        "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
+        "minimax", "next",
+    ];
+    if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
+        static RELEASE: OnceLock<Regex> = OnceLock::new();
+        let re = RELEASE.get_or_init(|| {
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?|qwen[\s-]*3[\s-]*next)(?:\b|$|[^a-z0-9])")
+                .expect("static pattern compiles")
+        });
+        // Only in windows around the words (a large alternation over the whole paste is
+        // slow): the earliest match wins.
+        let mut starts: Vec<usize> = RELEASE_WORDS
+            .iter()
+            .flat_map(|w| lower.match_indices(w).take(8).map(|(i, _)| i))
+            .collect();
+        crate::stats::sort_usizes(&mut starts, &|a, b| a.cmp(&b));
+        let hit = starts.into_iter().find_map(|i| {
+            let from = floor_boundary(lower, i.saturating_sub(12));
+            let to = floor_boundary(lower, i + 48);
+            re.captures(&lower[from..to]).map(|c| (from, c))
+        });
+        if let Some((from, c)) = hit {
+            let m = c.get(1).expect("group 1");
+            let (start, end) = (from + m.start(), from + m.end());
+            let id = m
+                .as_str()
+                .replace('+', "-plus")
+                .split(|ch: char| ch.is_whitespace() || ch == '-')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("-");
+            consider(id, Span { start, end });
+        }
+    }
+    if let Some(c) = p.named_model.captures(lower) {
+        let name = &c[1];
+        // GPT-J with its size is the 6B model; without it, the family as written (CLAIMS.md §3
+        // Model: `gpt-j`).
+        let sized = |rest: &str| {
+            rest.trim_start_matches([' ', '-', '_'])
+                .strip_prefix("6b")
+                .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+        };
+        let id = if name == "gpt-j" && sized(&lower[whole(&c).end..]) {
+            "gpt-j-6b".to_string()
+        } else if name == "gpt-j" {
+            "gpt-j".to_string()
+        } else if let (Some(v), Some(s)) = (c.get(2), c.get(3)) {
+            format!("gemma-{}-{}", v.as_str(), s.as_str())
+        } else if let Some(s) = c.get(3) {
+            // The first Gemma release is written without a number (`Gemma 7B`).
+            format!("gemma-{}", s.as_str())
+        } else {
+            crate::catalog::slug(name)
+        };
+        consider(id, whole(&c));
+    }
+    best
+}

@@ -1,0 +1,475 @@
+//! Settings beside the figures: lengths, weight and KV-cache precision, runtime and version (CLAIMS.md §3).
+
+use super::*;
+
+/// Prompt and output lengths (CLAIMS.md §3 Lengths): pairs and records first, then
+/// [`read_lengths`].
+pub(super) fn read_setup_lengths(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
+    // Sequence lengths.
+    let pair = |claim: &mut Claim, i: Option<u32>, o: Option<u32>, span: Span| {
+        if let (Some(i), Some(o), None, None) = (i, o, &claim.prompt_tokens, &claim.output_tokens) {
+            claim.prompt_tokens = found(i, span);
+            claim.output_tokens = found(o, span);
+        }
+    };
+    if let Some(c) = p.isl_osl.captures(part) {
+        let i = num(&c[1]).map(|v| v * kilo(c.get(2))).and_then(token_count);
+        let o = num(&c[3]).map(|v| v * kilo(c.get(4))).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+    }
+    if let Some(c) = p.b_i_o.captures(part) {
+        let i = num(&c[2]).map(|v| v * kilo(c.get(3))).and_then(token_count);
+        let o = num(&c[4]).map(|v| v * kilo(c.get(5))).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+        if claim.batch_size.is_none() {
+            if let Ok(n) = c[1].parse() {
+                claim.batch_size = found(n, at(whole(&c)));
+            }
+        }
+    }
+    if offset > 0 {
+        // A row label `1000/1000` under an ISL/OSL header.
+        let t = part.trim();
+        if let Some((a, b)) = t.split_once('/') {
+            if let (Some(i), Some(o)) = (num(a).and_then(token_count), num(b).and_then(token_count))
+            {
+                pair(
+                    claim,
+                    Some(i),
+                    Some(o),
+                    at(Span {
+                        start: 0,
+                        end: part.len(),
+                    }),
+                );
+            }
+        }
+    } else {
+        read_lengths(part, claim, p);
+    }
+}
+
+/// Weight and KV-cache precision (CLAIMS.md §3 Quantisation): dtypes, KV flags, bit widths,
+/// an untyped "quantised".
+pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
+    // Precision.
+    let mut kv_span: Option<Span> = None;
+    if claim.kv_dtype.is_none() {
+        if let Some(c) = p.kv_dtype.captures(part) {
+            let m = c.get(1).or(c.get(2)).expect("one alternative matched");
+            claim.kv_dtype = found(m.as_str().to_string(), at(whole(&c)));
+            kv_span = Some(at(Span {
+                start: m.start(),
+                end: m.end(),
+            }));
+        }
+    }
+    // A precision named as the weights' (`FP8 weights`, `weights in int4`) is the weights'
+    // precision, before any other the text names (a baseline's BF16, a KV cache's FP8).
+    if claim.weight_dtype.is_none() && part.contains("weight") {
+        static NAMED: OnceLock<Regex> = OnceLock::new();
+        let re = NAMED.get_or_init(|| {
+            Regex::new(r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|nvfp4|mxfp4|fp4)[\s-]+weights?\b|\bweights?\s+(?:in|at|as)\s+(fp16|bf16|fp8|int8|int4|nvfp4|mxfp4|fp4)\b")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.captures(part).and_then(|c| c.get(1).or(c.get(2))) {
+            claim.weight_dtype = found(
+                dtype_id(m.as_str()),
+                at(Span {
+                    start: m.start(),
+                    end: m.end(),
+                }),
+            );
+        }
+    }
+    if claim.weight_dtype.is_none() {
+        for c in p.dtype.captures_iter(part) {
+            let s = at(span_of(&c, 1));
+            if kv_span == Some(s) {
+                continue;
+            }
+            // A spec sheet's rating (`275 TOPS INT8`, `1,979 TFLOPS FP8`) names the unit's
+            // peak, not the weights' precision (CLAIMS.md §3 Quantisation).
+            let m = span_of(&c, 1);
+            let pre = part[floor_boundary(part, m.start.saturating_sub(16))..m.start].trim_end();
+            // Also with a preposition (`750 TOPS at INT8`, `188 TeraFLOPS at FP16`).
+            let pre = [" at", " in", " for"]
+                .iter()
+                .find_map(|w| pre.strip_suffix(w))
+                .unwrap_or(pre)
+                .trim_end();
+            if pre.ends_with("tops") || pre.ends_with("flops") {
+                continue;
+            }
+            // Any precision written before a KV word (`than BF16 KV`, `an int8-kv run`) is a KV
+            // cache's, the text's own or another setup's, never the weights'.
+            if part[m.end..]
+                .trim_start_matches([' ', '-', '_'])
+                .starts_with("kv")
+            {
+                continue;
+            }
+            // llama-bench names K-quant subtypes in words (`Q4_K - Medium`).
+            let sub = part[m.end..].strip_prefix(" - ").and_then(|r| {
+                [("medium", "_m"), ("small", "_s"), ("large", "_l")]
+                    .iter()
+                    .find(|(w, _)| r.starts_with(w))
+                    .map(|(_, t)| *t)
+            });
+            let id = match sub {
+                Some(t) if c[1].ends_with("_k") => format!("{}{t}", &c[1]),
+                _ => dtype_id(&c[1]),
+            };
+            claim.weight_dtype = found(id, s);
+            break;
+        }
+    }
+    // A generic FP4 then its specific format (`FP4 (and specifically NVFP4)`): the specific.
+    if claim
+        .weight_dtype
+        .as_ref()
+        .is_some_and(|w| w.value == "fp4")
+    {
+        if let Some((i, w)) = ["nvfp4", "mxfp4"]
+            .iter()
+            .filter_map(|w| part.find(w).map(|i| (i, *w)))
+            .min()
+        {
+            claim.weight_dtype = found(
+                w.to_string(),
+                at(Span {
+                    start: i,
+                    end: i + w.len(),
+                }),
+            );
+        }
+    }
+    // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
+    // weights (CLAIMS.md §3 Quantisation).
+    let mut kv_flag: Option<Span> = None;
+    if let Some(i) = part
+        .find("--cache-type-k")
+        .or(part.find("--kv-cache-dtype"))
+    {
+        let rest = &part[i..];
+        let flag_end = rest.find([' ', '=']).unwrap_or(rest.len());
+        let val = rest[flag_end..].trim_start_matches([' ', '=']);
+        // The value ends at a space or at punctuation around the flag (`(--kv-cache-dtype fp8)`).
+        let v_len = val
+            .find(|c: char| c.is_whitespace() || ")],;\"'`".contains(c))
+            .unwrap_or(val.len());
+        let v_start = i + (rest.len() - val.len());
+        if v_len > 0 && v_len <= 12 {
+            kv_flag = Some(at(Span {
+                start: v_start,
+                end: v_start + v_len,
+            }));
+            if claim.kv_dtype.is_none() && !val[..v_len].starts_with("auto") {
+                claim.kv_dtype = found(
+                    val[..v_len].to_string(),
+                    at(Span {
+                        start: i,
+                        end: v_start + v_len,
+                    }),
+                );
+            }
+        }
+    }
+    if let (Some(w), Some(k)) = (&claim.weight_dtype, kv_flag) {
+        if w.span == k {
+            claim.weight_dtype = None;
+        }
+    }
+    // vLLM's `--dtype half` (and `float16`) is 16-bit floating point: fp16.
+    if claim.weight_dtype.is_none() {
+        if let Some(i) = part.find("--dtype half").or(part.find("--dtype=half")) {
+            claim.weight_dtype = found(
+                "fp16".to_string(),
+                at(Span {
+                    start: i,
+                    end: i + "--dtype half".len(),
+                }),
+            );
+        }
+    }
+    // Bit widths and spelled-out floats (`4-bit`, `16-bit`, `bfloat16`), not next to a KV word.
+    if claim.weight_dtype.is_none() {
+        static BITS: OnceLock<Regex> = OnceLock::new();
+        let re = BITS.get_or_init(|| {
+            Regex::new(r"\b(4|8|16)[\s-]?bits?\b|\b(bfloat16|float16|half[\s-]precision)\b")
+                .expect("static pattern compiles")
+        });
+        if part.contains("bit") || part.contains("float16") || part.contains("precision") {
+            for c in re.captures_iter(part) {
+                let m = c.get(0).expect("group 0");
+                let pre = &part[floor_boundary(part, m.start().saturating_sub(24))..m.start()];
+                let wide = &part[floor_boundary(part, m.start().saturating_sub(48))..m.start()];
+                // "the weights and the attention cache to 4 bits": the weights too.
+                if (pre.contains("kv") || pre.contains("cache")) && !wide.contains("weight") {
+                    continue;
+                }
+                let id = match (c.get(1).map(|g| g.as_str()), c.get(2).map(|g| g.as_str())) {
+                    (Some("4"), _) => "int4",
+                    (Some("8"), _) => "int8",
+                    (Some(_), _) => "fp16",
+                    (_, Some("bfloat16")) => "bf16",
+                    _ => "fp16",
+                };
+                claim.weight_dtype = found(
+                    id.to_string(),
+                    at(Span {
+                        start: m.start(),
+                        end: m.end(),
+                    }),
+                );
+                break;
+            }
+        }
+    }
+    // ExLlamaV2's EXL2 at a bit rate (`EXL2 4.0 bpw`, a revision `4.0bpw` of an exl2 model): a
+    // mixed-bit format of its own, `exl2-4.0bpw` (not int4).
+    if claim.weight_dtype.is_none() && part.contains("bpw") && part.contains("exl") {
+        static EXL2: OnceLock<Regex> = OnceLock::new();
+        let re = EXL2.get_or_init(|| {
+            Regex::new(r"\b(\d+(?:\.\d+)?)\s*bpw\b").expect("static pattern compiles")
+        });
+        if let Some(c) = re.captures(part) {
+            claim.weight_dtype = found(format!("exl2-{}bpw", &c[1]), at(whole(&c)));
+        }
+    }
+    if claim.weight_dtype.is_none() {
+        if let Some(m) = p.quantised.find(part) {
+            claim.quantised_untyped = Some(at(Span {
+                start: m.start(),
+                end: m.end(),
+            }));
+        }
+    }
+}
+
+/// The serving engine and its version (CLAIMS.md §3 Runtime).
+pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| shift(s, offset);
+    // Runtime, and its version at any mention.
+    if claim.runtime.is_none() {
+        for c in p.runtime.captures_iter(part) {
+            let (id, from_shape) = runtime_id(&c[1]);
+            // Inside an identifier, path or URL (`VLLM_USE_V1`, `vllm-project/vllm`,
+            // `/sglang/`): the engine is only implied (CLAIMS.md §3 Runtime: partial), and a
+            // plain mention later still names it.
+            let s1 = span_of(&c, 1);
+            let next = part[s1.end..].chars().next();
+            let prev = part[..s1.start].chars().next_back();
+            let implied = next.is_some_and(|ch| ch == '_' || ch == '/')
+                || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
+            // The other side of a comparison (`2.7x higher throughput than vLLM`, `vs TGI`,
+            // `outperforms llama.cpp`): another setup's engine, not the claim's (CLAIMS.md §4).
+            let pre = part[floor_boundary(part, s1.start.saturating_sub(24))..s1.start]
+                .trim_end()
+                .trim_end_matches(['(', '"', '`']);
+            let baseline = [
+                " than",
+                " vs",
+                " vs.",
+                "versus",
+                "compared to",
+                "compared with",
+                "outperforms",
+                "outperforming",
+                " beats",
+                " over",
+            ]
+            .iter()
+            .any(|w| pre.ends_with(w));
+            if baseline {
+                continue;
+            }
+            let take = match &claim.runtime {
+                None => true,
+                Some(_) => claim.runtime_from_shape && !implied && !from_shape,
+            };
+            if take {
+                if claim.runtime.is_some() {
+                    // The version read was the replaced stack's.
+                    claim.runtime_version = None;
+                }
+                claim.runtime = found(id.to_string(), at(s1));
+                claim.runtime_from_shape = from_shape || implied;
+            }
+            if claim.runtime.as_ref().is_some_and(|r| r.value == id) {
+                let end = whole(&c).end;
+                // A ratio after the name (`SGLang 3.1x faster`) is no version.
+                let ratio = |v: &Captures| {
+                    let e = end + v.get(0).map_or(0, |m| m.end());
+                    part[e..].starts_with(['x', '×', '%'])
+                };
+                if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
+                    let m = v.get(1).expect("group 1 is the version");
+                    claim.runtime_version = found(
+                        m.as_str().to_string(),
+                        at(Span {
+                            start: end + m.start(),
+                            end: end + m.end(),
+                        }),
+                    );
+                    // A vendor's stack (`SynapseAI 1.16`) may still be followed by the serving
+                    // engine (`TGI-Gaudi 2.0.1`), which is the runtime (CLAIMS.md §3).
+                    if !claim.runtime_from_shape {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if claim.runtime_version.is_none() {
+        if let Some(r) = claim.runtime.as_ref() {
+            claim.runtime_version = tag_version(part, &r.value).map(|(v, s)| Found {
+                value: v,
+                span: at(s),
+            });
+        }
+    }
+}
+
+/// A runtime's version inside a container tag or file name, joined by underscores the word
+/// boundary does not see (`rocm/vllm:rocm7.0.0_vllm_0.10.2_20251006`): the digits after
+/// `_<runtime>_`.
+pub(super) fn tag_version(part: &str, runtime: &str) -> Option<(String, Span)> {
+    let key = format!("_{runtime}_");
+    let i = part.find(&key)? + key.len();
+    let rest = part[i..].trim_start_matches('v');
+    let skipped = part.len() - i - rest.len();
+    let len = rest.len()
+        - rest
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+    let v = rest[..len].trim_end_matches('.');
+    (v.contains('.') && v.starts_with(|c: char| c.is_ascii_digit())).then(|| {
+        let start = i + skipped;
+        (
+            v.to_string(),
+            Span {
+                start,
+                end: start + v.len(),
+            },
+        )
+    })
+}
+
+/// Prompt and output lengths written in the text (`512-token prompts`, `input 1024`, `pp512`).
+pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
+    let at = |s: Span| s;
+    let pair = |claim: &mut Claim, i: Option<u32>, o: Option<u32>, span: Span| {
+        if let (Some(i), Some(o), None, None) = (i, o, &claim.prompt_tokens, &claim.output_tokens) {
+            claim.prompt_tokens = found(i, span);
+            claim.output_tokens = found(o, span);
+        }
+    };
+    if let Some(c) = p.in_out.captures(part) {
+        let i = num(&c[1]).map(|v| v * kilo(c.get(2))).and_then(token_count);
+        let o = num(&c[3]).map(|v| v * kilo(c.get(4))).and_then(token_count);
+        pair(claim, i, o, at(whole(&c)));
+    }
+    let length = |re: &Pat, kw: bool| -> Option<Found<u32>> {
+        re.captures_iter(part).find_map(|c| {
+            let m = c.get(1)?;
+            let end = c.get(2).map(|k| k.end()).unwrap_or(m.end());
+            let rate_after = |e: usize| followed_by_rate(part, e) && !counts_tokens(part, e);
+            if kw && (rate_after(end) || rate_after(whole(&c).end)) {
+                return None;
+            }
+            // Part of a larger number (`52.3k`): not a length.
+            if part[..m.start()].ends_with(|ch: char| ch == '.' || ch == ',' || ch.is_ascii_digit())
+            {
+                return None;
+            }
+            let pre = before(part, whole(&c).start, 12);
+            if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") {
+                return None;
+            }
+            // An engine's chunk size (`chunked prefill 8192`, `prefill chunk 2048`) is a setting.
+            let matched = &part[whole(&c).start..whole(&c).end];
+            if pre.contains("chunk") || matched.contains("chunk") {
+                return None;
+            }
+            let v = num(m.as_str())? * kilo(c.get(2));
+            found(token_count(v)?, at(whole(&c)))
+        })
+    };
+    // `a 32k prompt`, `8k-token inputs`: a size in thousands names the prompt even without the
+    // word "tokens" (a bare `8 prompts` is a count of prompts, not a length).
+    if claim.prompt_tokens.is_none() {
+        static K_PROMPT: OnceLock<Regex> = OnceLock::new();
+        let re = K_PROMPT.get_or_init(|| {
+            Regex::new(r"\b(\d+(?:\.\d+)?)\s*k[\s-]*(?:tokens?[\s-]*)?(?:prompts?|inputs?)\b")
+                .expect("static pattern compiles")
+        });
+        if part.contains('k') {
+            // Not a rate (`52.3k input tokens per second`).
+            if let Some(c) = re
+                .captures(part)
+                .filter(|c| !followed_by_rate(part, c.get(0).map_or(0, |m| m.end())))
+            {
+                let m = c.get(0).expect("group 0");
+                if let Some(v) = num(&c[1]).map(|v| v * 1000.0).and_then(token_count) {
+                    claim.prompt_tokens = found(
+                        v,
+                        at(Span {
+                            start: m.start(),
+                            end: m.end(),
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    if claim.prompt_tokens.is_none() {
+        claim.prompt_tokens = length(&p.tokens_prompt, false)
+            .or_else(|| length(&p.tokens_prompt_before, true))
+            .or_else(|| length(&p.input_kw, true));
+    }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens = length(&p.tokens_output, false)
+            .or_else(|| length(&p.tokens_output_before, true))
+            .or_else(|| length(&p.output_kw, true));
+    }
+    // llama-bench's depth (`tg128 @ d4096`): the context the test runs after, its prompt.
+    if claim.prompt_tokens.is_none() {
+        if let Some(i) = part.find("@ d").or_else(|| part.find("@d")) {
+            let rest = part[i..].trim_start_matches(['@', ' ', 'd']);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let pre = &part[floor_boundary(part, i.saturating_sub(12))..i];
+            if pre.contains("tg") || pre.contains("pp") {
+                if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
+                    let start = part.len() - rest.len();
+                    claim.prompt_tokens = found(
+                        n,
+                        at(Span {
+                            start,
+                            end: start + digits,
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    for c in p.pp_tg.captures_iter(part) {
+        let Some(n) = num(&c[2]).and_then(token_count) else {
+            continue;
+        };
+        if &c[1] == "pp" && claim.prompt_tokens.is_none() {
+            claim.prompt_tokens = found(n, at(whole(&c)));
+        } else if &c[1] == "tg" && claim.output_tokens.is_none() {
+            claim.output_tokens = found(n, at(whole(&c)));
+        }
+    }
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        if let Some(c) = p.seq_len.captures(part) {
+            if let Some(n) = num(&c[1]).and_then(token_count) {
+                claim.prompt_tokens = found(n, at(whole(&c)));
+            }
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Words that name what a figure measures: its kind (CLAIMS.md §2) from the words around it, and its scope (per user, per GPU, aggregate, system).
+
+use super::*;
+
+/// Tasks named for a phase's words: beside "scenario", "task", "workload" or "use case" they
+/// name what was served, not which tokens a figure counts.
+pub(super) const TASKS: &[&str] = &[
+    "code completion",
+    "code-completion",
+    "text generation",
+    "text-generation",
+    "code generation",
+    "code-generation",
+];
+
+/// The kind a figure's own words give it (CLAIMS.md §2): prefill words first (a "prompt eval
+/// rate" is prefill even though it holds "eval rate"), then total, then decode words ("token
+/// generation", "eval rate", "decode speed", `tg`, 解码), then output words ("generation
+/// throughput", "completion", 输出, 生成速度/生成吞吐). A bare 生成 is not enough: it names a
+/// task as often as a phase (文本生成场景, "the text-generation scenario").
+pub(super) fn kind_from_words(words: &str) -> Option<FigureKind> {
+    // "In total", "a total of", "totaling" say the rate is summed (a scope), not that it counts
+    // input and output tokens (CLAIMS.md §2: `throughput_total` is "total token throughput").
+    // Engine features named for a phase ("chunked prefill") say how the run was set up, not
+    // which tokens a figure counts.
+    let summed;
+    let words = if words.contains("total") || words.contains("prefill") || words.contains("decod") {
+        summed = SUMMED
+            .iter()
+            .chain(FEATURES)
+            .fold(words.to_string(), |w, s| w.replace(s, " "));
+        summed.as_str()
+    } else {
+        words
+    };
+    // A task named with a workload word ("code completion scenario", "text generation task")
+    // names the workload, not which tokens the figure counts.
+    let untasked;
+    let words = if ["scenario", "task", "workload", "use case"]
+        .iter()
+        .any(|w| words.contains(w))
+    {
+        untasked = TASKS
+            .iter()
+            .fold(words.to_string(), |w, s| w.replace(s, " "));
+        untasked.as_str()
+    } else {
+        words
+    };
+    let has = |w: &str| words.contains(w);
+    // llama-bench's test names as words (`tg: 8.9 t/s`, `pp at 32K depth`, `tg128`).
+    let test = |p: &str| {
+        words.contains(p)
+            && words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                w.strip_prefix(p)
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            })
+    };
+    if has("prefill")
+        || test("pp")
+        || has("prompt processing")
+        || (has("prompt") && has("processed"))
+        || has("prompt throughput")
+        || has("prompt eval")
+        || has("encode speed")
+        || has("input tok")
+        || has("input throughput")
+        || has("input:")
+        || has("预填充")
+        || has("首字")
+    {
+        Some(FigureKind::PrefillThroughput)
+    } else if has("total")
+        || has("input+output")
+        || has("input + output")
+        || has("prompt+completion")
+        || has("prompt + completion")
+        || has("prompt + generation")
+        || has("prompt+generation")
+        || has("input and output tokens")
+        || has("总吞吐")
+        || has("总token")
+    {
+        Some(FigureKind::ThroughputTotal)
+    } else if has("token generation")
+        || test("tg")
+        || has("eval rate")
+        // llama.cpp's and ollama's bare `eval` (after `prompt eval`, which is prefill above).
+        || words
+            .split(|c: char| c.is_whitespace() || matches!(c, ':' | '=' | ','))
+            .any(|w| w == "eval")
+        || has("decode speed")
+        || has("decode rate")
+        || has("decoding speed")
+        || has("decoding")
+        || has("decode phase")
+        || has("tg =")
+        || has("s_tg")
+        || has("解码")
+    {
+        Some(FigureKind::DecodeThroughput)
+    } else if has("output")
+        || has("generat")
+        || has("completion")
+        || has("输出")
+        // Japanese: 出力 (output), 出力されたトークン.
+        || has("出力")
+        || has("生成速")
+        || has("生成吞吐")
+    {
+        Some(FigureKind::ThroughputOutput)
+    } else if has("decode") {
+        Some(FigureKind::DecodeThroughput)
+    } else {
+        None
+    }
+}
+
+/// Phrases in which "total" means summed over the load (a scope), not input + output tokens.
+pub(super) const SUMMED: &[&str] = &[
+    "in total",
+    "a total of",
+    "totaling",
+    "totalling",
+    "totals ",
+    "for a total",
+    // "the total" as a noun: the sum over the load ("the total is about 110 tok/s").
+    "the total is",
+    "the total was",
+    "the total comes",
+    "the total reaches",
+];
+
+/// Engine features whose names hold a phase word ("chunked prefill", "speculative decoding").
+pub(super) const FEATURES: &[&str] = &[
+    "chunked prefill",
+    "chunked-prefill",
+    "chunked_prefill",
+    "disaggregated prefill",
+    "speculative decoding",
+    "speculative-decoding",
+    "spec decoding",
+    "lookahead decoding",
+];
+
+pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
+    let has = |w: &str| words.contains(w);
+    if has("per user")
+        || has("/user")
+        || words.trim_end().ends_with("/u")
+        || has("single request")
+        || has("one request")
+        || has("a single prompt")
+        || has("response generated")
+        || has("单请求")
+        || has("单用户")
+        || has("per request")
+        || has("per-request")
+        || has("per-user")
+        || has("1/req")
+        || has("single-stream")
+        || has("single stream")
+        || has("single chat")
+        || has("single conversation")
+        || has("one chat at a time")
+        || has("single user")
+        || has("single-user")
+        || has("single-batch")
+        || has("single batch")
+        || has("batch-1 ")
+        || has("single-request")
+        || has("per stream")
+        || has("per-stream")
+        || has("/stream")
+        || has("per sequence")
+        || has("per session")
+        || has("each user")
+        || has("every user")
+        || has("each session")
+        || has("each stream")
+        || has("每用户")
+        || has("每个用户")
+        || has("单路")
+        || has("每路")
+    {
+        Some(Scope::PerUser)
+    } else if has("per gpu")
+        || has("/gpu")
+        || has("per-gpu")
+        || has("per card")
+        || has("/card")
+        || has("per chip")
+        || has("/chip")
+        || has("per accelerator")
+        || has("each gpu")
+        || has("each card")
+        || has("per device")
+        || has("per-device")
+        || has("/device")
+        || has("per npu")
+        || has("/npu")
+        || has("per hpu")
+        || has("/hpu")
+        || has("每卡")
+        || has("单卡吞吐")
+        || has("单卡性能")
+        || has("/卡")
+        || has("每张卡")
+        || has("每gpu")
+        || has("每 gpu")
+    {
+        Some(Scope::PerGpu)
+    } else if has("per instance")
+        || has("/instance")
+        || has("per server")
+        || has("per node")
+        || has("/node")
+        || has("per-replica")
+        || has("per replica")
+        || has("single node")
+        || has("one node")
+        || has("per machine")
+        || has("per server")
+        // A server named by its GPU count (`the 8-GPU server`, `an 8-GPU node`).
+        || has("-gpu server")
+        || has("-gpu node")
+        || has("-gpu machine")
+        || has("-gpu box")
+        || has("-gpu system")
+        || has("单机")
+        || has("单节点")
+        || has("每个节点")
+        || has("每节点")
+        || has("每台")
+    {
+        Some(Scope::PerNode)
+    } else if has("aggregate")
+        || SUMMED.iter().any(|w| has(w))
+        || has("combined")
+        || has("across all")
+        || has("summed")
+    {
+        Some(Scope::Aggregate)
+    } else if has("cluster")
+        || has("system")
+        || has("rack")
+        || has(" pod")
+        || has("superpod")
+        || has("nvl72")
+        || has("hgx")
+        || has("per mw")
+    {
+        Some(Scope::System)
+    } else {
+        None
+    }
+}
+
+/// `words` without the phrases that count something per request or prompt (`2 images per
+/// request`): the count's, not a figure's scope. Tokens per request still speak of one request.
+pub(super) fn without_counts_per(words: &str) -> String {
+    let mut out = words.to_string();
+    for key in [" per request", " per prompt"] {
+        let mut from = 0;
+        while let Some(i) = out[from..].find(key).map(|i| from + i) {
+            let head = out[..i].trim_end();
+            let noun_start = head.rfind(' ').map_or(0, |k| k + 1);
+            let noun = &head[noun_start..];
+            let number = head[..noun_start]
+                .trim_end()
+                .ends_with(|c: char| c.is_ascii_digit());
+            if number && !noun.starts_with("tok") {
+                let end = i + key.len();
+                out.replace_range(noun_start..end, &" ".repeat(end - noun_start));
+            }
+            from = i + key.len();
+        }
+    }
+    out
+}
+
+/// `words` without the lengths written in them (`output 256`, `input: 128`, `output len=512`,
+/// `输出 256`): a length setting beside a figure names the run's lengths, not which tokens the
+/// figure counts (CLAIMS.md §3 Lengths vs §2 kind).
+pub(super) fn without_lengths(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut rest = words;
+    while let Some(i) = ["output", "input", "prompt", "输出", "输入"]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|i| (i, w.len())))
+        .min()
+        .map(|(i, n)| (i, i + n))
+    {
+        let (start, end) = i;
+        let sep = |c: char| matches!(c, ' ' | ':' | '=' | '_' | '-');
+        let tail = rest[end..].trim_start_matches(sep);
+        let tail = ["length", "len", "tokens", "toks"]
+            .iter()
+            .find_map(|w| tail.strip_prefix(w))
+            .unwrap_or(tail)
+            .trim_start_matches(sep);
+        // The number before the word (`512 input / 128 output tokens`) is a length too, unless
+        // the word goes on into a rate's unit (`1,800 output tokens/s`).
+        let head = rest[..start].trim_end_matches([' ', '/']);
+        let head = head
+            .strip_suffix(['k', 'K'])
+            .filter(|h| h.ends_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or(head);
+        let rate = {
+            let t = rest[end..].trim_start_matches([' ', '-']);
+            let t = ["tokens", "token", "toks", "tok"]
+                .iter()
+                .find_map(|w| t.strip_prefix(w))
+                .unwrap_or(t)
+                .trim_start();
+            t.starts_with('/') || t.starts_with("per ") || t.starts_with("每秒")
+        };
+        let number_before = head.ends_with(|c: char| c.is_ascii_digit()) && !rate;
+        out.push_str(&rest[..start]);
+        if !tail.starts_with(|c: char| c.is_ascii_digit()) && !number_before {
+            out.push_str(&rest[start..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Hard-wrapped prose (a quoted paper, an e-mail: `… achieves a generation throughput\n>
+/// exceeding 50K tokens per second`): the end of the previous line when the figure's line
+/// continues its sentence. The previous line must be long (at least 50 bytes, as wrapped prose
+/// is) and end inside a sentence (a letter, not `.`, `:` or a table's `|`), and the figure's
+/// line up to the figure must hold no sentence break; returns the previous line's last clause
+/// (after its last `,` `.` `;`), else empty.
+pub(super) fn wrapped_clause(lower: &str, start: usize) -> &str {
+    // Both lines are looked at over at most 61 and 400 bytes (linear on a long paste).
+    let near = floor_boundary(lower, start.saturating_sub(61));
+    let Some(nl) = lower[near..start].rfind('\n').map(|i| near + i) else {
+        return "";
+    };
+    let own = &lower[nl + 1..start];
+    if own.contains(['.', ';', '|', ':']) {
+        return "";
+    }
+    let far = floor_boundary(lower, nl.saturating_sub(400));
+    let prev_start = lower[far..nl].rfind('\n').map_or(far, |i| far + i + 1);
+    let prev = lower[prev_start..nl].trim_end();
+    if prev.len() < 50 || !prev.ends_with(|c: char| c.is_ascii_alphabetic()) || prev.contains('|') {
+        return "";
+    }
+    let cut = prev.rfind([',', '.', ';']).map_or(0, |i| i + 1);
+    &prev[floor_boundary(prev, cut.max(prev.len().saturating_sub(48)))..]
+}
+
+/// The end of a change written with two figures (`single-stream speed improved from 48 tok/s
+/// to 91 tok/s`): the words before the change's first figure, which name what both measure
+/// (its sentence up to `from`, at most 100 bytes); empty when the figure at `start` does not
+/// follow `… from <figure> to`.
+pub(super) fn change_subject(lower: &str, start: usize) -> &str {
+    let near = before(lower, start, 16);
+    if !near.trim_end().ends_with(" to") && !near.trim_end().ends_with("→") {
+        return "";
+    }
+    let from = floor_boundary(lower, start.saturating_sub(100));
+    let s = &lower[from..start];
+    let s = s.rsplit_once(['\n', ';', '|']).map_or(s, |(_, t)| t);
+    let s = s.rsplit_once(". ").map_or(s, |(_, t)| t);
+    match s.rfind(" from ") {
+        Some(i) => &s[..i],
+        None => "",
+    }
+}
+
+/// The kind a table's caption line gives its unqualified rate columns (`BS1 ISL8000/OSL1000
+/// decode throughput:` over `| build | tok/s |`): the caption's own words, its lengths left out.
+pub(in crate::claim) fn caption_kind(caption: &str) -> Option<FigureKind> {
+    kind_from_words(&without_lengths(caption))
+}
+
+/// [`settle`] for the other stages.
+pub(in crate::claim) fn settle_figure(f: Figure) -> Figure {
+    settle(f)
+}
+
+pub(super) fn settle(mut f: Figure) -> Figure {
+    if f.scope == Some(Scope::PerUser)
+        && f.kind.is_throughput()
+        && f.kind != FigureKind::DecodeThroughput
+    {
+        f.kind = FigureKind::ThroughputPerUser;
+    }
+    if f.kind == FigureKind::ThroughputPerUser && f.scope.is_none() {
+        f.scope = Some(Scope::PerUser);
+    }
+    f
+}
