@@ -3684,3 +3684,23 @@ fn idle_engine_line_is_no_load() {
     let c = read("Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs\nLlama 3 8B on one A10: 40 tok/s");
     assert_eq!(c.concurrency, None);
 }
+
+/// §1.5 comparison: figures listed under a caption that opens with a comparison word (`对比`,
+/// "compared with") are another setup's, and rank after every figure of the text's own setup,
+/// whatever their kind; a latency written `20+ms` is the measurement, not a threshold.
+#[test]
+fn listed_under_a_comparison_caption_is_another_setup() {
+    let c = read(
+        "Qwen3-30B-A3B TPOT=20+ms\nQwen3-32B TPOT=38ms\n\n对比H20 SGLang thoughout :\n\
+         Qwen3-32B 20.72 tokens/s\nQwen3-30B-A3B 137.18 tokens/s\n",
+    );
+    assert_eq!(c.figures[0].value, 20.0);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    let c = read(
+        "Our engine on one H100: TPOT 12 ms.\nCompared with the public API:\n- vLLM: 2,400 tok/s\n",
+    );
+    assert_eq!(c.figures[0].value, 12.0);
+    // Without the caption the throughput ranks first (§1.3 order).
+    let c = read("Our engine on one H100: TPOT 12 ms.\nResults:\n- vLLM: 2,400 tok/s\n");
+    assert_eq!(c.figures[0].value, 2400.0);
+}
