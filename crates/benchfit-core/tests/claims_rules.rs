@@ -3704,3 +3704,17 @@ fn listed_under_a_comparison_caption_is_another_setup() {
     let c = read("Our engine on one H100: TPOT 12 ms.\nResults:\n- vLLM: 2,400 tok/s\n");
     assert_eq!(c.figures[0].value, 2400.0);
 }
+
+/// §1.5 / §4: a pipe table scraped onto one line (`| A | B | |---|---| | … |`) is read as the
+/// table it was: a competitor's row (`Self-hosted (A100, vLLM)`) names that row's engine, not
+/// the headline's, and an elided row (` ... `) between rows does not end the table.
+#[test]
+fn flattened_table_rows_are_rows() {
+    let c = read(
+        "I sent 100 requests to Groq's API running Mixtral 8x7B.\n| Provider | Median tokens/sec | vs Groq | \
+         |----------|------|------| | Groq (LPU) | 812 | 1.0x | | Fireworks AI | 142 | 5.7x slower | \
+         ... | Self-hosted (A100, vLLM) | 55 | 14.8x slower |",
+    );
+    assert_eq!(c.figures[0].value, 812.0);
+    assert_eq!(c.runtime, None);
+}

@@ -8,8 +8,8 @@
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = key_value_rows(fullwidth_punctuation(cjk_terms(device_file_names(
-        text.to_ascii_lowercase(),
+    let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
+        device_file_names(text.to_ascii_lowercase()),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
@@ -127,6 +127,73 @@ const KEY_WORDS: &[&str] = &[
     "prompt",
     "time",
 ];
+
+/// A pipe table whose rows were run together on one line, as scraped pages print them
+/// (`| Metric | Value | |---|---| | Median output tokens/second | 812 | | TTFT | 18ms |`): the
+/// space between one row's closing bar and the next row's opening bar becomes a line end, the
+/// rows counted by the header's bars, so the table reads as the table it was. A ` ... ` between
+/// rows (an elided row) stands on its own line. One byte for one byte: offsets are kept.
+fn flattened_tables(mut lower: String) -> String {
+    if !lower.contains("| |") {
+        return lower;
+    }
+    let mut breaks = Vec::new();
+    let mut at = 0;
+    for line in lower.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let b = line.as_bytes();
+        // The separator row, run in after the header: `| |---` or `| |:--` or `| | ---`.
+        let Some(sep) = line.match_indices("| |").map(|(i, _)| i).find(|&i| {
+            line[i + 3..]
+                .trim_start_matches(' ')
+                .trim_start_matches(':')
+                .starts_with('-')
+        }) else {
+            continue;
+        };
+        let Some(first) = line[..sep].find('|') else {
+            continue;
+        };
+        let bars = line[first..=sep].matches('|').count();
+        if bars < 3 {
+            continue;
+        }
+        let mut found = vec![start + sep + 1];
+        let mut count = 0;
+        let mut i = sep + 2;
+        while i < b.len() {
+            if b[i] == b'|' {
+                count += 1;
+                if count == bars {
+                    count = 0;
+                    // The next row opens right after, or after an elided row (` ... `).
+                    if b.get(i + 1) == Some(&b' ') && b.get(i + 2) == Some(&b'|') {
+                        found.push(start + i + 1);
+                    } else if line[i + 1..].starts_with(" ... |")
+                        || line[i + 1..].starts_with(" … |")
+                    {
+                        // `...` and `…` are both three bytes.
+                        found.push(start + i + 1);
+                        found.push(start + i + 5);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            i += 1;
+        }
+        if found.len() >= 2 {
+            breaks.extend(found);
+        }
+    }
+    for k in breaks {
+        if lower.as_bytes().get(k) == Some(&b' ') {
+            lower.replace_range(k..k + 1, "\n");
+        }
+    }
+    lower
+}
 
 /// A two-cell table row whose first cell names a metric or setting and whose second starts with
 /// a number (a `Metric | Value` table) gets a colon for the bar between its cells, so it reads
