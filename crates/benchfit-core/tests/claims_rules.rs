@@ -3718,3 +3718,26 @@ fn flattened_table_rows_are_rows() {
     assert_eq!(c.figures[0].value, 812.0);
     assert_eq!(c.runtime, None);
 }
+
+/// §1.5: a table whose continuation rows leave out the cells the row above named (model,
+/// precision, TP) and end on as many empty cells, the last row dropping even those, is read at
+/// its last row, with the model, precision and TP carried down to it.
+#[test]
+fn continuation_rows_carry_their_leading_cells_to_the_last_row() {
+    let c = read(
+        "Results on 8x MI300X with vLLM.\n\
+         | Model | Precision | TP | Input | Output | Throughput (tok/s) |\n\
+         | Llama 3.1 70B | FP8 | 8 | 128 | 2048 | 13212.5 |\n\
+         | 2048 | 2048 | 7252.1 | |||\n\
+         | Llama 3.1 405B | FP8 | 8 | 128 | 2048 | 4201.7 |\n\
+         | 500 | 2000 | 2992.0 | |||\n\
+         | 2048 | 2048 | 2153.7 |\n",
+    );
+    assert_eq!(c.figures[0].value, 2153.7);
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3.1-405b")
+    );
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(2048));
+    assert_eq!(c.tp.as_ref().map(|v| v.value), Some(8));
+}

@@ -42,6 +42,8 @@ pub(crate) struct RowSettings {
     pub gpu_count: Option<Found<u32>>,
     pub weight_dtype: Option<Found<String>>,
     pub tp: Option<Found<u32>>,
+    /// The model the row's first cell names (carried down to the rows that leave it out).
+    pub model: Option<Found<String>>,
     /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
     /// total, the header does not say (the batch row is at most partial).
     pub load_unsure: Option<Span>,
@@ -478,7 +480,23 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
             if text == "..." || text == "…" || is_rule(text) {
                 // An excerpt gap or a rule line: the block goes on (a rule above the header, a
                 // box's top border, starts none).
-            } else if let Some(cells) = split(lower, start, end) {
+            } else if let Some(mut cells) = split(lower, start, end) {
+                // A continuation row that also drops the empty cells it would end on (the
+                // last row of a block, `| 2048 | 2048 | 500 | 500 | 2153.7 |` under rows ending
+                // `| 11312.8 | |||`): padded back to the block's width.
+                if let Some(l) = cur.last() {
+                    let (n, m) = (l.cells.len(), cells.len());
+                    let empty_tail = l
+                        .cells
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.end == c.start)
+                        .count();
+                    if m >= 2 && m < n && empty_tail >= n - m {
+                        let at = cells.last().map_or(end, |c| c.end);
+                        cells.resize(n, Span { start: at, end: at });
+                    }
+                }
                 if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
                     out.push(std::mem::take(&mut cur));
                 }
@@ -517,25 +535,37 @@ fn continuation_rows(lower: &str, block: &[Line]) -> Vec<Line> {
         .first()
         .is_some_and(|c| cell_number(text(*c)).is_none());
     let mut out: Vec<Line> = Vec::with_capacity(block.len());
-    let mut carried: Option<Span> = None;
+    let mut carried: Option<Vec<Span>> = None;
     for l in block {
         let n = l.cells.len();
+        // How many leading cells the row leaves out: as many as the empty cells it ends on,
+        // when the row that named them had them filled (`| 128 | 4096 | 1500 | 1500 | 11312.8 |
+        // |||` under `| Llama 3.1 70B | FP8 | 8 | 128 | …`: model, precision and TP carried).
+        let k = l
+            .cells
+            .iter()
+            .rev()
+            .take_while(|c| c.end == c.start)
+            .count();
         let shifted = first_is_text
             && n >= 3
-            && carried.is_some()
-            && l.cells[n - 1].end == l.cells[n - 1].start
+            && k >= 1
+            && k < n
+            && carried
+                .as_ref()
+                .is_some_and(|c| c.len() == n && c[..k].iter().all(|s| s.end > s.start))
             && cell_number(text(l.cells[0])).is_some();
         if shifted {
             let mut cells = Vec::with_capacity(n);
-            cells.push(carried.expect("checked above"));
-            cells.extend_from_slice(&l.cells[..n - 1]);
+            cells.extend_from_slice(&carried.as_ref().expect("checked above")[..k]);
+            cells.extend_from_slice(&l.cells[..n - k]);
             out.push(Line { cells });
         } else {
             if l.cells
                 .first()
                 .is_some_and(|c| c.end > c.start && cell_number(text(*c)).is_none())
             {
-                carried = l.cells.first().copied();
+                carried = Some(l.cells.clone());
             }
             out.push(Line {
                 cells: l.cells.clone(),
@@ -788,6 +818,9 @@ fn compares_devices(lower: &str, header: &Line, at: usize) -> bool {
 fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
     let text = |s: Span| &lower[s.start..s.end];
     let mut s = RowSettings::default();
+    if let Some(c) = cells.first().filter(|c| c.end > c.start) {
+        s.model = super::reader::cell_model(lower, *c);
+    }
     for (i, r) in roles.iter().enumerate() {
         let Some(c) = cells.get(i).copied() else {
             continue;

@@ -666,6 +666,7 @@ pub fn read(text: &str) -> Claim {
         claim.gpu_count = row.gpu_count;
         claim.tp = row.tp;
         claim.weight_dtype = row.weight_dtype;
+        claim.model = row.model;
         if let Some(s) = row.load_unsure {
             claim.load_observed.get_or_insert(s);
         }

@@ -124,6 +124,18 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
 
 /// [`sized_name`] for the attach stage: a model no pattern knows, named in a table row's first
 /// cell (`| LFM2-24B-A2B Q4_K_M | …`), spans shifted by `offset`.
+/// The model a table row's label cell names (`| Mistral 7b | 1 | fp8 |`, `| Llama 3.1 405B
+/// (amd/…) |`), by the same patterns as prose, else as a sized name no pattern knows.
+pub(in crate::claim) fn cell_model(lower: &str, cell: Span) -> Option<Found<String>> {
+    let part = lower.get(cell.start..cell.end)?;
+    read_model_raw(part, patterns())
+        .map(|f| Found {
+            value: catalog_alias(f.value),
+            span: shift(f.span, cell.start),
+        })
+        .or_else(|| row_model(part, cell.start))
+}
+
 pub(in crate::claim) fn row_model(cell: &str, offset: usize) -> Option<Found<String>> {
     sized_name(cell).map(|f| Found {
         value: f.value,
