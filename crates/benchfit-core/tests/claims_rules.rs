@@ -3741,3 +3741,26 @@ fn continuation_rows_carry_their_leading_cells_to_the_last_row() {
     assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(2048));
     assert_eq!(c.tp.as_ref().map(|v| v.value), Some(8));
 }
+
+/// §2 scope: "per prompt" (and "/stream", "per sequence") after a rate is one stream's; "batch-1"
+/// at a sentence's end is a batch of one; a company's "Systems" is no system scope.
+#[test]
+fn per_prompt_batch_one_and_company_systems() {
+    let c = read("Qwen2.5-32B on 8 NPUs (Ascend 910B) in TP8 achieved only 9 tokens/s per prompt.");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("My M4 Max served Llama 3 8B at roughly 95 tokens/sec. The 4090 with vLLM did around 70 tokens/sec for batch-1.");
+    assert_eq!(c.figures[1].scope, Some(Scope::PerUser));
+    let c = read("Llama 3 8B on one A10 at batch 16: 400 tok/s");
+    assert_ne!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("SambaNova Systems has demonstrated 2.4 tokens per millisecond with the Llama 3.2 1B model.");
+    assert_eq!(c.figures[0].scope, None);
+}
+
+/// §3 Load: a later `单并发` (one concurrent request) still sets the load when an earlier
+/// anchor word (`高并发场景`) states none.
+#[test]
+fn a_later_load_word_after_one_that_states_none() {
+    let c = read("面向高并发场景的推理优化。\n测试：单并发，GLM-4.5V 在 910B4 上 40 tokens/s");
+    assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(1));
+}

@@ -191,7 +191,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|mw)\b|\s+1/req\b)?",
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -1635,12 +1635,15 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
             lower.find(*a)
         }
     };
-    let Some(start) = anchors.iter().filter_map(at).min() else {
-        return false;
-    };
-    let from = floor_boundary(lower, start.saturating_sub(16));
-    let to = floor_boundary(lower, (start + 64).min(lower.len()));
-    let Some(c) = re.captures(&lower[from..to]) else {
+    // Each anchor in text order, until one's window holds a load (an earlier `高并发` or
+    // "users" that states none does not hide a later `单并发`).
+    let mut starts: Vec<usize> = anchors.iter().filter_map(at).collect();
+    starts.sort_unstable();
+    let Some((from, c)) = starts.iter().find_map(|&start| {
+        let from = floor_boundary(lower, start.saturating_sub(16));
+        let to = floor_boundary(lower, (start + 64).min(lower.len()));
+        re.captures(&lower[from..to]).map(|c| (from, c))
+    }) else {
         return false;
     };
     let m = c.get(0).expect("group 0");

@@ -167,12 +167,13 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
         || has("single-user")
         || has("single-batch")
         || has("single batch")
-        || has("batch-1 ")
+        || batch_one(words)
         || has("single-request")
         || has("per stream")
         || has("per-stream")
         || has("/stream")
         || has("per sequence")
+        || has("per prompt")
         || has("per session")
         || has("each user")
         || has("every user")
@@ -242,7 +243,11 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     {
         Some(Scope::Aggregate)
     } else if has("cluster")
-        || has("system")
+        // The word, not a company's "Systems" or an "ecosystem".
+        || words.match_indices("system").any(|(i, _)| {
+            !words[i + 6..].starts_with('s')
+                && !words[..i].ends_with(|c: char| c.is_ascii_alphabetic())
+        })
         || has("rack")
         || has(" pod")
         || has("superpod")
@@ -254,6 +259,32 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     } else {
         None
     }
+}
+
+/// A batch of one written out (`batch-1`, `batch 1`, `batch size of 1`, `bs=1`), the number
+/// not followed by another digit or a list's separator.
+fn batch_one(words: &str) -> bool {
+    [
+        "batch-1",
+        "batch 1",
+        "batch=1",
+        "batch size 1",
+        "batch size of 1",
+        "batch size=1",
+        "batch_size=1",
+        "bs=1",
+        "bs 1",
+    ]
+    .iter()
+    .any(|w| {
+        words.match_indices(w).any(|(i, _)| {
+            let after = &words[i + w.len()..];
+            let before = &words[..i];
+            // Not a longer number, nor the first of a list (`batch 1/8/32`, `batch 1-8`).
+            !after.starts_with(|c: char| c.is_ascii_digit() || ".,/-~".contains(c))
+                && !before.ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    })
 }
 
 /// `words` without the phrases that count something per request or prompt (`2 images per
