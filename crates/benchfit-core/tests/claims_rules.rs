@@ -3764,3 +3764,43 @@ fn a_later_load_word_after_one_that_states_none() {
     let c = read("面向高并发场景的推理优化。\n测试：单并发，GLM-4.5V 在 910B4 上 40 tokens/s");
     assert_eq!(c.concurrency.as_ref().map(|v| v.value), Some(1));
 }
+
+/// §3 Hardware: devices people paste keep ids: Apple's M5, the DGX Spark's GB10, an MI325
+/// written without its X, Polaris Radeons (`RX 580`), Intel's Arc laptop parts with or
+/// without the A (`ARC770m`), a laptop RTX (another chip than the desktop card), a Raspberry Pi.
+#[test]
+fn more_devices_keep_ids() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(gpu("Apple M5 Max: 80 tok/s").as_deref(), Some("m5-max"));
+    assert_eq!(
+        gpu("DGX Spark (GB10, 128 GB): 50 tok/s").as_deref(),
+        Some("gb10")
+    );
+    assert_eq!(
+        gpu("8x MI325 with vLLM: 5000 tok/s").as_deref(),
+        Some("mi325x")
+    );
+    assert_eq!(
+        gpu("AMD Radeon RX 580 Series: 10 tok/s").as_deref(),
+        Some("rx-580")
+    );
+    assert_eq!(
+        gpu("my ARC770m GPU: 20 tok/s").as_deref(),
+        Some("arc-a770m")
+    );
+    assert_eq!(
+        gpu("Intel Arc A770 16GB: 30 tok/s").as_deref(),
+        Some("arc-a770")
+    );
+    assert_eq!(
+        gpu("RTX 5090 24GB laptop: 350 tok/s").as_deref(),
+        Some("rtx-5090-laptop")
+    );
+    assert_eq!(gpu("RTX 5090: 350 tok/s").as_deref(), Some("rtx-5090"));
+    assert_eq!(
+        gpu("Raspberry Pi 5 - 4 GB: 3 tok/s").as_deref(),
+        Some("raspberry-pi-5")
+    );
+    // Not a GB100 or a GB200.
+    assert_eq!(gpu("GB200 NVL72: 1000 tok/s").as_deref(), Some("gb200"));
+}

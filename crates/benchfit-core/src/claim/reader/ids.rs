@@ -53,6 +53,29 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         }
         f if f.len() == 5 && f.starts_with('a') && f.ends_with("000") => format!("rtx-{f}"),
         "sn40l" => "sambanova-sn40l".into(),
+        // AMD's MI325X, often written without the X.
+        "mi325" => "mi325x".into(),
+        // NVIDIA's GB10 superchip, sold as the DGX Spark.
+        "gb10" => "gb10".into(),
+        f if f.starts_with("dgx") && f.contains("spark") => "gb10".into(),
+        f if f.starts_with("raspberry") => {
+            let n: String = f.chars().filter(|c| c.is_ascii_digit()).collect();
+            format!("raspberry-pi-{n}")
+        }
+        // Intel's Arc cards, the A written or not (`ARC770m`, `Arc A770M`).
+        f if f.starts_with("arc") => {
+            let rest = f[3..].trim_start_matches('-');
+            if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                format!("arc-a{rest}")
+            } else {
+                format!("arc-{rest}")
+            }
+        }
+        // A laptop part is another chip than the desktop card of its name (`RTX 5090 24GB
+        // laptop`).
+        f if f.starts_with("rtx") && (v.contains("laptop") || v.contains("mobile")) => {
+            format!("{f}-laptop")
+        }
         // Tenstorrent's Wormhole cards keep their vendor first (CLAIMS.md §3 Hardware ids).
         "n300" | "n150" => format!("tt-{family}"),
         // Tenstorrent's Blackhole cards (`P150`, `P300`), the letter suffix dropped.
