@@ -3804,3 +3804,16 @@ fn more_devices_keep_ids() {
     // Not a GB100 or a GB200.
     assert_eq!(gpu("GB200 NVL72: 1000 tok/s").as_deref(), Some("gb200"));
 }
+
+/// §2: a line led by the generation phase (`mlx_lm.generate`'s `Generation: 1000 tokens, 23.1
+/// tokens-per-sec` under its `Prompt:` line) is a decode rate; a table column of ollama's
+/// `Eval Rate` is one request's decode rate.
+#[test]
+fn generation_phase_lines_and_eval_rate_columns_are_decode() {
+    let c = read("Prompt: 128 tokens, 1450.3 tokens-per-sec\nGeneration: 1000 tokens, 23.146 tokens-per-sec\nPeak memory: 40 GB");
+    assert_eq!(c.figures[0].value, 23.146);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("ollama on an RTX 4090:\n| Run | Eval Rate (Tokens/Second) |\n|---|---|\n| 1 | 80.21 |\n| 2 | 80.17 |");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

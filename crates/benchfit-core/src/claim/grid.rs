@@ -282,7 +282,15 @@ fn role(h: &str) -> Role {
             || has("预填充")
         {
             FigureKind::PrefillThroughput
-        } else if has("s_tg") || has("decod") || has("tg ") || test("tg") || has("解码") {
+        } else if has("s_tg")
+            || has("decod")
+            || has("tg ")
+            || test("tg")
+            || has("解码")
+            // ollama's `eval rate`, a phase's name (`Token generation (t/s)`).
+            || has("eval rate")
+            || has("token generation")
+        {
             FigureKind::DecodeThroughput
         } else if (has("total") || first == "tot" || has("总吞吐")) && !has("output") {
             FigureKind::ThroughputTotal
@@ -303,7 +311,8 @@ fn role(h: &str) -> Role {
         };
         let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
             Some(Scope::PerGpu)
-        } else if has("/user") || has("per user") || has("per-user") {
+        } else if has("/user") || has("per user") || has("per-user") || has("eval rate") {
+            // ollama's `eval rate` is one request's.
             Some(Scope::PerUser)
         } else if has("/node") || has("per node") {
             Some(Scope::PerNode)

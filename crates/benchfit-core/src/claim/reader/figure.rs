@@ -191,9 +191,10 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
                     "prompt" | "prefill" | "prompt processing" => {
                         Some(FigureKind::PrefillThroughput)
                     }
-                    "generation" | "decode" | "decoding" | "completion" | "output" => {
-                        kind_from_words(lead)
-                    }
+                    // The generation phase's rate is a decode rate (CLAIMS.md §2: labelled
+                    // token generation).
+                    "generation" | "decode" | "decoding" => Some(FigureKind::DecodeThroughput),
+                    "completion" | "output" => kind_from_words(lead),
                     _ => None,
                 }
             })
