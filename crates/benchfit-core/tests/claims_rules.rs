@@ -3817,3 +3817,39 @@ fn generation_phase_lines_and_eval_rate_columns_are_decode() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §3 Model: a dated checkpoint keeps its date and variant (`Qwen3-4B-Instruct-2507`,
+/// `…-Thinking-2507`: different weights), an active suffix keeps its version
+/// (`Nano-31B-A3-v3`); an undated instruct tune stays its base id.
+#[test]
+fn dated_checkpoints_and_suffix_versions_are_kept() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("Qwen3-4B-Instruct-2507 on RTX 4090: 100 tok/s").as_deref(),
+        Some("qwen3-4b-instruct-2507")
+    );
+    assert_eq!(
+        model("Qwen3-235B-A22B-Thinking-2507 on 8x H100: 100 tok/s").as_deref(),
+        Some("qwen3-235b-a22b-thinking-2507")
+    );
+    assert_eq!(
+        model("NVIDIA-Nemotron-Nano-31B-A3-v3-Mcore-FP8-HF: 100 tok/s").as_deref(),
+        Some("nemotron-nano-31b-a3-v3")
+    );
+    assert_eq!(
+        model("Qwen2.5-7B-Instruct on H100: 100 tok/s").as_deref(),
+        Some("qwen2.5-7b")
+    );
+}
+
+/// A checkpoint the reader keeps by its full name is checked against its base's architecture
+/// instead of "not in the catalog": 2,000 output tok/s of DeepSeek-R1 on 8 × H200 at batch 64
+/// is 31 decode steps a second, well under the HBM's reach.
+#[test]
+fn a_checkpoint_is_checked_as_its_base() {
+    let r = benchfit_core::report::check(
+        "DeepSeek-R1-0528 on 8x H200 with SGLang, FP8, batch 64, 1k/1k: 2000 tok/s output",
+    );
+    let s = serde_json::to_string(&r.plausibility).unwrap();
+    assert!(s.contains("\"status\":\"plausible\""), "{s}");
+}

@@ -295,10 +295,50 @@ pub fn model(id: &str) -> Option<&'static Model> {
     MODELS.iter().find(|m| m.id.eq_ignore_ascii_case(id))
 }
 
+/// The catalog model a checkpoint is named after (`deepseek-r1-0528` → `deepseek-r1`,
+/// `qwen3-30b-a3b-instruct-2507` → `qwen3-30b-a3b`): the id with its trailing checkpoint
+/// parts stripped one by one (a four-digit date, `instruct`, `thinking`, `chat`, `it`) until
+/// the catalog holds it. A dated or tuned checkpoint keeps its base's `config.json` (layers,
+/// heads, experts), so its physics are the base's; its weights differ, so the claim reader
+/// keeps the full name (CLAIMS.md §3 Model) and the caller says which base it used. None when
+/// no stripped form is in the catalog.
+pub fn checkpoint_base(id: &str) -> Option<&'static Model> {
+    let mut rest = id;
+    while let Some((head, tail)) = rest.rsplit_once('-') {
+        let date = tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit());
+        let tag = ["instruct", "thinking", "chat", "it"]
+            .iter()
+            .any(|t| tail.eq_ignore_ascii_case(t));
+        if !(date || tag) {
+            return None;
+        }
+        if let Some(m) = model(head) {
+            return Some(m);
+        }
+        rest = head;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::dtype::dtype;
+
+    #[test]
+    fn checkpoints_resolve_to_their_base() {
+        assert_eq!(
+            checkpoint_base("deepseek-r1-0528").map(|m| m.id),
+            Some("deepseek-r1")
+        );
+        assert_eq!(
+            checkpoint_base("qwen3-30b-a3b-instruct-2507").map(|m| m.id),
+            Some("qwen3-30b-a3b")
+        );
+        // A size is no checkpoint part: a 13B is not its 1B sibling, nor a 70B a 7B.
+        assert_eq!(checkpoint_base("llama-3.2-1b-13b").map(|m| m.id), None);
+        assert_eq!(checkpoint_base("nonexistent-0528").map(|m| m.id), None);
+    }
 
     #[test]
     fn llama3_70b_kv_bytes_per_token() {

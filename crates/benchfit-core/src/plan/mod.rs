@@ -452,7 +452,9 @@ fn model_and_runtime(
 ) -> Result<(&'static Model, &'static Runtime), PlanError> {
     // No reading of the benchmark fits its hardware (no setup to carry over): the model the
     // claim names is still the one to plan for.
-    let claimed = claim.model.as_ref().and_then(|m| catalog::model(&m.value));
+    let claimed = claim.model.as_ref().and_then(|m| {
+        catalog::model(&m.value).or_else(|| catalog::model::checkpoint_base(&m.value))
+    });
     let model = match (&s.model, bench.map(|b| b.model).or(claimed)) {
         (Some(id), _) => catalog::model(id).ok_or_else(|| {
             bad(

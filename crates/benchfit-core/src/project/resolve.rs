@@ -133,7 +133,9 @@ fn model_of(
         (None, None) => {
             // No reading of the benchmark fits its hardware (so no setup to carry over): the
             // model the claim names is still the user's best guess.
-            if let Some(m) = claim.model.as_ref().and_then(|m| catalog::model(&m.value)) {
+            if let Some(m) = claim.model.as_ref().and_then(|m| {
+                catalog::model(&m.value).or_else(|| catalog::model::checkpoint_base(&m.value))
+            }) {
                 return Ok(m);
             }
             let why = match &claim.model {

@@ -258,9 +258,18 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
         }
     }
     if let Some(c) = p.other_model.captures(lower) {
+        // The active-parameter suffix with its version (`-a3b`, `Nano-31B-A3-v3`), and a dated
+        // checkpoint with its variant (`Qwen3-4B-Instruct-2507`): each changes the weights.
         let active = c
             .get(3)
-            .map(|a| format!("-{}", a.as_str()))
+            .map(|a| format!("-{}{}", a.as_str(), c.get(4).map_or("", |v| v.as_str())))
+            .unwrap_or_default();
+        let dated = c
+            .get(6)
+            .map(|d| match c.get(5) {
+                Some(v) => format!("-{}-{}", v.as_str(), d.as_str()),
+                None => format!("-{}", d.as_str()),
+            })
             .unwrap_or_default();
         let family = c[1]
             .trim_end_matches('-')
@@ -282,7 +291,10 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             })
             .map(|b| format!("llama-{}-", b[5..].trim_matches([' ', '-'])))
             .unwrap_or_default();
-        consider(format!("{base}{family}-{}b{active}", &c[2]), whole(&c));
+        consider(
+            format!("{base}{family}-{}b{active}{dated}", &c[2]),
+            whole(&c),
+        );
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
