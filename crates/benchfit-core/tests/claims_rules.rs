@@ -3853,3 +3853,25 @@ fn a_checkpoint_is_checked_as_its_base() {
     let s = serde_json::to_string(&r.plausibility).unwrap();
     assert!(s.contains("\"status\":\"plausible\""), "{s}");
 }
+
+/// §3 Runtime: tool output names its engine by its shape (partial): trtllm-bench's
+/// `= PERFORMANCE OVERVIEW`, TensorRT-LLM's `[BENCHMARK] model_name …` record, LMDeploy's
+/// `token throughput (completion token)`.
+#[test]
+fn more_tool_shapes_name_their_engine() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("=====\n= PERFORMANCE OVERVIEW\n=====\nTotal Output Throughput (tokens/sec): 6957.3")
+            .as_deref(),
+        Some("tensorrt-llm")
+    );
+    assert_eq!(
+        rt("[BENCHMARK] model_name llama_13b world_size 2 batch_size 1 tokens_per_sec 43.09")
+            .as_deref(),
+        Some("tensorrt-llm")
+    );
+    assert_eq!(
+        rt("concurrency: 256\ntoken throughput (completion token): 2353.993 token/s").as_deref(),
+        Some("lmdeploy")
+    );
+}

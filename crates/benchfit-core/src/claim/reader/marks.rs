@@ -520,6 +520,9 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("gptsessionbenchmark", "tensorrt-llm"),
     ("gptmanagerbenchmark", "tensorrt-llm"),
     ("trtllm-bench", "tensorrt-llm"),
+    // trtllm-bench's report header and TensorRT-LLM's `benchmarks/python/benchmark.py` record.
+    ("= performance overview", "tensorrt-llm"),
+    ("[benchmark] model_name", "tensorrt-llm"),
     ("--cpu_infer", "ktransformers"),
     ("bench_one_batch", "sglang"),
     // llama.cpp's `llama-batched-bench` table columns.
@@ -532,6 +535,8 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("profile_throughput.py", "lmdeploy"),
     ("profile_restful_api.py", "lmdeploy"),
     ("turbomind", "lmdeploy"),
+    // LMDeploy's profile_throughput summary line.
+    ("token throughput (completion token)", "lmdeploy"),
     // `ollama run --verbose` prints its timings as `load duration:` … `eval rate:`.
     ("load duration:", "ollama"),
     // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
