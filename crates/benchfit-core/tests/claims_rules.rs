@@ -3875,3 +3875,18 @@ fn more_tool_shapes_name_their_engine() {
         Some("lmdeploy")
     );
 }
+
+/// §1.6: a tool's output printed under a caption naming the baseline (`main branch:`) and again
+/// under the change's (`pr:`) is read at the change, even when the text holds no comparison
+/// word; under captions naming no baseline the first block stays the subject.
+#[test]
+fn a_block_under_a_baseline_caption_is_the_baseline() {
+    let t = |a: &str, b: &str| {
+        format!(
+            "{a}:\n\n```shell\nLatency: 83.593 s\nOutput throughput: 1676.993 token/s\n```\n\n{b}:\n\n```shell\nLatency: 78.651 s\nOutput throughput: 1782.633 token/s\n```\n"
+        )
+    };
+    assert_eq!(read(&t("main branch", "pr")).figures[0].value, 1782.633);
+    assert_eq!(read(&t("Before", "After")).figures[0].value, 1782.633);
+    assert_eq!(read(&t("run one", "run two")).figures[0].value, 1676.993);
+}

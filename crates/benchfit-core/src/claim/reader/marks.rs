@@ -76,9 +76,6 @@ pub(super) const OTHER_SIDE: &[&str] = &[
 /// are sorted once and each looks back at most 100 bytes.
 pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     let marks = Marks::new(lower, OTHER_SIDE);
-    if marks.0.is_empty() {
-        return;
-    }
     let order = crate::stats::stable_order(cands.len(), &|a, b| {
         cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
     });
@@ -99,6 +96,11 @@ pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
         if marks.last_in(clause_at.saturating_sub(1), start).is_some()
             || list_caption(lower, start).is_some_and(|(a, b)| marks.last_in(a, b).is_some())
         {
+            cands[i].prio += 6;
+        }
+        // A block printed under a caption naming the baseline (`main branch:` above a tool's
+        // output, then `pr:` above the same output again): the baseline's (CLAIMS.md §1.6).
+        if block_caption(lower, start).is_some_and(names_baseline) {
             cands[i].prio += 6;
         }
         prev_end = prev_end.max(span.end);
@@ -126,6 +128,50 @@ fn list_caption(lower: &str, at: usize) -> Option<(usize, usize)> {
         end = start - 1;
     }
     None
+}
+
+/// The caption of the block a figure is printed in: the nearest line above it, at most twelve
+/// lines up, that is short, holds no digit and ends with `:` (`main branch:` above a fenced
+/// tool output). Returns the caption's words, lowercased, without markup.
+fn block_caption(lower: &str, at: usize) -> Option<&str> {
+    let at = floor_boundary(lower, at.min(lower.len()));
+    let mut end = lower[..at].rfind('\n')?;
+    for _ in 0..12 {
+        let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
+        let line = lower[start..end].trim();
+        if let Some(words) = line.strip_suffix(':').or_else(|| line.strip_suffix('：')) {
+            let words = words.trim_matches(|c: char| c == '#' || c == '*' || c == ' ');
+            return (words.len() <= 40 && !words.contains(|c: char| c.is_ascii_digit()))
+                .then_some(words);
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
+    }
+    None
+}
+
+/// Whether a block's caption names the baseline of a change: the main branch, the code before
+/// it, the original or the old version.
+fn names_baseline(caption: &str) -> bool {
+    [
+        "main",
+        "main branch",
+        "master",
+        "master branch",
+        "baseline",
+        "before",
+        "before this pr",
+        "before the pr",
+        "before pr",
+        "original",
+        "old",
+        "without this pr",
+        "without the pr",
+        "w/o this pr",
+    ]
+    .contains(&caption)
 }
 
 /// The text's title: its first line when that reads as one (a single phrase or sentence of at
