@@ -3890,3 +3890,20 @@ fn a_block_under_a_baseline_caption_is_the_baseline() {
     assert_eq!(read(&t("Before", "After")).figures[0].value, 1782.633);
     assert_eq!(read(&t("run one", "run two")).figures[0].value, 1676.993);
 }
+
+/// §1.5: a table whose columns are devices and whose cells write their unit (`~157 tokens/秒`)
+/// is read at its last device column (a row left `-` there states nothing), with that column's
+/// device, even when a row's note names the other one (`H20 约是 NPU 的 4倍`).
+#[test]
+fn device_columns_with_units_in_cells() {
+    let c = read(
+        "GLM on 4x 910B4 vs 4x H20\n\n| 并发数 | H20 GPU 性能 | 910B4 NPU 性能 | 性能差距 |\n| :--- | :--- | :--- | :--- |\n\
+         | **单并发** | **~157 tokens/秒** | **~40 tokens/秒** | H20 约是 NPU 的 **4倍** |\n\
+         | **10并发** | - | - | H20 约是 NPU 的 **3倍** |\n",
+    );
+    assert_eq!(c.figures[0].value, 40.0);
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("ascend-910b4")
+    );
+}

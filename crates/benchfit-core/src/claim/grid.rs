@@ -44,6 +44,9 @@ pub(crate) struct RowSettings {
     pub tp: Option<Found<u32>>,
     /// The model the row's first cell names (carried down to the rows that leave it out).
     pub model: Option<Found<String>>,
+    /// The device the figure's column header names (`| H20 GPU 性能 | 910B4 NPU 性能 |`): a
+    /// table whose columns are devices compares them, and the figure is its column's.
+    pub gpu: Option<Found<String>>,
     /// A load written only as a count of requests (`Throughput (50 req)`): concurrent or in
     /// total, the header does not say (the batch row is at most partial).
     pub load_unsure: Option<Span>,
@@ -170,6 +173,10 @@ const RATE_UNITS: &[&str] = &[
     "tok/sec",
     "t/s",
     "tps",
+    // Chinese: 秒 (second).
+    "tokens/秒",
+    "token/秒",
+    "tok/秒",
 ];
 
 /// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`), else None.
@@ -1210,10 +1217,22 @@ fn read_block(
             let t = t.trim().trim_matches('*').trim_end();
             RATE_UNITS.iter().any(|u| t.ends_with(u)) && cell_number(t).is_some()
         };
+        // A row left blank in that column (`-`, `n/a`, empty) states nothing against it.
+        let blank = |t: &str| {
+            matches!(
+                t.trim().trim_matches('*').trim(),
+                "" | "-" | "–" | "—" | "n/a" | "na" | "/"
+            )
+        };
         rate_cols = (1..roles.len())
             .filter(|&i| {
                 data.iter()
-                    .all(|l| l.cells.get(i).is_some_and(|c| rated(text(*c))))
+                    .any(|l| l.cells.get(i).is_some_and(|c| rated(text(*c))))
+                    && data.iter().all(|l| {
+                        l.cells
+                            .get(i)
+                            .is_some_and(|c| rated(text(*c)) || blank(text(*c)))
+                    })
             })
             .map(|i| (i, FigureKind::ThroughputUnspecified, None))
             .collect();
@@ -1474,6 +1493,12 @@ fn read_block(
                     _ => {}
                 }
             }
+        }
+        if let Some(id) = super::reader::device_named(text(header.cells[col])) {
+            s.gpu = Some(Found {
+                value: id,
+                span: header.cells[col],
+            });
         }
         // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
         if s.concurrency.is_none() && s.batch_size.is_none() {

@@ -671,6 +671,7 @@ pub fn read(text: &str) -> Claim {
         claim.tp = row.tp;
         claim.weight_dtype = row.weight_dtype;
         claim.model = row.model;
+        claim.gpu = row.gpu;
         if let Some(s) = row.load_unsure {
             claim.load_observed.get_or_insert(s);
         }
@@ -1032,6 +1033,10 @@ pub fn read(text: &str) -> Claim {
             s.gpu_count = row.gpu_count.or(s.gpu_count.take());
             s.tp = row.tp.or(s.tp.take());
             s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
+            // The column's device beats a device the row's other cells mention (`| H20 约是 NPU
+            // 的 4倍 |` beside the 910B4 column's figure).
+            s.gpu = row.gpu.or(s.gpu.take());
+            s.model = row.model.or(s.model.take());
         }
     }
     // A sweep over workloads keeps the one setup the text describes (its points differ in
