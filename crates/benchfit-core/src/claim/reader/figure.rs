@@ -424,14 +424,14 @@ pub(super) fn labelled_figure(
     let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s") || spelled_unit;
     let kind = if has("input") || has("prefill") || has("prompt") {
         Some(FigureKind::PrefillThroughput)
-    } else if has("token generation") || has("decode") {
+    } else if has("token generation") || has("decode") || has("generation speed") {
+        // A phase's speed ("Generation speed") is the decode rate (CLAIMS.md §2).
         Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {
         Some(FigureKind::ThroughputTotal)
     } else if has("output")
         || has("generation throughput")
         || has("generation only")
-        || has("generation speed")
         || has("generated tokens")
         || has("completion")
     {

@@ -171,6 +171,14 @@ pub(super) fn dtype_id(word: &str) -> String {
         "awq" => "awq-int4".into(),
         "gptq" => "gptq-int4".into(),
         "w4a16" => "int4".into(),
+        // `Q4KM` written without its underscores.
+        w if w.len() == 4
+            && w.starts_with('q')
+            && w.as_bytes()[1].is_ascii_digit()
+            && w.as_bytes()[2] == b'k' =>
+        {
+            format!("q{}_k_{}", &w[1..2], &w[3..])
+        }
         w => w.to_string(),
     }
 }
@@ -195,6 +203,7 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "ktransformers" => ("ktransformers", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),
         "exllamav2" | "exllama2" => ("exllamav2", false),
+        "exllama" => ("exllama", false),
         "powerinfer" => ("powerinfer", false),
         "flexgen" => ("flexgen", false),
         "mindie" => ("mindie", false),

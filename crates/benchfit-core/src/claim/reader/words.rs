@@ -90,6 +90,7 @@ pub(super) fn kind_from_words(words: &str) -> Option<FigureKind> {
             .split(|c: char| c.is_whitespace() || matches!(c, ':' | '=' | ','))
             .any(|w| w == "eval")
         || has("decode speed")
+        || has("generation speed")
         || has("decode rate")
         || has("decoding speed")
         || has("decoding")
