@@ -3907,3 +3907,38 @@ fn device_columns_with_units_in_cells() {
         Some("ascend-910b4")
     );
 }
+
+/// §3 Quantisation: a precision the hardware or software is said to support or enable (`H800
+/// GPUs, which support FP8 and BF16`, "optimizations enable FP4/FP6 inference") is a
+/// capability, not the run's; the H200 NVL keeps its variant; ExLlama (v1) is an engine;
+/// `Q4KM` is `q4_k_m`; a version after a full-width comma (`sglang，0.4.0.post2`) is read.
+#[test]
+fn capabilities_variants_and_spellings() {
+    let c = read("DeepSeek-V3 on H800 GPUs, which support FP8 and BF16: 14.8k output tokens per second per node");
+    assert_eq!(c.weight_dtype, None);
+    let c =
+        read("ROCm optimizations enable FP4/FP6 inference. Llama 3.1 70B on MI355X: 3000 tok/s");
+    assert_eq!(c.weight_dtype, None);
+    let c = read("Llama 3.1 70B FP8 on H200 NVL: 3000 tok/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("h200-nvl"));
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|g| g.value.as_str()),
+        Some("fp8")
+    );
+    let c = read("ExLlama on one RTX 3090, Q4KM: 30 tok/s");
+    assert_eq!(
+        c.runtime.as_ref().map(|g| g.value.as_str()),
+        Some("exllama")
+    );
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|g| g.value.as_str()),
+        Some("q4_k_m")
+    );
+    let c = read("sglang，0.4.0.post2，H100: 3000 tok/s");
+    assert_eq!(
+        c.runtime_version.as_ref().map(|g| g.value.as_str()),
+        Some("0.4.0.post2")
+    );
+    let c = read("Generation speed: 36.62 tokens/s on one RTX 4090");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -12,6 +12,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // nvidia-smi's names: the 80 GB HBM3 part is the SXM, the HBM2e one the PCIe card.
         "h100" if v.contains("hbm3") => "h100-sxm".into(),
         "h100" if v.contains("hbm2") => "h100-pcie".into(),
+        // The H200 NVL, a PCIe card with its own clocks and power (CLAIMS.md §3 variants).
+        "h200" if v.contains("nvl") => "h200-nvl".into(),
         "a100" if v.contains("80") => "a100-80gb".into(),
         "a100" if v.contains("40") => "a100-40gb".into(),
         "a100" if v.contains("pcie") => "a100-pcie".into(),

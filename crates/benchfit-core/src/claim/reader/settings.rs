@@ -103,6 +103,21 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
+            // What the hardware or software can do (`H800 GPUs, which support FP8 and BF16`,
+            // "optimizations enable FP4/FP6 inference"), in the same clause: a capability, not
+            // the run's precision.
+            let clause = &part[floor_boundary(part, m.start.saturating_sub(40))..m.start];
+            let clause = clause
+                .char_indices()
+                .filter(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
+                .next_back()
+                .map_or(clause, |(k, ch)| &clause[k + ch.len_utf8()..]);
+            if ["support", "enable", "capable of", "compatible with"]
+                .iter()
+                .any(|w| clause.contains(w))
+            {
+                continue;
+            }
             // Any precision written before a KV word (`than BF16 KV`, `an int8-kv run`) is a KV
             // cache's, the text's own or another setup's, never the weights'.
             if part[m.end..]
