@@ -109,8 +109,7 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             let clause = &part[floor_boundary(part, m.start.saturating_sub(40))..m.start];
             let clause = clause
                 .char_indices()
-                .filter(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
-                .next_back()
+                .rfind(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
                 .map_or(clause, |(k, ch)| &clause[k + ch.len_utf8()..]);
             if ["support", "enable", "capable of", "compatible with"]
                 .iter()
