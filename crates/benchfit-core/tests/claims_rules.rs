@@ -3942,3 +3942,30 @@ fn capabilities_variants_and_spellings() {
     let c = read("Generation speed: 36.62 tokens/s on one RTX 4090");
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Hardware and lengths: a GeForce written glued (`RTX4070Ti`) is the spaced id, and a later
+/// `RTX 4070 Ti SUPER` is another card, not its variant; a TPU slice (`v6e-1`) is the TPU;
+/// Unicode hyphens (`512‑token`, U+2011) read as ASCII ones.
+#[test]
+fn glued_geforce_tpu_slices_and_unicode_hyphens() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("RTX4070Ti(VRAM12GB): 12.64 tokens/s\n| RTX 4070 Ti SUPER(16GB) | 85 |").as_deref(),
+        Some("rtx-4070-ti")
+    );
+    assert_eq!(
+        gpu("rtx 4070 ti super: 40 tok/s").as_deref(),
+        Some("rtx-4070-ti-super")
+    );
+    assert_eq!(
+        gpu("## v6e-1 (single chip): 945 output tok/s").as_deref(),
+        Some("tpu-v6e")
+    );
+    let c = read("a 512\u{2011}token input prompt and 128\u{2011}token output: Llama\u{2011}3\u{2011}8B on one H100 at 100 tok/s");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(512));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(128));
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3-8b")
+    );
+}

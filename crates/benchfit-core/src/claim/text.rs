@@ -9,7 +9,7 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
-        device_file_names(text.to_ascii_lowercase()),
+        device_file_names(unicode_hyphens(text.to_ascii_lowercase())),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
@@ -127,6 +127,16 @@ const KEY_WORDS: &[&str] = &[
     "prompt",
     "time",
 ];
+
+/// Unicode hyphens (U+2010 hyphen, U+2011 non-breaking hyphen: three bytes each) as an ASCII
+/// `-` followed by two spaces, so `512‑token` and `Llama‑3‑8B` read as their ASCII forms and
+/// every offset holds.
+fn unicode_hyphens(lower: String) -> String {
+    if !lower.contains(['\u{2010}', '\u{2011}']) {
+        return lower;
+    }
+    lower.replace(['\u{2010}', '\u{2011}'], "-  ")
+}
 
 /// A pipe table whose rows were run together on one line, as scraped pages print them
 /// (`| Metric | Value | |---|---| | Median output tokens/second | 812 | | TTFT | 18ms |`): the

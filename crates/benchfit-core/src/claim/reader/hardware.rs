@@ -127,7 +127,13 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
                 }
                 // A later mention of the same family with its variant (`A100` … `A100-SXM4-80GB`)
                 // says which one.
-                Some((first, _)) if !first.is_empty() && id.starts_with(&format!("{first}-")) => {
+                // (A GeForce's `-super` or `-ti` names another card, not a variant of it.)
+                Some((first, _))
+                    if !first.is_empty()
+                        && id.starts_with(&format!("{first}-"))
+                        && !id.ends_with("-super")
+                        && !id.ends_with("-ti") =>
+                {
                     chosen = Some((id, gpu_span));
                     if let (Some(n), None) = (count, &claim.gpu_count) {
                         claim.gpu_count = found(n, at(whole(&c)));

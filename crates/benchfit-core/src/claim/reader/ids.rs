@@ -73,6 +73,35 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
                 format!("arc-{rest}")
             }
         }
+        // A GeForce written glued (`RTX4070Ti`, `rtx-4090super`): the spaced id.
+        f if f.starts_with("rtx")
+            && f.len() > 3
+            && f[3..].trim_start_matches('-').len() >= 4
+            && f[3..].trim_start_matches('-')[..4]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+            && !v.contains("laptop")
+            && !v.contains("mobile") =>
+        {
+            let rest = f[3..].trim_start_matches('-');
+            let (num, tail) = rest.split_at(4);
+            let tail = tail.trim_start_matches('-');
+            let tail = tail.replace("tisuper", "ti-super");
+            if tail.is_empty() {
+                format!("rtx-{num}")
+            } else {
+                format!("rtx-{num}-{}", tail.trim_start_matches('-'))
+            }
+        }
+        // A TPU slice written as its type and chip count (`v6e-1`, `v5e-8`): the TPU.
+        f if f.len() >= 5
+            && f.starts_with('v')
+            && f.as_bytes()[1].is_ascii_digit()
+            && matches!(f.as_bytes()[2], b'e' | b'p')
+            && f.as_bytes()[3] == b'-' =>
+        {
+            format!("tpu-{}", &f[..3])
+        }
         // A laptop part is another chip than the desktop card of its name (`RTX 5090 24GB
         // laptop`).
         f if f.starts_with("rtx") && (v.contains("laptop") || v.contains("mobile")) => {
