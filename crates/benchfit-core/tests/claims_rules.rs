@@ -3969,3 +3969,22 @@ fn glued_geforce_tpu_slices_and_unicode_hyphens() {
         Some("llama-3-8b")
     );
 }
+
+/// §3 Runtime: a version written apart from the engine's name is read when the text names an
+/// engine and no version beside it: bracketed in the title (`(v0.9.1)`), "Bump version to v…",
+/// after 版本 (`版本: main源码编译, 0.2.1.post1+cu124`) or before it (`v0.2版本`); a model's
+/// `V3.2` in the title is no engine version.
+#[test]
+fn versions_written_apart_from_the_engine() {
+    let v = |t: &str| read(t).runtime_version.map(|r| r.value);
+    assert_eq!(v("# Slow on 1x A100 with Qwen3-14B-AWQ (v0.9.1)\nvllm serve Qwen/Qwen3-14B-AWQ\nOutput token throughput (tok/s): 500").as_deref(), Some("0.9.1"));
+    assert_eq!(v("ktransformers\n* 版本: main源码编译, 0.2.1.post1+cu124torch25avx2\neval rate: 2.86 tokens/s").as_deref(), Some("0.2.1.post1"));
+    assert_eq!(
+        v("ktransformers 测试\n求助：v0.2版本，测出来只有0.6 token/s").as_deref(),
+        Some("0.2")
+    );
+    assert_eq!(
+        v("Running DeepSeek V3.2 on MI308x with vLLM: 200K TPM").as_deref(),
+        None
+    );
+}

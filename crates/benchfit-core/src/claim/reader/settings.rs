@@ -339,12 +339,62 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
     }
     if claim.runtime_version.is_none() {
         if let Some(r) = claim.runtime.as_ref() {
-            claim.runtime_version = tag_version(part, &r.value).map(|(v, s)| Found {
-                value: v,
-                span: at(s),
-            });
+            claim.runtime_version = tag_version(part, &r.value)
+                .or_else(|| written_version(part))
+                .map(|(v, s)| Found {
+                    value: v,
+                    span: at(s),
+                });
         }
     }
+}
+
+/// A release written apart from the engine's name, where a reader of the text takes it for the
+/// engine's: a `v`-prefixed version in the title, bracketed or after "version"/"bump" (`… at >1
+/// concurrency (v0.9.1)`, `[v0.9.1rc1] FAQ`, "Bump version to v0.4.3"; not a model's `V3.2`),
+/// or after 版本 (version: `版本: 0.2.1.post1+cu124`, `v0.2版本`). Only asked when the text
+/// names an engine and no version beside it.
+fn written_version(part: &str) -> Option<(String, Span)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?:[\[(]v|\bversion\s+(?:to\s+)?v|\bbump\s+v|版本[^\d\n]{0,12}?v?)(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)")
+            .expect("static pattern compiles")
+    });
+    let title_end = part.find('\n').unwrap_or(part.len());
+    let title = &part[..title_end];
+    if title.len() <= 200 {
+        if let Some(m) = re.captures(title).and_then(|c| c.get(1)) {
+            return Some((
+                m.as_str().to_string(),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            ));
+        }
+    }
+    // `版本` with the version after it, or `v0.2版本` before it.
+    let at = part.find("版本")?;
+    let from = floor_boundary(part, at.saturating_sub(16));
+    let to = floor_boundary(part, (at + 48).min(part.len()));
+    let window = &part[from..to];
+    let c = re.captures(window).or_else(|| {
+        static BEFORE: OnceLock<Regex> = OnceLock::new();
+        BEFORE
+            .get_or_init(|| {
+                Regex::new(r"\bv(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)\s*版本")
+                    .expect("static pattern compiles")
+            })
+            .captures(window)
+    })?;
+    let m = c.get(1)?;
+    Some((
+        m.as_str().to_string(),
+        Span {
+            start: from + m.start(),
+            end: from + m.end(),
+        },
+    ))
 }
 
 /// A runtime's version inside a container tag or file name, joined by underscores the word
