@@ -357,7 +357,7 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
 fn written_version(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:[\[(]v|\bversion\s+(?:to\s+)?v|\bbump\s+v|版本[^\d\n]{0,12}?v?)(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)")
+        Regex::new(r"(?:[\[(]v|\bversion\s+(?:to\s+)?v|\bbump\s+v|版本\s*[:：=][^\d\n]{0,12}?v?)(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)")
             .expect("static pattern compiles")
     });
     let title_end = part.find('\n').unwrap_or(part.len());
