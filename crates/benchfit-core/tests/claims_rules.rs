@@ -3988,3 +3988,26 @@ fn versions_written_apart_from_the_engine() {
         None
     );
 }
+
+/// §1.3 / §1.6: TensorRT-LLM's benchmark record (`[BENCHMARK] … tokens_per_sec 43.09 …
+/// generation_tokens_per_second 50.379`) heads on its end-to-end output rate; the generation-only
+/// rate is a decode rate. GGUF types and the engine written glued (`llamacpp/qwen3-27b-q8kxl`)
+/// are read, the engine as named (an engine then its model).
+#[test]
+fn trt_benchmark_records_and_glued_llamacpp_names() {
+    let c = read("[BENCHMARK] model_name llama_13b world_size 2 batch_size 1 input_length 710 output_length 190 tokens_per_sec 43.09 latency(ms) 4409.816 generation_tokens_per_second 50.379\n");
+    assert_eq!(c.figures[0].value, 43.09);
+    // At batch 1 one stream's rate (CLAIMS.md §2).
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.figures[1].kind, FigureKind::DecodeThroughput);
+    let c = read("[bench] 2x3090 / llamacpp/qwen3.8-27b-dual-q8kxl\neval time = 24270.43 ms / 784 tokens (30.96 ms per token, 32.30 tokens per second)");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("q8_k_xl")
+    );
+    assert_eq!(
+        c.runtime.as_ref().map(|w| w.value.as_str()),
+        Some("llama.cpp")
+    );
+    assert!(!c.runtime_from_shape);
+}

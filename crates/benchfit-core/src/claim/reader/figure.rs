@@ -1154,7 +1154,20 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             let Some(v) = num(&c[2]) else { continue };
             let m = c.get(0).expect("group 0");
             let key = c[1].replace('_', " ");
-            let kind = kind_from_words(&key);
+            // TensorRT-LLM's `benchmarks/python/benchmark.py` record (`[BENCHMARK] … tokens_per_sec
+            // 43.09 … generation_tokens_per_second 50.379`): `tokens_per_sec` is generated tokens
+            // over the whole latency (output), `generation_tokens_per_second` over the
+            // generation phase only (decode), per the maintainers' answer in TensorRT-LLM issue
+            // #1393.
+            let line_start = lower[..m.start()].rfind('\n').map_or(0, |k| k + 1);
+            let trt_record = lower[line_start..m.start()].contains("[benchmark]");
+            let kind = match c[1].as_ref() {
+                "tokens_per_sec" | "tokens_per_second" if trt_record => {
+                    Some(FigureKind::ThroughputOutput)
+                }
+                "generation_tokens_per_second" if trt_record => Some(FigureKind::DecodeThroughput),
+                _ => kind_from_words(&key),
+            };
             let mut f = Figure::new(
                 v,
                 "tok/s",

@@ -202,8 +202,9 @@ pub(super) fn dtype_id(word: &str) -> String {
         "awq" => "awq-int4".into(),
         "gptq" => "gptq-int4".into(),
         "w4a16" => "int4".into(),
-        // `Q4KM` written without its underscores.
-        w if w.len() == 4
+        // `Q4KM`, `q8kxl` written without their underscores.
+        w if (4..=5).contains(&w.len())
+            && w.is_ascii()
             && w.starts_with('q')
             && w.as_bytes()[1].is_ascii_digit()
             && w.as_bytes()[2] == b'k' =>
@@ -221,7 +222,7 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "tensorrtllm" | "trtllm" => ("tensorrt-llm", false),
         "sglang" => ("sglang", false),
         // llama-cpp-python: llama.cpp's Python bindings, the same engine.
-        "llama.cpp" | "llamaserver" | "llamacpppython" => ("llama.cpp", false),
+        "llama.cpp" | "llamacpp" | "llamaserver" | "llamacpppython" => ("llama.cpp", false),
         "llamabench" => ("llama.cpp", true),
         "textgenerationinference" | "tgi" => ("tgi", false),
         "lmdeploy" => ("lmdeploy", false),

@@ -265,13 +265,13 @@ fn patterns() -> &'static Patterns {
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
-                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|q\dk[msl]|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
+                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
             ),
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
             quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
             runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-]inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?2)?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-]inference|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?2)?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,

@@ -276,7 +276,11 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             let s1 = span_of(&c, 1);
             let next = part[s1.end..].chars().next();
             let prev = part[..s1.start].chars().next_back();
-            let implied = next.is_some_and(|ch| ch == '_' || ch == '/')
+            // (`llamacpp/qwen3-27b`, an engine then its model, names the engine.)
+            let engine_then_model = next == Some('/')
+                && prev.is_none_or(|ch| ch.is_whitespace() || ch == '(' || ch == '[')
+                && !part[s1.end..].starts_with(&format!("/{}", &part[s1.start..s1.end]));
+            let implied = next.is_some_and(|ch| ch == '_' || (ch == '/' && !engine_then_model))
                 || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
             // The other side of a comparison (`2.7x higher throughput than vLLM`, `vs TGI`,
             // `outperforms llama.cpp`): another setup's engine, not the claim's (CLAIMS.md §4).
