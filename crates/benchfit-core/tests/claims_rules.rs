@@ -4011,3 +4011,24 @@ fn trt_benchmark_records_and_glued_llamacpp_names() {
     );
     assert!(!c.runtime_from_shape);
 }
+
+/// §3 Model: the model a serving command loads (`--model-path meta-llama/Meta-Llama-3.1-8B-…`)
+/// is the model served, over one the title names for another reason.
+#[test]
+fn the_served_model_beats_a_title_model() {
+    let c = read(
+        "fix: temporary solution for DeepSeek V2 layout conversion issue\n\
+         python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3.1-8B-Instruct --enable-torch-compile\n\
+         Output token throughput (tok/s): 26.75\n",
+    );
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3.1-8b")
+    );
+    // A command whose argument names no known model changes nothing.
+    let c = read("Llama 3 8B on one A10\nvllm serve /models/my-finetune --port 8000\nOutput token throughput (tok/s): 900\n");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3-8b")
+    );
+}

@@ -1056,6 +1056,7 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
+    served_model(lower, p, &mut claim);
     drop_example_model(lower, &mut claim);
     neuron_chips(lower, &mut claim);
     if table_headline {
@@ -1821,6 +1822,47 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     });
     if full.is_some() {
         claim.model = full;
+    }
+}
+
+/// The model a serving command loads (`--model-path meta-llama/Meta-Llama-3.1-8B-Instruct`,
+/// `--model X`, `vllm serve X`) is the model served: it replaces a model named only elsewhere
+/// (a title's "DeepSeek V2 layout fix" over a run of Llama 3.1 8B; CLAIMS.md §3 Model). The
+/// first such command decides; one whose argument names no model changes nothing.
+fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
+    let Some(at) = [
+        "--model-path",
+        "--model_path",
+        "--model ",
+        "--model=",
+        "vllm serve ",
+    ]
+    .iter()
+    .filter_map(|k| lower.find(k).map(|i| i + k.len()))
+    .min() else {
+        return;
+    };
+    let rest = lower[at..].trim_start_matches([' ', '=', '"', '\'']);
+    let start = lower.len() - rest.len();
+    let arg_len = rest
+        .find(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '\\')
+        .unwrap_or(rest.len());
+    if arg_len == 0 || arg_len > 200 {
+        return;
+    }
+    // The last path part names the weights (`/models/Qwen2.5-7B`, `org/Name`).
+    let arg = &rest[..arg_len];
+    let name_from = arg.rfind('/').map_or(0, |k| k + 1);
+    let name = &arg[name_from..];
+    let offset = start + name_from;
+    let Some(m) = read_model(name, p).map(|f| Found {
+        value: f.value,
+        span: shift(f.span, offset),
+    }) else {
+        return;
+    };
+    if claim.model.as_ref().is_some_and(|c| c.value != m.value) {
+        claim.model = Some(m);
     }
 }
 
