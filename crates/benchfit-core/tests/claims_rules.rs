@@ -4032,3 +4032,13 @@ fn the_served_model_beats_a_title_model() {
         Some("llama-3-8b")
     );
 }
+
+/// §2: a tool's step line above a bare `Speed:` line gives it its phase (ExLlama's benchmark:
+/// `-- Inference, first pass.` is prefill, `-- Generating 128 tokens...` decode), so the
+/// generation speed heads.
+#[test]
+fn step_lines_give_speed_lines_their_phase() {
+    let c = read(" -- Loading model\n -- Inference, first pass.\n ** Time, Inference: 0.90 seconds\n ** Speed: 1423.20 tokens/second\n -- Generating 128 tokens...\n ** Speed: 36.62 tokens/second\n");
+    assert_eq!(c.figures[0].value, 36.62);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -198,6 +198,10 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
                     _ => None,
                 }
             })
+            // A tool's step line just above the figure's (ExLlama's benchmark: `-- Inference,
+            // first pass.` then `** Speed: 1423.20 tokens/second`, `-- Generating 128
+            // tokens...` then `** Speed: 36.62 tokens/second`): that step's phase.
+            .or_else(|| step_phase(lower, span.start))
             // The metric the sentence names before its figures (`… higher decode throughput
             // than vLLM: 3,450 vs 1,820 tok/s`); a bare "total" there is as often a sum.
             .or_else(|| {
@@ -1360,6 +1364,38 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
     figures
+}
+
+/// The phase a tool's step line names, when it stands within the two lines above `at` and starts
+/// with `-- ` or `== `: generating tokens is decode, a first pass or the prompt is prefill.
+fn step_phase(lower: &str, at: usize) -> Option<FigureKind> {
+    let at = floor_boundary(lower, at.min(lower.len()));
+    let line_start = lower[..at].rfind('\n')?;
+    let mut end = line_start;
+    for _ in 0..2 {
+        let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
+        let line = lower[start..end].trim();
+        if let Some(step) = line
+            .strip_prefix("-- ")
+            .or_else(|| line.strip_prefix("== "))
+        {
+            return if step.starts_with("generating") || step.contains("decode") {
+                Some(FigureKind::DecodeThroughput)
+            } else if step.contains("first pass")
+                || step.contains("prompt")
+                || step.contains("prefill")
+            {
+                Some(FigureKind::PrefillThroughput)
+            } else {
+                None
+            };
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
+    }
+    None
 }
 
 /// Latencies written in Chinese, the words before the number: TTFT (`首字延迟 85 ms`,
