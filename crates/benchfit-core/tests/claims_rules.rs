@@ -4042,3 +4042,18 @@ fn step_lines_give_speed_lines_their_phase() {
     assert_eq!(c.figures[0].value, 36.62);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Model: a dated DeepSeek distill keeps its base (`DeepSeek-R1-0528-Qwen3-8B`: Qwen3 8B's
+/// weights, not R1's).
+#[test]
+fn dated_deepseek_distills_keep_their_base() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("DeepSeek-R1-0528-Qwen3-8B on one RTX 4090: 49 tok/s").as_deref(),
+        Some("deepseek-r1-0528-qwen3-8b")
+    );
+    assert_eq!(
+        model("DeepSeek-R1-0528 on 8x H200: 3000 tok/s").as_deref(),
+        Some("deepseek-r1-0528")
+    );
+}
