@@ -4057,3 +4057,14 @@ fn dated_deepseek_distills_keep_their_base() {
         Some("deepseek-r1-0528")
     );
 }
+
+/// §3 Load: `vllm bench serve`'s `Request rate configured (RPS): 4.00` is the offered rate, and
+/// under it `Peak concurrent requests: 5.00` is what the run saw, not its concurrency.
+#[test]
+fn configured_request_rate_over_peak_concurrency() {
+    let c = read("============ Serving Benchmark Result ============\nSuccessful requests: 100\nRequest rate configured (RPS): 4.00\nBenchmark duration (s): 26.1\nOutput token throughput (tok/s): 980.2\nPeak concurrent requests: 5.00\n");
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(4.0));
+    assert_eq!(c.concurrency, None);
+    let c = read("Successful requests: 100\nRequest rate configured (RPS): inf\nOutput token throughput (tok/s): 980.2\nPeak concurrent requests: 100.00\n");
+    assert_eq!(c.request_rate, None);
+}

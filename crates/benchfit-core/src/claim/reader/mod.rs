@@ -839,6 +839,17 @@ pub fn read(text: &str) -> Claim {
     if claim.request_rate.is_none() {
         claim.request_rate = offered_rate(lower, p);
     }
+    // Under a set arrival rate the peak of requests in flight is what the run saw, not its load
+    // (`Request rate configured (RPS): 4.00` … `Peak concurrent requests: 5.00`).
+    if claim.request_rate.is_some()
+        && claim
+            .concurrency
+            .as_ref()
+            .and_then(|c| lower.get(c.span.start..c.span.end))
+            .is_some_and(|t| t.starts_with("peak concurrent"))
+    {
+        claim.concurrency = None;
+    }
     if let Some(m) = p.request_count.find(lower) {
         claim.load_observed.get_or_insert(Span {
             start: m.start(),
@@ -1553,6 +1564,8 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
         "request_rate:",
         // inference-perf's stage summary: the rate the client was asked to send at.
         "\"requested_rate\":",
+        // `vllm bench serve`'s summary (v0.10 on): `Request rate configured (RPS): 4.00`.
+        "request rate configured (rps):",
     ] {
         if let Some(i) = lower.find(flag) {
             let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
