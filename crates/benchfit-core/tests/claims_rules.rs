@@ -4068,3 +4068,19 @@ fn configured_request_rate_over_peak_concurrency() {
     let c = read("Successful requests: 100\nRequest rate configured (RPS): inf\nOutput token throughput (tok/s): 980.2\nPeak concurrent requests: 100.00\n");
     assert_eq!(c.request_rate, None);
 }
+
+/// §2 and §3: "milliseconds per token" is a time per output token; `GPU(8卡)` counts eight
+/// devices; Ascend's `Atlas A2` server names keep ids.
+#[test]
+fn milliseconds_per_token_card_counts_and_atlas_a2() {
+    let c = read("Llama 2 70B: 29 milliseconds per token for individual requests");
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    let c = read("DeepSeek-R1 on H200 GPU(8卡): 3000 tok/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+    let c = read("Qwen3-32B on atlas A2 64G * 4: 500 tok/s");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("ascend-atlas-a2")
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
+}
