@@ -76,6 +76,14 @@ pub(super) const OTHER_SIDE: &[&str] = &[
 /// are sorted once and each looks back at most 100 bytes.
 pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     let marks = Marks::new(lower, OTHER_SIDE);
+    // Whether any line is a baseline's caption, asked once (one pass) before each figure's.
+    let baseline_captions = lower.lines().any(|l| {
+        let l = l.trim();
+        l.len() <= 48
+            && (l.strip_suffix(':').or_else(|| l.strip_suffix('：'))).is_some_and(|w| {
+                names_baseline(w.trim_matches(|c: char| c == '#' || c == '*' || c == ' '))
+            })
+    });
     let order = crate::stats::stable_order(cands.len(), &|a, b| {
         cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
     });
@@ -94,13 +102,15 @@ pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
             .map_or(clause_at, |j| clause_at + j + 1);
         // The clause's own words (a leading space of ` vs` may sit just before it).
         if marks.last_in(clause_at.saturating_sub(1), start).is_some()
-            || list_caption(lower, start).is_some_and(|(a, b)| marks.last_in(a, b).is_some())
+            // (A mark within 600 bytes before asked first: one binary search, not a line walk.)
+            || (marks.last_in(start.saturating_sub(600), start).is_some()
+                && list_caption(lower, start).is_some_and(|(a, b)| marks.last_in(a, b).is_some()))
         {
             cands[i].prio += 6;
         }
         // A block printed under a caption naming the baseline (`main branch:` above a tool's
         // output, then `pr:` above the same output again): the baseline's (CLAIMS.md §1.6).
-        if block_caption(lower, start).is_some_and(names_baseline) {
+        if baseline_captions && block_caption(lower, start).is_some_and(names_baseline) {
             cands[i].prio += 6;
         }
         prev_end = prev_end.max(span.end);
