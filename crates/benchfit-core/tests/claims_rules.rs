@@ -4084,3 +4084,17 @@ fn milliseconds_per_token_card_counts_and_atlas_a2() {
     );
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
 }
+
+/// §2: `mlx_lm.benchmark`'s averages (`prompt_tps=…, generation_tps=…`) are figures, the
+/// prompt's a prefill rate and the generation's a decode rate; printed once per run, the last
+/// run heads (§1.5).
+#[test]
+fn keyed_tps_averages_are_phase_rates() {
+    let c = read("mlx_lm.benchmark -p 128 -g 128 -b 1\nAverages: prompt_tps=1077.563, generation_tps=133.149, peak_memory=4.074\nmlx_lm.benchmark -p 128 -g 128 -b 32\nAverages: prompt_tps=2317.876, generation_tps=809.770, peak_memory=6.375\n");
+    assert_eq!(c.figures[0].value, 809.77);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.value == 1077.563 && f.kind == FigureKind::PrefillThroughput));
+}

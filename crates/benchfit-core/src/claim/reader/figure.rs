@@ -1186,6 +1186,39 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, settle(f), 0);
         }
     }
+    // `mlx_lm.benchmark`'s averages (`prompt_tps=1077.563, generation_tps=133.149`): a key
+    // ending in `_tps` holds the unit, its first word the phase.
+    if lower.contains("_tps") {
+        static TPS_KEYED: OnceLock<Regex> = OnceLock::new();
+        let re = TPS_KEYED.get_or_init(|| {
+            Regex::new(&format!(r"\b((?:[a-z]+_)+tps)\s*[:=]\s*{NUM}"))
+                .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["_tps"], 48, 32) {
+            let Some(v) = num(&c[2]) else { continue };
+            let m = c.get(0).expect("group 0");
+            let key = &c[1];
+            let kind = if key.starts_with("prompt") || key.starts_with("prefill") {
+                Some(FigureKind::PrefillThroughput)
+            } else if key.starts_with("generation") || key.starts_with("decode") {
+                Some(FigureKind::DecodeThroughput)
+            } else {
+                kind_from_words(&key.replace('_', " "))
+            };
+            let mut f = Figure::new(
+                v,
+                "tok/s",
+                kind.unwrap_or(FigureKind::ThroughputUnspecified),
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+            f.kind_stated = kind.is_some();
+            f.label = Some(key.to_string());
+            push(&mut cands, &mut taken, settle(f), 0);
+        }
+    }
     // `latency(ms) 432.51`, `TTFT (ms) 220`: the unit in parentheses before the number.
     if lower.contains("(ms)") || lower.contains("(s)") {
         static PAREN: OnceLock<Regex> = OnceLock::new();
