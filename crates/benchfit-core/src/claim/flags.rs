@@ -49,6 +49,46 @@ fn flag_value<'a>(lower: &'a str, flag: &str) -> Option<(Span, &'a str)> {
     None
 }
 
+/// Lengths and batch from `mlx_lm.benchmark`'s short flags, read only on its command line
+/// (elsewhere `-p` is as often a port): `-p N` prompt tokens, `-g N` generated tokens, `-b N`
+/// the batch. (llama-bench's `-p`/`-n` name the tests its table prints as `pp512`/`tg128`,
+/// read there; its `-b` is a limit.) Only empty fields are filled.
+pub(super) fn mlx_benchmark_command(lower: &str, claim: &mut Claim) {
+    for (line_start, line) in lower
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let s = *at;
+            *at += l.len();
+            Some((s, l))
+        })
+        .take(4096)
+    {
+        if !line.contains("mlx_lm.benchmark") {
+            continue;
+        }
+        let value = |flag: &str| -> Option<Found<u32>> {
+            let (span, v) = flag_value(line, flag)?;
+            let n: u32 = v.parse().ok().filter(|n| *n > 0)?;
+            Some(Found {
+                value: n,
+                span: Span {
+                    start: line_start + span.start,
+                    end: line_start + span.end,
+                },
+            })
+        };
+        if claim.prompt_tokens.is_none() {
+            claim.prompt_tokens = value(" -p");
+        }
+        if claim.output_tokens.is_none() {
+            claim.output_tokens = value(" -g");
+        }
+        if claim.batch_size.is_none() && claim.concurrency.is_none() {
+            claim.batch_size = value(" -b");
+        }
+    }
+}
+
 /// The largest char boundary at or below `i`.
 fn floor(s: &str, mut i: usize) -> usize {
     i = i.min(s.len());

@@ -699,6 +699,7 @@ pub fn read(text: &str) -> Claim {
 
     // Lengths written as pairs, records or shorthand, before the older patterns.
     super::lengths::read(lower, &mut claim);
+    super::flags::mlx_benchmark_command(lower, &mut claim);
     // Setup: read in the focus cells first, then in the whole text.
     for s in &focus {
         let part = &lower[s.start..s.end];
