@@ -4098,3 +4098,15 @@ fn keyed_tps_averages_are_phase_rates() {
         .iter()
         .any(|f| f.value == 1077.563 && f.kind == FigureKind::PrefillThroughput));
 }
+
+/// §3 Lengths and load: `mlx_lm.benchmark`'s short flags (`-p 128 -g 128 -b 32`) give the
+/// lengths and the batch; the same letters on another command (`-p 8000`, a port) give none.
+#[test]
+fn mlx_benchmark_flags() {
+    let c = read("mlx_lm.benchmark --model mlx-community/granite-4.0-tiny-preview-4bit -p 128 -g 256 -n 2 -b 32\nAverages: prompt_tps=2317.876, generation_tps=809.770\n");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(128));
+    assert_eq!(c.output_tokens.as_ref().map(|v| v.value), Some(256));
+    assert_eq!(c.batch_size.as_ref().map(|v| v.value), Some(32));
+    let c = read("python server.py -p 8000 -g 2\nLlama 3 8B on one A10: 40 tok/s\n");
+    assert_eq!(c.prompt_tokens, None);
+}
