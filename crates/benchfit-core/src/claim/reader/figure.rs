@@ -1144,17 +1144,18 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, 0);
         }
     }
-    // Space-separated records (`tokens_per_sec 43.09`, `generation_tokens_per_second: 12.5`):
-    // the key holds the unit.
-    if lower.contains("_per_s") {
+    // Space-separated records (`tokens_per_sec 43.09`, `generation_tokens_per_second: 12.5`,
+    // `mlx_lm.benchmark`'s `prompt_tps=1077.563, generation_tps=133.149`): the key holds the
+    // unit.
+    if lower.contains("_per_s") || lower.contains("_tps") {
         static KEYED: OnceLock<Regex> = OnceLock::new();
         let re = KEYED.get_or_init(|| {
             Regex::new(&format!(
-                r"\b((?:[a-z]+_)*tokens?_per_s(?:ec(?:ond)?)?)\b\s*[:=]?\s*{NUM}"
+                r"\b((?:[a-z]+_)*tokens?_per_s(?:ec(?:ond)?)?|(?:[a-z]+_)+tps)\b\s*[:=]?\s*{NUM}"
             ))
             .expect("static pattern compiles")
         });
-        for c in captures_near(lower, re, &["_per_s"], 64, 40) {
+        for c in captures_near(lower, re, &["_per_s", "_tps"], 64, 40) {
             let Some(v) = num(&c[2]) else { continue };
             let m = c.get(0).expect("group 0");
             let key = c[1].replace('_', " ");
@@ -1170,6 +1171,17 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                     Some(FigureKind::ThroughputOutput)
                 }
                 "generation_tokens_per_second" if trt_record => Some(FigureKind::DecodeThroughput),
+                // A phase's `_tps` key (`prompt_tps`, `generation_tps`): that phase's rate.
+                k if k.ends_with("_tps")
+                    && (k.starts_with("prompt") || k.starts_with("prefill")) =>
+                {
+                    Some(FigureKind::PrefillThroughput)
+                }
+                k if k.ends_with("_tps")
+                    && (k.starts_with("generation") || k.starts_with("decode")) =>
+                {
+                    Some(FigureKind::DecodeThroughput)
+                }
                 _ => kind_from_words(&key),
             };
             let mut f = Figure::new(
@@ -1183,39 +1195,6 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             );
             f.kind_stated = kind.is_some();
             f.label = Some(c[1].to_string());
-            push(&mut cands, &mut taken, settle(f), 0);
-        }
-    }
-    // `mlx_lm.benchmark`'s averages (`prompt_tps=1077.563, generation_tps=133.149`): a key
-    // ending in `_tps` holds the unit, its first word the phase.
-    if lower.contains("_tps") {
-        static TPS_KEYED: OnceLock<Regex> = OnceLock::new();
-        let re = TPS_KEYED.get_or_init(|| {
-            Regex::new(&format!(r"\b((?:[a-z]+_)+tps)\s*[:=]\s*{NUM}"))
-                .expect("static pattern compiles")
-        });
-        for c in captures_near(lower, re, &["_tps"], 48, 32) {
-            let Some(v) = num(&c[2]) else { continue };
-            let m = c.get(0).expect("group 0");
-            let key = &c[1];
-            let kind = if key.starts_with("prompt") || key.starts_with("prefill") {
-                Some(FigureKind::PrefillThroughput)
-            } else if key.starts_with("generation") || key.starts_with("decode") {
-                Some(FigureKind::DecodeThroughput)
-            } else {
-                kind_from_words(&key.replace('_', " "))
-            };
-            let mut f = Figure::new(
-                v,
-                "tok/s",
-                kind.unwrap_or(FigureKind::ThroughputUnspecified),
-                Span {
-                    start: m.start(),
-                    end: m.end(),
-                },
-            );
-            f.kind_stated = kind.is_some();
-            f.label = Some(key.to_string());
             push(&mut cands, &mut taken, settle(f), 0);
         }
     }
