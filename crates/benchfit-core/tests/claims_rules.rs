@@ -4110,3 +4110,13 @@ fn mlx_benchmark_flags() {
     let c = read("python server.py -p 8000 -g 2\nLlama 3 8B on one A10: 40 tok/s\n");
     assert_eq!(c.prompt_tokens, None);
 }
+
+/// §3 Hardware: a Tenstorrent card named once in the singular (`on one n300`) is one device, like
+/// any GPU; a QuietBox is a system and counts none.
+#[test]
+fn tenstorrent_cards_count_like_gpus() {
+    let c = read("Llama 3.1 8B on one n300 with tt-metal: 25 tok/s/user");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("Llama 3.1 70B on a QuietBox with tt-metal: 15 tok/s/user");
+    assert_eq!(c.gpu_count, None);
+}

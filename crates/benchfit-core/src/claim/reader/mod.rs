@@ -1320,7 +1320,11 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     let start = g.span.start.min(lower.len());
     let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
     let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
-    let system = g.value.starts_with("tt-")
+    // Tenstorrent's boxes (QuietBox, Galaxy) are systems; its cards (n150, n300, p150, p300)
+    // are single devices.
+    let system = g.value == "tt-quietbox"
+        || g.value == "tt-galaxy"
+        || g.value == "tt-blackhole"
         || g.value.starts_with("cerebras")
         || g.value.starts_with("groq")
         || g.value.starts_with("sambanova")
