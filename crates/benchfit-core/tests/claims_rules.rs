@@ -4120,3 +4120,10 @@ fn tenstorrent_cards_count_like_gpus() {
     let c = read("Llama 3.1 70B on a QuietBox with tt-metal: 15 tok/s/user");
     assert_eq!(c.gpu_count, None);
 }
+
+/// §3 Load: "at conc 256" (the abbreviation, written with a space) is a concurrency.
+#[test]
+fn conc_abbreviation_is_a_concurrency() {
+    let c = read("gpt-oss-120b on 8x MI300X with vLLM: peak throughput ~1,047 tok/s at conc 256");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(256));
+}

@@ -231,7 +231,7 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+|one)\b"#),
-            concurrency: pat(NO, &["max", "concurren"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?)"?\s*(?:of\s*|to\s+|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "concurren", "conc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s)"?\s*(?:of\s*|to\s+|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
