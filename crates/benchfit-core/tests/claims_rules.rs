@@ -4121,9 +4121,15 @@ fn tenstorrent_cards_count_like_gpus() {
     assert_eq!(c.gpu_count, None);
 }
 
-/// §3 Load: "at conc 256" (the abbreviation, written with a space) is a concurrency.
+/// §3 Load: `conc N` (the abbreviation, with a space) is a concurrency; §1.2: a headline in
+/// the title is not the first point of a sweep that a later baseline would end.
 #[test]
 fn conc_abbreviation_is_a_concurrency() {
     let c = read("gpt-oss-120b on 8x MI300X with vLLM: peak throughput ~1,047 tok/s at conc 256");
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(256));
+    let c = read(
+        "Extend the TP=8 search to concurrency 1 (extends the frontier to ~249 tps/user)\n\n\
+         The current best single-user point is ~234 tokens/sec/user (TP=8, concurrency 4).\n",
+    );
+    assert_eq!(c.figures[0].value, 249.0);
 }

@@ -1057,7 +1057,15 @@ pub fn read(text: &str) -> Claim {
     }
     // A sweep over workloads keeps the one setup the text describes (its points differ in
     // nothing the settings hold), so only the order changes.
-    let sweep = super::headline::sweep_end(&mut claim.figures)
+    // A headline in the text's title is the result the text presents (CLAIMS.md §1.2): later
+    // points of the same kind are not read as a sweep that ends past it.
+    let title_headline = title_span(lower).is_some_and(|t| {
+        claim
+            .figures
+            .first()
+            .is_some_and(|f| f.span.start >= t.start && f.span.end <= t.end)
+    });
+    let sweep = (!title_headline && super::headline::sweep_end(&mut claim.figures))
         || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
     let workloads =
         !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
