@@ -96,27 +96,28 @@ fn benchmark_model(
     Ok(match (&claim.model, &hints.model) {
         (Some(m), _) => match catalog::model(&m.value) {
             Some(found) => found,
-            None if catalog::model::checkpoint_base(&m.value).is_some() => {
-                let base = catalog::model::checkpoint_base(&m.value).expect("checked");
-                assume(
-                    assumptions,
-                    "benchmark.model",
-                    base.id,
-                    "the claim names a dated or tuned checkpoint of this model; its architecture is the base's",
-                );
-                base
-            }
-            None => {
-                let only = only_release(&m.value)
-                    .ok_or_else(|| format!("model {} is not in the catalog", m.value))?;
-                assume(
+            None => match catalog::model::checkpoint_base(&m.value) {
+                Some(base) => {
+                    assume(
+                        assumptions,
+                        "benchmark.model",
+                        base.id,
+                        "the claim names a dated or tuned checkpoint of this model; its architecture is the base's",
+                    );
+                    base
+                }
+                None => {
+                    let only = only_release(&m.value)
+                        .ok_or_else(|| format!("model {} is not in the catalog", m.value))?;
+                    assume(
                     assumptions,
                     "benchmark.model",
                     only.id,
                     "the claim names the family and size only; this is the catalog's one release of that size",
                 );
-                only
-            }
+                    only
+                }
+            },
         },
         (None, Some(h)) => {
             let m = catalog::model(h).ok_or_else(|| format!("model {h} is not in the catalog"))?;

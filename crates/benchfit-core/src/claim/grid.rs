@@ -461,65 +461,41 @@ fn rank(k: FigureKind, s: Option<Scope>) -> u8 {
     }
 }
 
-/// A pipe table flattened onto one line (`| Metric | Value | |---|---| | TTFT | 18ms |`, as a copy
-/// from a web page leaves it): its rows, split where one row's closing pipe meets the next row's
-/// opening one (`| |`). None unless that gives at least three rows with the same number of
-/// pipes (at least three: two cells), so an empty cell of an ordinary row splits nothing.
-fn flattened_rows(lower: &str, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
-    let line = &lower[start..end];
-    if !line.contains("| |") {
-        return None;
-    }
-    let mut rows = Vec::new();
-    let mut from = 0;
-    for (i, _) in line.match_indices("| |") {
-        rows.push((start + from, start + i + 1));
-        from = i + 2;
-    }
-    rows.push((start + from, end));
-    let pipes = |&(a, b): &(usize, usize)| lower[a..b].matches('|').count();
-    let n = rows.first().map(pipes)?;
-    (rows.len() >= 3 && n >= 3 && rows.iter().all(|r| pipes(r) == n)).then_some(rows)
-}
-
 /// Table blocks: runs of table lines with the same cell count (a `...` line may sit between).
 fn blocks(lower: &str) -> Vec<Vec<Line>> {
     let mut out: Vec<Vec<Line>> = Vec::new();
     let mut cur: Vec<Line> = Vec::new();
     let mut start = 0;
     for line in lower.split_inclusive('\n') {
-        let line_end = start + line.trim_end_matches(['\n', '\r']).len();
-        let rows =
-            flattened_rows(lower, start, line_end).unwrap_or_else(|| vec![(start, line_end)]);
-        for (start, end) in rows {
-            let text = lower[start..end].trim();
-            if text == "..." || text == "…" || is_rule(text) {
-                // An excerpt gap or a rule line: the block goes on (a rule above the header, a
-                // box's top border, starts none).
-            } else if let Some(mut cells) = split(lower, start, end) {
-                // A continuation row that also drops the empty cells it would end on (the
-                // last row of a block, `| 2048 | 2048 | 500 | 500 | 2153.7 |` under rows ending
-                // `| 11312.8 | |||`): padded back to the block's width.
-                if let Some(l) = cur.last() {
-                    let (n, m) = (l.cells.len(), cells.len());
-                    let empty_tail = l
-                        .cells
-                        .iter()
-                        .rev()
-                        .take_while(|c| c.end == c.start)
-                        .count();
-                    if m >= 2 && m < n && empty_tail >= n - m {
-                        let at = cells.last().map_or(end, |c| c.end);
-                        cells.resize(n, Span { start: at, end: at });
-                    }
+        let end = start + line.trim_end_matches(['\n', '\r']).len();
+        // (A table run onto one line was split into its rows by the text stage.)
+        let text = lower[start..end].trim();
+        if text == "..." || text == "…" || is_rule(text) {
+            // An excerpt gap or a rule line: the block goes on (a rule above the header, a
+            // box's top border, starts none).
+        } else if let Some(mut cells) = split(lower, start, end) {
+            // A continuation row that also drops the empty cells it would end on (the
+            // last row of a block, `| 2048 | 2048 | 500 | 500 | 2153.7 |` under rows ending
+            // `| 11312.8 | |||`): padded back to the block's width.
+            if let Some(l) = cur.last() {
+                let (n, m) = (l.cells.len(), cells.len());
+                let empty_tail = l
+                    .cells
+                    .iter()
+                    .rev()
+                    .take_while(|c| c.end == c.start)
+                    .count();
+                if m >= 2 && m < n && empty_tail >= n - m {
+                    let at = cells.last().map_or(end, |c| c.end);
+                    cells.resize(n, Span { start: at, end: at });
                 }
-                if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
-                    out.push(std::mem::take(&mut cur));
-                }
-                cur.push(Line { cells });
-            } else if !cur.is_empty() {
+            }
+            if cur.last().is_some_and(|l| l.cells.len() != cells.len()) {
                 out.push(std::mem::take(&mut cur));
             }
+            cur.push(Line { cells });
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
         }
         start += line.len();
     }

@@ -142,7 +142,8 @@ fn unicode_hyphens(lower: String) -> String {
 /// (`| Metric | Value | |---|---| | Median output tokens/second | 812 | | TTFT | 18ms |`): the
 /// space between one row's closing bar and the next row's opening bar becomes a line end, the
 /// rows counted by the header's bars, so the table reads as the table it was. A ` ... ` between
-/// rows (an elided row) stands on its own line. One byte for one byte: offsets are kept.
+/// rows (an elided row) stands on its own line; without a separator row, every `| |` splits when
+/// the rows it gives all have the same bars. One byte for one byte: offsets are kept.
 fn flattened_tables(mut lower: String) -> String {
     if !lower.contains("| |") {
         return lower;
@@ -160,6 +161,23 @@ fn flattened_tables(mut lower: String) -> String {
                 .trim_start_matches(':')
                 .starts_with('-')
         }) else {
+            // No separator: split where one row's closing bar meets the next one's opening bar,
+            // when that gives at least three rows of the same number of bars (at least three:
+            // two cells), so an empty cell of an ordinary row splits nothing.
+            let joins: Vec<usize> = line.match_indices("| |").map(|(i, _)| i + 1).collect();
+            let mut from = 0;
+            let bars: Vec<usize> = joins
+                .iter()
+                .chain(std::iter::once(&line.len()))
+                .map(|&e| {
+                    let n = line[from..e].matches('|').count();
+                    from = e;
+                    n
+                })
+                .collect();
+            if bars.len() >= 3 && bars[0] >= 3 && bars.iter().all(|&n| n == bars[0]) {
+                breaks.extend(joins.iter().map(|&j| start + j));
+            }
             continue;
         };
         let Some(first) = line[..sep].find('|') else {
@@ -273,6 +291,27 @@ fn is_horizontal(c: char) -> bool {
             | '╼'
             | '╾'
     )
+}
+
+#[cfg(test)]
+mod flattened_tests {
+    use super::flattened_tables;
+
+    #[test]
+    fn rows_run_together_are_split_with_offsets_kept() {
+        let t = "x | a | b | |---|---| | 1 | 2 | ... | 3 | 4 |".to_string();
+        let out = flattened_tables(t.clone());
+        assert_eq!(out.len(), t.len());
+        assert_eq!(
+            out.lines().collect::<Vec<_>>(),
+            ["x | a | b |", "|---|---|", "| 1 | 2 |", "...", "| 3 | 4 |"]
+        );
+        // No separator: three rows of the same bars split; an empty cell alone does not.
+        let out = flattened_tables("| a | b | | 1 | 2 | | 3 | 4 |".to_string());
+        assert_eq!(out.lines().count(), 3);
+        let one = "| a | | b |".to_string();
+        assert_eq!(flattened_tables(one.clone()), one);
+    }
 }
 
 #[cfg(test)]

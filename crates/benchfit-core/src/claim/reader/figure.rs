@@ -1164,8 +1164,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             // over the whole latency (output), `generation_tokens_per_second` over the
             // generation phase only (decode), per the maintainers' answer in TensorRT-LLM issue
             // #1393.
-            let line_start = lower[..m.start()].rfind('\n').map_or(0, |k| k + 1);
-            let trt_record = lower[line_start..m.start()].contains("[benchmark]");
+            let trt_record =
+                line_to(lower, m.start(), 512, &['\n']).is_some_and(|l| l.contains("[benchmark]"));
             let kind = match c[1].as_ref() {
                 "tokens_per_sec" | "tokens_per_second" if trt_record => {
                     Some(FigureKind::ThroughputOutput)

@@ -77,13 +77,9 @@ pub(super) const OTHER_SIDE: &[&str] = &[
 pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     let marks = Marks::new(lower, OTHER_SIDE);
     // Whether any line is a baseline's caption, asked once (one pass) before each figure's.
-    let baseline_captions = lower.lines().any(|l| {
-        let l = l.trim();
-        l.len() <= 48
-            && (l.strip_suffix(':').or_else(|| l.strip_suffix('：'))).is_some_and(|w| {
-                names_baseline(w.trim_matches(|c: char| c == '#' || c == '*' || c == ' '))
-            })
-    });
+    let baseline_captions = lower
+        .lines()
+        .any(|l| l.trim().len() <= 48 && caption_words(l).is_some_and(names_baseline));
     let order = crate::stats::stable_order(cands.len(), &|a, b| {
         cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
     });
@@ -117,16 +113,16 @@ pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     }
 }
 
-/// The caption of the list a figure's line belongs to: the nearest line above it in the same
-/// block (no blank line between, at most six lines up) that ends with `:` or `：` (`对比H20
-/// SGLang thoughout :` above `Qwen3-32B 20.72 tokens/s`). Returns its byte range.
-fn list_caption(lower: &str, at: usize) -> Option<(usize, usize)> {
+/// The nearest line above the one holding `at` that ends with `:` or `：` (a caption), at most
+/// `lines` lines up; with `blank_ends`, a blank line between ends the search (a list's caption
+/// sits right above it). Returns the caption line's byte range, trimmed at its end.
+fn caption_above(lower: &str, at: usize, lines: usize, blank_ends: bool) -> Option<(usize, usize)> {
     let at = floor_boundary(lower, at.min(lower.len()));
     let mut end = lower[..at].rfind('\n')?;
-    for _ in 0..6 {
+    for _ in 0..lines {
         let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
         let line = lower[start..end].trim_end();
-        if line.trim().is_empty() {
+        if blank_ends && line.trim().is_empty() {
             return None;
         }
         if line.ends_with(':') || line.ends_with('：') {
@@ -140,26 +136,27 @@ fn list_caption(lower: &str, at: usize) -> Option<(usize, usize)> {
     None
 }
 
-/// The caption of the block a figure is printed in: the nearest line above it, at most twelve
-/// lines up, that is short, holds no digit and ends with `:` (`main branch:` above a fenced
-/// tool output). Returns the caption's words, lowercased, without markup.
+/// The caption of the list a figure's line belongs to: the nearest caption line above it in the
+/// same block (no blank line between, at most six lines up; `对比H20 SGLang thoughout :` above
+/// `Qwen3-32B 20.72 tokens/s`).
+fn list_caption(lower: &str, at: usize) -> Option<(usize, usize)> {
+    caption_above(lower, at, 6, true)
+}
+
+/// A caption line's words: without its colon and markup (`## main branch:` → `main branch`).
+fn caption_words(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let words = line.strip_suffix(':').or_else(|| line.strip_suffix('：'))?;
+    Some(words.trim_matches(|c: char| c == '#' || c == '*' || c == ' '))
+}
+
+/// The caption of the block a figure is printed in: the nearest caption line above it, at most
+/// twelve lines up, blank lines and fences between allowed, when it is short and holds no digit
+/// (`main branch:` above a fenced tool output). Returns its words.
 fn block_caption(lower: &str, at: usize) -> Option<&str> {
-    let at = floor_boundary(lower, at.min(lower.len()));
-    let mut end = lower[..at].rfind('\n')?;
-    for _ in 0..12 {
-        let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
-        let line = lower[start..end].trim();
-        if let Some(words) = line.strip_suffix(':').or_else(|| line.strip_suffix('：')) {
-            let words = words.trim_matches(|c: char| c == '#' || c == '*' || c == ' ');
-            return (words.len() <= 40 && !words.contains(|c: char| c.is_ascii_digit()))
-                .then_some(words);
-        }
-        if start == 0 {
-            return None;
-        }
-        end = start - 1;
-    }
-    None
+    let (a, b) = caption_above(lower, at, 12, false)?;
+    caption_words(&lower[a..b])
+        .filter(|w| w.len() <= 40 && !w.contains(|c: char| c.is_ascii_digit()))
 }
 
 /// Whether a block's caption names the baseline of a change: the main branch, the code before
