@@ -4133,3 +4133,52 @@ fn conc_abbreviation_is_a_concurrency() {
     );
     assert_eq!(c.figures[0].value, 249.0);
 }
+
+/// §2: a tool record's bare `Output throughput:` key is the run's summary (aggregate); "tokens
+/// per second (TPS) per user" is per user with the abbreviation between.
+#[test]
+fn bare_output_throughput_record_and_parenthesised_unit() {
+    let c = read("python3 bench_sglang.py --num-questions 2000 --parallel 2000\nLatency: 78.651 s\nOutput throughput: 1782.633 token/s\n");
+    assert_eq!(c.figures[0].value, 1782.633);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Eight Blackwell GPUs reach over 1,000 tokens per second (TPS) per user on Llama 4 Maverick.");
+    assert_eq!(c.figures[0].value, 1000.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Hardware: a MoE name's active-parameter suffix (`-A10B`) is no A10 GPU; a real A10 still
+/// reads.
+#[test]
+fn active_suffix_is_not_a_gpu() {
+    let c = read("Qwen3.5-122B-A10B in BF16 with vLLM on eight GPUs: 307.8 output tok/s");
+    assert_eq!(c.gpu, None);
+    let c = read("Llama 3 8B on an A10 with vLLM: 40 tok/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("a10"));
+}
+
+/// §3 Quantisation: a GGUF type before "KV" is the cache's, and LMDeploy's `--quant-policy 8`
+/// is an 8-bit KV cache (LMDeploy docs, "KV Cache Quantization": 4 and 8 bits), not the weights'.
+#[test]
+fn gguf_kv_and_lmdeploy_quant_policy() {
+    let c = read("Qwen3 30B A3B UD-Q4_K_XL with q8_0 KV on an RTX 4090, llama.cpp: 150 t/s tg");
+    assert_eq!(c.kv_dtype.as_ref().map(|v| v.value.as_str()), Some("q8_0"));
+    let c = read("lmdeploy serve api_server internlm2-chat-7b --quant-policy 8\nA100 80GB: 2,400 tok/s output");
+    assert_eq!(c.kv_dtype.as_ref().map(|v| v.value.as_str()), Some("int8"));
+    let c = read("lmdeploy serve api_server internlm2-chat-7b --quant-policy 0\nA100: 2,400 tok/s");
+    assert_eq!(c.kv_dtype, None);
+}
+
+/// §1.5: a bare rate, then the same rate under a load in the same sentence, is a load sweep
+/// (one stream, then N): the last point heads, with its own concurrency (`100并发` counts before
+/// the word as well as after it).
+#[test]
+fn bare_rate_then_loaded_rate_is_a_sweep() {
+    let c = read("我这里4卡运行llama70b，每秒9token，100并发下每秒700token。");
+    assert_eq!(c.figures[0].value, 700.0);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(100));
+    let c = read("Llama 70B on 4 cards: 9 tok/s, and 700 tok/s at 100 concurrent requests.");
+    assert_eq!(c.figures[0].value, 700.0);
+    let c =
+        read("Llama 70B on 4 cards gets 9 tok/s. Next week we will try 100 concurrent requests.");
+    assert_eq!(c.figures[0].value, 9.0);
+}

@@ -367,6 +367,17 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
                 c.output_tokens = own.output_tokens;
             }
         }
+        // A load written after the figure, past its own clause, is a later point's (`每秒9token，
+        // 100并发下每秒700token`: 100 is the second point's).
+        if cl != st && !own_clause {
+            let later = |s: Span| s.start >= cl.end;
+            if c.batch_size.as_ref().is_some_and(|b| later(b.span)) {
+                c.batch_size = None;
+            }
+            if c.concurrency.as_ref().is_some_and(|b| later(b.span)) {
+                c.concurrency = None;
+            }
+        }
         let padded = format!(" {part} ");
         let other = OTHER_SETUP.iter().find_map(|w| {
             let i = padded.find(w)?;

@@ -232,7 +232,13 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     let engine_label = engine_stats.then(|| "avg generation throughput".to_string());
     // A tool summary's label (`Output token throughput:`, `Total token throughput:`) names
     // the run's whole load (CLAIMS.md §2), as it does in a summary table.
-    let summary_label = label.contains("token throughput");
+    // So does a record's bare `Output throughput:` / `Total throughput:` key (SGLang's
+    // `bench_sglang.py`, `trtllm-bench`): the run's totals over its wall time.
+    let key = label
+        .trim_start_matches(['-', '*', ' ', '\t'])
+        .trim_end_matches([':', ' ']);
+    let summary_label = label.contains("token throughput")
+        || ["output throughput", "total throughput"].contains(&key);
     let scope =
         scope.or((summary_line || engine_stats || summary_label).then_some(Scope::Aggregate));
     // `on 72× GB300`: more GPUs than one node holds is a whole system.

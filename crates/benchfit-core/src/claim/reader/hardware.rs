@@ -59,6 +59,15 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             if fam.starts_with("910") && before(part, span_of(&c, 3).start, 8).ends_with("昇腾") {
                 continue;
             }
+            // A MoE model's active-parameter suffix (`Qwen3.5-122B-A10B`) is no A10: the name
+            // goes on with `b` after a hyphen.
+            let fam_span = span_of(&c, 3);
+            if part[..fam_span.start].ends_with('-')
+                && part[fam_span.end..].starts_with('b')
+                && !part[fam_span.end + 1..].starts_with(|ch: char| ch.is_ascii_alphanumeric())
+            {
+                continue;
+            }
             let gpu_span = Span {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),

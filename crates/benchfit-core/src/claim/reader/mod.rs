@@ -199,7 +199,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -261,7 +261,7 @@ fn patterns() -> &'static Patterns {
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
             tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
-            kv_dtype: pat(NO, &["fp", "bf", "int", "kv"], &[], r"\b(fp8|fp16|bf16|int8|int4)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
@@ -2285,6 +2285,20 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
                 let start = i;
                 let end = part.len() - rest.len() + digits;
                 claim.concurrency = found(n, at(Span { start, end }));
+            } else {
+                // The count before the word: `100并发下`, `64 并发`.
+                let head = part[..i].trim_end_matches(' ');
+                let lead = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                let start = head.len() - lead;
+                let glued = start > 0 && part.as_bytes()[start - 1].is_ascii_alphanumeric();
+                if let Some(n) = head[start..]
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n > 0 && !glued)
+                {
+                    let end = i + "并发".len();
+                    claim.concurrency = found(n, at(Span { start, end }));
+                }
             }
         }
     }

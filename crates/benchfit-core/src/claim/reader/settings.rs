@@ -191,6 +191,26 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             }
         }
     }
+    // LMDeploy's `--quant-policy 8` / `quant_policy=4`: an 8- or 4-bit KV cache (LMDeploy's
+    // docs, "KV Cache Quantization": "quant_policy=4 for 4-bit, 8 for 8-bit").
+    if claim.kv_dtype.is_none() {
+        if let Some(i) = part.find("quant-policy").or(part.find("quant_policy")) {
+            let rest = part[i + "quant-policy".len()..].trim_start_matches([' ', '=', ':']);
+            let v = if rest.starts_with('8') && !rest[1..].starts_with(|c: char| c.is_ascii_digit())
+            {
+                Some("int8")
+            } else if rest.starts_with('4') && !rest[1..].starts_with(|c: char| c.is_ascii_digit())
+            {
+                Some("int4")
+            } else {
+                None
+            };
+            if let Some(v) = v {
+                let end = part.len() - rest.len() + 1;
+                claim.kv_dtype = found(v.to_string(), at(Span { start: i, end }));
+            }
+        }
+    }
     if let (Some(w), Some(k)) = (&claim.weight_dtype, kv_flag) {
         if w.span == k {
             claim.weight_dtype = None;
