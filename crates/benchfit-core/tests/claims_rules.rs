@@ -4182,3 +4182,38 @@ fn bare_rate_then_loaded_rate_is_a_sweep() {
         read("Llama 70B on 4 cards gets 9 tok/s. Next week we will try 100 concurrent requests.");
     assert_eq!(c.figures[0].value, 9.0);
 }
+
+/// §1.8: a decimal comma (`82,40 tokens per second`, a cell `111,62`) is a decimal point; a
+/// thousands separator (`1,234`) and a list (`1,2,4`) are not.
+#[test]
+fn decimal_comma() {
+    let c = read("llama_print_timings:        eval time =  3084.36 ms /   254 runs   (   12.14 ms per token,    82,40 tokens per second)");
+    assert_eq!(c.figures[0].value, 82.4);
+    let c = read("RX 9070 XT, gpt-oss-20b:\n\n| Runtime | Try | TPS |\n|---|---|---|\n| Vulkan | 1 | 132,75 |\n| ROCm | 4 | 111,62 |\n");
+    assert_eq!(c.figures[0].value, 111.62);
+    let c = read("Llama 3 8B on an H100: 1,234 tokens per second");
+    assert_eq!(c.figures[0].value, 1234.0);
+}
+
+/// §3 Model: a verb or a quantifier before a size (`distributes 70B models`, `sub-1B`) is no
+/// model's name.
+#[test]
+fn verbs_before_a_size_are_not_names() {
+    let c = read("JAX parallelism distributes 70B models across TPU v5p chips: 400 tok/s");
+    assert_eq!(c.model, None);
+    let c = read("For sub-1B models on a phone we see 40 tok/s");
+    assert_eq!(c.model, None);
+}
+
+/// §2: "total token throughput of 36.9 for single requests" is a total rate, per user; the
+/// single requests are a concurrency of one (§3 Load), as is "performance on 1 query".
+#[test]
+fn unitless_throughput_words_and_single_requests() {
+    let c = read("2xMI100 has total token throughput of 36.9 for single requests and 147.4 for batch requests.");
+    assert_eq!(c.figures[0].value, 36.9);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputTotal);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
+    let c = read("That comparison is only for performance on 1 query: Llama 4 Maverick at 2,500 tokens per second on a Cerebras WSE.");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
+}

@@ -208,6 +208,16 @@ fn cell_number(t: &str) -> Option<f64> {
     {
         return None;
     }
+    // A decimal comma (`111,62`, `0,5`): one comma with one or two digits after it (a
+    // thousands separator always groups three).
+    if let Some((int, frac)) = body.split_once(',') {
+        if !frac.contains([',', '.']) && (1..=2).contains(&frac.len()) {
+            return format!("{int}.{frac}")
+                .parse::<f64>()
+                .ok()
+                .map(|v| v * mult);
+        }
+    }
     body.replace(',', "").parse::<f64>().ok().map(|v| v * mult)
 }
 

@@ -2,6 +2,24 @@
 
 use super::*;
 
+/// The integer part of a decimal-comma number whose fraction `frac` matched alone (`82,40`: 82
+/// and where it starts), when `frac` is one or two digits after a comma that follows one to
+/// four digits, with no other number glued before them (`1,234,56` and `1.5,40` are not).
+fn decimal_comma_before(lower: &str, frac: M) -> Option<(f64, usize)> {
+    let f = frac.as_str();
+    if !(1..=2).contains(&f.len()) || !f.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let head = lower[..frac.start()].strip_suffix(',')?;
+    let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let from = head.len() - digits;
+    let glued = from > 0 && matches!(lower.as_bytes()[from - 1], b',' | b'.' | b'0'..=b'9');
+    if !(1..=4).contains(&digits) || glued {
+        return None;
+    }
+    Some((head[from..].parse().ok()?, from))
+}
+
 pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
     let (k1, k2, qual, per) = if tps { (2, 99, 99, 4) } else { (2, 5, 6, 7) };
     let mut lo = num(c.get(1)?.as_str())?;
@@ -30,7 +48,13 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     if glued {
         lo = hi.take()?;
     }
-    let span = whole(c);
+    let mut span = whole(c);
+    // A decimal comma (`82,40 tokens per second`, as European locales print it): the pattern
+    // starts at the fraction; the integer part is just before its comma.
+    if let Some((int, from)) = decimal_comma_before(lower, c.get(1)?) {
+        lo = int + lo / 10f64.powi(c.get(1)?.as_str().len() as i32);
+        span.start = from;
+    }
     // Words before a `, ` belong to the figure before it (`5,900 tokens/s total throughput,
     // 2,200 tokens/s output`).
     let pre = before(lower, span.start, 48);
@@ -1311,7 +1335,24 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 f.scope = Some(Scope::PerGpu);
                 f.scope_stated = true;
             }
-            _ => {}
+            _ => {
+                // The words before `throughput` name its tokens (`total token throughput of
+                // 36.9`); the words after the number, up to the next clause, its scope (`… for
+                // single requests`).
+                let span = whole(&c);
+                let named = format!("{} throughput", before(lower, span.start, 24));
+                if let Some(k) = kind_from_words(&named) {
+                    f.kind = k;
+                    f.kind_stated = true;
+                }
+                let post = after(lower, span.end, 32);
+                let post = post.split([',', ';', '.', '\n']).next().unwrap_or("");
+                let post = post.split(" and ").next().unwrap_or("");
+                if let Some(sc) = scope_from_words(post) {
+                    f.scope = Some(sc);
+                    f.scope_stated = true;
+                }
+            }
         }
         if let Some(i) = lower.find("throughput =") {
             let def = after(lower, i, 100);

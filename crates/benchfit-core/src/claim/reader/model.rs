@@ -58,7 +58,8 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
     const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
         serve model models size params parameters dense moe our my this that llm base chat \
         instruct about around over under by or per total active largest biggest smallest larger \
-        bigger smaller new newer latest huge giant massive full same";
+        bigger smaller new newer latest huge giant massive full same sub across into beyond up \
+        distributes supports fits handles serves loads includes needs requires hosts shards";
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
