@@ -3888,7 +3888,7 @@ fn a_block_under_a_baseline_caption_is_the_baseline() {
     };
     assert_eq!(read(&t("main branch", "pr")).figures[0].value, 1782.633);
     assert_eq!(read(&t("Before", "After")).figures[0].value, 1782.633);
-    assert_eq!(read(&t("run one", "run two")).figures[0].value, 1676.993);
+    assert_eq!(read(&t("SGLang", "vLLM")).figures[0].value, 1676.993);
 }
 
 /// §1.5: a table whose columns are devices and whose cells write their unit (`~157 tokens/秒`)
@@ -4216,4 +4216,46 @@ fn unitless_throughput_words_and_single_requests() {
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
     let c = read("That comparison is only for performance on 1 query: Llama 4 Maverick at 2,500 tokens per second on a Cerebras WSE.");
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(1));
+}
+
+/// §2: a line led by `Prompt tokens:` / `Decoded tokens:` (after an emoji) is that phase's rate.
+#[test]
+fn token_count_lines_name_their_phase() {
+    let c = read("Qwen3-30B-A3B:\n⏱️ Prompt tokens: 7530 in 6.51s (1156.15 tokens/s)\n⏱️ Decoded tokens: 2441 in 61.40s (39.76 tokens/s)\n");
+    assert_eq!(c.figures[0].value, 39.76);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §1.5 for logs: a tool summary printed once per model, under headings the title does not
+/// name, is read at its last block; when the title names the first block's heading, that one.
+#[test]
+fn repeated_summary_blocks_and_the_title() {
+    let block = |v: &str| {
+        format!("```\nconcurrency: 256\ntoken throughput (completion token): {v} token/s\ntoken throughput (prompt + completion token): 5000.0 token/s\n```\n")
+    };
+    let text = format!(
+        "Optimize moe\n\ndeepseek-moe-16b-chat\n\n{}\nMixtral 8x7b TP=2\n\n{}",
+        block("2665.019"),
+        block("1797.565")
+    );
+    assert_eq!(read(&text).figures[0].value, 1797.565);
+    let text = "Update benchmark script to easily test llama-3\n\nLLAMA 3:\nSuccessful requests: 1780\nOutput token throughput: 1412.49 tokens/s\n\nLLAMA 2:\nSuccessful requests: 100\nOutput token throughput: 1038.35 tokens/s\n";
+    assert_eq!(read(text).figures[0].value, 1412.49);
+}
+
+/// §3 Hardware: a device named once in the singular counts 1 at any mention that is the run's
+/// (a later "on MI300x" after a general one), after "Single", before "(single GPU", or in a
+/// line listing one machine's parts; a rate per GPU speaks of several.
+#[test]
+fn singular_device_at_any_mention() {
+    let c = read("This adds MI300X as a verified hardware target.\nTested Ministral 8B on MI300x with vLLM: 45 tok/s output.");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("Single AMD Radeon RX 7900 XTX 24GB, Vulkan backend: Qwen3 30B at 85.4 tok/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("Real benchmark data from MI300X (single GPU, ROCm + llama.cpp): Llama 3 8B tg128 at 120 t/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("Ryzen 5700G, 64 Gb RAM, Radeon RX 9070 XT 16 Gb.\nModel: gpt-oss-20b. Vulkan: 132.75 tok/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("MI355X DeepSeek-V4-Pro on SGLang hits 2,256 tok/s/GPU at 9.4 tok/s/user.");
+    assert_eq!(c.gpu_count, None);
 }

@@ -363,6 +363,17 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
         })
         .max_by_key(|(_, f)| f.span.start)
         .map(|(i, _)| i);
+    // The title naming the first block's heading (`… to easily test llama-3` over `LLAMA 3:` …
+    // `LLAMA 2:`): the text is about that block (CLAIMS.md §1.5, the row the words are about).
+    if let (Some(t), Some(head)) = (
+        super::reader::title_span(lower),
+        block_heading(lower, start),
+    ) {
+        let title = squeeze(&lower[t.start..t.end]);
+        if head.1 > t.end && head.0.len() >= 4 && title.contains(&head.0) {
+            return false;
+        }
+    }
     match last {
         Some(i) if i > 0 => {
             figures[..=i].rotate_right(1);
@@ -370,6 +381,34 @@ pub(super) fn repeated_block_last(lower: &str, figures: &mut [Figure]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Letters and digits only (`LLAMA 3:` and `llama-3` both `llama3`).
+fn squeeze(s: &str) -> String {
+    s.chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
+/// The heading of the block of `key: value` lines holding `at`: the nearest line above it (at
+/// most 40 lines) that is neither such a record, a fence, a rule nor blank; squeezed, with
+/// where its line starts.
+fn block_heading(lower: &str, at: usize) -> Option<(String, usize)> {
+    let at = super::reader::floor_boundary(lower, at.min(lower.len()));
+    let above = &lower[..lower[..at].rfind('\n')?];
+    let mut end = above.len();
+    for line in above.rsplit('\n').take(40) {
+        let from = end - line.len();
+        end = from.saturating_sub(1);
+        let l = line.trim();
+        let record = l
+            .split_once([':', '：'])
+            .is_some_and(|(_, v)| !v.trim().is_empty());
+        let rule = l.starts_with("```") || l.chars().all(|c| "-=~*# ".contains(c));
+        if record || rule {
+            continue;
+        }
+        return Some((squeeze(l), from));
+    }
+    None
 }
 
 /// Engines whose name alone on a line heads a block of results (`SGLang` … `LMDeploy` …).

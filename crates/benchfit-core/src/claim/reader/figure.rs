@@ -211,7 +211,10 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
                 let lead = lead_label(lower, span.start)
                     .trim_end_matches([':', '：'])
                     .trim();
+                // `Prompt tokens: 7530 in 6.51s (1156.15 tokens/s)`, `Decoded tokens: …`.
+                let lead = lead.strip_suffix(" tokens").unwrap_or(lead);
                 match lead {
+                    "decoded" | "generated" => Some(FigureKind::DecodeThroughput),
                     "prompt" | "prefill" | "prompt processing" => {
                         Some(FigureKind::PrefillThroughput)
                     }
@@ -311,6 +314,11 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     f.scope_stated = scope.is_some();
     if f.label.is_none() {
         f.label = engine_label;
+    }
+    // A tool summary's key names its line: the same key printed in a later block is the same
+    // line of the next run (CLAIMS.md §1.5 for logs).
+    if f.label.is_none() && summary_label {
+        f.label = Some(key.to_string());
     }
     let window = &lower[floor_boundary(lower, span.start.saturating_sub(80))..span.start];
     if window.contains("est. speed") {

@@ -357,7 +357,7 @@ fn token_count(v: f64) -> Option<u32> {
     (1.0..1e7).contains(&v).then_some(v.round() as u32)
 }
 
-pub(super) fn floor_boundary(s: &str, mut i: usize) -> usize {
+pub(in crate::claim) fn floor_boundary(s: &str, mut i: usize) -> usize {
     i = i.min(s.len());
     while !s.is_char_boundary(i) {
         i -= 1;
@@ -415,7 +415,10 @@ fn lead_label(lower: &str, start: usize) -> &str {
     let Some(line) = line_to(lower, start, 200, &['\n']) else {
         return "";
     };
-    let lead = line.trim_start_matches([' ', '\t', '-', '*', '•', '·']);
+    // Bullets and emoji before the label (`⏱️ Prompt tokens: …`).
+    let lead = line.trim_start_matches(|c: char| {
+        [' ', '\t', '-', '*', '•', '·'].contains(&c) || (!c.is_alphanumeric() && !c.is_ascii())
+    });
     match lead.char_indices().find(|&(_, c)| c == ':' || c == '：') {
         Some((i, c)) if i <= 40 && !lead[..i].contains(|c: char| c.is_ascii_digit()) => {
             &lead[..i + c.len_utf8()]
@@ -1321,13 +1324,28 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "servers",
         "chips",
         "multi-gpu",
+        // A rate per GPU speaks of several.
+        "/gpu",
+        "per gpu",
     ]
     .iter()
     // 显卡 ("graphics card") is one card: its 卡 speaks of no count.
     .any(|w| lower.contains(w) && (*w != "卡" || lower.replace("显卡", "").contains(w)));
-    let start = g.span.start.min(lower.len());
-    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
-    let general = names_product_in_general(before(lower, start, 40), &lower[line_from..start]);
+    // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
+    // target"), at most the first 16.
+    let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
+    let mut mentions: Vec<usize> = vec![g.span.start.min(lower.len())];
+    if let Some(name) = name {
+        mentions.extend(lower.match_indices(name).take(16).map(|(i, _)| i));
+    }
+    let general = mentions.iter().all(|&start| {
+        let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
+        let end = (start + name.map_or(0, str::len)).min(line_to);
+        names_product_in_general(before(lower, start, 40), &lower[line_from..start])
+            && !counted_one(before(lower, start, 40), &lower[end..line_to])
+            && !machine_spec(&lower[line_from..line_to])
+    });
     // Tenstorrent's boxes (QuietBox, Galaxy) are systems; its cards (n150, n300, p150, p300)
     // are single devices.
     let system = g.value == "tt-quietbox"
@@ -1342,6 +1360,42 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     } else {
         None
     }
+}
+
+/// A device written with a count of one right beside it: "single" or "one" just before (past
+/// vendor and line words: `Single AMD Radeon RX 7900 XTX`), or "(single GPU" just after
+/// (`MI300X (single GPU, ROCm)`). `pre` is the text before the name, `post` the rest of its line.
+fn counted_one(pre: &str, post: &str) -> bool {
+    const VENDOR: &[&str] = &[
+        "nvidia", "amd", "intel", "radeon", "geforce", "instinct", "tesla", "arc", "a", "an",
+    ];
+    let words: Vec<&str> = pre.split_whitespace().collect();
+    let before_vendor = words.iter().rev().find(|w| !VENDOR.contains(w));
+    let post = post.trim_start();
+    before_vendor.is_some_and(|w| matches!(*w, "single" | "one" | "1x" | "1×"))
+        || post.starts_with("(single")
+        || post.starts_with("(1 gpu")
+        || post.starts_with("single gpu")
+}
+
+/// A line listing one machine's parts (`Ryzen 5700G, 64 Gb RAM, Radeon RX 9070 XT 16 Gb`,
+/// `RTX 3090 24GB, AMD EPYC 7313 16-Core Processor`): its GPU is the one the machine has.
+fn machine_spec(line: &str) -> bool {
+    line.len() <= 160
+        && line.contains(',')
+        && [
+            " ram",
+            "ryzen",
+            "epyc",
+            "xeon",
+            "core i",
+            "processor",
+            "motherboard",
+            "ddr4",
+            "ddr5",
+        ]
+        .iter()
+        .any(|w| line.contains(w))
 }
 
 /// True when the words before a GPU name do not make it the device a run used (CLAIMS.md §3
