@@ -4259,3 +4259,28 @@ fn singular_device_at_any_mention() {
     let c = read("MI355X DeepSeek-V4-Pro on SGLang hits 2,256 tok/s/GPU at 9.4 tok/s/user.");
     assert_eq!(c.gpu_count, None);
 }
+
+/// §2: SGLang's decode-batch log (`gen throughput (token/s)`) is a decode rate.
+#[test]
+fn sglang_gen_throughput_is_decode() {
+    let c = read("[2025-01-01 10:00:00] Decode batch. #running-req: 1, #token: 300, gen throughput (token/s): 49.02");
+    assert_eq!(c.figures[0].value, 49.02);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §4: an engine on the other side of a comparison written the CJK way (`Ollama 대비`,
+/// `比 Ollama`, `Ollamaより`) is not the runtime; a precision said to be possible or supported
+/// (`AWQ/GPTQ 양자화 모델도 서빙 가능`, `支持 AWQ`) is a capability, not the weights'.
+#[test]
+fn cjk_comparison_and_capability_words() {
+    let c = read("vLLM 서빙: Ollama 대비 20배 빠른 처리량. AWQ/GPTQ 양자화 모델도 서빙 가능. Llama 3 8B on H100: 2000 tok/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("vllm"));
+    assert_eq!(c.weight_dtype, None);
+    let c = read("Qwen2.5 7B 在 4090 上比 Ollama 快三倍，达到 120 tokens/s");
+    assert_eq!(c.runtime, None);
+    let c = read("Llama 3 8B, FP8, on an H100 with vLLM: 2000 tok/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("fp8")
+    );
+}

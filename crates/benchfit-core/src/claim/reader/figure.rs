@@ -466,7 +466,12 @@ pub(super) fn labelled_figure(
     let with_unit = !unit.is_empty() || per_min || has("tokens/") || has("tok/s") || spelled_unit;
     let kind = if has("input") || has("prefill") || has("prompt") {
         Some(FigureKind::PrefillThroughput)
-    } else if has("token generation") || has("decode") || has("generation speed") {
+    } else if has("token generation")
+        || has("decode")
+        || has("generation speed")
+        // SGLang's decode-batch log line (`Decode batch. … gen throughput (token/s): 49.02`).
+        || l.starts_with("gen throughput")
+    {
         // A phase's speed ("Generation speed") is the decode rate (CLAIMS.md §2).
         Some(FigureKind::DecodeThroughput)
     } else if has("total") && !has("output") {

@@ -111,9 +111,26 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 .char_indices()
                 .rfind(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
                 .map_or(clause, |(k, ch)| &clause[k + ch.len_utf8()..]);
-            if ["support", "enable", "capable of", "compatible with"]
-                .iter()
-                .any(|w| clause.contains(w))
+            // The rest of the clause after it, where Korean and Japanese say it (`AWQ/GPTQ 양자화
+            // 모델도 서빙 가능`: "can also serve", `FP8にも対応`: "also supported").
+            let rest = &part[m.end..floor_boundary(part, (m.end + 60).min(part.len()))];
+            let rest = rest
+                .char_indices()
+                .find(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
+                .map_or(rest, |(k, _)| &rest[..k]);
+            if [
+                "support",
+                "enable",
+                "capable of",
+                "compatible with",
+                "支持",
+                "兼容",
+            ]
+            .iter()
+            .any(|w| clause.contains(w))
+                || ["가능", "지원", "対応", "サポート", "支持"]
+                    .iter()
+                    .any(|w| rest.contains(w))
             {
                 continue;
             }
@@ -320,7 +337,17 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                 " over",
             ]
             .iter()
-            .any(|w| pre.ends_with(w));
+            .any(|w| pre.ends_with(w))
+                // Chinese writes the comparison before the name (`比 Ollama 快`, `相比 vLLM`),
+                // Korean and Japanese after it (`Ollama 대비 20배`, `Ollama보다`, `Ollamaと比べ`,
+                // `Ollamaより`), Chinese also `与 vLLM 相比`.
+                || ["比", "相比", "对比", "相较"].iter().any(|w| pre.ends_with(w))
+                || {
+                    let post = part[s1.end..].trim_start();
+                    ["대비", "보다", "と比", "より", "相比", "对比"]
+                        .iter()
+                        .any(|w| post.starts_with(w))
+                };
             if baseline {
                 continue;
             }

@@ -91,6 +91,8 @@ pub(super) fn kind_from_words(words: &str) -> Option<FigureKind> {
             .any(|w| w == "eval")
         || has("decode speed")
         || has("generation speed")
+        // SGLang's decode-batch log line (`Decode batch. … gen throughput (token/s): 49.02`).
+        || has("gen throughput")
         || has("decode rate")
         || has("decoding speed")
         || has("decoding")
