@@ -4284,3 +4284,25 @@ fn cjk_comparison_and_capability_words() {
         Some("fp8")
     );
 }
+
+/// §3 Model: a dated checkpoint with its variant (`Ministral-3-8B-Reasoning-2512`) keeps both.
+#[test]
+fn dated_reasoning_checkpoint_kept_whole() {
+    let c = read("Tested Ministral-3-8B-Reasoning-2512 on MI300x with vLLM: 45 tok/s output");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("ministral-3-8b-reasoning-2512")
+    );
+}
+
+/// §1.6: `compare-llama-bench.py`'s table (`t/s master | t/s <branch> | Speedup`) is read in
+/// the change's column; §1.8: the number after `±` is the error, the figure the one before.
+#[test]
+fn compare_bench_column_and_error_bars() {
+    let c = read("| CPU | Model | Test | t/s master | t/s gg/metal-fa-f16 | Speedup |\n|:--|:--|:--|--:|--:|--:|\n| Apple M3 Max | llama 1B Q8_0 | pp4096 | 3857.10 | 4108.20 | 1.07 |\n| Apple M3 Max | llama 1B Q8_0 | tg128 | 169.28 | 170.57 | 1.01 |\n");
+    assert_eq!(c.figures[0].value, 170.57);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("Llama 7B on an RTX 3090: 40.96 ± 0.37 t/s in float16");
+    assert_eq!(c.figures[0].value, 40.96);
+    assert!(c.figures.iter().all(|f| f.value != 0.37));
+}

@@ -49,6 +49,23 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
         lo = hi.take()?;
     }
     let mut span = whole(c);
+    // A number after `±` is the error of the one before it (`40.96 ± 0.37 t/s`): the figure is
+    // the one before.
+    let bare = lower[..span.start].trim_end();
+    if let Some(b) = bare
+        .strip_suffix('±')
+        .or_else(|| bare.strip_suffix("+/-"))
+        .or_else(|| bare.strip_suffix("+-"))
+    {
+        let b = b.trim_end();
+        let n = b.len()
+            - b.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',')
+                .len();
+        let v = num(b[b.len() - n..].trim_start_matches(','))?;
+        lo = v;
+        hi = None;
+        span.start = b.len() - n;
+    }
     // A decimal comma (`82,40 tokens per second`, as European locales print it): the pattern
     // starts at the fraction; the integer part is just before its comma.
     if let Some((int, from)) = decimal_comma_before(lower, c.get(1)?) {
@@ -649,6 +666,56 @@ impl Taken {
     }
 }
 
+/// In a pipe table whose header has two rate columns, the first naming the baseline (`t/s
+/// master`, `main`, `base`, `before`) and another after it (`t/s gg/metal-fa-f16`): the number
+/// in the later column of the row holding `at`, and its cell's span.
+fn changed_column(lower: &str, at: usize) -> Option<(f64, Span)> {
+    let at = floor_boundary(lower, at.min(lower.len()));
+    let row_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let row_end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+    let row = &lower[row_start..row_end];
+    if !row.trim_start().starts_with('|') {
+        return None;
+    }
+    // The header: the nearest line above with a `t/s` column, within 40 lines.
+    let header = lower[..row_start]
+        .lines()
+        .rev()
+        .take(40)
+        .find(|l| l.contains('|') && l.contains("t/s"))?;
+    let cols: Vec<&str> = header.split('|').map(str::trim).collect();
+    let rates: Vec<usize> = (0..cols.len())
+        .filter(|&i| cols[i].starts_with("t/s"))
+        .collect();
+    let base = |h: &str| {
+        ["master", "main", "base", "baseline", "before", "old"]
+            .iter()
+            .any(|w| h.split_whitespace().any(|t| t == *w))
+    };
+    let (&first, &later) = (rates.first()?, rates.get(1)?);
+    if !base(cols[first]) || base(cols[later]) {
+        return None;
+    }
+    // The row's cell at that index, with its byte offsets.
+    let mut from = row_start;
+    for (i, cell) in row.split('|').enumerate() {
+        if i == later {
+            let t = cell.trim();
+            let v = num(t.trim_matches('*'))?;
+            let s = from + cell.find(t).unwrap_or(0);
+            return Some((
+                v,
+                Span {
+                    start: s,
+                    end: s + t.len(),
+                },
+            ));
+        }
+        from += cell.len() + 1;
+    }
+    None
+}
+
 /// Every figure in the text, headline first.
 pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let p = patterns();
@@ -670,7 +737,14 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
 
     // llama-bench rows: pp = prompt processing, tg = generation, pp+tg = both phases averaged.
     for c in p.bench_row.captures_iter(lower) {
-        let Some(v) = num(&c[2]) else { continue };
+        let Some(mut v) = num(&c[2]) else { continue };
+        let mut span = whole(&c);
+        // `compare-llama-bench.py`'s table (`t/s master | t/s <branch> | Speedup`): the
+        // change's column, not the baseline's (CLAIMS.md §1.6).
+        if let Some((w, s)) = changed_column(lower, span.start) {
+            v = w;
+            span.end = s.end;
+        }
         let test = &c[1];
         let (kind, bonus) = if test.contains('+') {
             (FigureKind::ThroughputTotal, 2)
@@ -679,7 +753,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         } else {
             (FigureKind::DecodeThroughput, 0)
         };
-        let mut f = Figure::new(v, "tok/s", kind, whole(&c));
+        let mut f = Figure::new(v, "tok/s", kind, span);
         f.scope = Some(Scope::PerUser);
         f.label = Some(test.to_string());
         f.kind_stated = true;

@@ -63,7 +63,7 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
-            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?\b",
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
         )
         .expect("static pattern compiles")
     });
@@ -73,9 +73,15 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
             continue;
         }
         let start = floor_boundary(lower, i.saturating_sub(40));
-        // Up to 8 bytes past the size, for an active-parameter suffix (`-a22b`).
-        let window = &lower[start..floor_boundary(lower, (i + 8).min(lower.len()))];
-        let Some(c) = re.captures_iter(window).last() else {
+        // Up to 24 bytes past the size, for an active-parameter suffix (`-a22b`) and a dated
+        // checkpoint (`-reasoning-2512`).
+        let window = &lower[start..floor_boundary(lower, (i + 24).min(lower.len()))];
+        // The match whose size ends at this `b` (not a later name inside the window).
+        let Some(c) = re
+            .captures_iter(window)
+            .filter(|c| c.get(3).is_some_and(|m| start + m.end() <= i))
+            .last()
+        else {
             continue;
         };
         from = i + 1;
@@ -108,11 +114,17 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
             .unwrap_or_default();
         return Some(Found {
             // An MoE's active-parameter suffix (`LFM2-24B-A2B`) changes the weights: kept.
+            // A dated checkpoint with its variant (`Ministral-3-8B-Reasoning-2512`) too.
             value: format!(
-                "{name}{version}-{}b{}",
+                "{name}{version}-{}b{}{}",
                 &c[3],
                 c.get(4)
-                    .map_or(String::new(), |a| format!("-{}", a.as_str()))
+                    .map_or(String::new(), |a| format!("-{}", a.as_str())),
+                c.get(6).map_or(String::new(), |d| format!(
+                    "-{}{}",
+                    c.get(5).map_or("", |v| v.as_str()),
+                    d.as_str()
+                ))
             ),
             span: Span {
                 start: start + m.start(),
