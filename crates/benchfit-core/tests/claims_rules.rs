@@ -4306,3 +4306,14 @@ fn compare_bench_column_and_error_bars() {
     assert_eq!(c.figures[0].value, 40.96);
     assert!(c.figures.iter().all(|f| f.value != 0.37));
 }
+
+/// §1.5: a llama-bench table read at its last `tg` row takes that row's output length (`tg512`:
+/// 512), not the first `tg` row's; a per-card measure (`单卡激活内存`) is no count of one.
+#[test]
+fn llama_bench_headline_row_length_and_per_card_measure() {
+    let c = read("| model | backend | test | t/s |\n| --- | --- | --- | --- |\n| llama 7B Q4_0 | Metal | pp512 | 500.1 ± 1.2 |\n| llama 7B Q4_0 | Metal | tg128 | 40.2 ± 0.1 |\n| llama 7B Q4_0 | Metal | tg512 | 38.9 ± 0.1 |\n");
+    assert_eq!(c.figures[0].value, 38.9);
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
+    let c = read("- 硬件:NVIDIA H200 GPU(8卡)\n在batch_size=32时,vLLM的吞吐量达到12,400 tokens/sec。单卡激活内存稳定在182GB。");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+}

@@ -624,11 +624,17 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
             // `单卡激活内存`, `单卡吞吐`: per card (a measure's scope), not a count of one.
             let per_card = |i: usize| {
                 let rest = &part[i + w.len()..];
-                ["激活", "内存", "显存", "吞吐", "性能", "算力", "功耗", "带宽", "占用"]
-                    .iter()
-                    .any(|m| rest.starts_with(m))
+                [
+                    "激活", "内存", "显存", "吞吐", "性能", "算力", "功耗", "带宽", "占用",
+                ]
+                .iter()
+                .any(|m| rest.starts_with(m))
             };
-            if let Some(i) = part.match_indices(w).map(|(i, _)| i).find(|&i| !per_card(i)) {
+            if let Some(i) = part
+                .match_indices(w)
+                .map(|(i, _)| i)
+                .find(|&i| !per_card(i))
+            {
                 claim.gpu_count = found(
                     n,
                     at(Span {

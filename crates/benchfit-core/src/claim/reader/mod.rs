@@ -1089,6 +1089,25 @@ pub fn read(text: &str) -> Claim {
     if sweep && !table_headline {
         adopt_block_load(lower, &mut claim);
     }
+    // A llama-bench headline's own test names its output length (`tg512`: 512 tokens), over the
+    // first `tg` row the patterns read (CLAIMS.md §1.5: settings from the same row).
+    if let Some(h) = claim.figures.first() {
+        let own = h
+            .label
+            .as_deref()
+            .and_then(|l| l.strip_prefix("tg"))
+            .and_then(|n| {
+                let n = n.trim_start();
+                (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| n.parse::<u32>().ok())
+                    .flatten()
+            });
+        if let Some(n) = own.filter(|n| *n > 0) {
+            if claim.output_tokens.as_ref().is_some_and(|o| o.value != n) {
+                claim.output_tokens = found(n, h.span);
+            }
+        }
+    }
     // The headline's own device replaced the text's first one: the singular rule is asked again
     // of the device the headline was measured on (CLAIMS.md §1.5: settings from its own row or
     // sentence).
