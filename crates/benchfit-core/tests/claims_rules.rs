@@ -4317,3 +4317,15 @@ fn llama_bench_headline_row_length_and_per_card_measure() {
     let c = read("- 硬件:NVIDIA H200 GPU(8卡)\n在batch_size=32时,vLLM的吞吐量达到12,400 tokens/sec。单卡激活内存稳定在182GB。");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
 }
+
+/// §1.5: two tables of output throughput (a latency sweep, then the workloads): the last table's
+/// last row heads, with its own lengths; a table of a lower-ranked kind after it does not.
+#[test]
+fn last_of_several_tables_heads() {
+    let t = "Llama 3.1 405B FP8 on 8x MI300X with vLLM.\n\nEach test had input size 128 and an output size 128 tokens.\n| Batch Size | Output throughput in token per second (TPS) | Average latency in seconds |\n| 1 | 36 | 3.530 |\n| 256 | 1846 | 17.750 |\n\nThroughput measurements\n| Scenario | Input size in tokens | Output size in tokens | Output throughput in TPS |\n| Typical chatbot online scenario | 128 | 128 | 1993 |\n| Generation heavy use case | 128 | 2048 | 2794 |\n";
+    let c = read(t);
+    assert_eq!(c.figures[0].value, 2794.0);
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(2048));
+    let t = "Llama 3 8B on an H100 with vLLM.\n| Batch | Output tok/s |\n| 1 | 90 |\n| 64 | 3200 |\n\n| Batch | Prefill tok/s |\n| 1 | 9000 |\n| 64 | 12000 |\n";
+    assert_eq!(read(t).figures[0].value, 3200.0);
+}

@@ -978,12 +978,20 @@ fn device_cell_count(cell: &str) -> Option<u32> {
 /// The headline figure of the first table that has one, with its row's settings.
 pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
     let marks = OnceCell::new();
+    // Several tables: the last one whose headline ranks best (CLAIMS.md §1.5: a pasted
+    // excerpt ends on the row its author cared about; §1.3's order between kinds).
+    let mut best: Option<(Figure, RowSettings)> = None;
     for block in blocks(lower) {
         if let Some(found) = read_block(lower, &block, &marks) {
-            return Some(found);
+            let better = best
+                .as_ref()
+                .is_none_or(|(b, _)| rank(found.0.kind, found.0.scope) <= rank(b.kind, b.scope));
+            if better {
+                best = Some(found);
+            }
         }
     }
-    flattened(lower)
+    best.or_else(|| flattened(lower))
 }
 
 /// The numbers of a line that holds only numbers separated by single spaces (`100 2,000
