@@ -4329,3 +4329,11 @@ fn last_of_several_tables_heads() {
     let t = "Llama 3 8B on an H100 with vLLM.\n| Batch | Output tok/s |\n| 1 | 90 |\n| 64 | 3200 |\n\n| Batch | Prefill tok/s |\n| 1 | 9000 |\n| 64 | 12000 |\n";
     assert_eq!(read(t).figures[0].value, 3200.0);
 }
+
+/// §1.2: a table row whose label cell praises it (`LFM2 系列最快`, "fastest") is the author's
+/// mark, over the last row.
+#[test]
+fn praised_row_in_a_table() {
+    let t = "llama.cpp on an AVX512 CPU:\n| Model | Quant | tg128 (t/s) | Note |\n| --- | --- | --- | --- |\n| LFM2 1.2B | Q2_K | 18.1 | LFM2 系列最快 |\n| LFM2 1.2B | Q4_K_XL | 14.8 | |\n";
+    assert_eq!(read(t).figures[0].value, 18.1);
+}

@@ -1341,6 +1341,14 @@ fn read_block(
                         || t.ends_with("(ours)")
                         || t == "proposed"
                         || t.starts_with("ours ")
+                }) || l.cells.iter().any(|c| {
+                    // A cell of words praising its row (`LFM2 系列最快`, "fastest", "best
+                    // overall"): the author's mark (CLAIMS.md §1.2).
+                    let t = text(*c);
+                    cell_number(t).is_none()
+                        && ["fastest", "best overall", "最快", "最佳", "最好", "最高"]
+                            .iter()
+                            .any(|w| t.contains(w))
                 })
             })
             .copied();
