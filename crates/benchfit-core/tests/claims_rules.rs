@@ -4337,3 +4337,19 @@ fn praised_row_in_a_table() {
     let t = "llama.cpp on an AVX512 CPU:\n| Model | Quant | tg128 (t/s) | Note |\n| --- | --- | --- | --- |\n| LFM2 1.2B | Q2_K | 18.1 | LFM2 系列最快 |\n| LFM2 1.2B | Q4_K_XL | 14.8 | |\n";
     assert_eq!(read(t).figures[0].value, 18.1);
 }
+
+/// §3 Model: a fine-tune named before its Llama base (`Hermes-3-Llama-3.1-8B`) keeps its name;
+/// the vendor in `Meta-Llama-3-8B` is no fine-tune.
+#[test]
+fn fine_tune_before_its_llama_base() {
+    let c = read("Hermes-3-Llama-3.1-8B on an RTX 4090 with vLLM: 90 tok/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("hermes-3-llama-3.1-8b")
+    );
+    let c = read("Meta-Llama-3-8B-Instruct on an H100 with vLLM: 90 tok/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-3-8b")
+    );
+}

@@ -238,6 +238,25 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             (false, Some(v)) => format!("llama-{}-{size}b", v.as_str()),
             (false, None) => format!("llama-{size}b"),
         };
+        // A fine-tune named before its base, joined by hyphens (`Hermes-3-Llama-3.1-8B`):
+        // its name changes the weights (CLAIMS.md §3 Model); a vendor (`Meta-Llama-3-8B`)
+        // does not.
+        let start = whole(&c).start;
+        let head = &lower[floor_boundary(lower, start.saturating_sub(24))..start];
+        let tune = head.strip_suffix('-').and_then(|h| {
+            let name = h.rsplit(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '.'));
+            let name = name.into_iter().next().unwrap_or("");
+            let word = name.split('-').next().unwrap_or("");
+            (word.len() >= 3
+                && word.starts_with(|ch: char| ch.is_ascii_alphabetic())
+                && !["meta", "the", "and", "with", "for", "vs", "hf", "nvidia"].contains(&word)
+                && !code)
+                .then(|| name.to_string())
+        });
+        let id = match tune {
+            Some(t) => format!("{t}-{id}"),
+            None => id,
+        };
         consider(id, whole(&c));
     }
     if let Some(c) = p.mixtral.captures(lower) {
