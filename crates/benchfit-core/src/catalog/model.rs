@@ -301,12 +301,25 @@ pub fn model(id: &str) -> Option<&'static Model> {
 /// the catalog holds it. A dated or tuned checkpoint keeps its base's `config.json` (layers,
 /// heads, experts), so its physics are the base's; its weights differ, so the claim reader
 /// keeps the full name (CLAIMS.md §3 Model) and the caller says which base it used. None when
-/// no stripped form is in the catalog.
+/// no stripped form is in the catalog. A fine-tune named before its base
+/// (`hermes-3-llama-3.1-8b`) is its base too: a tail of the id after a hyphen, starting with a
+/// letter, that the catalog holds (or holds once its checkpoint parts are stripped).
 pub fn checkpoint_base(id: &str) -> Option<&'static Model> {
+    stripped_base(id).or_else(|| {
+        id.match_indices('-')
+            .map(|(i, _)| &id[i + 1..])
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .find_map(|t| model(t).or_else(|| stripped_base(t)))
+    })
+}
+
+/// [`checkpoint_base`]'s trailing parts: a date, `instruct`, `thinking`, `reasoning`, `chat`,
+/// `it`, stripped one by one until the catalog holds the rest.
+fn stripped_base(id: &str) -> Option<&'static Model> {
     let mut rest = id;
     while let Some((head, tail)) = rest.rsplit_once('-') {
         let date = tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit());
-        let tag = ["instruct", "thinking", "chat", "it"]
+        let tag = ["instruct", "thinking", "reasoning", "chat", "it"]
             .iter()
             .any(|t| tail.eq_ignore_ascii_case(t));
         if !(date || tag) {
@@ -338,6 +351,12 @@ mod tests {
         // A size is no checkpoint part: a 13B is not its 1B sibling, nor a 70B a 7B.
         assert_eq!(checkpoint_base("llama-3.2-1b-13b").map(|m| m.id), None);
         assert_eq!(checkpoint_base("nonexistent-0528").map(|m| m.id), None);
+        // A fine-tune named before its base has the base's architecture.
+        assert_eq!(
+            checkpoint_base("hermes-3-llama-3.1-8b").map(|m| m.id),
+            Some("llama-3.1-8b")
+        );
+        assert_eq!(checkpoint_base("hermes-3-unknown-8b").map(|m| m.id), None);
     }
 
     #[test]
