@@ -489,13 +489,7 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
             // `| 11312.8 | |||`): padded back to the block's width.
             if let Some(l) = cur.last() {
                 let (n, m) = (l.cells.len(), cells.len());
-                let empty_tail = l
-                    .cells
-                    .iter()
-                    .rev()
-                    .take_while(|c| c.end == c.start)
-                    .count();
-                if m >= 2 && m < n && empty_tail >= n - m {
+                if m >= 2 && m < n && empty_tail(&l.cells) >= n - m {
                     let at = cells.last().map_or(end, |c| c.end);
                     cells.resize(n, Span { start: at, end: at });
                 }
@@ -514,6 +508,11 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
     }
     out.retain(|b| b.len() >= 2);
     out
+}
+
+/// How many empty cells a row ends on.
+fn empty_tail(cells: &[Span]) -> usize {
+    cells.iter().rev().take_while(|c| c.end == c.start).count()
 }
 
 fn set_u32(slot: &mut Option<Found<u32>>, lower: &str, s: Span) {
@@ -543,12 +542,7 @@ fn continuation_rows(lower: &str, block: &[Line]) -> Vec<Line> {
         // How many leading cells the row leaves out: as many as the empty cells it ends on,
         // when the row that named them had them filled (`| 128 | 4096 | 1500 | 1500 | 11312.8 |
         // |||` under `| Llama 3.1 70B | FP8 | 8 | 128 | …`: model, precision and TP carried).
-        let k = l
-            .cells
-            .iter()
-            .rev()
-            .take_while(|c| c.end == c.start)
-            .count();
+        let k = empty_tail(&l.cells);
         let shifted = first_is_text
             && n >= 3
             && k >= 1

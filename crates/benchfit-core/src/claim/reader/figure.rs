@@ -65,10 +65,9 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
         lo = v;
         hi = None;
         span.start = b.len() - n;
-    }
-    // A decimal comma (`82,40 tokens per second`, as European locales print it): the pattern
-    // starts at the fraction; the integer part is just before its comma.
-    if let Some((int, from)) = decimal_comma_before(lower, c.get(1)?) {
+    } else if let Some((int, from)) = decimal_comma_before(lower, c.get(1)?) {
+        // A decimal comma (`82,40 tokens per second`, as European locales print it): the
+        // pattern starts at the fraction; the integer part is just before its comma.
         lo = int + lo / 10f64.powi(c.get(1)?.as_str().len() as i32);
         span.start = from;
     }

@@ -1096,12 +1096,7 @@ pub fn read(text: &str) -> Claim {
             .label
             .as_deref()
             .and_then(|l| l.strip_prefix("tg"))
-            .and_then(|n| {
-                let n = n.trim_start();
-                (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                    .then(|| n.parse::<u32>().ok())
-                    .flatten()
-            });
+            .and_then(|n| n.trim_start().parse::<u32>().ok());
         if let Some(n) = own.filter(|n| *n > 0) {
             if claim.output_tokens.as_ref().is_some_and(|o| o.value != n) {
                 claim.output_tokens = found(n, h.span);
@@ -1353,10 +1348,10 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
     // target"), at most the first 16.
     let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
-    let mut mentions: Vec<usize> = vec![g.span.start.min(lower.len())];
-    if let Some(name) = name {
-        mentions.extend(lower.match_indices(name).take(16).map(|(i, _)| i));
-    }
+    let mentions: Vec<usize> = match name {
+        Some(name) => lower.match_indices(name).take(16).map(|(i, _)| i).collect(),
+        None => vec![g.span.start.min(lower.len())],
+    };
     let general = mentions.iter().all(|&start| {
         let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
