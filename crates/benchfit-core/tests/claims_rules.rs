@@ -4353,3 +4353,53 @@ fn fine_tune_before_its_llama_base() {
         Some("llama-3-8b")
     );
 }
+
+/// §1.7: a range in milliseconds per token (`71-72ms/token`, `20–40ms per token`) is read as a
+/// range, its low end the value; §3 Model: a list's `13B` on the next line is no `token-13b`.
+#[test]
+fn ms_per_token_range_and_names_stay_on_their_line() {
+    let c = read("llama.cpp, 4-bit:\n- 7B: 71-72ms/token\n- 13B: 134-140ms/token");
+    assert_eq!(c.figures[0].value, 71.0);
+    assert_eq!(c.figures[0].value_high, Some(72.0));
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.model, None);
+    let c = read("On a Pi 5, expect 20–40ms per token with the 1B model.");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].value_high),
+        (20.0, Some(40.0))
+    );
+}
+
+/// §3 Quantisation: a GGUF width without its subtype is `q4`, when no typed precision is
+/// written; not a quarter, not a cache's type, not a typed one's stand-in, not what a dense
+/// model "wouldn't" fit at.
+#[test]
+fn bare_gguf_width() {
+    let w = |t: &str| read(t).weight_dtype.map(|w| w.value);
+    assert_eq!(
+        w("9654+4090，q4，8k上下文，最高14tps。").as_deref(),
+        Some("q4")
+    );
+    assert_eq!(
+        w("deepseek-v3-q4 on a 4090: 14 tok/s").as_deref(),
+        Some("q4")
+    );
+    assert_eq!(w("By Q2 we expect 14 tok/s on a 4090").as_deref(), None);
+    assert_eq!(w("Shipped in Q4 2024: 14 tok/s on a 4090").as_deref(), None);
+    assert_eq!(
+        w("TabbyAPI, Q8 cache, 32k context: 14 tok/s on a 4090").as_deref(),
+        None
+    );
+    assert_eq!(
+        w("# Llama 3 70B Q4 on a 4090\nModel file: llama-3-70b.Q4_K_M.gguf\n14 tok/s").as_deref(),
+        Some("q4_k_m")
+    );
+    assert_eq!(
+        w("An RTX 4090 runs Qwen3-30B-A3B at 196 tok/s. A dense 30B model wouldn't even fit in 24GB at Q4.").as_deref(),
+        None
+    );
+    assert_eq!(
+        w("`DeepSeek-V4-Flash-IQ2XXS.gguf`: 14 tok/s").as_deref(),
+        Some("iq2_xxs")
+    );
+}

@@ -1060,6 +1060,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             continue;
         }
         let mut f = Figure::new(v, "ms/token", FigureKind::Tpot, span);
+        // `71-72ms/token`: a range, its low end the value (CLAIMS.md §1 rule 7).
+        f.value_high = c.get(2).and_then(|g| num(g.as_str())).filter(|&h| h > v);
         f.scope = Some(Scope::PerUser);
         f.kind_stated = true;
         f.scope_stated = true;

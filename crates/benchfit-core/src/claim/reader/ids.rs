@@ -211,6 +211,14 @@ pub(super) fn dtype_id(word: &str) -> String {
         {
             format!("q{}_k_{}", &w[1..2], &w[3..])
         }
+        // An i-quant written without its underscore (`IQ2XXS` in a file name).
+        w if w.starts_with("iq")
+            && w.len() > 3
+            && w.as_bytes()[2].is_ascii_digit()
+            && !w.contains('_') =>
+        {
+            format!("{}_{}", &w[..3], &w[3..])
+        }
         w => w.to_string(),
     }
 }

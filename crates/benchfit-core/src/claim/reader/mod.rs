@@ -225,8 +225,8 @@ fn patterns() -> &'static Patterns {
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
             )
                 .then(" .,", false, &["m", "s"]),
-            ms_per_token: pat(ANY, &[], &[], r"NUM\s*(?:ms|milliseconds?)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
-                .then(" .,", false, &["ms", "milli"]),
+            ms_per_token: pat(ANY, &[], &[], r"NUM(?:\s*(?:-|–|—|~|to)\s*NUM)?\s*(?:ms|milliseconds?)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
+                .then(" .,-~to", true, &["ms", "milli"]),
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
@@ -265,7 +265,7 @@ fn patterns() -> &'static Patterns {
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
-                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m))(?:\b|\d)",
+                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
             ),
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
@@ -728,6 +728,12 @@ pub fn read(text: &str) -> Claim {
             claim.runtime = full.runtime;
             claim.runtime_version = claim.runtime_version.take().or(full.runtime_version);
         }
+    }
+    if claim.weight_dtype.is_none() {
+        for s in &focus {
+            read_bare_width(&masked[s.start..s.end], s.start, &mut claim);
+        }
+        read_bare_width(&masked, 0, &mut claim);
     }
     if claim.model.is_none() {
         // Last: a name no pattern knows, read from the whole text (a part's "a huge 70B AI"
@@ -2445,6 +2451,10 @@ const HYPOTHETICAL: &[&str] = &[
     "would be able",
     "we would ",
     "i would ",
+    // What would not happen (`a dense 30B model wouldn't even fit … at Q4`).
+    "wouldn't ",
+    "wouldn’t ",
+    "would not ",
 ];
 
 /// The text with every sentence that holds a [`HYPOTHETICAL`] word blanked (each byte a space,

@@ -52,7 +52,8 @@ pub(super) fn joined_release(rest: &str) -> bool {
 /// A model outside every family pattern named with its parameter count (`TinyLlama 1.1B`,
 /// `Hermes 3 8B`, `SmolLM2-1.7B`): the name as an id with its size (CLAIMS.md §3 Model: the
 /// name as an id, every part that changes the weights kept). The first such name wins; a
-/// word that is not a name (`a 7B model`, `on 70B`) is not taken.
+/// word that is not a name (`a 7B model`, `on 70B`) is not taken, and a name and its size share
+/// a line (`ms/token\n- 13B` is no `token-13b`).
 pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
     /// Words before a size that are not a model's name.
     const NOT_NAMES: &str = "a an the with of on for and to at in is vs than from using run runs \
@@ -63,7 +64,7 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
-            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[\s_-]+(\d+(?:\.\d+)?))?[\s_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[ \t_-]+(\d+(?:\.\d+)?))?[ \t_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
         )
         .expect("static pattern compiles")
     });

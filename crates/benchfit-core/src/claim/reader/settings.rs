@@ -588,3 +588,40 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         }
     }
 }
+
+/// A GGUF width without its subtype (`Q4`, `deepseek-v3-q4`, `，q4，`): `q4`, stated (CLAIMS.md
+/// §3 Quantisation). Read last, once no typed precision was found anywhere (a title's bare `Q4`
+/// must not win over the run's `Q4_K_M`); not a quarter (`by Q2`, `Q4 2024`) or a cache's type
+/// (`Q8 cache`). `part` starts at byte `offset` of the claim text.
+pub(super) fn read_bare_width(part: &str, offset: usize, claim: &mut Claim) {
+    let at = |s: Span| shift(s, offset);
+    if claim.weight_dtype.is_none() && part.contains('q') {
+        static WIDTH: OnceLock<Regex> = OnceLock::new();
+        let re =
+            WIDTH.get_or_init(|| Regex::new(r"\bq([1-8])\b").expect("static pattern compiles"));
+        for c in re.captures_iter(part) {
+            let m = c.get(0).expect("group 0");
+            let next = &part[m.end()..];
+            let pre =
+                part[floor_boundary(part, m.start().saturating_sub(12))..m.start()].trim_end();
+            let quarter = ["by", "in", "later", "during", "of", "fy", "early", "late"]
+                .iter()
+                .any(|w| {
+                    pre.strip_suffix(w)
+                        .is_some_and(|r| !r.ends_with(|ch: char| ch.is_alphanumeric()))
+                })
+                || next.trim_start_matches([' ', '\'', ',']).starts_with("20");
+            // Part of a longer name (`q4_0_4_8`, `q4.5`) is not a bare width.
+            let longer = next.starts_with('_')
+                || next.starts_with('.') && next[1..].starts_with(|ch: char| ch.is_ascii_digit());
+            let cache = ["cache", "kv", "-kv", "_kv"]
+                .iter()
+                .any(|w| next.trim_start().starts_with(w));
+            if quarter || longer || cache {
+                continue;
+            }
+            claim.weight_dtype = found(format!("q{}", &c[1]), at(whole(&c)));
+            break;
+        }
+    }
+}
