@@ -4403,3 +4403,32 @@ fn bare_gguf_width() {
         Some("iq2_xxs")
     );
 }
+
+/// §3 Hardware: device names seen in fresh claims: the Ada workstation card written after its
+/// Ampere predecessor, the Jetson Orin NX with its memory, an A100's memory in GiB with a count
+/// after it, a GeForce joined to a CPU by `+`; TP written `tensor para`; ARM-repacked GGUF types.
+#[test]
+fn more_device_and_type_spellings() {
+    let c = read("AMD EPYC 7713 / 2xA6000ada (2x48Gb vram): eval 4.25 tokens per second");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("rtx-6000-ada")
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(2));
+    let c = read("Jetson Orin NX 16GB running Llama 3.2 3B: 12 tok/s");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("jetson-orin-nx-16gb")
+    );
+    let c = read("A100(40GiB)x8, with tensor para = 8, Llama 70B: 1500 tok/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("a100-40gb"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(8));
+    let c = read("9654+4090，q4，8k上下文，最高14tps。");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
+    let c = read("llama 8B Q4_0_4_8 on Snapdragon: tg128 20 t/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("q4_0_4_8")
+    );
+}

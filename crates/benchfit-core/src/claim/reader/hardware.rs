@@ -388,6 +388,8 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             // The device a run was on (`llama 7B on 3090`), or its vendor (`nVidia 3090`).
             || pre.trim_end().ends_with(" on")
             || pre.trim_end().ends_with("nvidia")
+            // One machine's parts joined by `+` (`9654+4090`, `7950X + 3090`).
+            || pre.trim_end().ends_with('+')
             || runs_on;
         let counted = c.get(1).is_some() || c.get(2).is_some();
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one

@@ -38,6 +38,12 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // NVIDIA's Jetson modules: the AGX Orin (32 or 64 GB) unless the Nano is named; written
         // with or without `Jetson`.
         f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
+        // The Orin NX module, in 8 and 16 GB.
+        f if f.contains("orin") && f.contains("nx") => match v {
+            v if v.contains("16") => "jetson-orin-nx-16gb".into(),
+            v if v.contains('8') => "jetson-orin-nx-8gb".into(),
+            _ => "jetson-orin-nx".into(),
+        },
         f if f.contains("orin") && v.contains("64") => "jetson-agx-orin-64gb".into(),
         f if f.contains("orin") && v.contains("32") => "jetson-agx-orin-32gb".into(),
         f if f.contains("orin") => "jetson-agx-orin".into(),
@@ -49,6 +55,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.starts_with(|c: char| c.is_ascii_digit()) && f.contains("xt") => {
             format!("rx-{}", f.replace(' ', "-"))
         }
+        // The Ada workstation card, written after its Ampere predecessor (`2xA6000ada`).
+        f if f.contains("a6000") && f.ends_with("ada") => "rtx-6000-ada".into(),
         // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
         f if f.starts_with("rtx-a") || f.starts_with("rtxa") => {
             format!("rtx-a{}", &f[f.len() - 4..])

@@ -38,7 +38,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*nano)?|(?:agx[\s-]*)?orin(?:[\s-]*nano)?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc\s*[ab]?\d{3}m?\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*thor|mi50\b|mi60\b|mi100\b|apple\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a6000\s*ada|(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?|(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?|(?:79|78|77|76)00\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|bhx\d+|blackhole|quietbox|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc\s*[ab]?\d{3}m?\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*thor|mi50\b|mi60\b|mi100\b|apple\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -255,17 +255,17 @@ fn patterns() -> &'static Patterns {
             in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
                 .then(" .k", false, &["in"]),
             gpu: pat(ANY, GPU_STARTS, &["昇腾"],
-                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|laptop|mobile|\d+\s*gb?\b|\(\s*\d+\s*gb?\s*\)))*)(?:\s*\((\d+)\s*(?:[x×]|卡|张)\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
+                r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|laptop|mobile|\d+\s*gi?b?\b|\(\s*\d+\s*gi?b?\s*\)))*)(?:\s*\((\d+)\s*(?:[x×]|卡|张)\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
             gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b)")
                 .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu"]),
-            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]parallel(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
+            tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]para(?:llel)?(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp4", "q", "iq"], &[],
-                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
+                r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|w4afp8|w4a8|awq|gptq|nvfp4|mxfp4|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d_\d_\d|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
             ),
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
