@@ -4432,3 +4432,16 @@ fn more_device_and_type_spellings() {
         Some("q4_0_4_8")
     );
 }
+
+/// §3 Lengths: a benchmark's parsed arguments (`Namespace(… random_input_len=30000, …)`) are the
+/// run's lengths; a prose `4K input` is 4096 when the command writes `--random-input-len 4096`.
+#[test]
+fn lengths_from_parsed_arguments_and_binary_shorthand() {
+    let c = read("Namespace(backend='vllm', model='meta-llama/Llama-3.1-8B-Instruct', num_prompts=200, max_concurrency=48, random_input_len=30000, random_output_len=100, random_range_ratio=1.0)\nOutput token throughput (tok/s):         350.2");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(30000));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(100));
+    let c = read("python3 benchmark_serving.py --random-input-len 4096 --random-output-len 1024\n# 131.55 TPS with concurrency 16, 4K input & 1K output");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(4096));
+    let c = read("131.55 TPS with concurrency 16, 4K input");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(4000));
+}

@@ -181,7 +181,7 @@ fn found(v: u32, s: Span) -> Option<Found<u32>> {
 /// length of the same side (`--random-input-len 1024`, `output_len=8192`): a length word
 /// (`len`, `length`, `isl`/`osl`, `tokens`) and the side (`in`/`prompt` or `out`) at most 32
 /// bytes before the number. Looks at most at the first 64 places the number is written.
-fn binary_form(lower: &str, v: u32, side: &str) -> Option<u32> {
+pub(super) fn binary_form(lower: &str, v: u32, side: &str) -> Option<u32> {
     if v == 0 || v % 1000 != 0 {
         return None;
     }
@@ -213,6 +213,36 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         return;
     }
     let r = res();
+    // A benchmark's parsed arguments (`Namespace(… random_input_len=30000,
+    // random_output_len=100 …)`, vLLM's `benchmark_serving.py` prints them first): the run's
+    // own lengths.
+    if lower.contains("_len") {
+        static ARGS: OnceLock<Regex> = OnceLock::new();
+        let re = ARGS.get_or_init(|| {
+            Regex::new(
+                r"\b(?:random|sonnet|fixed|synthetic)_(input|output)_len(?:gth)?\s*=\s*(\d+)\b",
+            )
+            .expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower) {
+            let Some(v) = c[2].parse::<u32>().ok().filter(|&v| v > 0) else {
+                continue;
+            };
+            let m = c.get(0).expect("group 0");
+            let s = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let side = if &c[1] == "input" {
+                &mut claim.prompt_tokens
+            } else {
+                &mut claim.output_tokens
+            };
+            if side.is_none() {
+                *side = found(v, s);
+            }
+        }
+    }
     let mut pair: Option<(u32, u32, Span)> = None;
     let kilo = |t: &str| t.parse::<f64>().ok().map(|v| (v * 1000.0).round() as u32);
     // Named pairs first; then shorthand (the last of a sweep).

@@ -1180,6 +1180,18 @@ pub fn read(text: &str) -> Claim {
             );
         }
     }
+    // A shorthand length (`4K input`) read from prose is the binary one when the text writes
+    // that as the same side's length (`--random-input-len 4096`; CLAIMS.md §3 Lengths).
+    for (len, side) in [
+        (&mut claim.prompt_tokens, "in"),
+        (&mut claim.output_tokens, "out"),
+    ] {
+        if let Some(l) = len.as_mut() {
+            if let Some(b) = super::lengths::binary_form(lower, l.value, side) {
+                l.value = b;
+            }
+        }
+    }
     // A version keeps the case it was written in (`1.0.RC3`): read from the original text at
     // the same bytes (the lowercased copy keeps every offset).
     if let Some(v) = claim.runtime_version.as_mut() {
