@@ -4445,3 +4445,25 @@ fn lengths_from_parsed_arguments_and_binary_shorthand() {
     let c = read("131.55 TPS with concurrency 16, 4K input");
     assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(4000));
 }
+
+/// §1.4/§2: a table whose speed columns leave out the unit (`Token Generation Speed`) is read at
+/// the decode column's last row, not at a length column; a rate column no row fills (`n/a`)
+/// holds no figure; a glued Apple chip (`M3Max`) is `m3-max`.
+#[test]
+fn speed_columns_without_units_and_empty_rate_columns() {
+    let t = "| Machine | Engine | Prompt Tokens | Prompt Processing Speed | Generated Tokens | Token Generation Speed | Total Execution Time |\n| ------- | ------ | --- | --- | --- | --- | --- |\n| 2x3090 | LCPP | 680 | 794.85 | 1087 | 82.68 | 23s |\n| M3Max | LCPP | 680 | 320.66 | 1255 | 57.26 | 38s |\n";
+    let c = read(t);
+    assert_eq!(c.figures[0].value, 57.26);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("m3-max"));
+    let t = "| ISL | OSL | Concurrency | Tput User (TPS) | Tput Decode (TPS) | Total Token Throughput (tokens/duration) |\n|---|---|---|---|---|---|\n| 128 | 128 | 1 | 30.38 | 30.4 | n/a |\n| 128 | 1024 | 32 | 28.33 | 906.6 | n/a |\n";
+    let c = read(t);
+    assert_eq!(c.figures[0].value, 906.6);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(32));
+    // A speed-up ratio is no rate.
+    let t = "| Model | Speedup |\n|---|---|\n| 7B | 1.8 |\n| 13B | 2.1 |\n";
+    assert!(read(t)
+        .figures
+        .iter()
+        .all(|f| f.value != 2.1 || f.unit != "tok/s"));
+}

@@ -268,7 +268,13 @@ fn role(h: &str) -> Role {
         || has("tps")
         || has("tokens per second")
         || h.starts_with("tput")
-        || has(" tput");
+        || has(" tput")
+        // A speed column with its unit left out (`Token Generation Speed`, `生成速度`, `출력
+        // 토큰/초`): a token rate, unless it is a ratio (`Speedup`).
+        || has("speed") && !has("speedup") && !has("speed-up") && !has("speed up")
+        || has("速度")
+        || has("토큰/초")
+        || has("トークン/秒");
     // A request rate (`req/s`, `Request throughput`) is no token rate; a load written beside a
     // token rate (`Throughput (50 req)`) leaves it one.
     let request_rate = has("req/")
@@ -321,6 +327,7 @@ fn role(h: &str) -> Role {
             || has("输出")
             || has("生成速度")
             || has("生成吞吐")
+            || has("출력")
         {
             FigureKind::ThroughputOutput
         } else {
@@ -1149,6 +1156,14 @@ fn read_block(
         .filter_map(|(i, r)| match r {
             Role::Rate(k, s) => Some((i, *k, *s)),
             _ => None,
+        })
+        // A rate column no row fills (`| n/a |` on every row) holds no figure.
+        .filter(|(i, _, _)| {
+            data.iter().any(|l| {
+                l.cells
+                    .get(*i)
+                    .is_some_and(|c| cell_number(text(*c)).is_some())
+            })
         })
         .collect();
     // No header names a rate, but the caption right above the table gives the unit

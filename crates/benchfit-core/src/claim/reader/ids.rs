@@ -55,6 +55,14 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.starts_with(|c: char| c.is_ascii_digit()) && f.contains("xt") => {
             format!("rx-{}", f.replace(' ', "-"))
         }
+        // An Apple chip written glued (`M3Max`): the spaced id.
+        f if f.len() > 2
+            && f.starts_with('m')
+            && f.as_bytes()[1].is_ascii_digit()
+            && ["max", "pro", "ultra"].contains(&&f[2..]) =>
+        {
+            format!("{}-{}", &f[..2], &f[2..])
+        }
         // The Ada workstation card, written after its Ampere predecessor (`2xA6000ada`).
         f if f.contains("a6000") && f.ends_with("ada") => "rtx-6000-ada".into(),
         // The RTX A-series workstation cards, often written without `RTX` (`2x A6000`).
