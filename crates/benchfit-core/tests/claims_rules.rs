@@ -4467,3 +4467,23 @@ fn speed_columns_without_units_and_empty_rate_columns() {
         .iter()
         .all(|f| f.value != 2.1 || f.unit != "tok/s"));
 }
+
+/// §1.7/§1.8: a `tps` range (`~440k-457k tps`) is read with its low end as the value; Chinese
+/// rates with the token word glued (`5.7k输出token/s`, an output rate, not an output length)
+/// and after 每秒 with a verb and a bound (`每秒处理超过30个token`).
+#[test]
+fn tps_ranges_and_chinese_rate_forms() {
+    let c = read("we hit ~440k-457k tps on the pod");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].value_high),
+        (440_000.0, Some(457_000.0))
+    );
+    let c = read("H20 集群实现 5.7k输出token/s");
+    assert_eq!(c.figures[0].value, 5700.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.output_tokens, None);
+    let c = read("在T4级别的GPU上，每秒处理超过30个token");
+    assert_eq!(c.figures[0].value, 30.0);
+    let c = read("输入 2048 tokens，输出 512，吞吐 3000 tokens/s");
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
+}

@@ -471,14 +471,20 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if claim.prompt_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_in, (&["输入"], DIGITS), 24, 8).next() {
+        // Not a rate (`5.7k输出token/s`): a token unit per second after the word.
+        if let Some((off, c)) = matches(lower, &r.zh_in, (&["输入"], DIGITS), 24, 8)
+            .find(|(off, c)| !per_second_after(lower, span(*off, c).end))
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
     }
     if claim.output_tokens.is_none() {
-        if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8).next() {
+        // Not a rate (`5.7k输出token/s`): a token unit per second after the word.
+        if let Some((off, c)) = matches(lower, &r.zh_out, (&["输出"], DIGITS), 24, 8)
+            .find(|(off, c)| !per_second_after(lower, span(*off, c).end))
+        {
             if let Some(v) = n(&c, 1, Some(2)) {
                 claim.output_tokens = found(v, span(off, &c));
             }
@@ -621,4 +627,18 @@ mod tests {
         assert_eq!(lens("1并发 15K输入"), (Some(15000), None));
         assert_eq!(lens("Total input tokens: 741804"), (None, None));
     }
+}
+
+/// True when the text at `end` goes on as a rate (`token/s`, `tokens / 秒`): the number before
+/// is a throughput, not a length.
+fn per_second_after(lower: &str, end: usize) -> bool {
+    let rest = lower[end.min(lower.len())..].trim_start();
+    let rest = rest
+        .strip_prefix("tokens")
+        .or_else(|| rest.strip_prefix("token"))
+        .or_else(|| rest.strip_prefix("toks"))
+        .or_else(|| rest.strip_prefix("tok"))
+        .unwrap_or(rest)
+        .trim_start();
+    rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("每秒")
 }

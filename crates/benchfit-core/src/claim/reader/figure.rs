@@ -21,13 +21,11 @@ fn decimal_comma_before(lower: &str, frac: M) -> Option<(f64, usize)> {
 }
 
 pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
-    let (k1, k2, qual, per) = if tps { (2, 99, 99, 4) } else { (2, 5, 6, 7) };
+    // Both patterns: 1 the number, 2 its multiplier, 3 a `+`, 4 a range's high end, 5 its
+    // multiplier; then the token words (6) and the per-unit (7), or for `tps` the per-unit (6).
+    let (k1, k2, qual, per) = if tps { (2, 5, 99, 6) } else { (2, 5, 6, 7) };
     let mut lo = num(c.get(1)?.as_str())?;
-    let mut hi = if tps {
-        None
-    } else {
-        c.get(4).and_then(|m| num(m.as_str()))
-    };
+    let mut hi = c.get(4).and_then(|m| num(m.as_str()));
     // A "low end" glued to letters is a name's digits, not a number (`8x H200 — 34,864
     // tokens/s`): the figure is the high end alone.
     let glued = c
@@ -176,7 +174,8 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     let word_kind = if qual.contains('+') {
         // `input+output tokens per second`: both.
         Some(FigureKind::ThroughputTotal)
-    } else if qual.starts_with("input") || qual.starts_with("prompt") {
+    } else if qual.starts_with("input") || qual.starts_with("prompt") || qual.starts_with("输入")
+    {
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
@@ -996,7 +995,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン)\s*/\s*秒|每秒\s*(?:输出|生成)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン)\s*/\s*秒|每秒\s*(?:输出|生成|处理)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:tokens?|个?\s*tokens?)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
         });
