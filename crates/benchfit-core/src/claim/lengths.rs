@@ -583,6 +583,20 @@ fn floor(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// True when the text at `end` goes on as a rate (`token/s`, `tokens / 秒`): the number before
+/// is a throughput, not a length.
+fn per_second_after(lower: &str, end: usize) -> bool {
+    let rest = lower[end.min(lower.len())..].trim_start();
+    let rest = rest
+        .strip_prefix("tokens")
+        .or_else(|| rest.strip_prefix("token"))
+        .or_else(|| rest.strip_prefix("toks"))
+        .or_else(|| rest.strip_prefix("tok"))
+        .unwrap_or(rest)
+        .trim_start();
+    rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("每秒")
+}
+
 #[cfg(test)]
 mod tests {
     fn lens(t: &str) -> (Option<u32>, Option<u32>) {
@@ -627,18 +641,4 @@ mod tests {
         assert_eq!(lens("1并发 15K输入"), (Some(15000), None));
         assert_eq!(lens("Total input tokens: 741804"), (None, None));
     }
-}
-
-/// True when the text at `end` goes on as a rate (`token/s`, `tokens / 秒`): the number before
-/// is a throughput, not a length.
-fn per_second_after(lower: &str, end: usize) -> bool {
-    let rest = lower[end.min(lower.len())..].trim_start();
-    let rest = rest
-        .strip_prefix("tokens")
-        .or_else(|| rest.strip_prefix("token"))
-        .or_else(|| rest.strip_prefix("toks"))
-        .or_else(|| rest.strip_prefix("tok"))
-        .unwrap_or(rest)
-        .trim_start();
-    rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("每秒")
 }
