@@ -4487,3 +4487,19 @@ fn tps_ranges_and_chinese_rate_forms() {
     let c = read("输入 2048 tokens，输出 512，吞吐 3000 tokens/s");
     assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
 }
+
+/// §3 Hardware: edge parts outside the catalog keep vendor-first ids (`rockchip-rk3588`); the
+/// Jetson Orin Nano Super is its own module.
+#[test]
+fn edge_devices_keep_their_ids() {
+    let c = read("Qwen2.5 1.5B on Rockchip RK3588 NPU with RKLLM: 15.59 tokens/s");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("rockchip-rk3588")
+    );
+    let c = read("Jetson Orin Nano Super 8GB: Llama 3.2 3B at 21 tok/s");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("jetson-orin-nano-super")
+    );
+}

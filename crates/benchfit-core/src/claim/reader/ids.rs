@@ -37,7 +37,12 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.contains("p40") => "p40".into(),
         // NVIDIA's Jetson modules: the AGX Orin (32 or 64 GB) unless the Nano is named; written
         // with or without `Jetson`.
+        f if f.contains("orin") && f.contains("nano") && f.contains("super") => {
+            "jetson-orin-nano-super".into()
+        }
         f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
+        // Rockchip's SoC with its NPU, vendor first (CLAIMS.md §3 Hardware).
+        f if f.contains("rk3588") => "rockchip-rk3588".into(),
         // The Orin NX module, in 8 and 16 GB.
         f if f.contains("orin") && f.contains("nx") => match v {
             v if v.contains("16") => "jetson-orin-nx-16gb".into(),
