@@ -4503,3 +4503,16 @@ fn edge_devices_keep_their_ids() {
         Some("jetson-orin-nano-super")
     );
 }
+
+/// §1.2 and §1.6: "best" in Chinese praises a figure (`解码速度最佳是维持在6.5tokens/s` over a
+/// later follow-up's `也只有10tokens/s`); an estimate in Korean, Chinese or Japanese is
+/// discounted; a line led by an older release's name is the baseline.
+#[test]
+fn cjk_praise_and_estimates_and_old_releases() {
+    let c = read("llama.cpp 上 deepseek-r1 q4_k_m，解码速度最佳是维持在6.5tokens/s。\n后来使用multi-gpu-4，测试也只有10tokens/s");
+    assert_eq!(c.figures[0].value, 6.5);
+    let c = read("RTX 3060 한 장으로 실측 30 t/s. 두 장이면 80 t/s 예상.");
+    assert_eq!(c.figures[0].value, 30.0);
+    let c = read("llama2-7b  (old version): prefill ~160 tok/s, decode 7.5 tok/s\nllama2-7b (latest version): prefill ~80 tok/s, decode: 13.3 tok/s");
+    assert_eq!(c.figures[0].value, 13.3);
+}

@@ -887,6 +887,9 @@ pub(super) const PRAISED: &[&str] = &[
     "key result",
     // "broke through N" (`轻松突破124 tokens/s`): the result a tuning guide arrives at.
     "突破",
+    // "best" and "fastest" in Chinese (`解码速度最佳是维持在6.5tokens/s`).
+    "最佳",
+    "最快",
 ];
 
 /// Words around a figure, in its sentence, that mark it as not measured or not yet valid: an
@@ -904,6 +907,12 @@ pub(super) const DISCOUNTED: &[&str] = &[
     "theoretical",
     "expected",
     "estimate",
+    // An estimate or expectation in Chinese, Japanese and Korean (`预计`, `予想`, `예상`).
+    "预计",
+    "预期",
+    "予想",
+    "見込み",
+    "예상",
     "would ",
     // Someone else's earlier result ("Prior work reports 1,200 tokens/s … [12]").
     "prior work",
@@ -936,6 +945,10 @@ pub(super) const DISCOUNTED: &[&str] = &[
     "before optimiz",
     "before optimis",
     "before the fix",
+    // The release a text moves on from (`(old version) … decode 7.5 tok/s`).
+    "old version",
+    "older version",
+    "previous version",
     "before the change",
     "before:",
 ];
@@ -1009,6 +1022,15 @@ pub(super) fn baseline_line(lower: &str, start: usize) -> bool {
     let Some(line) = line_to(lower, start.min(lower.len()), 240, &['\n']) else {
         return false;
     };
+    // A line led by a name of an older release (`llama2-7b (old version): prefill ~160 tok/s,
+    // decode 7.5`), however long the name.
+    if line.split_once(':').is_some_and(|(head, _)| {
+        ["(old version)", "(older version)", "(previous version)"]
+            .iter()
+            .any(|w| head.trim_end().ends_with(w))
+    }) {
+        return true;
+    }
     let Some(label) = lead(line) else {
         return false;
     };
