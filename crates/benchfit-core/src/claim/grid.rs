@@ -167,6 +167,8 @@ const RATE_UNITS: &[&str] = &[
     "toks/s",
     "tokens/sec",
     "tokens/secs",
+    "tokens/second",
+    "token/second",
     "tokens/s",
     "token/s",
     "tok/s",

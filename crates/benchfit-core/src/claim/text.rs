@@ -232,6 +232,10 @@ fn key_value_rows(mut lower: String) -> String {
     }
     let mut bars = Vec::new();
     let mut at = 0;
+    // Whether the line before was a row of runs (`| 3 | 5.77 tokens/s |`): the row after it
+    // that names a statistic (`| **Average Eval Rate** | 5.83 tokens/second |`) is the table's
+    // summary row, not a record.
+    let mut after_runs = false;
     for line in lower.split_inclusive('\n') {
         let start = at;
         at += line.len();
@@ -242,11 +246,18 @@ fn key_value_rows(mut lower: String) -> String {
         let inner = inner.strip_suffix('|').unwrap_or(inner);
         let cells: Vec<&str> = inner.split('|').collect();
         let [key, value] = cells.as_slice() else {
+            after_runs = false;
             continue;
         };
-        if is_key(key.trim()) && starts_numeric(value) {
+        let k = key.trim().trim_matches('*').trim();
+        let summary = after_runs
+            && ["average", "avg", "mean", "median"]
+                .iter()
+                .any(|w| k.starts_with(w));
+        if is_key(key.trim()) && starts_numeric(value) && !summary {
             bars.push(start + lead + usize::from(opened) + key.len());
         }
+        after_runs = opened && !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
     }
     for b in bars {
         if lower.as_bytes().get(b) == Some(&b'|') {
