@@ -4516,3 +4516,18 @@ fn cjk_praise_and_estimates_and_old_releases() {
     let c = read("llama2-7b  (old version): prefill ~160 tok/s, decode 7.5 tok/s\nllama2-7b (latest version): prefill ~80 tok/s, decode: 13.3 tok/s");
     assert_eq!(c.figures[0].value, 13.3);
 }
+
+/// §1.6: a change written in words ends on the tuned result (`improved to 21 tokens/s`); in
+/// Chinese the figure after 从 ("from") is the baseline (`从每秒1.2个token跃升至每秒4.8个token`);
+/// a runs table's `Average` row is its summary, over the last run.
+#[test]
+fn changes_in_words_and_average_rows() {
+    let c = read("The default performance is approximately 12 tokens/s. After enabling the NPU cores it improved to 21 tokens/s.");
+    assert_eq!(c.figures[0].value, 21.0);
+    let c = read("优化后吞吐量从每秒1.2个token跃升至每秒4.8个token");
+    assert_eq!(c.figures[0].value, 4.8);
+    let t = "## Deepseek R1 14b\n\n| Run | Eval Rate (Tokens/Second) |\n|-----|-----------------------------|\n| 1 | 5.98 tokens/s |\n| 2 | 5.76 tokens/s |\n| 3 | 5.77 tokens/s |\n|**Average Eval Rate**| 5.83 tokens/second |\n";
+    let c = read(t);
+    assert_eq!(c.figures[0].value, 5.83);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

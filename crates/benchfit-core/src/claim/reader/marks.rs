@@ -636,6 +636,12 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
             });
         return if later { -1 } else { -2 };
     }
+    // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
+    // ends is the tuned result, as after an arrow.
+    let improved = ["improved to"];
+    if improved.iter().any(|w| pre.ends_with(w)) {
+        return -2;
+    }
     let mut step = 0;
     // Before an arrow, or before `to` and another number (`from 1,900 tok/s to 2,600 tok/s`):
     // the baseline or a step of a change, not where it ends (rule 6).
@@ -647,7 +653,8 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
         step += 1;
     }
     // `up from 2,907 tokens/s`, `from 1,200 tokens/s to …`: the baseline of a change (rule 6).
-    if pre.ends_with(" from") || pre == "from" {
+    // In Chinese the same: `从每秒1.2个token跃升至每秒4.8个token`.
+    if pre.ends_with(" from") || pre == "from" || pre.ends_with('从') {
         step += 1;
     }
     let threshold = [
