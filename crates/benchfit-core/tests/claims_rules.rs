@@ -4531,3 +4531,23 @@ fn changes_in_words_and_average_rows() {
     assert_eq!(c.figures[0].value, 5.83);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Model and Hardware: `qwen1.8b` is Qwen 1.8B (no `qwen1.-8b`); "I use A800" and
+/// `一張 7900 XTX` are one device the run used.
+#[test]
+fn glued_sizes_and_one_device_in_use() {
+    let c = read("qwen1.8b on a 4090: 10 tok/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("qwen-1.8b")
+    );
+    let c = read("internlm2.5-7b on a 4090: 10 tok/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("internlm2.5-7b")
+    );
+    let c = read("I use A800, the speed is 100 tokens/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("一張 7900 XTX 跑 qwen，100 tok/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+}

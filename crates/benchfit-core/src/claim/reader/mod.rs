@@ -283,7 +283,7 @@ fn patterns() -> &'static Patterns {
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*(?:chat|instruct))?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
-                r"\b(mistral|qwen[\d.]*(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?[\d.]*|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?[\d.]*|nemotron(?:[\s-]*nano)?|internlm[\d.]*|baichuan[\d.]*|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder[\d.]*|minicpm[\d.]*|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b?)(-v\d+)?)?(?:-(?:(instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
+                r"\b(mistral|qwen(?:\d+(?:\.\d+)?)?(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?(?:\d+(?:\.\d+)?)?|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?(?:\d+(?:\.\d+)?)?|nemotron(?:[\s-]*nano)?|internlm(?:\d+(?:\.\d+)?)?|baichuan(?:\d+(?:\.\d+)?)?|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder(?:\d+(?:\.\d+)?)?|minicpm(?:\d+(?:\.\d+)?)?|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s-]*(a\d+(?:\.\d+)?b?)(-v\d+)?)?(?:-(?:(instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?(?:[\s-]*(?:lite|flash|pro))?)(?:-(?:0[1-9]|1[0-2])[0-3]\d)?(?:-(?:qwen[\d.]*|llama[\d.]*)-\d+(?:\.\d+)?b)?|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
@@ -1449,8 +1449,8 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     ];
     const USE: &[&str] = &[
         "on", "with", "using", "onto", "via", "ran", "run", "runs", "running", "in",
-        // The author's own card ("got my 7900 XTX working").
-        "my",
+        // The author's own card ("got my 7900 XTX working"), the card used ("I use A800").
+        "my", "use", "uses", "used",
     ];
     let words: Vec<&str> = pre.split_whitespace().collect();
     let used = words
@@ -1462,6 +1462,10 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     let last_word = words.last().copied().unwrap_or("");
     let used = used
         || ["在", "用", "基于", "于"]
+            .iter()
+            .any(|w| last_word.ends_with(w))
+        // One card counted in Chinese (`一張 7900 XTX`, `一块 4090`).
+        || ["一张", "一張", "一块", "一塊", "单张", "單張"]
             .iter()
             .any(|w| last_word.ends_with(w))
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
