@@ -4551,3 +4551,17 @@ fn glued_sizes_and_one_device_in_use() {
     let c = read("一張 7900 XTX 跑 qwen，100 tok/s");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §1.8 and §3: `3100~ tokens/sec` is 3,100; `two $1,500 workstation GPUs` counts no 500 GPUs;
+/// `decode 37–51 tok/s` gives no output length of 37; a header's `token / sec` is a rate.
+#[test]
+fn approximate_marks_prices_and_spaced_units() {
+    let c = read("We get 3100~ tokens/sec on 8xH100");
+    assert_eq!(c.figures[0].value, 3100.0);
+    let c = read("buy two $1,500 workstation GPUs and get 40 tok/s");
+    assert_eq!(c.gpu_count, None);
+    let c = read("decode 37–51 tok/s on an RX 7900 XTX");
+    assert_eq!(c.output_tokens, None);
+    let t = "| branch | 7B (ms / token) | 7B (token / sec) |\n|---|---|---|\n| old | 20.1 | 49.7 |\n| new | 16.0 | 62.5 |\n";
+    assert_eq!(read(t).figures[0].value, 62.5);
+}

@@ -251,6 +251,14 @@ fn header_load(h: &str) -> Option<u32> {
 
 fn role(h: &str) -> Role {
     let h = h.trim_matches('*');
+    // A unit written with spaces around its slash (`token / sec`, `ms / token`).
+    let unspaced;
+    let h = if h.contains(" / ") {
+        unspaced = h.replace(" / ", "/");
+        unspaced.as_str()
+    } else {
+        h
+    };
     // A footnote digit glued to a header word (`TP1 Size`, `Throughput2`) is not part of it.
     let unnoted;
     let h = if h.contains(|c: char| c.is_ascii_digit()) {

@@ -462,6 +462,12 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
         };
         let Some(num) = c.get(1) else { break };
         let w = whole(&c);
+        // The tail of a larger number or a price (`two $1,500 workstation GPUs`): no count.
+        let lead = &part[..from + num.start()];
+        if lead.ends_with([',', '.', '$']) {
+            from += num.end();
+            continue;
+        }
         let gap = &part[from + num.end()..from + w.end];
         let crosses = gap.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|t| {
             matches!(

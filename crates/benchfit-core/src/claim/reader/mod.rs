@@ -201,7 +201,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*(million|thousand|[km]|万)?(\+)?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
+                r"NUM\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
             tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?(?:\s*(?:-|–|—|~|to)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
@@ -543,6 +543,18 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     if rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
         return true;
     }
+    // A range's high end before the unit (`37–51 tok/s`): the low end is a rate too.
+    let rest = match rest
+        .strip_prefix(['-', '~'])
+        .or_else(|| rest.strip_prefix('–'))
+        .or_else(|| rest.strip_prefix('—'))
+        .map(str::trim_start)
+    {
+        Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) => r
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+            .trim_start(),
+        _ => rest,
+    };
     // A kind word between the number and its unit (`2,950 output tok/s/GPU`).
     let rest = [
         "output ",
