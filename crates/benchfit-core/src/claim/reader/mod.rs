@@ -204,7 +204,7 @@ fn patterns() -> &'static Patterns {
                 r"NUM\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
                 .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
-            tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?(?:\s*(?:-|–|—|~|to)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
+            tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?(?:\s*(?:-|–|—|~)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
                 .then(" .,k+-~", true, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
             label_tail: re(&format!("^{LABEL_TAIL}")),
