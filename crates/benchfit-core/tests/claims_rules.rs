@@ -4565,3 +4565,14 @@ fn approximate_marks_prices_and_spaced_units() {
     let t = "| branch | 7B (ms / token) | 7B (token / sec) |\n|---|---|---|\n| old | 20.1 | 49.7 |\n| new | 16.0 | 62.5 |\n";
     assert_eq!(read(t).figures[0].value, 62.5);
 }
+
+/// §1.6: a table whose rows are a change's sides (`new` above `old`) is read at the changed
+/// side, wherever it stands.
+#[test]
+fn changed_side_row_of_a_table() {
+    let t = "| branch | 7B (token / sec) | 13B (token / sec) |\n| --- | --- | --- |\n| new | 63 | 40 |\n| old | 45 | 28 |\n";
+    assert_eq!(read(t).figures[0].value, 40.0);
+    // Without a baseline row, `new` is just a label: the last row.
+    let t = "| model | tok/s |\n| --- | --- |\n| new | 63 |\n| other | 45 |\n";
+    assert_eq!(read(t).figures[0].value, 45.0);
+}

@@ -1342,35 +1342,61 @@ fn read_block(
                 .get(col)
                 .is_some_and(|c| cell_number(text(*c)).is_some())
         };
-        // A row the author set in bold is the one they mark (CLAIMS.md §1.2).
-        let bold = data
+        // Rows of a change labelled by its sides (`old` / `new`, `before` / `after`, `master` /
+        // `PR`): the changed side is the result (CLAIMS.md §1.6), wherever it stands.
+        let label = |l: &Line| -> String {
+            l.cells
+                .first()
+                .map(|c| text(*c).trim_matches('*').trim().to_string())
+                .unwrap_or_default()
+        };
+        const BASE_SIDE: &[&str] = &["old", "before", "baseline", "master", "main", "original"];
+        const NEW_SIDE: &[&str] = &[
+            "new",
+            "after",
+            "pr",
+            "this pr",
+            "optimized",
+            "optimised",
+            "patched",
+        ];
+        let has_base = data.iter().any(|l| BASE_SIDE.contains(&label(l).as_str()));
+        let changed = data
             .iter()
             .rev()
             .filter(has_number)
-            .find(|l| {
-                l.cells.iter().any(|c| {
-                    let t = text(*c);
-                    t.len() > 4 && t.starts_with("**") && t.ends_with("**")
-                }) || l.cells.first().is_some_and(|c| {
-                    // A row labelled as the author's own (`This work`, `Ours`, `vLLM (ours)`,
-                    // `Proposed`): a paper's mark for its result.
-                    let t = text(*c).trim_matches('*').trim();
-                    t == "this work"
-                        || t == "ours"
-                        || t.ends_with("(ours)")
-                        || t == "proposed"
-                        || t.starts_with("ours ")
-                }) || l.cells.iter().any(|c| {
-                    // A cell of words praising its row (`LFM2 系列最快`, "fastest", "best
-                    // overall"): the author's mark (CLAIMS.md §1.2).
-                    let t = text(*c);
-                    cell_number(t).is_none()
-                        && ["fastest", "best overall", "最快", "最佳", "最好", "最高"]
-                            .iter()
-                            .any(|w| t.contains(w))
-                })
-            })
+            .find(|l| has_base && NEW_SIDE.contains(&label(l).as_str()))
             .copied();
+        // A row the author set in bold is the one they mark (CLAIMS.md §1.2).
+        let bold = changed.or_else(|| {
+            data.iter()
+                .rev()
+                .filter(has_number)
+                .find(|l| {
+                    l.cells.iter().any(|c| {
+                        let t = text(*c);
+                        t.len() > 4 && t.starts_with("**") && t.ends_with("**")
+                    }) || l.cells.first().is_some_and(|c| {
+                        // A row labelled as the author's own (`This work`, `Ours`, `vLLM (ours)`,
+                        // `Proposed`): a paper's mark for its result.
+                        let t = text(*c).trim_matches('*').trim();
+                        t == "this work"
+                            || t == "ours"
+                            || t.ends_with("(ours)")
+                            || t == "proposed"
+                            || t.starts_with("ours ")
+                    }) || l.cells.iter().any(|c| {
+                        // A cell of words praising its row (`LFM2 系列最快`, "fastest", "best
+                        // overall"): the author's mark (CLAIMS.md §1.2).
+                        let t = text(*c);
+                        cell_number(t).is_none()
+                            && ["fastest", "best overall", "最快", "最佳", "最好", "最高"]
+                                .iter()
+                                .any(|w| t.contains(w))
+                    })
+                })
+                .copied()
+        });
         // Else the row whose value the author marks outside the table: written in bold in the
         // prose (`**11,819 tokens/s on Llama2-13B**`) or, rounded, in the title ("nearly 12,000
         // tokens/sec"), CLAIMS.md §1.2.
