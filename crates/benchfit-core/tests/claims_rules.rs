@@ -4576,3 +4576,18 @@ fn changed_side_row_of_a_table() {
     let t = "| model | tok/s |\n| --- | --- |\n| new | 63 |\n| other | 45 |\n";
     assert_eq!(read(t).figures[0].value, 45.0);
 }
+
+/// §3 Quantisation: INT8 weights with INT8 activations is `w8a8`.
+#[test]
+fn int8_weights_and_activations_are_w8a8() {
+    let c = read("Llama 3 8B with INT8 weights + INT8 activations on an H100: 3000 tok/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("w8a8")
+    );
+    let c = read("Llama 3 8B with INT8 weights on an H100: 3000 tok/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("int8")
+    );
+}

@@ -66,6 +66,23 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             }));
         }
     }
+    // INT8 weights with INT8 activations (`INT8 weights + INT8 activations`) is W8A8.
+    if claim.weight_dtype.is_none() && part.contains("activation") {
+        static W8A8: OnceLock<Regex> = OnceLock::new();
+        let re = W8A8.get_or_init(|| {
+            Regex::new(r"\bint8[\s-]+weights?\s*(?:\+|and|,|&)\s*int8[\s-]+activations?\b")
+                .expect("static pattern compiles")
+        });
+        if let Some(m) = re.find(part) {
+            claim.weight_dtype = found(
+                "w8a8".to_string(),
+                at(Span {
+                    start: m.start(),
+                    end: m.end(),
+                }),
+            );
+        }
+    }
     // A precision named as the weights' (`FP8 weights`, `weights in int4`) is the weights'
     // precision, before any other the text names (a baseline's BF16, a KV cache's FP8).
     if claim.weight_dtype.is_none() && part.contains("weight") {
