@@ -219,7 +219,9 @@ pub(super) fn single_chip(id: &str) -> bool {
 }
 
 pub(super) fn dtype_id(word: &str) -> String {
-    match word {
+    // Written with a space (`FP 16`).
+    let unspaced = word.replace(' ', "");
+    match unspaced.as_str() {
         "awq" => "awq-int4".into(),
         "gptq" => "gptq-int4".into(),
         "w4a16" => "int4".into(),
