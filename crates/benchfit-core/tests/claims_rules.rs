@@ -4601,3 +4601,14 @@ fn spaced_precision() {
         Some("fp16")
     );
 }
+
+/// §3 Runtime and §2 scope: TGI's launcher names TGI; a column `per card` is per GPU.
+#[test]
+fn tgi_launcher_and_per_card_columns() {
+    let c = read(
+        "text-generation-launcher --model-id meta-llama/Llama-2-7b on an A100 80GB SXM: 1200 tok/s",
+    );
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("tgi"));
+    let c = read("| Model | Output TPS(per card) |\n|---|---|\n| DeepSeek-R1 | 1200 |\n");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+}

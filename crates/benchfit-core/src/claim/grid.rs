@@ -343,7 +343,7 @@ fn role(h: &str) -> Role {
         } else {
             FigureKind::ThroughputUnspecified
         };
-        let scope = if has("/gpu") || has("per gpu") || has("per-gpu") {
+        let scope = if has("/gpu") || has("per gpu") || has("per-gpu") || has("per card") {
             Some(Scope::PerGpu)
         } else if has("/user") || has("per user") || has("per-user") || has("eval rate") {
             // ollama's `eval rate` is one request's.

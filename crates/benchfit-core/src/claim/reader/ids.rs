@@ -255,7 +255,8 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         // llama-cpp-python: llama.cpp's Python bindings, the same engine.
         "llama.cpp" | "llamacpp" | "llamaserver" | "llamacpppython" => ("llama.cpp", false),
         "llamabench" => ("llama.cpp", true),
-        "textgenerationinference" | "tgi" => ("tgi", false),
+        // TGI's launcher binary (`text-generation-launcher --model-id …`).
+        "textgenerationinference" | "tgi" | "textgenerationlauncher" => ("tgi", false),
         "lmdeploy" => ("lmdeploy", false),
         "ollama" => ("ollama", false),
         "ttmetal" => ("tt-metal", false),
