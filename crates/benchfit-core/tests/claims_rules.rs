@@ -4612,3 +4612,16 @@ fn tgi_launcher_and_per_card_columns() {
     let c = read("| Model | Output TPS(per card) |\n|---|---|\n| DeepSeek-R1 | 1200 |\n");
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
 }
+
+/// §3 Runtime and §4: `基准测试` is "benchmark"; an engine named after it is the claim's own,
+/// while `基准` alone ("baseline") still marks another setup's engine.
+#[test]
+fn benchmark_in_chinese_is_not_a_baseline() {
+    let c = read(
+        "性能基准测试分析\n\n部署模型\nvllm serve /models/Qwen/Qwen3-8B\n\
+         Qwen3-8B 在 H100 上输出吞吐 1500 tokens/s",
+    );
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("vllm"));
+    let c = read("基准(vLLM): 1000 tokens/s；优化后 H100 上 Qwen3-8B 输出吞吐 1500 tokens/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), None);
+}

@@ -81,6 +81,14 @@ const OTHER_SETUP: &[&str] = &[
     "switched to",
 ];
 
+/// Where `word` first stands in `hay`, as a word of another setup: `基准` ("baseline") is not
+/// one where it begins `基准测试` or `基准评测` ("benchmark").
+pub(crate) fn find_setup_word(hay: &str, word: &str) -> Option<usize> {
+    hay.match_indices(word)
+        .find(|(i, w)| word != "基准" || !hay[i + w.len()..].starts_with(['测', '评']))
+        .map(|(i, _)| i)
+}
+
 /// The figure's own stretch of `lower`: its table row or its sentence.
 fn stretch(lower: &str, span: Span) -> Span {
     let start = span.start.min(lower.len());
@@ -380,7 +388,7 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         }
         let padded = format!(" {part} ");
         let other = OTHER_SETUP.iter().find_map(|w| {
-            let i = padded.find(w)?;
+            let i = find_setup_word(&padded, w)?;
             let from = (st.start + i.saturating_sub(1)).min(st.end);
             let to = (from + w.trim().len()).min(st.end);
             Some(Found {

@@ -492,7 +492,7 @@ fn first_other_source(lower: &str, from: usize) -> Option<usize> {
         "基准",
     ]
     .iter()
-    .filter_map(|w| rest.find(w))
+    .filter_map(|w| crate::claim::attach::find_setup_word(rest, w))
     .min()
     .map(|i| from + i)
 }

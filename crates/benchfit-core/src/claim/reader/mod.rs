@@ -910,7 +910,9 @@ pub fn read(text: &str) -> Claim {
             claim.runtime_version = None;
         } else if text.get(..r.span.start).is_some_and(|t| {
             let t = &t[floor_boundary(t, t.len().saturating_sub(60))..];
-            t.contains("基准")
+            // (`基准测试`, `基准评测` is "benchmark", not a baseline.)
+            t.match_indices("基准")
+                .any(|(i, w)| !t[i + w.len()..].starts_with(['测', '评']))
                 || t.contains("未做")
                 || t.contains("baseline")
                 || t.contains("unoptimi")
