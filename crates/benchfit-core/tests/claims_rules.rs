@@ -4625,3 +4625,33 @@ fn benchmark_in_chinese_is_not_a_baseline() {
     let c = read("基准(vLLM): 1000 tokens/s；优化后 H100 上 Qwen3-8B 输出吞吐 1500 tokens/s");
     assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), None);
 }
+
+/// §3 Runtime: an engine recognised only from its output's shape is partial — an ollama model
+/// tag (`llama3.2:3b`), SGLang's scheduler log (`#running-req:`), vLLM's `SamplingParams(`.
+#[test]
+fn engines_recognised_from_their_shape() {
+    let cases = [
+        (
+            "Running benchmark 3 times using model: llama3.2:3b\nAverage Eval Rate: 5.55 tokens/second",
+            "ollama",
+        ),
+        (
+            "RTX 5090\n[2025-09-11 02:52:03] Decode batch. #running-req: 20, #token: 157401, \
+             gen throughput (token/s): 2238.83, #queue-req: 0,",
+            "sglang",
+        ),
+        (
+            "llm = LLM(model=MODEL_PATH, tensor_parallel_size=2)\n\
+             sampling_params = SamplingParams(max_tokens=512)\nabout 8 tokens/s on 2x A100",
+            "vllm",
+        ),
+    ];
+    for (text, id) in cases {
+        let c = read(text);
+        assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some(id), "{text}");
+        assert!(c.runtime_from_shape, "{text}");
+    }
+    // A time of day or a ratio is no tag.
+    let c = read("At 10:30 the H100 served Llama 3 8B at 1:2b ratio: 3000 tok/s");
+    assert_eq!(c.runtime, None);
+}

@@ -594,7 +594,26 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("load duration:", "ollama"),
     // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
     ("tokens-per-sec", "mlx"),
+    // SGLang's scheduler log: `Decode batch. #running-req: 20, #token: …, gen throughput`.
+    ("#running-req:", "sglang"),
+    // vLLM's offline Python API (`llm = LLM(model=…)`, `SamplingParams(max_tokens=…)`).
+    ("samplingparams(", "vllm"),
 ];
+
+/// An ollama model tag (`llama3.2:3b`, `deepseek-r1:14b`: a model name, a colon, a size in
+/// billions): ollama names its models so, and the text ran ollama without naming it (CLAIMS.md
+/// §3 Runtime: recognised from its shape, partial). Returns the tag's span in `lower`.
+pub(super) fn ollama_tag(lower: &str) -> Option<Span> {
+    static TAG: OnceLock<Regex> = OnceLock::new();
+    let re = TAG.get_or_init(|| {
+        Regex::new(r"(?:^|[\s`'\x22(])([a-z][a-z0-9.-]*[a-z0-9]:\d+(?:\.\d+)?b)\b")
+            .expect("static pattern compiles")
+    });
+    re.captures(lower).and_then(|c| c.get(1)).map(|m| Span {
+        start: m.start(),
+        end: m.end(),
+    })
+}
 
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
 /// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline

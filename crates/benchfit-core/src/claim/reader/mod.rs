@@ -949,6 +949,7 @@ pub fn read(text: &str) -> Claim {
                     )
                 })
             })
+            .or_else(|| ollama_tag(lower).map(|s| ("ollama", Some(s))))
         };
         if let Some((id, Some(span))) = shape {
             claim.runtime = found(id.to_string(), span);
