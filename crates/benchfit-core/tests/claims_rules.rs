@@ -4648,10 +4648,56 @@ fn engines_recognised_from_their_shape() {
     ];
     for (text, id) in cases {
         let c = read(text);
-        assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some(id), "{text}");
+        assert_eq!(
+            c.runtime.as_ref().map(|r| r.value.as_str()),
+            Some(id),
+            "{text}"
+        );
         assert!(c.runtime_from_shape, "{text}");
     }
     // A time of day or a ratio is no tag.
     let c = read("At 10:30 the H100 served Llama 3 8B at 1:2b ratio: 3000 tok/s");
     assert_eq!(c.runtime, None);
+}
+
+/// CJK forms read as their English ones: `每秒 10.2 個詞元`, `초당 500개 이상 토큰` and
+/// `毎秒 40 トークン` are token rates; `4 位量化`, `4ビット` a 4-bit weight (`int4`); `通义千问`
+/// is Qwen.
+#[test]
+fn cjk_rates_bit_widths_and_qwen() {
+    let c = read("在 M4 Max 上，Qwen2.5-7B 使用 4 位量化，每秒 10.2 個詞元");
+    assert_eq!(c.figures[0].value, 10.2);
+    assert_eq!(c.figures[0].unit, "tok/s");
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("int4")
+    );
+    let c = read("RNGD 에서 Llama 3.1 8B 초당 500개 이상 토큰 처리 성능");
+    assert_eq!(c.figures[0].value, 500.0);
+    let c = read("M2 Ultra で Llama 3 8B 4ビット 毎秒 40 トークン");
+    assert_eq!(c.figures[0].value, 40.0);
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|w| w.value.as_str()),
+        Some("int4")
+    );
+    let c = read("我们在 H100 上运行通义千问2.5-7B-Instruct，输出速度 35 tokens/s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("qwen2.5-7b")
+    );
+    // 位 alone is no bit width (`4 位用户`: four users).
+    let c = read("4 位用户在 H100 上运行 Qwen2.5-7B，输出速度 35 tokens/s");
+    assert_eq!(c.weight_dtype, None);
+}
+
+/// §3 Hardware: one machine (`同一台 RTX 3060 服务器`) is one card, and 卡顿 ("stalls") or 板卡
+/// ("board") speak of no count of cards.
+#[test]
+fn one_machine_and_stalls_in_chinese() {
+    let c = read("所有数据都来自同一台RTX 3060(12GB)服务器：Qwen2.5-7B 输出速度 35 tokens/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("推理不再卡顿：在RTX 4090上 Qwen2.5-7B 输出速度 35 tokens/s");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let c = read("在两张RTX 4090上 Qwen2.5-7B 输出速度 35 tokens/s，多卡并行");
+    assert_ne!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }

@@ -938,18 +938,20 @@ pub fn read(text: &str) -> Claim {
         } else {
             // An engine's own tools, log lines and flags: recognised by their shape only
             // (CLAIMS.md §3 Runtime: partial).
-            ENGINE_MARKS.iter().find_map(|(w, id)| {
-                lower.find(w).map(|i| {
-                    (
-                        *id,
-                        Some(Span {
-                            start: i,
-                            end: i + w.len(),
-                        }),
-                    )
+            ENGINE_MARKS
+                .iter()
+                .find_map(|(w, id)| {
+                    lower.find(w).map(|i| {
+                        (
+                            *id,
+                            Some(Span {
+                                start: i,
+                                end: i + w.len(),
+                            }),
+                        )
+                    })
                 })
-            })
-            .or_else(|| ollama_tag(lower).map(|s| ("ollama", Some(s))))
+                .or_else(|| ollama_tag(lower).map(|s| ("ollama", Some(s))))
         };
         if let Some((id, Some(span))) = shape {
             claim.runtime = found(id.to_string(), span);
@@ -1378,8 +1380,20 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "per gpu",
     ]
     .iter()
-    // 显卡 ("graphics card") is one card: its 卡 speaks of no count.
-    .any(|w| lower.contains(w) && (*w != "卡" || lower.replace("显卡", "").contains(w)));
+    // 显卡 ("graphics card"), 板卡 ("board"), 加速卡 ("accelerator card") and 单卡 ("one card")
+    // name one card, and 卡顿 / 卡住 / 卡在 ("stalls", "stuck") none: their 卡 speaks of no
+    // count.
+    .any(|w| {
+        lower.contains(w)
+            && (*w != "卡" || {
+                let mut rest = lower.to_string();
+                for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"]
+                {
+                    rest = rest.replace(one, "");
+                }
+                rest.contains(w)
+            })
+    });
     // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
     // target"), at most the first 16.
     let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
@@ -1479,8 +1493,9 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         || ["在", "用", "基于", "于"]
             .iter()
             .any(|w| last_word.ends_with(w))
-        // One card counted in Chinese (`一張 7900 XTX`, `一块 4090`).
-        || ["一张", "一張", "一块", "一塊", "单张", "單張"]
+        // One card counted in Chinese (`一張 7900 XTX`, `一块 4090`), or one machine
+        // (`同一台 RTX 3060 服务器`).
+        || ["一张", "一張", "一块", "一塊", "单张", "單張", "一台"]
             .iter()
             .any(|w| last_word.ends_with(w))
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).

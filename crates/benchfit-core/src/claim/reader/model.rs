@@ -260,6 +260,20 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
         };
         consider(id, whole(&c));
     }
+    // Qwen under its Chinese name (`通义千问2.5-7B-Instruct` is Qwen2.5-7B-Instruct).
+    if lower.contains("千问") || lower.contains("千問") {
+        static QIANWEN: OnceLock<Regex> = OnceLock::new();
+        let re = QIANWEN.get_or_init(|| {
+            Regex::new(
+                r"(?:通义|通義)?(?:千问|千問)\s*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b",
+            )
+            .expect("static pattern compiles")
+        });
+        if let Some(c) = re.captures(lower) {
+            let version = c.get(1).map_or("", |v| v.as_str());
+            consider(format!("qwen{version}-{}b", &c[2]), whole(&c));
+        }
+    }
     if let Some(c) = p.mixtral.captures(lower) {
         consider(format!("mixtral-{}x{}b", &c[1], &c[2]), whole(&c));
     }

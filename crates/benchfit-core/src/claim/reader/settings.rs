@@ -266,10 +266,22 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
         let re = BITS.get_or_init(|| {
-            Regex::new(r"\b(4|8|16)[\s-]?bits?\b|\b(bfloat16|float16|half[\s-]precision)\b")
+            Regex::new(r"\b(4|8|16)(?:[\s-]?bits?\b|\s*(?:位(?:量化|精度|整数|权重)|比特|비트|ビット))|\b(bfloat16|float16|half[\s-]precision)\b")
                 .expect("static pattern compiles")
         });
-        if part.contains("bit") || part.contains("float16") || part.contains("precision") {
+        // (In CJK: `4 位量化`, `4比特`, `4비트`, `4ビット`.)
+        if [
+            "bit",
+            "float16",
+            "precision",
+            "位",
+            "比特",
+            "비트",
+            "ビット",
+        ]
+        .iter()
+        .any(|w| part.contains(w))
+        {
             for c in re.captures_iter(part) {
                 let m = c.get(0).expect("group 0");
                 let pre = &part[floor_boundary(part, m.start().saturating_sub(24))..m.start()];
