@@ -4701,3 +4701,37 @@ fn one_machine_and_stalls_in_chinese() {
     let c = read("在两张RTX 4090上 Qwen2.5-7B 输出速度 35 tokens/s，多卡并行");
     assert_ne!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
 }
+
+/// §3 Hardware: a Chinese count of GPUs (`8 个 GPU`, `8 个 MI300X GPU`) is the device count.
+#[test]
+fn chinese_count_of_gpus() {
+    for text in [
+        "在由 8 个 GPU 组成的单个 MI300X 节点上运行 DeepSeek-V3，吞吐 5000 tokens/s",
+        "在 8 个 MI300X GPU 上运行 DeepSeek-V3，吞吐 5000 tokens/s",
+    ] {
+        let c = read(text);
+        assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8), "{text}");
+    }
+}
+
+/// §1.5 and §4: a naive fallback is the path beaten, not the claim; an unoptimised baseline in
+/// the sentence before an engine's does not make that engine a baseline's.
+#[test]
+fn naive_fallback_is_the_other_side() {
+    let c = read(
+        "Running Llama 3.1 8B on an M2 Pro, the naive CPU fallback yields ~8 tok/s and uses \
+         14 GB. With unoptimized layouts it stalls. Native execution via llama.cpp with Q4_K_M \
+         delivers ~48 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 48.0);
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("llama.cpp")
+    );
+    // In the engine's own sentence the baseline word still marks it (CLAIMS.md §4).
+    let c = read("Unoptimized baseline (vLLM): 1000 tok/s. Ours on an H100: 1500 tok/s.");
+    assert_eq!(c.runtime, None);
+    // A sentence that ends in a CJK full stop (three bytes) right before the engine.
+    let c = read("未做优化。vLLM 在 H100 上输出 1000 tok/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("vllm"));
+}
