@@ -4735,3 +4735,26 @@ fn naive_fallback_is_the_other_side() {
     let c = read("未做优化。vLLM 在 H100 上输出 1000 tok/s");
     assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("vllm"));
 }
+
+/// §3 Hardware: inference cards outside the catalog (FuriosaAI RNGD and Warboy, Qualcomm Cloud
+/// AI 100, Hailo NPUs) keep vendor-first ids instead of leaving the hardware unstated.
+#[test]
+fn inference_cards_keep_their_ids() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("Llama 3.1 8B on FuriosaAI RNGD: 3,000 tokens/s at batch 64").as_deref(),
+        Some("furiosa-rngd")
+    );
+    assert_eq!(
+        gpu("Warboy runs the model at 120 tokens/s").as_deref(),
+        Some("furiosa-warboy")
+    );
+    assert_eq!(
+        gpu("Qualcomm Cloud AI 100 Ultra serves Llama 2 7B at 1,200 tokens/s").as_deref(),
+        Some("qualcomm-cloud-ai-100")
+    );
+    assert_eq!(
+        gpu("Hailo-10H runs Qwen2 1.5B at 8 tokens/s").as_deref(),
+        Some("hailo-10h")
+    );
+}

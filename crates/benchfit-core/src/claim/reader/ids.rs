@@ -52,6 +52,15 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.contains("orin") && v.contains("64") => "jetson-agx-orin-64gb".into(),
         f if f.contains("orin") && v.contains("32") => "jetson-agx-orin-32gb".into(),
         f if f.contains("orin") => "jetson-agx-orin".into(),
+        // FuriosaAI's and Qualcomm's inference cards and Hailo's edge NPUs, vendor first
+        // (CLAIMS.md §3 Hardware).
+        f if f.ends_with("rngd") => "furiosa-rngd".into(),
+        "warboy" => "furiosa-warboy".into(),
+        f if f.contains("cloud") && f.contains("100") => "qualcomm-cloud-ai-100".into(),
+        f if f.starts_with("hailo") => format!(
+            "hailo-{}",
+            f.trim_start_matches("hailo").trim_start_matches('-')
+        ),
         // AWS's accelerators, vendor first (CLAIMS.md §3 Hardware).
         f if f.starts_with("inferentia") => "aws-inferentia2".into(),
         f if f.starts_with("trainium") && f.ends_with('2') => "aws-trainium2".into(),
