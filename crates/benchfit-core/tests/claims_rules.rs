@@ -4758,3 +4758,20 @@ fn inference_cards_keep_their_ids() {
         Some("hailo-10h")
     );
 }
+
+/// §2 Scope: a sweep written on one line (`Batch size 1: 45 tok/s; batch size 32: 980 tok/s`)
+/// gives each point its own label: the batch-1 words are the 45's, and the 980 at batch 32 is
+/// aggregate, not one user's rate.
+#[test]
+fn a_sweep_point_has_its_own_label() {
+    let c = read("Batch size 1: 45 tok/s; batch size 32: 980 tok/s (Llama 2 13B, A10G)");
+    assert_eq!(c.figures[0].value, 980.0);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    assert_eq!(c.batch_size.as_ref().map(|n| n.value), Some(32));
+    let per_user = c
+        .figures
+        .iter()
+        .find(|f| f.value == 45.0)
+        .expect("the 45 is read");
+    assert_eq!(per_user.scope, Some(Scope::PerUser));
+}

@@ -406,6 +406,17 @@ fn line_label(lower: &str, start: usize) -> &str {
     let Some(s) = line_to(lower, start, 80, &['\n', '|']) else {
         return "";
     };
+    // A label holding an earlier figure starts after that figure's clause (`Batch size 1: 45
+    // tok/s; batch size 32:`: the 980's label is `batch size 32:`, not the earlier point's words).
+    let s = if s.contains("/s") || s.contains("per second") {
+        [";", "；", ". "]
+            .iter()
+            .filter_map(|w| s.rfind(w).map(|i| i + w.len()))
+            .max()
+            .map_or(s, |i| &s[i..])
+    } else {
+        s
+    };
     let t = s.trim_end_matches([' ', '*', '"', '~', '\t']);
     if s.len() <= 64 && t.ends_with(':') {
         t
