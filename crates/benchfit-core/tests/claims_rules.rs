@@ -4775,3 +4775,45 @@ fn a_sweep_point_has_its_own_label() {
         .expect("the 45 is read");
     assert_eq!(per_user.scope, Some(Scope::PerUser));
 }
+
+/// §2 Kind and §1.7 ranges in a metric table: a row label names the phase anywhere in it
+/// (`TG (Decode)`, `PP (Prefill)`), and a range cell (`16.3-17.5 tok/s`) is a figure at its low
+/// end, so the decode row heads over the prefill row.
+#[test]
+fn metric_table_rows_name_their_phase() {
+    let c = read(
+        "| Metric | Measured | Notes |\n|---|---|---|\n| PP (Prefill) | ~40 tok/s | short prompts |\n\
+         | TG (Decode) | 16.3-17.5 tok/s | 16 cores |",
+    );
+    assert_eq!(c.figures[0].value, 16.3);
+    assert_eq!(c.figures[0].value_high, Some(17.5));
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let prefill = c
+        .figures
+        .iter()
+        .find(|f| f.value == 40.0)
+        .expect("the 40 is read");
+    assert_eq!(prefill.kind, FigureKind::PrefillThroughput);
+}
+
+/// §1.5 on a table pasted with single spaces between its cells: the header's unit words group
+/// into columns (`PP (t/s)`, `TG (t/s)`), the values align to the last columns, and the last
+/// row's rate heads.
+#[test]
+fn single_space_tables_are_tables() {
+    let c = read(
+        "Gemma 3 4B on an RTX 3060, llama.cpp\nQuant PP (t/s) TG (t/s)\nQ4_0 442.16 73.40\n\
+         Q8_0 512.17 52.08\nBF16 125.06 32.24\n",
+    );
+    assert_eq!(c.figures[0].value, 32.24);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // Ratios, shares and spreads are cells too: the rate column stays aligned.
+    let c = read(
+        "Config Mean t/s Speedup Mean acceptance Variance\nNo MTP (baseline) 68.07 1.00x n/a \
+         ±0.02\nn=2 73.04 1.07x 86.16% ±1.2\nn=6 73.68 1.08x 66.26% ±5.4\n",
+    );
+    assert_eq!(c.figures[0].value, 73.68);
+    // Prose that ends in a number is no table.
+    let c = read("We measured 45 tok/s on an A10G\nthe run took 12 s\nand used 20 GB");
+    assert_eq!(c.figures[0].value, 45.0);
+}

@@ -197,6 +197,12 @@ fn cell_number(t: &str) -> Option<f64> {
         Some((n, u)) if RATE_UNITS.contains(&u.trim()) => n.trim(),
         _ => t,
     };
+    // A range (`16.3-17.5`, `30–60`): its low end (CLAIMS.md §1.7; [`cell_high`] gives the
+    // other).
+    let t = match t.split_once(['-', '–']) {
+        Some((lo, hi)) if !lo.is_empty() && cell_number(hi).is_some() => lo.trim(),
+        _ => t,
+    };
     let (body, mult) = match t.strip_suffix(['k', 'K']) {
         Some(b) => (b, 1000.0),
         None => (t, 1.0),
@@ -221,6 +227,13 @@ fn cell_number(t: &str) -> Option<f64> {
         }
     }
     body.replace(',', "").parse::<f64>().ok().map(|v| v * mult)
+}
+
+/// The high end of a range cell (`16.3-17.5 tok/s` → 17.5), else None.
+fn cell_high(t: &str) -> Option<f64> {
+    let (lo, hi) = t.split_once(['-', '–'])?;
+    cell_number(lo)?;
+    cell_number(hi)
 }
 
 /// The role of a column (or of a metric row) from its header text.
@@ -524,6 +537,156 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
         out.push(cur);
     }
     out.retain(|b| b.len() >= 2);
+    out
+}
+
+/// Unit words that end a rate column's name in a header written with single spaces (`PP (t/s)`,
+/// `Output token/s`, `Mean t/s`).
+const SPACE_UNITS: &[&str] = &[
+    "t/s",
+    "(t/s)",
+    "tok/s",
+    "(tok/s)",
+    "token/s",
+    "(token/s)",
+    "tokens/s",
+    "(tokens/s)",
+    "tok/sec",
+    "(tok/sec)",
+    "tokens/sec",
+    "(tokens/sec)",
+    "tps",
+    "(tps)",
+];
+
+/// Words that open a two-word column name (`Mean acceptance`, `Output tokens`).
+const SPACE_PREFIXES: &[&str] = &[
+    "mean", "median", "avg", "average", "p50", "p90", "p95", "p99", "total", "output", "input",
+    "prompt", "peak", "min", "max",
+];
+
+/// The whitespace-separated tokens of `lower[start..end]` with their spans.
+fn tokens(lower: &str, start: usize, end: usize) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut at = start;
+    for tok in lower[start..end].split(' ') {
+        if !tok.is_empty() {
+            out.push(Span {
+                start: at,
+                end: at + tok.len(),
+            });
+        }
+        at += tok.len() + 1;
+    }
+    out
+}
+
+/// A token that fills a value cell: a number, a ratio (`1.07x`), a share (`86%`), a spread
+/// (`±1.2`), numbers joined by `/` (`231.00/179.63`) or an empty marker (`n/a`, `-`).
+fn value_token(t: &str) -> bool {
+    let t = t.trim_end_matches([',', ';']);
+    if ["n/a", "-", "—", "–", "oom", "na"].contains(&t) {
+        return true;
+    }
+    let t = t.trim_start_matches('±').trim_end_matches(['x', '×', '%']);
+    !t.is_empty() && t.split('/').all(|p| cell_number(p).is_some())
+}
+
+/// Tables pasted from a web page with their cells joined by single spaces (`양자화 포맷 PP (t/s)
+/// TG (t/s)` over `Q4_0 143.23 32.27`): a header that names a token rate by its unit, then two
+/// or more rows that end in the same number of values. The header's words are grouped into
+/// column names (a unit joins the word before it, `Mean acceptance` is one name) and the values
+/// are aligned to its last columns; a row's leading words are one label cell.
+fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
+    let mut lines: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for line in lower.split_inclusive('\n') {
+        let end = start + line.trim_end_matches(['\n', '\r']).len();
+        lines.push((start, end));
+        start += line.len();
+    }
+    let text = |s: Span| &lower[s.start..s.end];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let (hs, he) = lines[i];
+        let h = lower[hs..he].trim();
+        let plain = |l: &str| !l.contains('|') && !l.contains('\t') && !l.contains("  ");
+        let htoks = tokens(lower, hs, he);
+        if !plain(h)
+            || htoks.len() < 2
+            || htoks.len() > 24
+            || !htoks.iter().any(|t| SPACE_UNITS.contains(&text(*t)))
+            || htoks.iter().all(|t| value_token(text(*t)))
+        {
+            i += 1;
+            continue;
+        }
+        // Column names: a unit joins the word before it; a lone opening word joins the next.
+        let mut cols: Vec<Span> = Vec::new();
+        for t in &htoks {
+            let w = text(*t);
+            match cols.last_mut() {
+                Some(last) if SPACE_UNITS.contains(&w) => last.end = t.end,
+                Some(last)
+                    if SPACE_PREFIXES.contains(&text(*last)) && !SPACE_UNITS.contains(&w) =>
+                {
+                    last.end = t.end
+                }
+                _ => cols.push(*t),
+            }
+        }
+        // Rows: leading words, then values to the line's end.
+        let mut rows: Vec<Line> = Vec::new();
+        let mut j = i + 1;
+        while j < lines.len() {
+            let (rs, re) = lines[j];
+            let r = lower[rs..re].trim();
+            if r == "..." || r == "…" {
+                j += 1;
+                continue;
+            }
+            if !plain(r) || r.is_empty() {
+                break;
+            }
+            let toks = tokens(lower, rs, re);
+            let m = toks
+                .iter()
+                .rev()
+                .take_while(|t| value_token(text(**t)))
+                .count();
+            let label = toks.len() - m;
+            if m == 0 || label == 0 || label > 6 || m >= cols.len() {
+                break;
+            }
+            let mut cells = vec![Span {
+                start: toks[0].start,
+                end: toks[label - 1].end,
+            }];
+            // Columns the label does not fill stay empty; the values take the last ones.
+            let at = toks[label - 1].end;
+            cells.resize(cols.len() - m, Span { start: at, end: at });
+            cells.extend(toks[label..].iter().copied());
+            rows.push(Line { cells });
+            j += 1;
+        }
+        let rate_in_values = rows.iter().all(|r| {
+            r.cells.iter().zip(&cols).any(|(c, h)| {
+                c.end > c.start && cell_number(text(*c)).is_some() && {
+                    let name = text(*h);
+                    SPACE_UNITS.iter().any(|u| name.ends_with(u))
+                }
+            })
+        });
+        if rows.len() >= 2 && rate_in_values {
+            let mut block = vec![Line { cells: cols }];
+            block.extend(rows);
+            out.push(block);
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
     out
 }
 
@@ -992,7 +1155,7 @@ pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
     // Several tables: the last one whose headline ranks best (CLAIMS.md §1.5: a pasted
     // excerpt ends on the row its author cared about; §1.3's order between kinds).
     let mut best: Option<(Figure, RowSettings)> = None;
-    for block in blocks(lower) {
+    for block in blocks(lower).into_iter().chain(space_blocks(lower)) {
         if let Some(found) = read_block(lower, &block, &marks) {
             let better = best
                 .as_ref()
@@ -1502,6 +1665,7 @@ fn read_block(
         let v = cell_number(text(cell))?;
         // A row named for a phase (`| Decode | 8 | 402.7 |`, `| Prefill | … |`) says which
         // tokens an unqualified rate column counts there.
+        // `| TG (Decode) | … |`, `| PP (Prefill) | … |`: the phase words anywhere in the label.
         let kind = match (kind, row.cells.first().map(|c| text(*c).trim_matches('*'))) {
             (FigureKind::ThroughputUnspecified, Some(l)) if cell_number(l).is_none() => {
                 if l.starts_with("decode") || l.starts_with("generation") || l == "tg" {
@@ -1509,7 +1673,12 @@ fn read_block(
                 } else if l.starts_with("prefill") || l.starts_with("prompt") || l == "pp" {
                     FigureKind::PrefillThroughput
                 } else {
-                    kind
+                    match super::reader::kind_from_words(l) {
+                        Some(
+                            k @ (FigureKind::DecodeThroughput | FigureKind::PrefillThroughput),
+                        ) => k,
+                        _ => kind,
+                    }
                 }
             }
             _ => kind,
@@ -1522,6 +1691,7 @@ fn read_block(
         // GPU)`) scopes an unqualified rate column.
         let scope = scope.or_else(|| caption_per_gpu(lower, header).then_some(Scope::PerGpu));
         let mut f = Figure::new(v, "tok/s", kind, cell);
+        f.value_high = cell_high(text(cell));
         f.scope = scope;
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();

@@ -169,7 +169,8 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
         .or_else(|| {
             scope_from_words(line_lead_alone(lower, span.start)).filter(|s| *s == Scope::PerUser)
         })
-        .or_else(|| scope_from_words(slashed_label(lower, span.start)));
+        .or_else(|| scope_from_words(slashed_label(lower, span.start)))
+        .or_else(|| scope_from_words(row_label(lower, span.start)));
     let pre_words = without_lengths(pre);
     let word_kind = if qual.contains('+') {
         // `input+output tokens per second`: both.
@@ -218,6 +219,7 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))
+            .or_else(|| kind_from_words(&without_lengths(row_label(lower, span.start))))
             .or_else(|| kind_from_words(&without_lengths(metric_head(lower, span.start))))
             .or_else(|| kind_from_words(&without_lengths(slashed_label(lower, span.start))))
             // A line led by one phase word (`Prompt: 128 tokens, 1450.3 tokens-per-sec`,

@@ -425,6 +425,22 @@ fn line_label(lower: &str, start: usize) -> &str {
     }
 }
 
+/// The first cell of the pipe-table row a figure sits in, when the figure is in a later cell
+/// (`| TG (Decode) | 16.3 tok/s | … |`: the row names the metric, CLAIMS.md §2); empty when the
+/// line is not a table row, the figure is in the first cell, or that cell holds no letter.
+pub(super) fn row_label(lower: &str, start: usize) -> &str {
+    let Some(line) = line_to(lower, start, 200, &['\n']) else {
+        return "";
+    };
+    let Some(rest) = line.trim_start().strip_prefix('|') else {
+        return "";
+    };
+    match rest.split_once('|') {
+        Some((first, _)) if first.contains(|c: char| c.is_alphabetic()) => first.trim(),
+        _ => "",
+    }
+}
+
 /// A bullet's leading label, which covers every figure of its line for scope (`单卡吞吐量:…
 /// 128 tokens/s，… 95 tokens/s`: both per card): a label of words with no digit, ending in `:` or
 /// `：` within the first 40 bytes of the line, the line up to `start` at most 200 bytes. Only

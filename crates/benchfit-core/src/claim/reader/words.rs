@@ -18,7 +18,7 @@ pub(super) const TASKS: &[&str] = &[
 /// generation", "eval rate", "decode speed", `tg`, 解码), then output words ("generation
 /// throughput", "completion", 输出, 生成速度/生成吞吐). A bare 生成 is not enough: it names a
 /// task as often as a phase (文本生成场景, "the text-generation scenario").
-pub(super) fn kind_from_words(words: &str) -> Option<FigureKind> {
+pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
     // "In total", "a total of", "totaling" say the rate is summed (a scope), not that it counts
     // input and output tokens (CLAIMS.md §2: `throughput_total` is "total token throughput").
     // Engine features named for a phase ("chunked prefill") say how the run was set up, not
