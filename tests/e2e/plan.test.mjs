@@ -74,9 +74,14 @@ test('a shared URL restores the same plan', async () => {
   // One field at a time: the rate's change is in the URL before the next field is typed (CI saw
   // the second field's edit lost once, under a loaded machine, when both were typed at once).
   await page.waitForFunction(() => /[?&]prate=3(&|$)/.test(location.search));
+  // And the plan for it is drawn (a loaded 2-core machine lost the next field's edit again
+  // while the planner's slices were still running).
+  await page.waitForFunction(() => document.querySelector('.plan-result:not(.stale)') !== null);
   await page.fill('#plan-ptpot', '60');
   await page.press('#plan-ptpot', 'Enter');
   await page.waitForFunction(() => /[?&]prate=3(&|$)/.test(location.search) && /[?&]ptpot=60(&|$)/.test(location.search));
+  // The plan for both edits, not the one for the rate alone (`stale` until its key matches).
+  await page.waitForFunction(() => document.querySelector('.plan-result:not(.stale)') !== null);
   await page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
   const want = await rows(page);
   const url = page.url();
