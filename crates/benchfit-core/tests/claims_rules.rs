@@ -4817,3 +4817,28 @@ fn single_space_tables_are_tables() {
     let c = read("We measured 45 tok/s on an A10G\nthe run took 12 s\nand used 20 GB");
     assert_eq!(c.figures[0].value, 45.0);
 }
+
+/// §3 Load: a count of prompts with no rate or concurrency (`number of prompts 3000`,
+/// `--num-prompts 500`) is a saturating run, and so is trtllm-bench's unbounded issue rate: the
+/// batch row is partial, the load fields null.
+#[test]
+fn a_count_of_prompts_is_a_saturating_load() {
+    let row = |t: &str| {
+        let r = benchfit_core::check(t);
+        r.checklist[0].status
+    };
+    use benchfit_core::checklist::Status;
+    assert_eq!(
+        row("Llama 3.1 8B on one H100, number of prompts 3000: 3,396 output tokens/s"),
+        Status::Partial
+    );
+    assert_eq!(
+        row("Issue Rate (req/sec): 2.3129E+15\nTotal Output Throughput (tokens/sec): 6957.30 on H100"),
+        Status::Partial
+    );
+    // A stated concurrency still states the load.
+    assert_eq!(
+        row("Llama 3.1 8B on one H100, --num-prompts 500 --max-concurrency 8: 900 output tokens/s"),
+        Status::Stated
+    );
+}

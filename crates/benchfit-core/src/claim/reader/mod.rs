@@ -244,8 +244,10 @@ fn patterns() -> &'static Patterns {
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
-            // "Concurrency MAX", an MLPerf scenario): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every"], &[], r"\b(saturat\w*|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
+            // "Concurrency MAX", an MLPerf scenario, a count of prompts sent with no rate or
+            // limit, which `vllm bench serve` and `trtllm-bench` release at once — the latter's
+            // `Issue Rate (req/sec): 2.3E+15`): the batch row is partial.
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every", "num", "issue"], &[], r"\b(saturat\w*|num[\s_-]*prompts?\b|number\s+of\s+prompts?\b|issue\s+rate\s*\(req/sec\):\s*[\d.]+e\+\d+|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
