@@ -4842,3 +4842,28 @@ fn a_count_of_prompts_is_a_saturating_load() {
         Status::Stated
     );
 }
+
+/// §3 Hardware: with no GPU or accelerator named, the CPU or integrated GPU a run used keeps a
+/// vendor-first id; a GPU named anywhere wins over a host CPU.
+#[test]
+fn cpus_and_integrated_gpus_keep_their_ids() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("On an AWS Graviton4 instance, Llama 3 8B Q4 runs at 4.6 tok/s").as_deref(),
+        Some("aws-graviton4")
+    );
+    assert_eq!(
+        gpu("Radeon 780M iGPU, llama3:8b: eval rate 17.23 tokens/s").as_deref(),
+        Some("radeon-780m")
+    );
+    assert_eq!(
+        gpu("Dual Intel Xeon 6980P, DeepSeek-R1 INT8 with SGLang: TPOT 67.99 ms").as_deref(),
+        Some("xeon-6980p")
+    );
+    assert_eq!(
+        gpu("Host: AMD EPYC 9654, GPU: 8x H100 SXM; Llama 3 70B at 3,000 tok/s").as_deref(),
+        Some("h100-sxm")
+    );
+    // "Power" as a word is no CPU.
+    assert_eq!(gpu("Power 10 users at 45 tok/s each"), None);
+}

@@ -218,6 +218,11 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
                 chosen = Some((gpu_id(&part[m.start..m.end], ""), m));
             }
         }
+        // No GPU or accelerator named: a CPU or an integrated GPU the run was on (CLAIMS.md §3
+        // Hardware: parts outside the catalog keep vendor-first ids).
+        if chosen.is_none() {
+            chosen = host_device(part);
+        }
         if let Some((id, span)) = chosen {
             if !id.is_empty() {
                 let written = &part[span.start.min(part.len())..span.end.min(part.len())];
@@ -226,6 +231,53 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             }
         }
     }
+}
+
+/// A CPU or an integrated GPU named as the machine a run used when the text names no GPU or
+/// accelerator: Intel Xeon (`xeon-6980p`), AMD EPYC (`epyc-9175f`), AWS Graviton
+/// (`aws-graviton4`), Arm Neoverse (`arm-neoverse-v2`), IBM Power10 (`ibm-power10`) and AMD's
+/// Radeon iGPUs (`Radeon 8060S`, `Radeon 780M`: `radeon-8060s`). Returns the id and its span.
+fn host_device(part: &str) -> Option<(String, Span)> {
+    if !["xeon", "epyc", "graviton", "neoverse", "power", "radeon"]
+        .iter()
+        .any(|w| part.contains(w))
+    {
+        return None;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"\b(?:intel\s+)?xeon(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b",
+        )
+        .expect("static pattern compiles")
+    });
+    let c = re.captures(part)?;
+    let m = c.get(0)?;
+    let id = if let Some(n) = c.get(1) {
+        format!("xeon-{}", n.as_str().replace('+', "-plus"))
+    } else if let Some(n) = c.get(2) {
+        format!("epyc-{}", n.as_str())
+    } else if let Some(n) = c.get(3) {
+        format!("aws-graviton{}", n.as_str())
+    } else if let Some(n) = c.get(4) {
+        format!("arm-neoverse-{}", n.as_str())
+    } else if let Some(n) = c.get(5) {
+        // "Power" is a common word: only with IBM's name or glued (`power10`).
+        let written = m.as_str();
+        if !(written.starts_with("ibm") || written.starts_with("power1")) {
+            return None;
+        }
+        format!("ibm-power{}", n.as_str())
+    } else {
+        format!("radeon-{}", c.get(6)?.as_str())
+    };
+    Some((
+        id,
+        Span {
+            start: m.start(),
+            end: m.end(),
+        },
+    ))
 }
 
 /// A cloud GPU instance named instead of its GPUs (AWS EC2 here, Google Cloud in [`gcp_machine`]) (CLAIMS.md §3 Hardware: the device and
@@ -361,13 +413,13 @@ pub(super) fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
 /// A GeForce card written by its number alone (`2x 3090`, `GPU: 4090 24G`, `4060 Ti 16GB`,
 /// `1*3090`): `rtx-NNNN`. A bare four-digit number is only a card with a sign that it is one:
 /// a device count before it (`2x`, `1*`, `dual`), a `GPU` label or word right before, or a
-/// `Ti`, a memory size (`24G`, `16GB`) or a plural right after. Returns the id, the span and
-/// the count when one is written.
+/// `Ti` or `Super`, a memory size (`24G`, `16GB`) or a plural right after. Returns the id, the
+/// span and the count when one is written.
 pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*super\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
         )
         .expect("static pattern compiles")
     });
@@ -395,12 +447,20 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
         // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
         // device, not a year or a count.
         let owned = c.get(3).is_some();
-        if !(labelled || counted || owned || c.get(5).is_some() || c.get(6).is_some()) {
+        // `Ti`, `Super` (`4080 super`), a memory size or a plural after it.
+        if !(labelled
+            || counted
+            || owned
+            || c.get(5).is_some()
+            || c.get(6).is_some()
+            || c.get(7).is_some())
+        {
             continue;
         }
         let ti = if c.get(5).is_some() { "-ti" } else { "" };
-        let id = format!("rtx-{}{ti}", m.as_str());
-        let end = c.get(5).map_or(m.end(), |t| t.end());
+        let sup = if c.get(6).is_some() { "-super" } else { "" };
+        let id = format!("rtx-{}{ti}{sup}", m.as_str());
+        let end = c.get(6).or(c.get(5)).map_or(m.end(), |t| t.end());
         let n = c
             .get(1)
             .and_then(|d| d.as_str().parse().ok())
