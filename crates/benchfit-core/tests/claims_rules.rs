@@ -4867,3 +4867,16 @@ fn cpus_and_integrated_gpus_keep_their_ids() {
     // "Power" as a word is no CPU.
     assert_eq!(gpu("Power 10 users at 45 tok/s each"), None);
 }
+
+/// §3 Lengths in a table whose headers are Chinese (`输入长度 | 输出长度`): the headline row's
+/// lengths, `8K` as 8000.
+#[test]
+fn cjk_length_columns() {
+    let c = read(
+        "RTX 3090 + vLLM 0.4.0：\n| 输入长度 | 输出长度 | 平均延迟 | 吞吐量(token/s) |\n|---|---|---|---|\n\
+         | 512 | 128 | ~85ms | 32 |\n| 8K | 512 | ~650ms | 23 |",
+    );
+    assert_eq!(c.figures[0].value, 23.0);
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(8000));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
+}

@@ -397,6 +397,12 @@ fn role(h: &str) -> Role {
         || word("context")
         || word("ctx")
         || word("depth")
+        // Chinese, Japanese and Korean (`输入长度`, `入力トークン`, `입력 길이`).
+        || ["输入", "入力", "입력"].iter().any(|w| {
+            h == *w || ["长度", "token", " token", "トークン", "長", " 길이", "길이", " 토큰"]
+                .iter()
+                .any(|t| h.starts_with(&format!("{w}{t}")))
+        })
     {
         Role::Input
     } else if has("output len")
@@ -407,6 +413,21 @@ fn role(h: &str) -> Role {
         || word("output")
         || word("tg")
         || word("out")
+        || ["输出", "出力", "출력"].iter().any(|w| {
+            h == *w
+                || [
+                    "长度",
+                    "token",
+                    " token",
+                    "トークン",
+                    "長",
+                    " 길이",
+                    "길이",
+                    " 토큰",
+                ]
+                .iter()
+                .any(|t| h.starts_with(&format!("{w}{t}")))
+        })
     {
         Role::Output
     } else if has("batch") || word("bs") || word("b") {
