@@ -4880,3 +4880,13 @@ fn cjk_length_columns() {
     assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(8000));
     assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
 }
+
+/// §1.8: `tk/s` is a token rate as written (`270.2 tk/s`), in prose and in table cells.
+#[test]
+fn tk_per_second_is_a_token_rate() {
+    let c = read("Qwen3 27B on 2x RX 7900 XTX: 445.7 tk/s");
+    assert_eq!(c.figures[0].value, 445.7);
+    assert_eq!(c.figures[0].unit, "tok/s");
+    let c = read("| Kernel | dtype | seqs=32 |\n| -- | -- | -- |\n| A | fp16 | 382.5 tk/s |\n| B | fp16 | 445.7 tk/s |");
+    assert_eq!(c.figures[0].value, 445.7);
+}

@@ -174,6 +174,7 @@ const RATE_UNITS: &[&str] = &[
     "tok/s",
     "tok/sec",
     "t/s",
+    "tk/s",
     "tps",
     // Chinese: 秒 (second).
     "tokens/秒",
@@ -285,6 +286,7 @@ fn role(h: &str) -> Role {
         || has("tokens/s")
         || has("token/s")
         || has("t/s")
+        || has("tk/s")
         || has("tok/sec")
         || has("tokens/sec")
         || has("throughput")
