@@ -4890,3 +4890,21 @@ fn tk_per_second_is_a_token_rate() {
     let c = read("| Kernel | dtype | seqs=32 |\n| -- | -- | -- |\n| A | fp16 | 382.5 tk/s |\n| B | fp16 | 445.7 tk/s |");
     assert_eq!(c.figures[0].value, 445.7);
 }
+
+/// §1.6 and §1.5: an arrow to a worse value (`210.8 tok/s (1K context) → 152.8 tok/s (256K
+/// context)`) is a sweep, not the improved result, so the system throughput of the same table
+/// still heads; an arrow to a better value still marks the tuned result. Text with multibyte
+/// characters right before the earlier value reads without a panic.
+#[test]
+fn an_arrow_to_a_worse_value_is_no_improvement() {
+    let c = read(
+        "Qwen3 on 1x H200 SXM.\n| Metric | Result |\n|---|---|\n| Peak System Throughput | 852.6 \
+         tok/s @ 10 concurrent requests |\n| Generation Speed Single Request | 210.8 tok/s (1K \
+         context) → 152.8 tok/s (256K context) |",
+    );
+    assert_eq!(c.figures[0].value, 852.6);
+    let c = read("After the fix decode went 48 tok/s → 61 tok/s on an RTX 4090");
+    assert_eq!(c.figures[0].value, 61.0);
+    let c = read("吞吐量实测提升52%（从14.3 req/s → 21.7 req/s），RTX 4090");
+    assert_eq!(c.figures[0].value, 21.7);
+}

@@ -619,6 +619,56 @@ pub(super) fn ollama_tag(lower: &str) -> Option<Span> {
     })
 }
 
+/// True when the number written at `start` (`number`, as written) after an arrow is worse than
+/// the last number before that arrow (within 64 bytes): lower for a rate, higher for a time
+/// (`ms`, `s` after it).
+fn worse_than_before(lower: &str, start: usize, number: &str) -> bool {
+    let Ok(now) = number.replace(',', "").parse::<f64>() else {
+        return false;
+    };
+    let back = &lower[floor_boundary(lower, start.saturating_sub(64))..start];
+    let Some(arrow) = back.rfind(['→', '>']) else {
+        return false;
+    };
+    let before = back[..arrow].trim_end();
+    // The condition written after the earlier value (`210.8 tok/s (1K context) →`) is not it.
+    let before = match before.strip_suffix(')').and_then(|b| b.rfind('(')) {
+        Some(open) => &before[..open],
+        None => before,
+    };
+    let Some(last) = before.rfind(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    // Just after the last character that is not part of the number (a multibyte one, `从`,
+    // included).
+    let head = before[..=last]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    // A number glued to letters (`1k context`, `H100`) is a setting or a name, not a value.
+    if before[..head].ends_with(|c: char| c.is_ascii_alphabetic())
+        || before[last + 1..]
+            .starts_with(|c: char| c.is_ascii_alphabetic() && c != 't' && c != 'm' && c != 's')
+    {
+        return false;
+    }
+    let Ok(then) = before[head..=last].replace(',', "").parse::<f64>() else {
+        return false;
+    };
+    let unit = lower[start + number.len()..].trim_start();
+    let time = unit.starts_with("ms")
+        || unit.starts_with("s ")
+        || unit.starts_with("s)")
+        || unit.starts_with("sec")
+        || unit == "s";
+    if time {
+        now > then
+    } else {
+        now < then
+    }
+}
+
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
 /// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
 /// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",
@@ -657,6 +707,12 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
                     .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '/' || c == ' ');
                 rest.starts_with('→') || rest.starts_with("->")
             });
+        // An arrow to a worse value (`210.8 tok/s (1K context) → 152.8 tok/s (256K context)`, a
+        // rate that falls or a time that grows) is a sweep or a regression, not the improved
+        // result rule 6 puts first.
+        if worse_than_before(lower, start, number) {
+            return 0;
+        }
         return if later { -1 } else { -2 };
     }
     // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
