@@ -1,6 +1,7 @@
 //! Stage: tables of the common shapes, read by what their headers say. A table is a run of
 //! lines split into cells by `|` (markdown, pasted tool tables), tabs, or two or more spaces
-//! (space-aligned console output). Each column gets a role from its header (a throughput with
+//! (space-aligned console output); a web table pasted with single spaces is read when its
+//! header names a token rate by its unit (`PP (t/s) TG (t/s)`, see `space_blocks`). Each column gets a role from its header (a throughput with
 //! its kind and scope, an input or output length, a batch, a concurrency, a device count, a
 //! precision); a table whose first column names metrics (`| Output Tokens/s | 642.43 | 678.94 |`)
 //! is read row by row instead.
