@@ -564,6 +564,18 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
     out
 }
 
+/// Each line's start and end (without its line break), as byte offsets.
+fn line_spans(lower: &str) -> Vec<(usize, usize)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for line in lower.split_inclusive('\n') {
+        let end = start + line.trim_end_matches(['\n', '\r']).len();
+        lines.push((start, end));
+        start += line.len();
+    }
+    lines
+}
+
 /// Unit words that end a rate column's name in a header written with single spaces (`PP (t/s)`,
 /// `Output token/s`, `Mean t/s`).
 const SPACE_UNITS: &[&str] = &[
@@ -622,13 +634,7 @@ fn value_token(t: &str) -> bool {
 /// column names (a unit joins the word before it, `Mean acceptance` is one name) and the values
 /// are aligned to its last columns; a row's leading words are one label cell.
 fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
-    let mut lines: Vec<(usize, usize)> = Vec::new();
-    let mut start = 0;
-    for line in lower.split_inclusive('\n') {
-        let end = start + line.trim_end_matches(['\n', '\r']).len();
-        lines.push((start, end));
-        start += line.len();
-    }
+    let lines = line_spans(lower);
     let text = |s: Span| &lower[s.start..s.end];
     let mut out = Vec::new();
     let mut i = 0;
@@ -1256,13 +1262,7 @@ fn header_columns(lower: &str, start: usize, end: usize) -> Vec<Span> {
 /// then two or more lines of numbers only, each as many as the header has columns
 /// ([`header_columns`]). The last row's rate cell heads, with that row's settings.
 fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
-    let mut lines: Vec<(usize, usize)> = Vec::new();
-    let mut start = 0;
-    for line in lower.split_inclusive('\n') {
-        let end = start + line.trim_end_matches(['\n', '\r']).len();
-        lines.push((start, end));
-        start += line.len();
-    }
+    let lines = line_spans(lower);
     let mut i = 0;
     while i + 2 < lines.len() {
         let (hs, he) = lines[i];
