@@ -1,10 +1,10 @@
 //! Stage: tables of the common shapes, read by what their headers say. A table is a run of
 //! lines split into cells by `|` (markdown, pasted tool tables), tabs, or two or more spaces
 //! (space-aligned console output); a web table pasted with single spaces is read when its
-//! header names a token rate by its unit (`PP (t/s) TG (t/s)`, see `space_blocks`). Each column gets a role from its header (a throughput with
-//! its kind and scope, an input or output length, a batch, a concurrency, a device count, a
-//! precision); a table whose first column names metrics (`| Output Tokens/s | 642.43 | 678.94 |`)
-//! is read row by row instead.
+//! header names a token rate by its unit (`PP (t/s) TG (t/s)`, see `space_blocks`). Each column
+//! gets a role from its header (a throughput with its kind and scope, an input or output length,
+//! a batch, a concurrency, a device count, a precision); a table whose first column names
+//! metrics (`| Output Tokens/s | 642.43 | 678.94 |`) is read row by row instead.
 //!
 //! The headline cell follows CLAIMS.md §1: the throughput column that ranks first by §1.3's
 //! order (output, total, unspecified/decode, per user, prefill); among equals, the last column
@@ -238,6 +238,17 @@ fn cell_high(t: &str) -> Option<f64> {
     cell_number(hi)
 }
 
+/// A Chinese, Japanese or Korean length header (`输入长度`, `入力トークン`, `입력 길이`): one of
+/// `words` alone or followed by a length or token word.
+fn cjk_length(h: &str, words: &[&str]) -> bool {
+    const AFTER: &[&str] = &["长度", "token", "トークン", "長", "길이", "토큰"];
+    words.iter().any(|w| {
+        h.strip_prefix(w).is_some_and(|rest| {
+            rest.is_empty() || AFTER.iter().any(|t| rest.trim_start().starts_with(t))
+        })
+    })
+}
+
 /// The role of a column (or of a metric row) from its header text.
 /// The load a header writes beside its metric: `N req`, `N requests`, `N users`, `N concurrent`
 /// (`Throughput (50 req)` → 50).
@@ -400,12 +411,7 @@ fn role(h: &str) -> Role {
         || word("context")
         || word("ctx")
         || word("depth")
-        // Chinese, Japanese and Korean (`输入长度`, `入力トークン`, `입력 길이`).
-        || ["输入", "入力", "입력"].iter().any(|w| {
-            h == *w || ["长度", "token", " token", "トークン", "長", " 길이", "길이", " 토큰"]
-                .iter()
-                .any(|t| h.starts_with(&format!("{w}{t}")))
-        })
+        || cjk_length(h, &["输入", "入力", "입력"])
     {
         Role::Input
     } else if has("output len")
@@ -416,21 +422,7 @@ fn role(h: &str) -> Role {
         || word("output")
         || word("tg")
         || word("out")
-        || ["输出", "出力", "출력"].iter().any(|w| {
-            h == *w
-                || [
-                    "长度",
-                    "token",
-                    " token",
-                    "トークン",
-                    "長",
-                    " 길이",
-                    "길이",
-                    " 토큰",
-                ]
-                .iter()
-                .any(|t| h.starts_with(&format!("{w}{t}")))
-        })
+        || cjk_length(h, &["输出", "出力", "출력"])
     {
         Role::Output
     } else if has("batch") || word("bs") || word("b") {
@@ -576,24 +568,15 @@ fn line_spans(lower: &str) -> Vec<(usize, usize)> {
     lines
 }
 
-/// Unit words that end a rate column's name in a header written with single spaces (`PP (t/s)`,
-/// `Output token/s`, `Mean t/s`).
-const SPACE_UNITS: &[&str] = &[
-    "t/s",
-    "(t/s)",
-    "tok/s",
-    "(tok/s)",
-    "token/s",
-    "(token/s)",
-    "tokens/s",
-    "(tokens/s)",
-    "tok/sec",
-    "(tok/sec)",
-    "tokens/sec",
-    "(tokens/sec)",
-    "tps",
-    "(tps)",
-];
+/// A word that is a token rate's unit in a header written with single spaces (`PP (t/s)`,
+/// `Output token/s`, `Mean t/s`): one of [`RATE_UNITS`], bare or in parentheses.
+fn unit_word(w: &str) -> bool {
+    let w = w
+        .strip_prefix('(')
+        .and_then(|w| w.strip_suffix(')'))
+        .unwrap_or(w);
+    RATE_UNITS.contains(&w)
+}
 
 /// Words that open a two-word column name (`Mean acceptance`, `Output tokens`).
 const SPACE_PREFIXES: &[&str] = &[
@@ -646,7 +629,7 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
         if !plain(h)
             || htoks.len() < 2
             || htoks.len() > 24
-            || !htoks.iter().any(|t| SPACE_UNITS.contains(&text(*t)))
+            || !htoks.iter().any(|t| unit_word(text(*t)))
             || htoks.iter().all(|t| value_token(text(*t)))
         {
             i += 1;
@@ -657,10 +640,8 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
         for t in &htoks {
             let w = text(*t);
             match cols.last_mut() {
-                Some(last) if SPACE_UNITS.contains(&w) => last.end = t.end,
-                Some(last)
-                    if SPACE_PREFIXES.contains(&text(*last)) && !SPACE_UNITS.contains(&w) =>
-                {
+                Some(last) if unit_word(w) => last.end = t.end,
+                Some(last) if SPACE_PREFIXES.contains(&text(*last)) && !unit_word(w) => {
                     last.end = t.end
                 }
                 _ => cols.push(*t),
@@ -702,10 +683,9 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
         }
         let rate_in_values = rows.iter().all(|r| {
             r.cells.iter().zip(&cols).any(|(c, h)| {
-                c.end > c.start && cell_number(text(*c)).is_some() && {
-                    let name = text(*h);
-                    SPACE_UNITS.iter().any(|u| name.ends_with(u))
-                }
+                c.end > c.start
+                    && cell_number(text(*c)).is_some()
+                    && text(*h).rsplit(' ').next().is_some_and(unit_word)
             })
         });
         if rows.len() >= 2 && rate_in_values {
@@ -1687,9 +1667,9 @@ fn read_block(
         })?;
         let cell = row.cells[col];
         let v = cell_number(text(cell))?;
-        // A row named for a phase (`| Decode | 8 | 402.7 |`, `| Prefill | … |`) says which
-        // tokens an unqualified rate column counts there.
-        // `| TG (Decode) | … |`, `| PP (Prefill) | … |`: the phase words anywhere in the label.
+        // A row named for a phase (`| Decode | 8 | 402.7 |`, `| Prefill | … |`, or with the
+        // phase word anywhere in it: `| TG (Decode) | … |`) says which tokens an unqualified
+        // rate column counts there.
         let kind = match (kind, row.cells.first().map(|c| text(*c).trim_matches('*'))) {
             (FigureKind::ThroughputUnspecified, Some(l)) if cell_number(l).is_none() => {
                 if l.starts_with("decode") || l.starts_with("generation") || l == "tg" {

@@ -646,10 +646,12 @@ fn worse_than_before(lower: &str, start: usize, number: &str) -> bool {
         .rev()
         .find(|&(_, c)| !(c.is_ascii_digit() || c == '.' || c == ','))
         .map_or(0, |(i, c)| i + c.len_utf8());
-    // A number glued to letters (`1k context`, `H100`) is a setting or a name, not a value.
+    // A number glued to letters (`1k context`, `H100`) is a setting or a name, not a value; a
+    // unit glued after it (`48tok/s`, `30ms`, `2s`) still leaves it a value.
+    let unit_glued = |r: &str| ["t", "ms", "s"].iter().any(|u| r.starts_with(u));
+    let after = &before[last + 1..];
     if before[..head].ends_with(|c: char| c.is_ascii_alphabetic())
-        || before[last + 1..]
-            .starts_with(|c: char| c.is_ascii_alphabetic() && c != 't' && c != 'm' && c != 's')
+        || (after.starts_with(|c: char| c.is_ascii_alphabetic()) && !unit_glued(after))
     {
         return false;
     }
