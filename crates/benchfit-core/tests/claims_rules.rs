@@ -4908,3 +4908,21 @@ fn an_arrow_to_a_worse_value_is_no_improvement() {
     let c = read("吞吐量实测提升52%（从14.3 req/s → 21.7 req/s），RTX 4090");
     assert_eq!(c.figures[0].value, 21.7);
 }
+
+/// §1.5, §1.4: an arrow with no `from` keeps the words before the value it leads from
+/// (`prefill 214 t/s peak → 158 t/s`: both prefill), so a context sweep of two phases heads
+/// on the generation curve's last point, and the report names it a sweep, not an improvement.
+#[test]
+fn an_arrow_target_keeps_its_source_label() {
+    let c = read(
+        "Highlights: prefill 214 t/s peak → 158 t/s @ 65k; generation 16.1 → 13.3 t/s. \
+         Ryzen AI Max+ 395, llama.cpp.",
+    );
+    assert_eq!(c.figures[0].value, 13.3);
+    assert!(c.figures[0].headline_reason.contains("sweep"));
+    let prefill = c.figures.iter().find(|f| f.value == 158.0).expect("158 is read");
+    assert_eq!(prefill.kind, FigureKind::PrefillThroughput);
+    // A name's digits before the arrow are no figure: nothing is inherited.
+    let c = read("Upgrading H100 → H200 gave 3,100 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}

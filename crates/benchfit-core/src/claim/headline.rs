@@ -112,7 +112,10 @@ fn rule_of(lower: &str, f: &Figure, from_table: bool) -> Rule {
     let start = f.span.start.min(end);
     let after = lower.get(end..).unwrap_or("").trim_start();
     let before = lower.get(..start).unwrap_or("").trim_end();
-    if after.starts_with("(+") || before.ends_with('→') || before.ends_with("->") {
+    let arrow = before.ends_with('→') || before.ends_with("->");
+    if arrow && super::reader::arrow_to_worse(lower, f.span) {
+        Rule::SweepLastPoint
+    } else if after.starts_with("(+") || arrow {
         Rule::OverBaseline
     } else if from_table {
         Rule::TableCell

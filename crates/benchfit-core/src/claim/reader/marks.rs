@@ -671,6 +671,18 @@ fn worse_than_before(lower: &str, start: usize, number: &str) -> bool {
     }
 }
 
+/// True when the figure at `span` follows an arrow from a better value (`214 t/s → 158 t/s`, a
+/// rate that falls or a time that grows): a sweep's later point, not rule 6's improvement.
+pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let end = span.end.min(lower.len()).max(start);
+    let written = &lower[start..end];
+    let n = written
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(written.len());
+    !written[..n].is_empty() && worse_than_before(lower, start, &written[..n])
+}
+
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
 /// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
 /// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",

@@ -388,8 +388,9 @@ pub(super) fn wrapped_clause(lower: &str, start: usize) -> &str {
 
 /// The end of a change written with two figures (`single-stream speed improved from 48 tok/s
 /// to 91 tok/s`): the words before the change's first figure, which name what both measure
-/// (its sentence up to `from`, at most 100 bytes); empty when the figure at `start` does not
-/// follow `… from <figure> to`.
+/// (its sentence up to `from`, at most 100 bytes; with an arrow and no `from`, the words
+/// before the number the arrow leads from); empty when the figure at `start` does not follow
+/// `… from <figure> to` or `<figure> →`.
 pub(super) fn change_subject(lower: &str, start: usize) -> &str {
     let near = before(lower, start, 16);
     if !near.trim_end().ends_with(" to") && !near.trim_end().ends_with("→") {
@@ -399,10 +400,29 @@ pub(super) fn change_subject(lower: &str, start: usize) -> &str {
     let s = &lower[from..start];
     let s = s.rsplit_once(['\n', ';', '|']).map_or(s, |(_, t)| t);
     let s = s.rsplit_once(". ").map_or(s, |(_, t)| t);
-    match s.rfind(" from ") {
-        Some(i) => &s[..i],
-        None => "",
+    if let Some(i) = s.rfind(" from ") {
+        return &s[..i];
     }
+    // An arrow with no `from` (`prefill 214 t/s peak → 158 t/s`, `generation 16.1 → 13.3
+    // t/s`): the words before the number the arrow leads from.
+    let Some(b) = s.trim_end().strip_suffix('→') else {
+        return "";
+    };
+    let b = b.trim_end();
+    let Some(last) = b.rfind(|c: char| c.is_ascii_digit()) else {
+        return "";
+    };
+    let head = b[..last]
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+        .len();
+    // Digits glued to letters are a name's (`H100 → H200`), not a figure's.
+    if b[..head].ends_with(|c: char| c.is_alphanumeric()) {
+        return "";
+    }
+    // After the last clause break (`, `, a colon) before that number.
+    let words = &b[..head];
+    let cut = words.rfind([',', ':', '(']).map_or(0, |i| i + 1);
+    &words[cut..]
 }
 
 /// The kind a table's caption line gives its unqualified rate columns (`BS1 ISL8000/OSL1000
