@@ -4926,3 +4926,19 @@ fn an_arrow_target_keeps_its_source_label() {
     let c = read("Upgrading H100 → H200 gave 3,100 tok/s");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §1.2: a title may hold one bar as a separator (`… to ~28 t/s generation │ 295 t/s prefill`,
+/// box drawing read as `|`); the body's precise range of the title's figure takes its mark.
+#[test]
+fn a_title_with_one_bar_is_still_a_title() {
+    let c = read(
+        "Dual MI50 for local LLM: Tuning Qwen3.6-27B to ~28 t/s generation │ 295 t/s prefill!\n\
+         I wanted to share my recent experience and benchmarks.\n\
+         * **Generation Speed (Decode)**: **27.96 - 28.57 tokens/sec**\n",
+    );
+    assert_eq!(c.figures[0].value, 27.96);
+    assert_eq!(c.figures[0].value_high, Some(28.57));
+    // A table's header line is no title.
+    let c = read("| GPU | tok/s |\n|---|---|\n| A100 | 1,200 |\n| H100 | 2,400 |");
+    assert_eq!(c.figures[0].value, 2400.0);
+}

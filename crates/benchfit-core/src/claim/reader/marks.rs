@@ -230,7 +230,13 @@ pub(in crate::claim) fn title_span(lower: &str) -> Option<Span> {
         && line.len() <= 200
         && one_phrase
         && body
-        && !t.contains('|')
+        // One bar inside a line is a title's separator (`… on MI50 | Blog`); more, or one at
+        // an edge, or a table line after it, is a table.
+        && (t.matches('|').count() == 0
+            || (t.matches('|').count() == 1
+                && !t.starts_with('|')
+                && !t.ends_with('|')
+                && !next.is_some_and(|l| l.contains('|'))))
         && !t.contains('\t')
         && !t.ends_with(':')
         && !t.ends_with('：'))
