@@ -4942,3 +4942,19 @@ fn a_title_with_one_bar_is_still_a_title() {
     let c = read("| GPU | tok/s |\n|---|---|\n| A100 | 1,200 |\n| H100 | 2,400 |");
     assert_eq!(c.figures[0].value, 2400.0);
 }
+
+/// §3 Load: llama-server's slot count (`-np 1`) and ollama's `OLLAMA_NUM_PARALLEL` are engine
+/// limits like `--max-num-seqs`: no load field, the batch row partial.
+#[test]
+fn server_slot_limits_are_not_the_load() {
+    use benchfit_core::checklist::{grade, Status};
+    for text in [
+        "llama-server -m qwen3-8b-Q4_K_M.gguf -np 1 -c 65536 on RTX 4090: 95 tok/s generation",
+        "OLLAMA_NUM_PARALLEL=4 ollama run llama3.1:8b on an RTX 4090: 95 tok/s",
+    ] {
+        let c = read(text);
+        assert_eq!(c.concurrency, None, "{text}");
+        assert_eq!(c.batch_size, None, "{text}");
+        assert_eq!(grade(&c)[0].status, Status::Partial, "{text}");
+    }
+}

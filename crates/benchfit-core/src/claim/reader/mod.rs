@@ -301,7 +301,9 @@ fn patterns() -> &'static Patterns {
             // Totals (by division) and per-minute rates only: a dataset named without lengths
             // ("ShareGPT", "short prompts") is unstated (CLAIMS.md §3 Lengths).
             lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
-            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|--max-num-seqs\s+(\d+)"),
+            // Engine limits (group 3): vLLM's `--max-num-seqs`, llama-server's `-np` (slots),
+            // ollama's `OLLAMA_NUM_PARALLEL`.
+            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs", "-np", "ollama_num_parallel"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|(?:--max-num-seqs\s+|-np\s+|ollama_num_parallel\s*=\s*)(\d+)\b"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
@@ -883,7 +885,7 @@ pub fn read(text: &str) -> Claim {
                 }
             }
         } else if c.get(3).is_some() {
-            // `--max-num-seqs N` is an engine limit, not the load (CLAIMS.md §3 Load): the
+            // `--max-num-seqs N`, `-np N` are engine limits, not the load (CLAIMS.md §3 Load): the
             // fields stay empty and the row is at most partial.
         } else if claim.concurrency.is_none() {
             claim.concurrency = found(1, span); // single-flight
@@ -3037,7 +3039,7 @@ mod prefilter_tests {
             "1,2345 tok/s 12,345,6789 t/s 1234,567 tokens/s 1.5.3 tok/s x1000 tok/s",
             "tp8 tp=2 tensor parallel 4 xtensor-parallel 8 tensor-parallelism of 2",
             "ab: 3 b: 32 i: 4k o: 256 b:1 batch=8 bs 16 b 4",
-            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight",
+            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight -np 4 x-np 2 ollama_num_parallel=8",
             "长提示词 短提示词 total input tokens: 5 sharegpt input_tokens/min",
             "processed prompts: x successful requests: 3 blah benchmark duration",
             "per user output speed [1/tpot] per gpu output throughput (tokens/sec/gpu)",
