@@ -3429,7 +3429,7 @@ fn server_with_its_chips_in_parentheses() {
 }
 
 /// §3 Hardware: devices outside the catalog keep their ids (Jetson Thor, Tenstorrent P150,
-/// MI50, the base Apple M2, the Strix Halo APU, `910B2` glued to Chinese) and a GeForce number
+/// MI50 (with its memory when written: sold with 16 and 32 GB), the base Apple M2, the Strix Halo APU, `910B2` glued to Chinese) and a GeForce number
 /// a run was "on" is that card.
 #[test]
 fn more_devices_outside_the_catalog() {
@@ -3444,6 +3444,10 @@ fn more_devices_outside_the_catalog() {
     );
     assert_eq!(
         gpu("2x AMD Instinct MI50 32GB, llama.cpp: 28 t/s generation").as_deref(),
+        Some("mi50-32gb")
+    );
+    assert_eq!(
+        gpu("dual AMD MI50 GPUs, llama.cpp: 28 t/s generation").as_deref(),
         Some("mi50")
     );
     assert_eq!(

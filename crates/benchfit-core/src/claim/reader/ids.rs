@@ -17,6 +17,9 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         "a100" if v.contains("80") => "a100-80gb".into(),
         "a100" if v.contains("40") => "a100-40gb".into(),
         "a100" if v.contains("pcie") => "a100-pcie".into(),
+        // AMD's MI50, sold with 16 and 32 GB (CLAIMS.md §3: the configuration when written).
+        "mi50" if v.contains("32") => "mi50-32gb".into(),
+        "mi50" if v.contains("16") => "mi50-16gb".into(),
         "wafer-scale-engine" | "cerebras" => "cerebras-wse".into(),
         "quietbox" => "tt-quietbox".into(),
         "blackhole" => "tt-blackhole".into(),
