@@ -4924,7 +4924,11 @@ fn an_arrow_target_keeps_its_source_label() {
     );
     assert_eq!(c.figures[0].value, 13.3);
     assert!(c.figures[0].headline_reason.contains("sweep"));
-    let prefill = c.figures.iter().find(|f| f.value == 158.0).expect("158 is read");
+    let prefill = c
+        .figures
+        .iter()
+        .find(|f| f.value == 158.0)
+        .expect("158 is read");
     assert_eq!(prefill.kind, FigureKind::PrefillThroughput);
     // A name's digits before the arrow are no figure: nothing is inherited.
     let c = read("Upgrading H100 → H200 gave 3,100 tok/s");
@@ -4961,4 +4965,23 @@ fn server_slot_limits_are_not_the_load() {
         assert_eq!(c.batch_size, None, "{text}");
         assert_eq!(grade(&c)[0].status, Status::Partial, "{text}");
     }
+}
+
+/// §1.5: numbers listed before a rate's unit share it (`15,944 and 15,343 tok/s respectively`):
+/// a comparison of setups heads on the first; over a setting's values (`at batch sizes 1, 8
+/// and 32`) it is a sweep, read at its last point. A name's digits and a setting's number are
+/// not listed.
+#[test]
+fn numbers_listed_before_a_unit_share_it() {
+    let c = read("Llama-3.1-405B and DeepSeek V3.2 achieve comparable throughput at 15,944 and 15,343 tok/s respectively on 8x MI325X.");
+    assert_eq!(c.figures[0].value, 15944.0);
+    assert!(c.figures.iter().any(|f| f.value == 15343.0));
+    let c = read("At batch sizes 1, 8 and 32 it reaches 120, 340 and 910 tok/s on an H100.");
+    assert_eq!(c.figures[0].value, 910.0);
+    assert!(c.figures.iter().any(|f| f.value == 120.0));
+    let c = read("Upgrading to an H100 and 400 tok/s came easily; batch 32 and 500 tok/s later.");
+    assert!(c
+        .figures
+        .iter()
+        .all(|f| f.value != 100.0 && f.value != 32.0));
 }

@@ -969,6 +969,19 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 }
                 None => {}
             }
+            let listed = listed_before(lower, f.span.start);
+            let sweep =
+                !listed.is_empty() && sweep_words_near(lower, listed[0].1.start, f.span.end);
+            for (v, span) in listed {
+                let mut g = f.clone();
+                g.value = v;
+                g.value_high = None;
+                g.span = span;
+                // A list of results (`15,944 and 15,343 tok/s respectively`) compares setups:
+                // the first heads (CLAIMS.md §1.5); over a setting's values it is a sweep, read
+                // at its last point, the unit's own figure.
+                push(&mut cands, &mut taken, g, bonus + i32::from(sweep));
+            }
             push(&mut cands, &mut taken, f, bonus);
         }
     }
@@ -1599,4 +1612,105 @@ pub(super) fn chinese_latencies(lower: &str) -> Vec<Figure> {
         out.push(f);
     }
     out
+}
+
+/// The numbers listed before a figure's own (`15,944 and 15,343 tok/s`, `120, 340 and 910
+/// tok/s`) that share its unit: each value with its span, first first; empty when the figure's
+/// number stands alone. A number glued to letters (`H100 and 400 tok/s`), after a setting's
+/// word (`batch 32 and 400 tok/s`), a range's `between`, or a change's `from` is not listed.
+fn listed_before(lower: &str, start: usize) -> Vec<(f64, Span)> {
+    let mut out = Vec::new();
+    if !lower[start..].starts_with(|c: char| c.is_ascii_digit()) {
+        return out;
+    }
+    let mut at = start;
+    while out.len() < 4 {
+        let back = &lower[..at];
+        let rest = back.trim_end();
+        let rest = if let Some(r) = rest.strip_suffix(" and") {
+            r.trim_end().trim_end_matches(',')
+        } else if let Some(r) = rest.strip_suffix(',').filter(|_| !out.is_empty()) {
+            // `120, 340 and 910`: commas only before an `and`.
+            r
+        } else {
+            break;
+        };
+        let rest_t = rest.trim_end();
+        let digits = rest_t.len()
+            - rest_t
+                .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+                .len();
+        if digits == 0 {
+            break;
+        }
+        let n_start = rest_t.len() - digits;
+        let written = rest_t[n_start..].trim_start_matches(',');
+        let n_start = rest_t.len() - written.len();
+        let head = rest_t[..n_start].trim_end();
+        if rest_t[..n_start]
+            .ends_with(|c: char| c.is_alphanumeric() || c == '-' || c == '=' || c == 'x')
+            || !written.starts_with(|c: char| c.is_ascii_digit())
+        {
+            break;
+        }
+        let word = head.rsplit([' ', '(']).next().unwrap_or("");
+        const NOT_LISTED: &[&str] = &[
+            "between",
+            "from",
+            "batch",
+            "size",
+            "sizes",
+            "bs",
+            "concurrency",
+            "tp",
+            "users",
+            "len",
+            "length",
+            "context",
+            "to",
+        ];
+        if NOT_LISTED.contains(&word) {
+            break;
+        }
+        let Some(v) = num(written) else { break };
+        out.push((
+            v,
+            Span {
+                start: n_start,
+                end: n_start + written.len(),
+            },
+        ));
+        at = n_start;
+    }
+    out.reverse();
+    out
+}
+
+/// True when the words of the sentence around a list of figures (before `start`, after `end`)
+/// name a setting varied over numbers (`at batch sizes 1 and 32`, `… at batch sizes 16, 64 and
+/// 128 respectively`): a sweep, not a comparison of setups.
+fn sweep_words_near(lower: &str, start: usize, end: usize) -> bool {
+    let pre = before(lower, start, 100);
+    let pre = pre.rsplit(['.', '\n', ';']).next().unwrap_or(pre);
+    let post = after(lower, end, 100);
+    let post = post.split(['\n', ';']).next().unwrap_or(post);
+    let post = post.split(". ").next().unwrap_or(post);
+    const SETTINGS: &[&str] = &[
+        "batch",
+        "concurren",
+        "context",
+        "users",
+        "tp",
+        "sequence",
+        "prompt",
+        "input",
+        "output",
+        "request",
+        "gpus",
+        "cards",
+        "nodes",
+    ];
+    [pre, post]
+        .iter()
+        .any(|w| w.contains(|c: char| c.is_ascii_digit()) && SETTINGS.iter().any(|s| w.contains(s)))
 }
