@@ -346,7 +346,9 @@ fn hardware_row(c: &Claim) -> Row {
                 || id.starts_with("ascend-atlas-800");
             // An A100 named by its memory only (`A100 80GB`, `A100(80G)`): SXM or PCIe not said.
             let a100_memory_only = (id == "a100-80gb" || id == "a100-40gb") && !c.gpu_form_factor;
+            // An AMD LLVM target (`gfx1100`) names an architecture several cards share.
             let configurable = id == "ascend-910b"
+                || (id.starts_with("gfx") && id[3..].starts_with(|ch: char| ch.is_ascii_digit()))
                 || a100_memory_only
                 || (families && c.gpu_configuration.is_none());
             let ambiguous = AMBIGUOUS_GPUS_IDS.contains(&id) || configurable;

@@ -3460,7 +3460,7 @@ fn more_devices_outside_the_catalog() {
     );
     assert_eq!(
         gpu("AMD Ryzen AI Max+ 395, llama.cpp: 40 t/s").as_deref(),
-        Some("ryzen-ai-max-395")
+        Some("ryzen-ai-max-plus-395")
     );
     assert_eq!(
         gpu("910B2推理qwen-30B-A3B速度 29.21 token/s").as_deref(),
@@ -4984,4 +4984,46 @@ fn numbers_listed_before_a_unit_share_it() {
         .figures
         .iter()
         .all(|f| f.value != 100.0 && f.value != 32.0));
+}
+
+/// §3 Hardware with no GPU named: Intel Core and AMD Ryzen hosts keep vendor-first ids
+/// (`core-ultra-9-185h`, `core-i9-13900k`, `ryzen-9-3950x`); an AMD GPU named only by its LLVM
+/// target (`gfx1100`) is that target, partial (cards share it), unless a product is named
+/// anywhere (`Radeon 8060S`); Battlemage's two-digit Arc cards are the Pro ones.
+#[test]
+fn hosts_targets_and_arc_pro() {
+    use benchfit_core::checklist::{grade, Status};
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("on an i9-13900K with 64GB: 6.6 t/s").as_deref(),
+        Some("core-i9-13900k")
+    );
+    assert_eq!(
+        gpu("Intel Core Ultra 9 185H iGPU: 6.6 t/s").as_deref(),
+        Some("core-ultra-9-185h")
+    );
+    assert_eq!(
+        gpu("CPU only on a Ryzen 9 3950X: 6.6 t/s").as_deref(),
+        Some("ryzen-9-3950x")
+    );
+    assert_eq!(
+        gpu("Core i9-13900K host, one RTX 4090: 6.6 t/s").as_deref(),
+        Some("rtx-4090")
+    );
+    let c = read("GEMM tuning on gfx1100 (Navi31) for Llama-3.1-8B: 1625 output tok/s");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("gfx1100"));
+    assert_eq!(grade(&c)[5].status, Status::Partial);
+    assert_eq!(
+        gpu("built for gfx1151 and run on the Radeon 8060S: 40 t/s").as_deref(),
+        Some("radeon-8060s")
+    );
+    assert_eq!(
+        gpu("Qwen3.5-9B on single Arc Pro B70: 26 tok/s").as_deref(),
+        Some("arc-pro-b70")
+    );
+    assert_eq!(
+        gpu("Qwen3.5-9B on an Intel Arc B70: 26 tok/s").as_deref(),
+        Some("arc-pro-b70")
+    );
+    assert_eq!(gpu("Intel Arc B580: 26 tok/s").as_deref(), Some("arc-b580"));
 }

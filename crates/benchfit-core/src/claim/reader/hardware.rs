@@ -235,23 +235,43 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
 
 /// A CPU or an integrated GPU named as the machine a run used when the text names no GPU or
 /// accelerator: Intel Xeon (`xeon-6980p`), AMD EPYC (`epyc-9175f`), AWS Graviton
-/// (`aws-graviton4`), Arm Neoverse (`arm-neoverse-v2`), IBM Power10 (`ibm-power10`) and AMD's
-/// Radeon iGPUs (`Radeon 8060S`, `Radeon 780M`: `radeon-8060s`). Returns the id and its span.
+/// (`aws-graviton4`), Arm Neoverse (`arm-neoverse-v2`), IBM Power10 (`ibm-power10`), Intel Core
+/// (`core-ultra-9-185h`, `core-i9-13900k`), AMD Ryzen (`ryzen-9-3950x`), AMD's Radeon iGPUs
+/// (`Radeon 8060S`, `Radeon 780M`: `radeon-8060s`) and, last, an AMD GPU named only by its LLVM
+/// target (`gfx1100`). Returns the id and its span.
 fn host_device(part: &str) -> Option<(String, Span)> {
-    if !["xeon", "epyc", "graviton", "neoverse", "power", "radeon"]
-        .iter()
-        .any(|w| part.contains(w))
+    if ![
+        "xeon", "epyc", "graviton", "neoverse", "power", "radeon", "core", "ryzen", "gfx", "i3-",
+        "i5-", "i7-", "i9-",
+    ]
+    .iter()
+    .any(|w| part.contains(w))
     {
         return None;
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"\b(?:intel\s+)?xeon(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b",
+            r"\b(?:intel\s+)?xeon(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel\s+)?core\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b",
         )
         .expect("static pattern compiles")
     });
-    let c = re.captures(part)?;
+    // A product named anywhere beats an LLVM target (`gfx1151 … Radeon 8060S`).
+    let mut target = None;
+    for c in re.captures_iter(part) {
+        match host_id(&c) {
+            Some(hit) if hit.0.starts_with("gfx") => {
+                target.get_or_insert(hit);
+            }
+            Some(hit) => return Some(hit),
+            None => {}
+        }
+    }
+    target
+}
+
+/// The id and span of one [`host_device`] match.
+fn host_id(c: &regex_lite::Captures) -> Option<(String, Span)> {
     let m = c.get(0)?;
     let id = if let Some(n) = c.get(1) {
         format!("xeon-{}", n.as_str().replace('+', "-plus"))
@@ -268,8 +288,18 @@ fn host_device(part: &str) -> Option<(String, Span)> {
             return None;
         }
         format!("ibm-power{}", n.as_str())
+    } else if let Some(n) = c.get(6) {
+        format!("radeon-{}", n.as_str())
+    } else if let (Some(tier), Some(n)) = (c.get(7), c.get(8)) {
+        format!("core-ultra-{}-{}", tier.as_str(), n.as_str())
+    } else if let (Some(tier), Some(n)) = (c.get(9).or(c.get(10)), c.get(11)) {
+        format!("core-{}-{}", tier.as_str(), n.as_str())
+    } else if let (Some(tier), Some(n)) = (c.get(12), c.get(13)) {
+        format!("ryzen-{}-{}", tier.as_str(), n.as_str())
     } else {
-        format!("radeon-{}", c.get(6)?.as_str())
+        // An AMD GPU named only by its LLVM target (`gfx1100`, `gfx906`): an architecture
+        // several cards share, so the hardware row stays partial (checklist).
+        format!("gfx{}", c.get(14)?.as_str())
     };
     Some((
         id,

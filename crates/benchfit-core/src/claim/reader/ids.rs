@@ -100,6 +100,12 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // Intel's Arc cards, the A written or not (`ARC770m`, `Arc A770M`).
         f if f.starts_with("arc") => {
             let rest = f[3..].trim_start_matches('-');
+            // Battlemage's workstation cards (`Arc Pro B70`, `Arc B60`) have two digits, the
+            // consumer ones three (`B580`).
+            let bare = rest.trim_start_matches("pro").trim_start_matches('-');
+            if bare.len() == 3 && bare.starts_with('b') {
+                return format!("arc-pro-{bare}");
+            }
             if rest.starts_with(|c: char| c.is_ascii_digit()) {
                 format!("arc-a{rest}")
             } else {
@@ -149,10 +155,13 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // AMD's Strix Halo APU (`Ryzen AI Max+ 395`).
         f if f.starts_with("ryzen") || f.starts_with("strix") => {
             let n: String = f.chars().filter(|c| c.is_ascii_digit()).collect();
+            // `Max+` is its own part (the Max+ 395 against the Max 390), spelled out as in
+            // `xeon-…-plus`.
+            let plus = if f.contains('+') { "-plus" } else { "" };
             if n.is_empty() {
                 "ryzen-ai-max".into()
             } else {
-                format!("ryzen-ai-max-{n}")
+                format!("ryzen-ai-max{plus}-{n}")
             }
         }
         // A Mac named with its chip (`MacBook Air M3`, `Mac mini M4 Pro`): the chip.
