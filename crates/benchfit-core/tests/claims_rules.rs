@@ -5027,3 +5027,27 @@ fn hosts_targets_and_arc_pro() {
     );
     assert_eq!(gpu("Intel Arc B580: 26 tok/s").as_deref(), Some("arc-b580"));
 }
+
+/// §3 Quantisation: a bare GGUF width above 4 is never a quarter (`in Q8`), and a precision
+/// read only from a sentence about another model (`… switch to Qwen3 32B: to run it in Q8 …`)
+/// is that model's, not the headline's.
+#[test]
+fn widths_above_four_and_other_models_precisions() {
+    let dtype = |t: &str| read(t).weight_dtype.map(|d| d.value);
+    assert_eq!(
+        dtype("Qwen3 8B runs at 82 tokens per second on one RTX 3090, in Q8.").as_deref(),
+        Some("q8")
+    );
+    assert_eq!(
+        dtype("Llama 3 8B on an RTX 3090 in Q4 2024: 82 tok/s").as_deref(),
+        None
+    );
+    assert_eq!(
+        dtype(
+            "Qwen3 8B runs at 82 tokens per second on one RTX 3090. Next, we switch to Qwen3 \
+             32B: to run it in Q8 you need more than one card."
+        )
+        .as_deref(),
+        None
+    );
+}

@@ -90,7 +90,7 @@ pub(crate) fn find_setup_word(hay: &str, word: &str) -> Option<usize> {
 }
 
 /// The figure's own stretch of `lower`: its table row or its sentence.
-fn stretch(lower: &str, span: Span) -> Span {
+pub(super) fn stretch(lower: &str, span: Span) -> Span {
     let start = span.start.min(lower.len());
     let end = span.end.min(lower.len()).max(start);
     // A span that ran on over the line's end (`…: 9050.05\n`) still ends on its own line.

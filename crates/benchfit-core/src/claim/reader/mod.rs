@@ -1150,6 +1150,9 @@ pub fn read(text: &str) -> Claim {
     prefer_full_name(lower, p, &mut claim);
     served_model(lower, p, &mut claim);
     drop_example_model(lower, &mut claim);
+    if !table_headline {
+        release_foreign_dtype(lower, &mut claim);
+    }
     neuron_chips(lower, &mut claim);
     if table_headline {
         release_other_rows_runtime(lower, &mut claim);
@@ -2162,6 +2165,37 @@ fn adopt_own_setup(lower: &str, c: &mut Claim) {
             c.runtime_from_shape = false;
         }
         c.runtime = Some(r);
+    }
+}
+
+/// A precision read from a sentence that names another model than the headline's (`to run Qwen3
+/// 32B in Q8 …` when the headline is Qwen3 8B's; `Qwen3.5-27B-AWQ` as the baseline of a
+/// MoE's result) is that model's, not the headline's (CLAIMS.md §3 Quantisation: not another
+/// configuration in the same text): the field is released. The headline's own sentence, a
+/// table row, or a sentence that also names the headline's model keeps it.
+fn release_foreign_dtype(lower: &str, c: &mut Claim) {
+    let (Some(d), Some(m)) = (&c.weight_dtype, &c.model) else {
+        return;
+    };
+    let own = c
+        .figures
+        .first()
+        .and_then(|h| h.settings.weight_dtype.as_ref())
+        .is_some_and(|w| w.span == d.span);
+    if own {
+        return;
+    }
+    let st = super::attach::stretch(lower, d.span);
+    let sentence = &lower[st.start..st.end];
+    if sentence.contains('|') || (m.span.start >= st.start && m.span.end <= st.end) {
+        return;
+    }
+    let mut there = Claim::default();
+    read_setup_into(sentence, st.start, &mut there);
+    let Some(other) = there.model else { return };
+    let related = other.value.starts_with(&m.value) || m.value.starts_with(&other.value);
+    if !related {
+        c.weight_dtype = None;
     }
 }
 

@@ -633,12 +633,14 @@ pub(super) fn read_bare_width(part: &str, offset: usize, claim: &mut Claim) {
             let next = &part[m.end()..];
             let pre =
                 part[floor_boundary(part, m.start().saturating_sub(12))..m.start()].trim_end();
-            let quarter = ["by", "in", "later", "during", "of", "fy", "early", "late"]
-                .iter()
-                .any(|w| {
-                    pre.strip_suffix(w)
-                        .is_some_and(|r| !r.ends_with(|ch: char| ch.is_alphanumeric()))
-                })
+            // A year has four quarters: `in Q6` is a width.
+            let quarter = ("1"..="4").contains(&&c[1])
+                && ["by", "in", "later", "during", "of", "fy", "early", "late"]
+                    .iter()
+                    .any(|w| {
+                        pre.strip_suffix(w)
+                            .is_some_and(|r| !r.ends_with(|ch: char| ch.is_alphanumeric()))
+                    })
                 || next.trim_start_matches([' ', '\'', ',']).starts_with("20");
             // Part of a longer name (`q4_0_4_8`, `q4.5`) is not a bare width.
             let longer = next.starts_with('_')
