@@ -5051,3 +5051,23 @@ fn widths_above_four_and_other_models_precisions() {
         None
     );
 }
+
+/// §3 Load and §2 scope: `@ c=64` and `concurrency-4` set a concurrency (so the throughput is
+/// aggregate); a run over a count of prompts sent at once (`vllm bench throughput`, `1000
+/// prompts`) serves many requests at a time, so its unscoped throughput is aggregate too.
+#[test]
+fn shorthand_concurrency_and_saturating_scope() {
+    let c = read("vLLM AWQ: 976 tok/s @ c=64 on a single L4");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(64));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("the 8K-input, concurrency-4 GuideLLM workload: 55.3 output tokens/s");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(4));
+    let c = read(
+        "End-to-end vLLM throughput (vllm bench throughput, Llama-3.1-8B, sharegpt, 1000 \
+         prompts, bf16, tp=1): 1625 output tok/s",
+    );
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    // llama.cpp's context flag is no load.
+    let c = read("llama-server -c 65536 on RTX 4090: 50 tok/s");
+    assert_eq!(c.concurrency, None);
+}

@@ -239,7 +239,8 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+|one)\b"#),
-            concurrency: pat(NO, &["max", "concurren", "conc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s)"?\s*(?:of\s*|to\s+|=|:|为|[：=]\s*)?\s*(\d+)\b"#),
+            // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
+            concurrency: pat(NO, &["max", "c"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|c\s*=)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
@@ -1185,8 +1186,28 @@ pub fn read(text: &str) -> Claim {
         claim.gpu_count = singular_count(lower, &claim);
     }
     let mut figures = std::mem::take(&mut claim.figures);
+    // A saturating load (a count of prompts sent at once, an offline run, an unlimited rate)
+    // serves many requests at a time, as a set rate does.
+    let saturating = claim.batch_described.is_some_and(|s| {
+        let w = &lower[s.start.min(lower.len())..s.end.min(lower.len())];
+        [
+            "saturat", "num", "number", "offline", "bench", "inf", "max", "all", "every", "issue",
+        ]
+        .iter()
+        .any(|k| w.starts_with(k) || w.contains(" inf"))
+            && !w.starts_with("max batch")
+            && !w.starts_with("maximum batch")
+            && !w.starts_with("max-batch")
+    });
     infer_scopes(&mut figures, batch, claim.request_rate.is_some());
     infer_hardware_scope(lower, &mut figures, gpus);
+    if saturating && batch.is_none() {
+        for f in figures.iter_mut().filter(|f| f.scope.is_none()) {
+            if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
+                f.scope = Some(Scope::Aggregate);
+            }
+        }
+    }
     let mut derived = Vec::new();
     for f in figures.iter().take(12) {
         let own = f
@@ -3073,7 +3094,7 @@ mod prefilter_tests {
             "1,2345 tok/s 12,345,6789 t/s 1234,567 tokens/s 1.5.3 tok/s x1000 tok/s",
             "tp8 tp=2 tensor parallel 4 xtensor-parallel 8 tensor-parallelism of 2",
             "ab: 3 b: 32 i: 4k o: 256 b:1 batch=8 bs 16 b 4",
-            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight -np 4 x-np 2 ollama_num_parallel=8",
+            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight -np 4 x-np 2 ollama_num_parallel=8 @ c=64 c = 8 concurrency-4 -c=5",
             "长提示词 短提示词 total input tokens: 5 sharegpt input_tokens/min",
             "processed prompts: x successful requests: 3 blah benchmark duration",
             "per user output speed [1/tpot] per gpu output throughput (tokens/sec/gpu)",
