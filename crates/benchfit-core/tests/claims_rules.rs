@@ -5071,3 +5071,17 @@ fn shorthand_concurrency_and_saturating_scope() {
     let c = read("llama-server -c 65536 on RTX 4090: 50 tok/s");
     assert_eq!(c.concurrency, None);
 }
+
+/// §3 Lengths: hyphenated lengths (`8K-input, 512-output`, `1024-input/128-output`) are the
+/// prompt and output lengths; a count of prompts (`19-prompt suite`) is not.
+#[test]
+fn hyphenated_lengths() {
+    let c = read("the 8K-input, 512-output workload: 55.3 output tokens/s");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(8000));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(512));
+    let c = read("1024-input/128-output: 55.3 output tokens/s");
+    assert_eq!(c.prompt_tokens.as_ref().map(|n| n.value), Some(1024));
+    assert_eq!(c.output_tokens.as_ref().map(|n| n.value), Some(128));
+    let c = read("A 19-prompt suite covering code and reasoning: 55 tok/s");
+    assert_eq!(c.prompt_tokens, None);
+}

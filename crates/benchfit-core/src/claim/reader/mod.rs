@@ -251,10 +251,10 @@ fn patterns() -> &'static Patterns {
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every", "num", "issue"], &[], r"\b(saturat\w*|num[\s_-]*prompts?\b|number\s+of\s+prompts?\b|issue\s+rate\s*\(req/sec\):\s*[\d.]+e\+\d+|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s)\b"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
-            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)\b")
-                .then(" ,k-", false, &["token"]),
-            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)\b")
-                .then(" ,k-", false, &["token"]),
+            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)|-inputs?)\b")
+                .then(" ,k-", false, &["token", "input"]),
+            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)|-outputs?)\b")
+                .then(" ,k-", false, &["token", "output"]),
             tokens_output_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b")
                 .then(" ,k", false, &["output", "generated", "completion"]),
             tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
@@ -3094,7 +3094,7 @@ mod prefilter_tests {
             "1,2345 tok/s 12,345,6789 t/s 1234,567 tokens/s 1.5.3 tok/s x1000 tok/s",
             "tp8 tp=2 tensor parallel 4 xtensor-parallel 8 tensor-parallelism of 2",
             "ab: 3 b: 32 i: 4k o: 256 b:1 batch=8 bs 16 b 4",
-            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight -np 4 x-np 2 ollama_num_parallel=8 @ c=64 c = 8 concurrency-4 -c=5",
+            "1/req x1/req peak concurrent requests: 12 --max-num-seqs 64 single-flight -np 4 x-np 2 ollama_num_parallel=8 @ c=64 c = 8 concurrency-4 -c=5 8k-input 512-output 19-prompt",
             "长提示词 短提示词 total input tokens: 5 sharegpt input_tokens/min",
             "processed prompts: x successful requests: 3 blah benchmark duration",
             "per user output speed [1/tpot] per gpu output throughput (tokens/sec/gpu)",
