@@ -5085,3 +5085,22 @@ fn hyphenated_lengths() {
     let c = read("A 19-prompt suite covering code and reasoning: 55 tok/s");
     assert_eq!(c.prompt_tokens, None);
 }
+
+/// §2: beside a prefill rate, a rate named only "generation" (`generation 16.1 → 13.3 t/s`,
+/// a JSON `generationTPS`) is the decode phase's, per user; column padding (`Generation  Speed`)
+/// reads as one space; vLLM's "generation throughput" stays the load's output.
+#[test]
+fn generation_beside_prefill_is_decode() {
+    let c = read("Highlights: prefill 214 t/s peak → 158 t/s @ 65k; generation 16.1 → 13.3 t/s.");
+    assert_eq!(c.figures[0].value, 13.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("{\n  \"generationTPS\" : 81.83,\n  \"promptTPS\" : 4919.4,\n  \"runs\" : 3\n}");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("Prefill Speed       :   4.58 t/s\nGeneration  Speed   :   4.14 t/s");
+    assert_eq!(c.figures[0].value, 4.14);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c =
+        read("Avg prompt throughput: 1520.3 tokens/s, Avg generation throughput: 2204.1 tokens/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -1526,7 +1526,43 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let mut figures = merge_unscoped_twins(figures);
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
+    generation_as_decode(lower, &mut figures);
     figures
+}
+
+/// When a text splits a run into its phases (a prefill or prompt rate beside it), a rate named
+/// only "generation" (`generation 16.1 → 13.3 t/s`, `"generationTPS"`, `gen tps`) is the decode
+/// phase's (CLAIMS.md §2: decode_throughput is labelled token generation), not the whole
+/// load's output. A "generation throughput" (vLLM's engine log) or an "output" rate stays.
+fn generation_as_decode(lower: &str, figures: &mut [Figure]) {
+    if !figures
+        .iter()
+        .any(|f| f.kind == FigureKind::PrefillThroughput)
+    {
+        return;
+    }
+    for f in figures.iter_mut().filter(|f| {
+        matches!(
+            f.kind,
+            FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
+        )
+    }) {
+        // The raw window (a decimal point does not end it: `generation 16.1 → 13.3`).
+        let start = f.span.start.min(lower.len());
+        let pre = &lower[floor_boundary(lower, start.saturating_sub(40))..start];
+        let pre = pre.rsplit(['\n', ';', ',']).next().unwrap_or(pre);
+        let words = format!("{} {pre}", f.label.as_deref().unwrap_or(""));
+        if (words.contains("generation") || words.contains("gen "))
+            && !words.contains("output")
+            && !words.contains("throughput")
+        {
+            f.kind = FigureKind::DecodeThroughput;
+            // A scope only inferred from the record's shape is left to the decode rules.
+            if !f.scope_stated {
+                f.scope = None;
+            }
+        }
+    }
 }
 
 /// The phase a tool's step line names, when it stands within the two lines above `at` and starts

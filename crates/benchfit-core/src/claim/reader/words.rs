@@ -47,6 +47,18 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else {
         words
     };
+    // Columns padded with spaces (`Generation  Speed   :`): one space between words.
+    let spaced;
+    let words = if words.contains("  ") {
+        spaced = words
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        spaced.as_str()
+    } else {
+        words
+    };
     let has = |w: &str| words.contains(w);
     // llama-bench's test names as words (`tg: 8.9 t/s`, `pp at 32K depth`, `tg128`).
     let test = |p: &str| {
