@@ -5104,3 +5104,25 @@ fn generation_beside_prefill_is_decode() {
         read("Avg prompt throughput: 1520.3 tokens/s, Avg generation throughput: 2204.1 tokens/s");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §1.4 and §3 Hardware in prose: a llama-bench test named in a rate's clause (`914 t/s for a
+/// 512-token prompt (pp512) and about 46.8 t/s for 128-token generation (tg128)`) gives each
+/// its phase, the decode rate heads, and the words before `and` stay with the earlier figure;
+/// a setup that "included an RTX 3060" ran on one.
+#[test]
+fn bench_tests_in_prose_and_included_devices() {
+    let c = read(
+        "The test setup included an NVIDIA RTX 3060 GPU with 12GB of VRAM. Benchmarks with \
+         llama-bench reached approximately 914 tokens per second (t/s) for a 512-token prompt \
+         (pp512) and about 46.8 t/s for 128-token generation (tg128).",
+    );
+    assert_eq!(c.figures[0].value, 46.8);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(1));
+    let pp = c
+        .figures
+        .iter()
+        .find(|f| f.value == 914.0)
+        .expect("914 read");
+    assert_eq!(pp.kind, FigureKind::PrefillThroughput);
+}

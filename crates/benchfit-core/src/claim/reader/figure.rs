@@ -90,7 +90,18 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     let raw = &lower[floor_boundary(lower, span.start.saturating_sub(48))..span.start];
     let after_unit = raw.len() > pre.len() && {
         let cut = &raw[..raw.len() - pre.len()];
-        cut.ends_with("/") && (pre.starts_with("s ") || pre.starts_with("sec"))
+        (cut.ends_with("/") && (pre.starts_with("s ") || pre.starts_with("sec")))
+            // `914 tokens per second (t/s) for a 512-token prompt (pp512) and about 46.8`:
+            // the earlier figure's unit, then its words up to the conjunction.
+            || ["t/s", "tok/s", "tokens/s", "tokens per second", "tps"]
+                .iter()
+                .any(|u| cut.ends_with(u))
+    };
+    // `… for a 512-token prompt (pp512) and about 46.8 t/s`: the words before a conjunction
+    // that follows a number are the earlier figure's.
+    let pre = match pre.rfind(" and ") {
+        Some(i) if pre[..i].contains(|c: char| c.is_ascii_digit()) => &pre[i + " and ".len()..],
+        _ => pre,
     };
     let pre = if after_unit {
         [" and ", " while ", " but ", " whereas "]
@@ -1526,8 +1537,63 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let mut figures = merge_unscoped_twins(figures);
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
+    bench_test_named_after(lower, &mut figures);
     generation_as_decode(lower, &mut figures);
+    // A headline those found to be prefill yields to the first rate of another phase (CLAIMS.md
+    // §1.4: `pp` rows are prefill, not the headline).
+    if figures
+        .first()
+        .is_some_and(|f| f.kind == FigureKind::PrefillThroughput)
+    {
+        if let Some(i) = figures
+            .iter()
+            .position(|f| f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput)
+        {
+            let f = figures.remove(i);
+            figures.insert(0, f);
+        }
+    }
     figures
+}
+
+/// A llama-bench test named in parentheses in a rate's own clause (`914 t/s for a 512-token
+/// prompt (pp512)`, `46.8 t/s for 128-token generation (tg128)`): prompt processing or token
+/// generation (CLAIMS.md §1.4), one stream's rate. The clause ends at `and`, `,`, `;` or a line.
+fn bench_test_named_after(lower: &str, figures: &mut [Figure]) {
+    if !lower.contains("(pp") && !lower.contains("(tg") {
+        return;
+    }
+    for f in figures.iter_mut().filter(|f| {
+        matches!(
+            f.kind,
+            FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
+        )
+    }) {
+        let end = f.span.end.min(lower.len());
+        let post = &lower[end..floor_boundary(lower, (end + 60).min(lower.len()))];
+        let clause = [" and ", ", ", ";", "\n"]
+            .iter()
+            .filter_map(|w| post.find(w))
+            .min()
+            .map_or(post, |i| &post[..i]);
+        let test = |t: &str| {
+            clause
+                .find(t)
+                .is_some_and(|i| clause[i + t.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        };
+        let kind = if test("(tg") {
+            FigureKind::DecodeThroughput
+        } else if test("(pp") {
+            FigureKind::PrefillThroughput
+        } else {
+            continue;
+        };
+        f.kind = kind;
+        f.kind_stated = true;
+        if !f.scope_stated {
+            f.scope = Some(Scope::PerUser);
+        }
+    }
 }
 
 /// When a text splits a run into its phases (a prefill or prompt rate beside it), a rate named

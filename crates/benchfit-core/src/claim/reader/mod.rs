@@ -1545,9 +1545,28 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         "the", "same", "single", "one", "1", "1x", "1×", "1*",
     ];
     const USE: &[&str] = &[
-        "on", "with", "using", "onto", "via", "ran", "run", "runs", "running", "in",
+        "on",
+        "with",
+        "using",
+        "onto",
+        "via",
+        "ran",
+        "run",
+        "runs",
+        "running",
+        "in",
         // The author's own card ("got my 7900 XTX working"), the card used ("I use A800").
-        "my", "use", "uses", "used",
+        "my",
+        "use",
+        "uses",
+        "used",
+        // A setup that holds the device ("the test setup included an RTX 3060").
+        "included",
+        "includes",
+        "featuring",
+        "features",
+        "has",
+        "had",
     ];
     let words: Vec<&str> = pre.split_whitespace().collect();
     let used = words
