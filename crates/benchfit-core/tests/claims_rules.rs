@@ -5126,3 +5126,22 @@ fn bench_tests_in_prose_and_included_devices() {
         .expect("914 read");
     assert_eq!(pp.kind, FigureKind::PrefillThroughput);
 }
+
+/// §1.8, §2 cost: `$0.82/M tokens` is a price per million tokens; under a title that names a
+/// cost ("Cost Per Token Breakdown"), the text's price heads before the throughput it is worked
+/// out from (§1.2).
+#[test]
+fn prices_per_m_tokens_under_a_cost_title() {
+    let c = read("Llama 3 70B on H100: $0.82/M tokens");
+    assert_eq!(c.figures[0].kind, FigureKind::Cost);
+    assert_eq!(c.figures[0].value, 0.82);
+    let c = read(
+        "Cost Per Token Breakdown\n\nFor a vLLM deployment of Llama 3 70B on 4× H100 (FP8):\n\
+         Per GPU: ~850 tok/s\nCost per million tokens: $10 / 12.24 = $0.82/M tokens\n",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::Cost);
+    assert_eq!(c.figures[0].value, 0.82);
+    // Without such a title the throughput still heads.
+    let c = read("Llama 3 70B on 4x H100: 3,400 tok/s, about $0.82/M tokens");
+    assert_eq!(c.figures[0].value, 3400.0);
+}

@@ -1260,7 +1260,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         static OTHER: OnceLock<Regex> = OnceLock::new();
         let re = OTHER.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(?:tokens?|toks?)\s*(?:/|per)\s*(?:ms|millisecond)\b|\$\s*{NUM}\s*(?:/|per)\s*(?:1\s*m|1\s*million|million|1,000,000)\s*(?:output |input )?tokens?"
+                r"{NUM}\s*(?:tokens?|toks?)\s*(?:/|per)\s*(?:ms|millisecond)\b|\$\s*{NUM}\s*(?:/|per)\s*(?:1\s*m|1\s*million|million|1,000,000|m)\s*(?:output |input )?tok(?:en)?s?\b"
             ))
             .expect("static pattern compiles")
         });
@@ -1504,6 +1504,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
 
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
+    title_names_cost(lower, &mut cands);
     summary_marked(lower, &mut cands);
     precise_twins(&mut cands);
     let discounted = Marks::new(lower, DISCOUNTED);

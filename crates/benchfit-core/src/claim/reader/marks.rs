@@ -298,6 +298,35 @@ pub(super) fn title_marked(lower: &str, cands: &mut [Cand]) {
     }
 }
 
+/// CLAIMS.md §1 rule 2 for a title that names a cost ("Cost Per Token Breakdown", "TCO per
+/// million tokens") without a figure of its own: the text is about its price, so its cost
+/// figures head before the throughputs they are worked out from.
+pub(super) fn title_names_cost(lower: &str, cands: &mut [Cand]) {
+    let Some(title) = title_span(lower) else {
+        return;
+    };
+    let t = &lower[title.start..title.end.min(lower.len())];
+    let costly = [
+        "cost",
+        "price",
+        "pricing",
+        "tco",
+        "$/",
+        "per million tokens",
+    ]
+    .iter()
+    .any(|w| t.contains(w));
+    if !costly || cands.iter().any(|c| c.fig.span.end <= title.end) {
+        return;
+    }
+    let Some(best) = cands.iter().map(|c| c.prio).min() else {
+        return;
+    };
+    for c in cands.iter_mut().filter(|c| c.fig.kind == FigureKind::Cost) {
+        c.prio = best - 1;
+    }
+}
+
 /// True when `v` is `precise` rounded to `v`'s own last digit (9,100 from 9,137; 2.5 million
 /// from 2.49 million; not 32.3 from 32.79) and within 2% of it.
 pub(super) fn rounds_exactly(v: f64, precise: f64) -> bool {
