@@ -5145,3 +5145,18 @@ fn prices_per_m_tokens_under_a_cost_title() {
     let c = read("Llama 3 70B on 4x H100: 3,400 tok/s, about $0.82/M tokens");
     assert_eq!(c.figures[0].value, 3400.0);
 }
+
+/// §1.3 in a metric-row table: a `Peak …` row is never the headline beside the run's own
+/// rate, even when it comes later; the changed column heads (§1.6).
+#[test]
+fn a_peak_row_is_not_the_headline() {
+    let c = read(
+        "100 requests at concurrency level 10:\n\
+         | Metric | With DeepGEMM | Without DeepGEMM | Improvement |\n\
+         |--------|---------------|------------------|-------------|\n\
+         | **Output Token Throughput** | 288.31 tok/s | 566.84 tok/s | **+96.6%** |\n\
+         | **Peak Output Throughput** | 320.00 tok/s | 650.00 tok/s | **+103.1%** |\n\
+         | **Request Throughput** | 0.30 req/s | 0.60 req/s | **+100%** |",
+    );
+    assert_eq!(c.figures[0].value, 566.84);
+}

@@ -1778,9 +1778,13 @@ fn read_block(
         // A percentile other than the median (`p10 output tokens/second`, `P99 …`) is the
         // spread of a figure, not the figure: after the median or mean of the same metric.
         let label = text(*first).trim_matches('*');
-        let spread = label.starts_with('p')
+        // So is a peak or a maximum (`Peak Output Throughput`): never the headline beside the
+        // run's own rate (CLAIMS.md §1.3).
+        let spread = (label.starts_with('p')
             && label[1..].starts_with(|c: char| c.is_ascii_digit())
-            && !label.starts_with("p50");
+            && !label.starts_with("p50"))
+            || label.starts_with("peak")
+            || label.starts_with("max ");
         let r = rank(kind, scope) * 2 + u8::from(spread);
         // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
         if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
