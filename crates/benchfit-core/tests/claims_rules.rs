@@ -5160,3 +5160,28 @@ fn a_peak_row_is_not_the_headline() {
     );
     assert_eq!(c.figures[0].value, 566.84);
 }
+
+/// §1.3, §1.6: a baseline caption (`Before:`) covers its whole tool block, however long, so a
+/// block's output throughput still heads over its total; under a later `After:` the changed
+/// run heads.
+#[test]
+fn a_baseline_caption_covers_its_whole_block() {
+    let block = |out: &str, total: &str| {
+        format!(
+            "```\n============ Serving Benchmark Result ============\nSuccessful requests: 64\n\
+             Failed requests: 0\nMaximum request concurrency: 8\nBenchmark duration (s): 36.56\n\
+             Total input tokens: 65536\nTotal generated tokens: 32768\n\
+             Request throughput (req/s): 1.75\nOutput token throughput (tok/s): {out}\n\
+             Peak output token throughput (tok/s): 960.00\nPeak concurrent requests: 16.00\n\
+             Total token throughput (tok/s): {total}\n-----Time to First Token-----\n\
+             Mean TTFT (ms): 120.5\nMedian TTFT (ms): 118.2\nP99 TTFT (ms): 200.1\n```\n"
+        )
+    };
+    let before = format!(
+        "Commands on 4xH100, a +10% improvement at low batch.\n\nBefore:\n{}",
+        block("896.22", "2688.66")
+    );
+    assert_eq!(read(&before).figures[0].value, 896.22);
+    let both = format!("{before}\nAfter:\n{}", block("985.10", "2950.40"));
+    assert_eq!(read(&both).figures[0].value, 985.10);
+}

@@ -158,7 +158,8 @@ fn caption_words(line: &str) -> Option<&str> {
 /// twelve lines up, blank lines and fences between allowed, when it is short and holds no digit
 /// (`main branch:` above a fenced tool output). Returns its words.
 fn block_caption(lower: &str, at: usize) -> Option<&str> {
-    let (a, b) = caption_above(lower, at, 12, false)?;
+    // A tool's block runs 20–40 lines (`vllm bench serve`'s summary): its caption covers all.
+    let (a, b) = caption_above(lower, at, 40, false)?;
     caption_words(&lower[a..b])
         .filter(|w| w.len() <= 40 && !w.contains(|c: char| c.is_ascii_digit()))
 }
