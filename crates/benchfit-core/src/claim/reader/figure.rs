@@ -1557,6 +1557,14 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     figures
 }
 
+/// A token rate whose words name no phase: output or unspecified (the passes below may name it).
+fn phase_unnamed(f: &Figure) -> bool {
+    matches!(
+        f.kind,
+        FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
+    )
+}
+
 /// A llama-bench test named in parentheses in a rate's own clause (`914 t/s for a 512-token
 /// prompt (pp512)`, `46.8 t/s for 128-token generation (tg128)`): prompt processing or token
 /// generation (CLAIMS.md §1.4), one stream's rate. The clause ends at `and`, `,`, `;` or a line.
@@ -1564,12 +1572,7 @@ fn bench_test_named_after(lower: &str, figures: &mut [Figure]) {
     if !lower.contains("(pp") && !lower.contains("(tg") {
         return;
     }
-    for f in figures.iter_mut().filter(|f| {
-        matches!(
-            f.kind,
-            FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
-        )
-    }) {
+    for f in figures.iter_mut().filter(|f| phase_unnamed(f)) {
         let end = f.span.end.min(lower.len());
         let post = &lower[end..floor_boundary(lower, (end + 60).min(lower.len()))];
         let clause = [" and ", ", ", ";", "\n"]
@@ -1608,12 +1611,7 @@ fn generation_as_decode(lower: &str, figures: &mut [Figure]) {
     {
         return;
     }
-    for f in figures.iter_mut().filter(|f| {
-        matches!(
-            f.kind,
-            FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
-        )
-    }) {
+    for f in figures.iter_mut().filter(|f| phase_unnamed(f)) {
         // The raw window (a decimal point does not end it: `generation 16.1 → 13.3`).
         let start = f.span.start.min(lower.len());
         let pre = &lower[floor_boundary(lower, start.saturating_sub(40))..start];
