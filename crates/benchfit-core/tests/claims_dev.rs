@@ -378,6 +378,40 @@ fn main() {
         }
         return;
     }
+    // `CLAIMS_SCORE=file.jsonl` scores a set labelled like the dev sets (a blind set kept
+    // outside the repository) with the same rules and prints its summary; with
+    // `CLAIMS_SCORE_MISSES` set it also lists each miss (expected, got).
+    if let Some(path) = std::env::var_os("CLAIMS_SCORE") {
+        let all = std::fs::read_to_string(&path).expect("score file reads");
+        let mut acc = Acc::default();
+        let mut per_field: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        for line in all.lines().filter(|l| !l.trim().is_empty()) {
+            let v: Value = serde_json::from_str(line).expect("each line is one JSON object");
+            let case = Case {
+                set: "x",
+                id: v["id"].as_str().unwrap_or("?").to_string(),
+                text: v["text"].as_str().unwrap_or("").to_string(),
+                expected: v["expected"].clone(),
+            };
+            let s = score(&case);
+            acc.add(&s);
+            for (name, e, g, ok) in &s.fields {
+                let f = per_field.entry(name.clone()).or_default();
+                f.0 += 1;
+                f.1 += usize::from(*ok);
+                if !ok && std::env::var_os("CLAIMS_SCORE_MISSES").is_some() {
+                    println!("  miss {} {name}: expected {e}, got {g}", case.id);
+                }
+            }
+        }
+        println!("{}", acc.line("score"));
+        for (name, (n, ok)) in &per_field {
+            if ok < n {
+                println!("  {name:<28} {ok}/{n}");
+            }
+        }
+        return;
+    }
     if let Some(ids) = std::env::var_os("CLAIMS_SHOW") {
         let ids = ids.to_string_lossy().to_string();
         for c in cases.iter().filter(|c| ids.split(',').any(|i| i == c.id)) {

@@ -11,6 +11,7 @@
 //! them), at a cost proportional to the candidates rather than to the text.
 
 use regex_lite::Regex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 /// Where a digit can start a match.
@@ -92,6 +93,9 @@ pub(crate) struct Pat {
     needs: &'static [&'static str],
     /// For each byte, what a candidate starting with it can be: [`DIGIT`], [`WORD`], [`ANYWHERE`].
     lead: [u8; 256],
+    /// Regex runs at candidates so far, and how many matched (see [`Pat::at`]).
+    runs: AtomicU32,
+    hits: AtomicU32,
     /// Words and anywhere literals by first byte.
     by_lead: Vec<Literals>,
 }
@@ -196,6 +200,8 @@ impl Pat {
             needs: &[],
             lead,
             by_lead,
+            runs: AtomicU32::new(0),
+            hits: AtomicU32::new(0),
         }
     }
 
@@ -286,10 +292,20 @@ impl Pat {
             (b, &self.next)
         };
         let h = &hay[base..];
-        if !re.is_match(h) {
+        // A match-only run is cheaper than one that keeps the groups, so a pattern that mostly
+        // misses at its candidates checks first; one that mostly matches (`pp512 | 4918`)
+        // keeps the groups at once rather than run twice. Either way the answer is the same.
+        let runs = self.runs.fetch_add(1, Ordering::Relaxed);
+        let hits = self.hits.load(Ordering::Relaxed);
+        let check_first = runs < 16 || hits.saturating_mul(2) < runs;
+        if check_first && !re.is_match(h) {
             return None;
         }
-        re.captures(h).map(|inner| Caps { hay, base, inner })
+        let caps = re.captures(h);
+        if caps.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        caps.map(|inner| Caps { hay, base, inner })
     }
 
     /// Where to look after a cluster at `c` gave no match: past its run of digits.
