@@ -70,10 +70,13 @@ fn dev_set_errors_within_targets() {
         .expect("calibrated latency rows");
     let lp = r.latency_uncalibrated_paired.as_ref().expect("paired rows");
     assert!(lc.median_ape <= lp.median_ape + 0.5, "{lc:?} vs {lp:?}");
-    assert!(t.n >= 50, "{} throughput rows", t.n);
+    assert!(t.n >= 64, "{} throughput rows", t.n);
     assert!(l.n >= 15, "{} latency rows", l.n);
+    // 56 rows at 12.4% until the catalog gained Apple silicon and the RTX 3090 (issue 12
+    // item 5): their 8 llama.cpp rows (M1/M2 Ultra/M3 Max, RTX 3090; |error| 1–50%, median
+    // 15%) now run too and the 64 rows' median is 12.84%; the first 56 are unchanged.
     assert!(
-        t.median_ape <= 12.5,
+        t.median_ape <= 12.9,
         "throughput median |error| {:.1}%",
         t.median_ape
     );
@@ -97,12 +100,13 @@ fn rows_map_as_a_person_would_read_them() {
         "{}",
         row(2).label
     );
-    // Apple silicon is not in the catalog: skipped with a reason, not guessed.
-    assert!(row(97)
-        .skipped
-        .as_deref()
-        .unwrap_or("")
-        .contains("not in the catalog"));
+    // Apple silicon is in the catalog (issue 12): Llama 3 8B Q4_K_M (4.58 GB of weights, the
+    // row's note) decoding one sequence on an M2 Ultra (800 GB/s) is bounded by the bandwidth:
+    // at most 800 / 4.58 = 174.7 tok/s; the prediction sits below that and above 40% of it.
+    let m2 = row(97);
+    assert!(m2.label.contains("m2-ultra"), "{}", m2.label);
+    let p = m2.predicted.expect("the M2 Ultra row is predicted");
+    assert!(p < 174.7 && p > 0.4 * 174.7, "{p}");
     // Pipeline parallelism is not modelled: skipped.
     assert!(
         row(46)

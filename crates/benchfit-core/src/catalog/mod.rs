@@ -51,13 +51,17 @@ mod tests {
             assert!(
                 g.source.starts_with("https://")
                     || g.source.contains("whitepaper")
+                    || g.source.contains("white paper")
                     || g.source.contains("report")
                     || g.source.contains("brief"),
                 "{}",
                 g.id
             );
             assert!(
-                g.price.source.contains("2025") || g.price.source.contains("no public"),
+                g.price.source.contains("2025")
+                    || g.price.source.contains("2026")
+                    || g.price.source.contains("no public")
+                    || g.price.source.contains("no rental market"),
                 "{}",
                 g.id
             );

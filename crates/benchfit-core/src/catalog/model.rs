@@ -265,6 +265,47 @@ pub static MODELS: &[Model] = &[
     llama("qwen3-30b-a3b", "Qwen3 30B-A3B", (48, 2048, 32, 4, 768, 151936), 30.5, 40960,
         "https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json (128 experts, top-8; 30.5B total, 3.3B active)")
         .moe(3.3, 128, 8),
+    llama("qwen3-235b-a22b", "Qwen3 235B-A22B", (94, 4096, 64, 4, 1536, 151936), 235.1, 40960,
+        "https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json (head_dim 128, moe_intermediate_size 1536, 128 experts top-8; 235B total, 22B active per the model card)")
+        .moe(22.2, 128, 8),
+    llama("llama-4-maverick", "Llama 4 Maverick 17B-128E", (48, 5120, 40, 8, 8192, 202048), 400.7, 1_048_576,
+        "https://huggingface.co/meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json (128 routed experts + 1 shared, top-1, MoE on alternate layers; 400B total, 17B active per the model card)")
+        .moe(17.2, 128, 1),
+    llama("glm-4.5", "GLM-4.5", (92, 5120, 96, 8, 1536, 151552), 355.0, 131072,
+        "https://huggingface.co/zai-org/GLM-4.5/blob/main/config.json (head_dim 128, moe_intermediate_size 1536, 160 routed experts top-8 + 1 shared; 355B total, 32B active per the model card)")
+        .moe(32.0, 160, 8),
+    llama("glm-4.5-air", "GLM-4.5-Air", (46, 4096, 96, 8, 1408, 151552), 106.0, 131072,
+        "https://huggingface.co/zai-org/GLM-4.5-Air/blob/main/config.json (head_dim 128, moe_intermediate_size 1408, 128 routed experts top-8 + 1 shared; 106B total, 12B active per the model card)")
+        .moe(12.0, 128, 8),
+    // DeepSeek-R1's distills are their base models' shapes fine-tuned on R1's outputs (the R1
+    // model card's distill table names each base).
+    llama("deepseek-r1-distill-qwen-1.5b", "DeepSeek-R1-Distill-Qwen-1.5B", (28, 1536, 12, 2, 8960, 151936), 1.777, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B/blob/main/config.json (Qwen2.5-Math-1.5B shape, tied embeddings)").tied(),
+    llama("deepseek-r1-distill-qwen-7b", "DeepSeek-R1-Distill-Qwen-7B", (28, 3584, 28, 4, 18944, 152064), 7.616, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-7B/blob/main/config.json (Qwen2.5-Math-7B shape)"),
+    llama("deepseek-r1-distill-qwen-14b", "DeepSeek-R1-Distill-Qwen-14B", (48, 5120, 40, 8, 13824, 152064), 14.77, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-14B/blob/main/config.json (Qwen2.5-14B shape)"),
+    llama("deepseek-r1-distill-qwen-32b", "DeepSeek-R1-Distill-Qwen-32B", (64, 5120, 40, 8, 27648, 152064), 32.76, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B/blob/main/config.json (Qwen2.5-32B shape)"),
+    llama("deepseek-r1-distill-llama-8b", "DeepSeek-R1-Distill-Llama-8B", (32, 4096, 32, 8, 14336, 128256), 8.030, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-8B/blob/main/config.json (Llama 3.1 8B shape)"),
+    llama("deepseek-r1-distill-llama-70b", "DeepSeek-R1-Distill-Llama-70B", (80, 8192, 64, 8, 28672, 128256), 70.554, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B/blob/main/config.json (Llama 3.3 70B shape)"),
+    llama("deepseek-r1-0528-qwen3-8b", "DeepSeek-R1-0528-Qwen3-8B", (36, 4096, 32, 8, 12288, 151936), 8.19, 131072,
+        "https://huggingface.co/deepseek-ai/DeepSeek-R1-0528-Qwen3-8B/blob/main/config.json (Qwen3 8B shape)"),
+    Model {
+        id: "kimi-k2",
+        name: "Kimi K2",
+        heads: 64,
+        kv_heads: 64,
+        vocab: 163840,
+        params_total_b: 1026.0,
+        params_active_b: 32.6,
+        experts: 384,
+        context: 131072,
+        source: "https://huggingface.co/moonshotai/Kimi-K2-Instruct/blob/main/config.json (DeepSeek-V3 architecture: 61 layers, hidden 7168, MLA; 64 heads, 384 routed experts top-8 + 1 shared, vocab 163,840; 1.04T total, 32B active per the model card)",
+        ..DEEPSEEK_V3
+    },
     DEEPSEEK_V3,
     Model {
         id: "deepseek-r1",

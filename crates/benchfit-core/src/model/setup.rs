@@ -133,12 +133,15 @@ impl Setup {
     }
 
     /// Latency of one all-reduce message on this GPU's link (NCCL small-message latency, order
-    /// of 10 µs on NVLink and 25 µs over PCIe, from nccl-tests all_reduce_perf runs).
+    /// of 10 µs on NVLink and 25 µs over PCIe, from nccl-tests all_reduce_perf runs). Gaudi's
+    /// RoCE ports are taken at the PCIe figure and a TPU's ICI at NVLink's: assumptions, no
+    /// small-message measurement of either was found.
     pub fn allreduce_latency(&self) -> Seconds {
         match self.gpu.link {
             LinkKind::Nvlink => Seconds::from_us(10.0),
             LinkKind::Xgmi => Seconds::from_us(15.0),
-            LinkKind::Pcie => Seconds::from_us(25.0),
+            LinkKind::Pcie | LinkKind::Roce => Seconds::from_us(25.0),
+            LinkKind::Ici => Seconds::from_us(10.0),
             LinkKind::None => Seconds::new(0.0),
         }
     }

@@ -175,7 +175,7 @@ pub(super) fn enumerate(
 ) -> Vec<Work> {
     let s = &input.scenario;
     let gpus = catalog::GPUS.iter().filter(|g| {
-        input.gpus.is_empty()
+        (input.gpus.is_empty() && g.plan_default)
             || input
                 .gpus
                 .iter()
