@@ -5185,3 +5185,29 @@ fn a_baseline_caption_covers_its_whole_block() {
     let both = format!("{before}\nAfter:\n{}", block("985.10", "2950.40"));
     assert_eq!(read(&both).figures[0].value, 985.10);
 }
+
+/// §3 Model on llama-bench output: llama.cpp names a Qwen MoE architecture `qwen3moe` and writes
+/// its active parameters after a dot (`30B.A3B`); the release is `qwen3-30b-a3b`, its MoE
+/// suffix kept (a `qwen3moe-30b` id names no release).
+#[test]
+fn llama_cpp_moe_architecture_names() {
+    let c = read(
+        "| model | size | params | backend | ngl | test | t/s |\n\
+         | --- | ---: | ---: | --- | --: | ---: | ---: |\n\
+         | qwen3moe 30B.A3B Q4_K - Medium | 17.28 GiB | 30.53 B | ROCm | 99 | pp512 | 1823.44 ± 9.12 |\n\
+         | qwen3moe 30B.A3B Q4_K - Medium | 17.28 GiB | 30.53 B | ROCm | 99 | tg128 | 92.13 ± 0.41 |",
+    );
+    assert_eq!(c.figures[0].value, 92.13);
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("qwen3-30b-a3b")
+    );
+    let c = read("qwen2moe 57B.A14B Q4_0: tg128 31.2 t/s on two RTX 3090s");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("qwen2-57b-a14b")
+    );
+    // A dense Qwen keeps its plain name.
+    let c = read("qwen3 8B Q8_0 | CUDA | tg128 | 101.5 ± 0.3");
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("qwen3-8b"));
+}

@@ -318,11 +318,17 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
                 None => format!("-{}", d.as_str()),
             })
             .unwrap_or_default();
+        // llama.cpp names an MoE architecture `qwen3moe` / `qwen2moe` and writes its active
+        // parameters as `30B.A3B` (llama-bench's model column): the release is `qwen3-30b-a3b`.
         let family = c[1]
             .trim_end_matches('-')
             .split_whitespace()
             .collect::<Vec<_>>()
             .join("-");
+        let family = match family.strip_suffix("moe") {
+            Some(f) if f.starts_with("qwen") => f.to_string(),
+            _ => family,
+        };
         // A derivative named after its base (`Llama-3.1-Nemotron-70B`): the base's name is
         // part of the weights' name (CLAIMS.md §3 Model: keep every part that changes them).
         let start = whole(&c).start;
