@@ -5211,3 +5211,81 @@ fn llama_cpp_moe_architecture_names() {
     let c = read("qwen3 8B Q8_0 | CUDA | tg128 | 101.5 ± 0.3");
     assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("qwen3-8b"));
 }
+
+/// §3 Load: "single-batch" is one sequence (batch 1) and `batch-8` is batch 8; the batch nearest
+/// before the headline is its own, a later one is another setup's.
+#[test]
+fn single_batch_and_hyphenated_batch() {
+    let c = read(
+        "My Mac ran Qwen3 8B 4-bit single-batch at 61 tokens/sec. At batch-8 a desktop GPU would pull ahead.",
+    );
+    assert_eq!(c.figures[0].value, 61.0);
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(1));
+    let c = read("Mistral 7B on an L4 with vLLM at batch-8: 410 tokens/s.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(8));
+}
+
+/// §3 Runtime: a framework serving with its own code (JAX) or a vendor's hosted service
+/// (GroqCloud) names no serving engine: the id is kept and the row is partial.
+#[test]
+fn frameworks_and_hosted_services_are_partial_runtimes() {
+    for (text, id) in [
+        (
+            "With jax.pmap data parallelism, Llama 2 7B reaches 400 tokens/second on a TPU v5e-8.",
+            "jax",
+        ),
+        (
+            "On GroqCloud, Llama 3.1 8B streams 750 output tokens per second.",
+            "groq",
+        ),
+    ] {
+        let v = serde_json::to_value(benchfit_core::check(text)).unwrap();
+        assert_eq!(v["claim"]["runtime"], id, "{text}");
+        assert_eq!(v["checklist"][3]["status"], "partial", "{text}");
+    }
+}
+
+/// §3 Model: a Qwen version written apart from its name (`Qwen 3 Coder 30B`, `Qwen 2.5 7B`)
+/// is the same release as `Qwen3-Coder-30B`; a size right after the name is not a version
+/// (`Qwen 72B` is Qwen 1's 72B).
+#[test]
+fn qwen_version_written_apart() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("Qwen 3 Coder 30B runs at 71 tokens/s in LM Studio.").as_deref(),
+        Some("qwen3-coder-30b")
+    );
+    assert_eq!(
+        model("Qwen 2.5 7B: 95 tokens/s on an RTX 4090.").as_deref(),
+        Some("qwen2.5-7b")
+    );
+    assert_eq!(
+        model("Qwen 72B Chat serves 20 tokens/s on two A100s.").as_deref(),
+        Some("qwen-72b")
+    );
+}
+
+/// §2: 生成速度 ("generation speed", Chinese and Japanese) labels token generation: decode, as
+/// "generation speed" does in English.
+#[test]
+fn cjk_generation_speed_is_decode() {
+    let c = read("M3 UltraでLlama 3.3 70Bを動かすと、生成速度はわずか9.3トークン/秒。");
+    assert_eq!(c.figures[0].value, 9.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §1.5: in a comparison of setups (each sentence names its own model) the first result stated
+/// heads, even when a later one carries the `output` kind word that would rank it first among
+/// the metrics of one configuration.
+#[test]
+fn comparison_of_models_heads_on_the_first() {
+    let c = read(
+        "Community results: gpt-oss-120b hits 74.3 tok/s on an M4 Max 128GB. Another run sustains 102 tok/s output on gemma 3 4b.",
+    );
+    assert_eq!(c.figures[0].value, 74.3);
+    // One configuration with both metrics: output first (rule 3's order).
+    let c = read(
+        "Llama 3.1 8B on one H100 with vLLM: 9,800 tokens/s overall. Of those, 4,100 tok/s output.",
+    );
+    assert_eq!(c.figures[0].value, 4100.0);
+}

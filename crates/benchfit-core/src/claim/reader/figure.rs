@@ -1051,6 +1051,11 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             {
                 f.kind = FigureKind::ThroughputOutput;
                 f.kind_stated = true;
+            } else if pre.contains("生成速度") {
+                // 生成速度 ("generation speed", Chinese and Japanese) labels the token-generation
+                // phase, as "generation speed" does (CLAIMS.md §2: decode).
+                f.kind = FigureKind::DecodeThroughput;
+                f.kind_stated = true;
             }
             if pre.contains("总吞吐") {
                 f.scope = Some(Scope::Aggregate);
@@ -1533,6 +1538,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let order =
         crate::stats::stable_order(cands.len(), &|a, b| key(&cands[a]).cmp(&key(&cands[b])));
     crate::stats::apply_order(&mut cands, &order);
+    comparison_first(lower, &mut cands);
     let figures: Vec<Figure> = cands.into_iter().map(|c| c.fig).collect();
     // The same number said twice, once with its scope: keep the fuller one, merged.
     let mut figures = merge_unscoped_twins(figures);
@@ -1555,6 +1561,55 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     figures
+}
+
+/// CLAIMS.md §1.5: output before total or unspecified ranks the metrics of *one*
+/// configuration; a comparison of setups heads on the first result stated. So when the leading
+/// figure won only by its kind word over an earlier rate of the same standing, and the two
+/// figures' sentences name different models (`GPT-OSS-120B hits 74.3 tok/s on M4 Max … It
+/// sustains 102 tok/s output on gemma4:e4b`), the earlier one heads.
+fn comparison_first(lower: &str, cands: &mut Vec<Cand>) {
+    let Some(top) = cands.first() else { return };
+    let (top_prio, top_span, top_rank) = (top.prio, top.fig.span, prio_of(&top.fig));
+    let Some(j) = cands.iter().position(|c| {
+        c.prio == top_prio + 1 && c.fig.span.start < top_span.start && prio_of(&c.fig) == top_rank
+    }) else {
+        return;
+    };
+    let (a, b) = (
+        sentence(lower, cands[j].fig.span),
+        sentence(lower, top_span),
+    );
+    if a == b {
+        return;
+    }
+    let p = patterns();
+    let model_of = |s: Span| super::model::read_model(&lower[s.start..s.end], p).map(|f| f.value);
+    if let (Some(x), Some(y)) = (model_of(a), model_of(b)) {
+        if x != y {
+            let c = cands.remove(j);
+            cands.insert(0, c);
+        }
+    }
+}
+
+/// The sentence around `span`: from after the last `. `, `! `, `? `, `。` or line end before it
+/// to the first one after it.
+fn sentence(lower: &str, span: Span) -> Span {
+    const ENDS: [&str; 5] = [". ", "! ", "? ", "。", "\n"];
+    let before = &lower[..span.start];
+    let start = ENDS
+        .iter()
+        .filter_map(|e| before.rfind(e).map(|i| i + e.len()))
+        .max()
+        .unwrap_or(0);
+    let after = &lower[span.end..];
+    let end = ENDS
+        .iter()
+        .filter_map(|e| after.find(e))
+        .min()
+        .map_or(lower.len(), |i| span.end + i);
+    Span { start, end }
 }
 
 /// A token rate whose words name no phase: output or unspecified (the passes below may name it).

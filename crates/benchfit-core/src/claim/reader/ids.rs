@@ -284,6 +284,7 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         // A vendor's hosted service names the vendor, not a serving engine (CLAIMS.md §3
         // Runtime: "only through its vendor": partial).
         "cerebrasinference" => ("cerebras", true),
+        "groqcloud" => ("groq", true),
         // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
         "ktransformers" => ("ktransformers", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),
@@ -302,6 +303,8 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "optimumneuron" => ("optimum-neuron", false),
         // A vendor's software stack without a serving engine: partial (CLAIMS.md §3).
         "synapseai" => ("synapseai", true),
+        // A framework serving with its own code, no engine named (`jax.pmap`): partial.
+        "jax" => ("jax", true),
         // TensorRT without "-LLM": the family, not the serving engine (CLAIMS.md §3: partial).
         "tensorrt" => ("tensorrt-llm", true),
         "nim" => ("nim", false),

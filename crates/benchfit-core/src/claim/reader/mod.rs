@@ -238,7 +238,8 @@ fn patterns() -> &'static Patterns {
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
-            batch: pat(NO, &["b"], &[], r#"\b(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|为|[：=]\s*)?\s*(\d+|one)\b"#),
+            // `batch-8`, and "single-batch" (one sequence).
+            batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|c\s*=)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
@@ -281,8 +282,8 @@ fn patterns() -> &'static Patterns {
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
             quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron"], &[],
-                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?2)?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|tensorrt\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud"], &[],
+                r"\b(vllm|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?2)?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|tensorrt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -292,7 +293,7 @@ fn patterns() -> &'static Patterns {
             llama: pat(NO, &["meta", "code", "llama"], &[], r"\b(?:meta[\s_-]*)?(?:code)?llama[\s_-]*v?([123](?:\.\d)?)?(?:[\s_-]*(?:chat|instruct))?[\s:_-]*(\d+(?:\.\d+)?)\s*b\b"),
             mixtral: pat(NO, &["mixtral"], &[], r"\bmixtral[\s-]*(\d+)\s*x\s*(\d+)\s*b\b"),
             other_model: pat(NO, &["mistral", "qwen", "deepseek", "gpt-oss", "phi", "falcon", "yi", "codellama", "opt", "glm", "nemotron", "internlm", "baichuan", "granite", "olmo", "bloom", "starcoder", "minicpm", "dbrx", "jamba", "mpt", "vicuna"], &[],
-                r"\b(mistral|qwen(?:\d+(?:\.\d+)?)?(?:moe)?(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?(?:\d+(?:\.\d+)?)?|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?(?:\d+(?:\.\d+)?)?|nemotron(?:[\s-]*nano)?|internlm(?:\d+(?:\.\d+)?)?|baichuan(?:\d+(?:\.\d+)?)?|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder(?:\d+(?:\.\d+)?)?|minicpm(?:\d+(?:\.\d+)?)?|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s.-]*(a\d+(?:\.\d+)?b?)(-v\d+)?)?(?:-(?:(instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
+                r"\b(mistral|qwen(?:\d+(?:\.\d+)?|[\s-]\d(?:\.\d)?\b)?(?:moe)?(?:[\s-]*coder)?|deepseek(?:-v\d(?:\.\d)?|-r1)?|gpt-oss|phi-?(?:\d+(?:\.\d+)?)?|falcon|yi(?:-\d\.\d)?|codellama|opt|glm-?(?:\d+(?:\.\d+)?)?|nemotron(?:[\s-]*nano)?|internlm(?:\d+(?:\.\d+)?)?|baichuan(?:\d+(?:\.\d+)?)?|granite(?:-[\d.]+)?|olmo(?:-\d)?|bloom|starcoder(?:\d+(?:\.\d+)?)?|minicpm(?:\d+(?:\.\d+)?)?|dbrx|jamba|mpt|vicuna)(?:[\s_-]*(?:chat|instruct|base))?[\s:_-]*(\d+(?:\.\d+)?)\s*b(?:[\s.-]*(a\d+(?:\.\d+)?b?)(-v\d+)?)?(?:-(?:(instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
             ),
             named_model: pat(NO, &["deepseek", "gpt-j", "gemma"], &[],
                 r"\b(deepseek[\s-]*(?:r1|v\d(?:\.\d)?(?:[\s-]*(?:lite|flash|pro))?)(?:-(?:0[1-9]|1[0-2])[0-3]\d)?(?:-(?:qwen[\d.]*|llama[\d.]*)-\d+(?:\.\d+)?b)?|gpt-j|gemma[\s-]*(?:(\d(?:\.\d)?)[\s:-]*)??(e?\d+b(?:-a\d+b)?))\b",
@@ -819,7 +820,7 @@ pub fn read(text: &str) -> Claim {
                 claim.batch_described.get_or_insert(span);
                 continue;
             }
-            let Some(n) = batch_number(&c[1]) else {
+            let Some(n) = batch_number(c.get(1).map_or("one", |m| m.as_str())) else {
                 continue;
             };
             if n == 0 || advice(lower, span, &advice_marks) {
@@ -2494,7 +2495,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             if followed_by_rate(part, span.end) || continues_number(part, span.end) {
                 continue;
             }
-            if let Some(n) = batch_number(&c[1]) {
+            if let Some(n) = batch_number(c.get(1).map_or("one", |m| m.as_str())) {
                 // `batch 1/8/32`: a sweep, read at its last point (CLAIMS.md §1.5).
                 let (n, end) = super::flags::list_tail(part, span.end).unwrap_or((n, span.end));
                 if n > 0 {

@@ -329,6 +329,11 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             Some(f) if f.starts_with("qwen") => f.to_string(),
             _ => family,
         };
+        // `Qwen 3 Coder`, `Qwen-2.5`: the version belongs to the name (`qwen3-coder`).
+        let family = match family.strip_prefix("qwen-") {
+            Some(r) if r.starts_with(|ch: char| ch.is_ascii_digit()) => format!("qwen{r}"),
+            _ => family,
+        };
         // A derivative named after its base (`Llama-3.1-Nemotron-70B`): the base's name is
         // part of the weights' name (CLAIMS.md §3 Model: keep every part that changes them).
         let start = whole(&c).start;
