@@ -5289,3 +5289,31 @@ fn comparison_of_models_heads_on_the_first() {
     );
     assert_eq!(c.figures[0].value, 4100.0);
 }
+
+/// §3 Model and Runtime: a release version after the size changes the weights
+/// (`Mistral-7B-Instruct-v0.3`), except the one the catalog's plain id already is (`mistral-7b`
+/// is v0.1); a git short hash after the engine is its version (`llama.cpp 59778f0`).
+#[test]
+fn release_versions_and_engine_hashes() {
+    let c = read("Mistral-7B-Instruct-v0.3 on one RTX 4090 with vLLM: 1,190 output tokens/s.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("mistral-7b-v0.3")
+    );
+    let c = read("Mistral-7B-v0.1 on one RTX 4090 with vLLM: 1,190 output tokens/s.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("mistral-7b")
+    );
+    let c = read("Qwen3 8B Q4_K_M on an RTX 3090 with llama.cpp 59778f0 (cuda): 120 tokens/s.");
+    assert_eq!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("59778f0")
+    );
+    // A run of digits alone after the engine is no hash.
+    let c = read("vLLM 20250101 nightly serves Llama 3 8B at 900 tokens/s on an L40S.");
+    assert_ne!(
+        c.runtime_version.as_ref().map(|v| v.value.as_str()),
+        Some("20250101")
+    );
+}

@@ -182,7 +182,14 @@ pub(super) fn family_only(lower: &str) -> Option<Found<String>> {
                     .chars()
                     .nth(1)
                     .is_some_and(|c| c.is_ascii_digit());
-            if before_ok && after_ok && !release && best.as_ref().is_none_or(|b| i < b.span.start) {
+            // `GPT-OSS 120B`: a size follows; the sized patterns decide.
+            let sized = rest.trim_start().starts_with(|c: char| c.is_ascii_digit());
+            if before_ok
+                && after_ok
+                && !release
+                && !sized
+                && best.as_ref().is_none_or(|b| i < b.span.start)
+            {
                 best = Some(Found {
                     value: (*fam).to_string(),
                     span: Span { start: i, end },
@@ -349,8 +356,17 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             })
             .map(|b| format!("llama-{}-", b[5..].trim_matches([' ', '-'])))
             .unwrap_or_default();
+        // A release version after the size (`Mistral-7B-Instruct-v0.3`) changes the weights.
+        // The catalog's entry for that release keeps its plain id (`mistral-7b` is v0.1).
+        let release = c.get(7).map_or(String::new(), |v| {
+            let plain = format!("{base}{family}-{}b", &c[2]);
+            match crate::catalog::model(&plain) {
+                Some(m) if m.name.contains(v.as_str().trim_start_matches('-')) => String::new(),
+                _ => v.as_str().to_string(),
+            }
+        });
         consider(
-            format!("{base}{family}-{}b{active}{dated}", &c[2]),
+            format!("{base}{family}-{}b{active}{release}{dated}", &c[2]),
             whole(&c),
         );
     }

@@ -399,6 +399,16 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                     let e = end + v.get(0).map_or(0, |m| m.end());
                     part[e..].starts_with(['x', '×', '%'])
                 };
+                // A git short hash (`llama.cpp 59778f0`) has letters and digits; a bare run
+                // of either is something else (a count, a word).
+                let hashlike = |v: &Captures| {
+                    let t = v.get(1).map_or("", |m| m.as_str());
+                    let h = t.split(' ').next().unwrap_or("");
+                    !(h.len() >= 7 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+                        || (h.bytes().any(|b| b.is_ascii_digit())
+                            && h.bytes().any(|b| b.is_ascii_alphabetic()))
+                };
+                let ratio = |v: &Captures| ratio(v) || !hashlike(v);
                 if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
                     let m = v.get(1).expect("group 1 is the version");
                     claim.runtime_version = found(
