@@ -5317,3 +5317,17 @@ fn release_versions_and_engine_hashes() {
         Some("20250101")
     );
 }
+
+/// §3 Lengths: a price's basis (`入力1Mあたり0.59ドル`, per million input tokens) is no prompt
+/// length.
+#[test]
+fn price_basis_is_no_length() {
+    let c = read(
+        "M3 MaxでLlama3-70Bは24tpsくらい。API料金は入力1Mあたり0.59ドル、出力1Mあたり0.79ドル。",
+    );
+    assert_eq!(c.figures[0].value, 24.0);
+    assert!(c.prompt_tokens.is_none() && c.output_tokens.is_none());
+    // A length written the same way stays one.
+    let c = read("Qwen2.5-7B 在 4090 上，输入 1024 输出 512，输出吞吐 1,800 tokens/s。");
+    assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1024));
+}

@@ -458,8 +458,26 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                 .is_some_and(|u| u.starts_with(['s', '秒']) || u.starts_with("sec"))
                 || after.starts_with("per ")
                 || after.starts_with("每秒");
+            // A price's basis (`入力1Mあたり0.59ドル`, "per 1M input tokens") is no length.
+            let basis = rest.strip_prefix('m').is_some_and(|t| {
+                let t = t.trim_start();
+                [
+                    "あたり",
+                    "当たり",
+                    "每",
+                    "per ",
+                    "$",
+                    "ドル",
+                    "美元",
+                    "元",
+                    "円",
+                ]
+                .iter()
+                .any(|w| t.starts_with(w))
+            });
             !(["t/s", "/s", "/秒"].iter().any(|u| rest.starts_with(u))
-                || (rest.starts_with("tok") && per))
+                || (rest.starts_with("tok") && per)
+                || basis)
         };
         let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40).find(not_rate);
         let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40).find(not_rate);
