@@ -5331,3 +5331,25 @@ fn price_basis_is_no_length() {
     let c = read("Qwen2.5-7B 在 4090 上，输入 1024 输出 512，输出吞吐 1,800 tokens/s。");
     assert_eq!(c.prompt_tokens.as_ref().map(|v| v.value), Some(1024));
 }
+
+/// §1.5 and §3 on vendor records: a sentence that opens with "Previously" tells an earlier
+/// result (a former record), not the text's own; SambaNova's chip family without its generation
+/// is `sambanova-rdu`, and its hosted service, like GroqCloud, names no engine (partial).
+#[test]
+fn previous_records_and_sambanova() {
+    let c = read(
+        "Their Llama 3 8B model achieved 1000 tokens per second on SambaNova's RDU. Previously, Groq held the record with 800 tokens per second.",
+    );
+    assert_eq!(c.figures[0].value, 1000.0);
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("sambanova-rdu")
+    );
+    let v = serde_json::to_value(benchfit_core::check(
+        "SambaNova Cloud serves Llama 3.3 70B on the SN40L at 580 output tokens/s.",
+    ))
+    .unwrap();
+    assert_eq!(v["claim"]["runtime"], "sambanova");
+    assert_eq!(v["claim"]["gpu"], "sambanova-sn40l");
+    assert_eq!(v["checklist"][3]["status"], "partial");
+}

@@ -35,6 +35,11 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // SambaNova's chip family named without its generation (`SambaNova's RDU`,
+        // "Reconfigurable Dataflow Unit").
+        f if f.starts_with("sambanova") || f.starts_with("reconfigurable") => {
+            "sambanova-rdu".into()
+        }
         // The Pascal Teslas (`4x Tesla P40s`).
         f if f.contains("p100") => "p100".into(),
         f if f.contains("p40") => "p40".into(),
@@ -285,6 +290,7 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         // Runtime: "only through its vendor": partial).
         "cerebrasinference" => ("cerebras", true),
         "groqcloud" => ("groq", true),
+        "sambanovacloud" => ("sambanova", true),
         // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
         "ktransformers" => ("ktransformers", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),

@@ -100,8 +100,17 @@ pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
         let clause_at = lower[clause_at..start]
             .rfind(". ")
             .map_or(clause_at, |j| clause_at + j + 1);
+        // A sentence that opens with "Previously" tells an earlier result (a former record, a
+        // baseline), not the text's own (`Previously, Groq held the record with 800 tokens/s`).
+        let head = &lower[floor_boundary(lower, start.saturating_sub(200))..start];
+        let sentence_at =
+            start - head.len() + head.rfind(". ").max(head.rfind('\n')).map_or(0, |j| j + 1);
+        let earlier = lower[sentence_at..start]
+            .trim_start_matches([' ', '.', '\n'])
+            .starts_with("previously");
         // The clause's own words (a leading space of ` vs` may sit just before it).
-        if marks.last_in(clause_at.saturating_sub(1), start).is_some()
+        if earlier
+            || marks.last_in(clause_at.saturating_sub(1), start).is_some()
             // (A mark within 600 bytes before asked first: one binary search, not a line walk.)
             || (marks.last_in(start.saturating_sub(600), start).is_some()
                 && list_caption(lower, start).is_some_and(|(a, b)| marks.last_in(a, b).is_some()))
