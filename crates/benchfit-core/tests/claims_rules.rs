@@ -5353,3 +5353,16 @@ fn previous_records_and_sambanova() {
     assert_eq!(v["claim"]["gpu"], "sambanova-sn40l");
     assert_eq!(v["checklist"][3]["status"], "partial");
 }
+
+/// §3 Hardware: "on a single GPU" with the device named elsewhere, and a JSON device record's
+/// `"count"`, give the count.
+#[test]
+fn single_gpu_phrase_and_json_device_count() {
+    let c = read("H200 achieves 11,819 tokens/s on Llama2-13B on a single GPU with TensorRT-LLM.");
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+    let c = read(
+        r#""chip": {"name": "NVIDIA A100-SXM4-40GB", "vendor": "NVIDIA", "count": 2}, "framework": "SGLang", "best_throughput_tokens_per_sec": 3160.74"#,
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("a100-40gb"));
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
+}

@@ -1061,6 +1061,58 @@ pub fn read(text: &str) -> Claim {
     // node or cluster): the run used one (CLAIMS.md §3: a GPU named in the singular with no
     // number is 1), unless it names the product in general ("an H100 can …", "the H100 …").
     let mut singular_from = None;
+    // "On a single GPU", "single-GPU", 单卡 with the device named elsewhere in the text: one
+    // (CLAIMS.md §3: "single", "a", "one" = 1).
+    if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() && claim.gpu.is_some() {
+        const ONE: &[&str] = &[
+            "on a single gpu",
+            "on one gpu",
+            "single-gpu",
+            "a single gpu",
+            "one single gpu",
+            "单卡",
+            "单张",
+            "単一のgpu",
+        ];
+        if let Some((i, w)) = ONE
+            .iter()
+            .filter_map(|w| lower.find(w).map(|i| (i, *w)))
+            .min_by_key(|x| x.0)
+        {
+            claim.gpu_count = found(
+                1,
+                Span {
+                    start: i,
+                    end: i + w.len(),
+                },
+            );
+        }
+    }
+    // A JSON record of the device with its count (`"chip": {"name": "NVIDIA A100…", "count": 1}`).
+    if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() {
+        if let Some(g) = &claim.gpu {
+            let end = g.span.end.min(lower.len());
+            let rest = &lower[end..floor_boundary(lower, (end + 200).min(lower.len()))];
+            let rest = &rest[..rest.find('}').unwrap_or(rest.len())];
+            if let Some(k) = rest.find("\"count\"") {
+                let v = rest[k + 7..]
+                    .trim_start()
+                    .trim_start_matches(':')
+                    .trim_start();
+                let d = v.len() - v.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if let Ok(n) = v[..d].parse::<u32>() {
+                    let at = end + k;
+                    claim.gpu_count = found(
+                        n,
+                        Span {
+                            start: at,
+                            end: at + 7 + d,
+                        },
+                    );
+                }
+            }
+        }
+    }
     if claim.gpu_count.is_none() && claim.gpu_lumped.is_none() {
         claim.gpu_count = singular_count(lower, &claim);
         singular_from = claim.gpu_count.as_ref().map(|c| c.span);
