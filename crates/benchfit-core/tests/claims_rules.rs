@@ -5366,3 +5366,14 @@ fn single_gpu_phrase_and_json_device_count() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("a100-40gb"));
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(2));
 }
+
+/// §2 Scope: "per <device> node" and "per <device> GPU" are per node and per GPU with the
+/// device named between (`per H800 node`, `per H100 GPU`); "per second" is no scope.
+#[test]
+fn per_named_device_scopes() {
+    let c =
+        read("DeepSeek-V3 on H800: throughput per H800 node is 14.8k output tokens per second.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerNode));
+    let c = read("Llama 3 70B FP8: 1,250 output tokens/s per H100 GPU with TensorRT-LLM.");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
+}

@@ -158,6 +158,20 @@ pub(super) const FEATURES: &[&str] = &[
     "lookahead decoding",
 ];
 
+/// "Per <one word> <noun>": a device or server named between (`per H800 node`, `per H100 GPU`).
+fn per_named(words: &str, nouns: &[&str]) -> bool {
+    words.match_indices("per ").any(|(i, _)| {
+        let mut it = words[i + 4..].split_whitespace();
+        match (it.next(), it.next()) {
+            (Some(w), Some(n)) => {
+                !matches!(w, "second" | "sec" | "s" | "minute" | "hour" | "day")
+                    && nouns.contains(&n.trim_end_matches([',', ':', '.', ')', ';']))
+            }
+            _ => false,
+        }
+    })
+}
+
 pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     let has = |w: &str| words.contains(w);
     if has("per user")
@@ -224,9 +238,11 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
         || has("每张卡")
         || has("每gpu")
         || has("每 gpu")
+        || per_named(words, &["gpu", "card", "chip", "accelerator"])
     {
         Some(Scope::PerGpu)
-    } else if has("per instance")
+    } else if per_named(words, &["node", "server", "machine"])
+        || has("per instance")
         || has("/instance")
         || has("per server")
         || has("per node")
