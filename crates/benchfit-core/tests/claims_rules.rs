@@ -5377,3 +5377,14 @@ fn per_named_device_scopes() {
     let c = read("Llama 3 70B FP8: 1,250 output tokens/s per H100 GPU with TensorRT-LLM.");
     assert_eq!(c.figures[0].scope, Some(Scope::PerGpu));
 }
+
+/// §3 Hardware: Etched's Sohu keeps an id (an accelerator outside the catalog), with its count.
+#[test]
+fn etched_sohu_is_an_accelerator() {
+    let c = read("One 8xSohu server runs over 500,000 Llama 70B tokens per second.");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("etched-sohu")
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+}

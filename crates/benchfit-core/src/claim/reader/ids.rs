@@ -35,6 +35,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         ),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
+        // Etched's transformer ASIC.
+        f if f.starts_with("etched") || f == "sohu" => "etched-sohu".into(),
         // SambaNova's chip family named without its generation (`SambaNova's RDU`,
         // "Reconfigurable Dataflow Unit").
         f if f.starts_with("sambanova") || f.starts_with("reconfigurable") => {
