@@ -5388,3 +5388,15 @@ fn etched_sohu_is_an_accelerator() {
     );
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
 }
+
+/// §1.5 on a pipe table flattened onto one line after its caption: the caption is not the
+/// header's first cell, so the columns line up and the cell the author marks heads (before,
+/// the caption took the first column and the batch column's 1024 was read as the rate).
+#[test]
+fn flattened_table_after_a_caption() {
+    let c = read(
+        "H200 reaches **11,819 tokens/s on Llama2-13B** on one GPU. **H200 FP8 Max throughput** |Model | Batch Size | TP | Input Length | Output Length | Throughput (out tok/s) | |:---|:---|:---|:---|:---|---:| | llama_13b | 1024 | 1 | 128 | 128 | 11,819 | | llama_70b | 512 | 4 | 128 | 2048 | 6,616 |",
+    );
+    assert_eq!(c.figures[0].value, 11819.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

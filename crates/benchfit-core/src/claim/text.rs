@@ -212,6 +212,11 @@ fn flattened_tables(mut lower: String) -> String {
             i += 1;
         }
         if found.len() >= 2 {
+            // Prose run in before the header (`… **H200 FP8 Max throughput** |Model | …`) is
+            // a caption, not the header's first cell: it gets its own line.
+            if first > 0 && b[first - 1] == b' ' && !line[..first].trim().is_empty() {
+                breaks.push(start + first - 1);
+            }
             breaks.extend(found);
         }
     }
@@ -315,8 +320,21 @@ mod flattened_tests {
         assert_eq!(out.len(), t.len());
         assert_eq!(
             out.lines().collect::<Vec<_>>(),
-            ["x | a | b |", "|---|---|", "| 1 | 2 |", "...", "| 3 | 4 |"]
+            [
+                "x",
+                "| a | b |",
+                "|---|---|",
+                "| 1 | 2 |",
+                "...",
+                "| 3 | 4 |"
+            ]
         );
+        // Text before the header's first bar is a caption (the separator row gives two
+        // columns), on its own line; a header that starts the line is left as it is.
+        let t = "**H200 FP8 Max throughput** |Model | TP | |---|---| | a | 1 | | b | 2 |";
+        let out = flattened_tables(t.to_string());
+        assert_eq!(out.lines().next(), Some("**H200 FP8 Max throughput**"));
+        assert_eq!(out.lines().nth(1), Some("|Model | TP |"));
         // No separator: three rows of the same bars split; an empty cell alone does not.
         let out = flattened_tables("| a | b | | 1 | 2 | | 3 | 4 |".to_string());
         assert_eq!(out.lines().count(), 3);
