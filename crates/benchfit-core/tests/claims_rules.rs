@@ -5400,3 +5400,15 @@ fn flattened_table_after_a_caption() {
     assert_eq!(c.figures[0].value, 11819.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Load: a load only described ("under extreme concurrency", "under heavy load") is a
+/// saturating run with no number: the batch row is partial, not unstated.
+#[test]
+fn described_heavy_load_is_partial() {
+    let r = benchfit_core::check(
+        "Gemma 3 27B on a TPU v6e-4 with vLLM hits 46,000 prefill tokens per second under extreme concurrency.",
+    );
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["checklist"][0]["condition"], "batch_size");
+    assert_eq!(v["checklist"][0]["status"], "partial");
+}
