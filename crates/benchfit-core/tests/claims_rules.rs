@@ -5412,3 +5412,61 @@ fn described_heavy_load_is_partial() {
     assert_eq!(v["checklist"][0]["condition"], "batch_size");
     assert_eq!(v["checklist"][0]["status"], "partial");
 }
+
+/// §3 Runtime: an engine outside the reader's list keeps its own name when the text names it by
+/// its role: a record's engine key, a name before "inference engine", a name with a version after
+/// "served by", a library built like `…-LLM`/`…Serve` with its pip pin; a plain PyTorch run is a
+/// framework (partial). Words in those roles that are no engine (a compute backend, a model's
+/// release, a kind of LLM, "custom") give none.
+#[test]
+fn engines_outside_the_list_by_their_role() {
+    let rt = |t: &str| {
+        let c = read(t);
+        (
+            c.runtime.map(|r| r.value),
+            c.runtime_version.map(|v| v.value),
+            c.runtime_from_shape,
+        )
+    };
+    let s = |v: &str| Some(v.to_string());
+    assert_eq!(
+        rt("{\n  \"engineID\" : \"mlx-swift-lm\",\n  \"engineVersion\" : \"mlx-swift-lm 3.31.3\",\n  \"generationTPS\" : 81.8\n}"),
+        (s("mlx-swift-lm"), s("3.31.3"), false)
+    );
+    assert_eq!(
+        rt("OS: Ubuntu22.04\nbigdl-llm[xpu]=20230827\nArc A730M: 2nd token latency 64 ms"),
+        (s("bigdl-llm"), s("20230827"), false)
+    );
+    assert_eq!(
+        rt("Served by TorchServe v0.9.0, Llama 2 7B reaches 520 tokens/s on an A10G."),
+        (s("torchserve"), s("0.9.0"), false)
+    );
+    assert_eq!(
+        rt("Results from vllm-mlx v0.3.0 with Python 3.14.5: 274 tokens/s on an M4 Pro."),
+        (s("vllm-mlx"), s("0.3.0"), false)
+    );
+    assert_eq!(
+        rt("Over 250 tokens/second on B200 GPUs using our latest FireAttention V4 inference engine."),
+        (s("fireattention"), s("V4"), false)
+    );
+    assert_eq!(
+        rt("> python qserve_benchmark.py --precision w4a8kv4\nI get ~60 tokens/s on an L40S."),
+        (None, None, false)
+    );
+    assert_eq!(
+        rt("Running LLMs on PyTorch with ROCm: 11.6 tokens/s on a Ryzen AI Max+."),
+        (s("pytorch"), None, true)
+    );
+    for none in [
+        "Backend: CUDA\nModel: llama 7B\n30 tok/s on a 4090",
+        "Runtime: 35 minutes. Throughput was 1200 tokens/s on 8x H100.",
+        "I ran it with Python v3.11 on my RTX 4090: 40 tok/s with Llama 3 8B.",
+        "We tested on Mistral v0.3 with an A100 and got 95 tokens/s.",
+        "Our multi-LLM inference system achieves 3,000 tokens/s on H100.",
+        "Engine: custom. 500 tok/s decode on a single H100 for Llama 3 8B.",
+        "attention backend: FLASH_ATTN\nLlama 3 8B, 1 x A100: output throughput 2450 tok/s",
+        "Settings: batch 1 on BHx31 (vLLM not used): 15.81 tok/s/user",
+    ] {
+        assert_eq!(rt(none).0, None, "{none}");
+    }
+}

@@ -16,6 +16,7 @@ use super::{Claim, Figure, FigureKind, Found, Scope, Span};
 use regex_lite::{Captures, Regex};
 use std::sync::OnceLock;
 
+mod engine;
 mod figure;
 mod hardware;
 mod ids;
@@ -1006,6 +1007,17 @@ pub fn read(text: &str) -> Claim {
         if let Some((id, Some(span))) = shape {
             claim.runtime = found(id.to_string(), span);
             claim.runtime_from_shape = true;
+        }
+    }
+    // An engine outside the list, named by its role (`"engineID": "mlx-swift-lm"`, `our
+    // FireAttention V4 inference engine`, `bigdl-llm[xpu]=20230827`): CLAIMS.md §3 Runtime.
+    if claim.runtime.is_none() && claim.runtime_baseline_only.is_none() {
+        if let Some(e) = engine::named_engine(text) {
+            claim.runtime = found(e.id, e.span);
+            claim.runtime_from_shape = e.implied;
+            if claim.runtime_version.is_none() {
+                claim.runtime_version = e.version.map(|(v, s)| Found { value: v, span: s });
+            }
         }
     }
 

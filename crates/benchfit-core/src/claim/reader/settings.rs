@@ -389,6 +389,17 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                     // The version read was the replaced stack's.
                     claim.runtime_version = None;
                 }
+                // A listed name inside a longer one in an engine's role (`"engineID" :
+                // "mlx-swift-lm"`, `from vllm-mlx v0.3.0`): another project, its own id.
+                if let Some(e) = super::engine::compound_engine(part, s1) {
+                    claim.runtime = found(e.id, at(e.span));
+                    claim.runtime_from_shape = e.implied;
+                    claim.runtime_version = e.version.map(|(v, s)| Found {
+                        value: v,
+                        span: at(s),
+                    });
+                    break;
+                }
                 claim.runtime = found(id.to_string(), at(s1));
                 claim.runtime_from_shape = from_shape || implied;
             }
