@@ -5470,3 +5470,34 @@ fn engines_outside_the_list_by_their_role() {
         assert_eq!(rt(none).0, None, "{none}");
     }
 }
+
+/// §1.6 on a table of metric rows and setup columns (`| Metric | Stock | With L0 + L1 | Δ |`,
+/// box-drawn by a console tool, cells with their `ms`): the tuned column heads, the change
+/// column is derived, and among one metric's statistics the mean row.
+#[test]
+fn metric_rows_with_setup_columns() {
+    let c = read(
+        "  ┌───────────┬────────────────────┬──────────────┬─────────┐
+  │  Metric   │ Stock (caches off) │ With L0 + L1 │    Δ    │
+  ├───────────┼────────────────────┼──────────────┼─────────┤
+  │ TTFT p50  │           378.7 ms │     249.5 ms │ −34.1 % │
+  ├───────────┼────────────────────┼──────────────┼─────────┤
+  │ TTFT p99  │           436.2 ms │     339.6 ms │ −22.1 % │
+  ├───────────┼────────────────────┼──────────────┼─────────┤
+  │ TTFT mean │           361.1 ms │     263.3 ms │ −27.1 % │
+  └───────────┴────────────────────┴──────────────┴─────────┘",
+    );
+    assert_eq!(c.figures[0].value, 263.3);
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+    assert_eq!(c.figures[0].unit, "ms");
+}
+
+/// §2: a count after a key's value and its unit (`Decode TPS S:11.6 tokens/sec Output tokens :
+/// 169`) is no rate: the unit was the earlier value's.
+#[test]
+fn a_count_after_a_rate_is_no_rate() {
+    let c = read("Performance Metrics:\nTTFT :691.2 ms\nDecode TPS S:11.6 tokens/sec Output tokens : 169\nTotal latency : 15112.5ms");
+    assert_eq!(c.figures[0].value, 11.6);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert!(c.figures.iter().all(|f| f.value != 169.0));
+}

@@ -1314,7 +1314,7 @@ fn read_block(
     let aligned = continuation_rows(lower, block);
     let data: Vec<&Line> = aligned[1..]
         .iter()
-        .filter(|l| l.cells.iter().any(|c| cell_number(text(*c)).is_some()))
+        .filter(|l| l.cells.iter().any(|c| lat_number(text(*c)).is_some()))
         .collect();
     if data.is_empty() {
         return None;
@@ -1808,6 +1808,18 @@ fn read_block(
         .or_else(|| latency_rows(lower, block))
 }
 
+/// A latency cell's number and the unit it writes, if any (`378.7 ms`, `1.2 s`, `41.3`).
+fn lat_number(t: &str) -> Option<(f64, Option<&'static str>)> {
+    let t = t.trim().trim_matches('*').trim();
+    if let Some(n) = t.strip_suffix("ms").and_then(|n| cell_number(n.trim_end())) {
+        return Some((n, Some("ms")));
+    }
+    if let Some(n) = t.strip_suffix(" s").and_then(cell_number) {
+        return Some((n, Some("s")));
+    }
+    cell_number(t).map(|n| (n, None))
+}
+
 /// A table of latency rows and statistic columns (`| Metric | Mean | P50 | P99 |` over `| TPOT
 /// (ms) | 41.3 | 39.8 | 71.0 |`) when it holds no token rate: the time per output token (else
 /// ITL, TTFT, end-to-end latency, CLAIMS.md §1.3 order) at its mean column (else the median,
@@ -1824,6 +1836,54 @@ fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
         })
     };
     let col = stat_col(&["mean", "avg", "average"]).or_else(|| stat_col(&["p50", "median"]));
+    // Without a statistic column the columns are setups (`| Metric | Stock | With L0 + L1 | Δ
+    // |`): the tuned one heads (CLAIMS.md §1.6), the last shown, unless the columns are
+    // different devices (the first is the subject, §1.5); a change column (`Δ`, `speedup`, `%`)
+    // is derived, never a figure.
+    let derived = |t: &str| {
+        [
+            "δ",
+            "Δ",
+            "change",
+            "diff",
+            "delta",
+            "speedup",
+            "improvement",
+            "gain",
+            "ratio",
+            "%",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    };
+    let setup_cells = |l: &Line| -> Vec<Span> {
+        l.cells
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(i, c)| {
+                let t = text(**c).trim().trim_matches('*').trim();
+                !header.cells.get(*i).is_some_and(|h| derived(text(*h)))
+                    && !t.ends_with(['%', 'x', '×'])
+                    && lat_number(t).is_some()
+            })
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let first_setup = compares_devices(lower, header, 0);
+
+    // Among rows of one metric, the mean, then the median, then a plain row, before the tails.
+    let stat_rank = |label: &str| -> u8 {
+        if ["mean", "avg", "average"].iter().any(|w| label.contains(w)) {
+            0
+        } else if label.contains("p50") || label.contains("median") {
+            1
+        } else if label.contains("p9") || label.contains("p8") || label.contains("max") {
+            3
+        } else {
+            2
+        }
+    };
     let mut best: Option<(u8, Figure)> = None;
     for l in &block[1..] {
         let Some(first) = l.cells.first() else {
@@ -1849,25 +1909,38 @@ fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             FigureKind::Itl => 1,
             FigureKind::Ttft => 2,
             _ => 3,
-        };
-        let cell = col
-            .and_then(|c| l.cells.get(c).copied())
-            .filter(|c| cell_number(text(*c)).is_some())
-            .or_else(|| {
-                l.cells[1..]
-                    .iter()
-                    .copied()
-                    .find(|c| cell_number(text(*c)).is_some())
-            });
+        } * 4
+            + if col.is_none() { stat_rank(label) } else { 0 };
+        let cell = match col {
+            Some(c) => l
+                .cells
+                .get(c)
+                .copied()
+                .filter(|c| lat_number(text(*c)).is_some()),
+            None => {
+                let cells = setup_cells(l);
+                if first_setup {
+                    cells.first().copied()
+                } else {
+                    cells.last().copied()
+                }
+            }
+        }
+        .or_else(|| {
+            l.cells[1..]
+                .iter()
+                .copied()
+                .find(|c| lat_number(text(*c)).is_some())
+        });
         let Some(cell) = cell else { continue };
-        let Some(v) = cell_number(text(cell)) else {
+        let Some((v, written)) = lat_number(text(cell)) else {
             continue;
         };
-        let unit = if label.contains("(s)") || label.ends_with(" s") {
+        let unit = written.unwrap_or(if label.contains("(s)") || label.ends_with(" s") {
             "s"
         } else {
             "ms"
-        };
+        });
         if best.as_ref().is_none_or(|(r, _)| rank < *r) {
             let mut f = Figure::new(v, unit, kind, cell);
             f.scope = Some(Scope::PerUser);

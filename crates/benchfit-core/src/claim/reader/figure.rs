@@ -845,6 +845,21 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         let Some(v) = c.str(2).and_then(num) else {
             continue;
         };
+        // The unit is an earlier value's (`Decode TPS:11.6 tokens/sec Output tokens : 169`: the
+        // number before it is a key's value), so the label after it names a count, not a rate.
+        {
+            let label = &window[label_start..span_of(&c, 0).start];
+            let pre = lower[..ws + label_start].trim_end();
+            let pre = &pre[floor_boundary(pre, pre.len().saturating_sub(24))..];
+            let key =
+                pre.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',');
+            let unit_first = ["tokens/s", "tok/s", "token/s", "t/s"]
+                .iter()
+                .any(|u| label.starts_with(u));
+            if unit_first && key.len() < pre.len() && key.trim_end().ends_with([':', '=']) {
+                continue;
+            }
+        }
         // A run of words longer than a label (61 bytes) that ends in a colon is a sentence
         // ("SGLang delivers 1.9x higher decode throughput than vLLM on one H100: 3,450 vs …"),
         // not a label: its figures are read by their units.
