@@ -5501,3 +5501,43 @@ fn a_count_after_a_rate_is_no_rate() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert!(c.figures.iter().all(|f| f.value != 169.0));
 }
+
+/// §1.6: the value a change brought a rate to heads ("from 28 tokens per second to 63", "the
+/// rate jumped to 39 tokens per second"); a change that only could happen ("could climb to
+/// about 0.5 tokens/sec") does not.
+#[test]
+fn the_value_a_change_brought_heads() {
+    let c = read(
+        "A 2.24x decode-speed gain, from 28 tokens per second to 63, using Qwen3-32B on an M4 Max.",
+    );
+    assert_eq!(c.figures[0].value, 63.0);
+    let c = read("On CPU alone the model ran at 17 tokens per second. With the GPU enabled, the rate jumped to 39 tokens per second.");
+    assert_eq!(c.figures[0].value, 39.0);
+    let c = read("The 8B version spits ~49 tokens/sec. With a beefier connection, this could climb to about 0.5 tokens/sec.");
+    assert_eq!(c.figures[0].value, 49.0);
+}
+
+/// §3 Model: a model written as its code's class name keeps the release's hyphen (`DeepseekV3`
+/// → `deepseek-v3`, `Qwen3Next 80B A3B` → `qwen3-next-80b-a3b`); a release named elsewhere
+/// with its dated checkpoint takes the date (`DeepSeek-R1-0528`), a distill on it does not.
+#[test]
+fn class_names_and_dated_checkpoints() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    let s = |v: &str| Some(v.to_string());
+    assert_eq!(
+        m("Model: DeepseekV3-q4km (int4): 13.69 token/s decode on a 4090D"),
+        s("deepseek-v3")
+    );
+    assert_eq!(
+        m("Qwen3Next 80B A3B runs at 15 tok/s on an RTX 3090"),
+        s("qwen3-next-80b-a3b")
+    );
+    assert_eq!(
+        m("### DeepSeek R1 FP8 H200 SGLang Benchmark Results\n**Config:** DeepSeek-R1-0528 | SGLang v0.5.7 | FP8 | TP=8\nOutput throughput: 3,500 tok/s"),
+        s("deepseek-r1-0528")
+    );
+    assert_ne!(
+        m("DeepSeek R1 on 8x H200: 3,500 tok/s. The small DeepSeek-R1-0528-Qwen3-8B runs at 90 tok/s."),
+        s("deepseek-r1-0528")
+    );
+}

@@ -970,6 +970,12 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             {
                 bonus -= 2;
             }
+            // The value a change brought the rate to ("the rate jumped to 39 tokens per
+            // second", "bumps the generation speed to around 45 TPS"): the tuned result
+            // (CLAIMS.md §1.6).
+            if changed_to(lower, f.span.start) {
+                bonus -= 2;
+            }
             // An interactivity target (`at an interactivity of 50 tokens/s/user`, `at 50
             // tok/s/user interactivity`) is a setting, not the result (CLAIMS.md §1.1, §3 Load).
             if before(lower, f.span.start, 32).contains("interactivity")
@@ -1007,6 +1013,15 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 // the first heads (CLAIMS.md §1.5); over a setting's values it is a sweep, read
                 // at its last point, the unit's own figure.
                 push(&mut cands, &mut taken, g, bonus + i32::from(sweep));
+            }
+            // "from 28 tokens per second to 63": the unit is written once, after the old
+            // value; the new one is the same kind of figure and the tuned result (§1.6).
+            if let Some((v, span)) = from_to_value(lower, f.span) {
+                let mut g = f.clone();
+                g.value = v;
+                g.value_high = None;
+                g.span = span;
+                push(&mut cands, &mut taken, g, bonus - 2);
             }
             push(&mut cands, &mut taken, f, bonus);
         }
@@ -1884,4 +1899,88 @@ fn sweep_words_near(lower: &str, start: usize, end: usize) -> bool {
     [pre, post]
         .iter()
         .any(|w| w.contains(|c: char| c.is_ascii_digit()) && SETTINGS.iter().any(|s| w.contains(s)))
+}
+
+/// Words of approximation between "to" and a number (`to around 45`).
+const ABOUT: &[&str] = &[
+    "around ",
+    "about ",
+    "roughly ",
+    "approximately ",
+    "nearly ",
+    "~",
+];
+
+/// True when the figure at `start` is what a change brought a rate to: "to" right before it
+/// (approximation words allowed), with a verb of change in its clause (`jumped`, `rose`,
+/// `increased`, `improved`, `went up`, `climbed`, `grew`, `boosted`, `bumps`, `doubled`).
+pub(super) fn changed_to(lower: &str, start: usize) -> bool {
+    let pre = before(lower, start, 96);
+    let mut p = pre.trim_end();
+    for w in ABOUT {
+        p = p.strip_suffix(w.trim_end()).unwrap_or(p).trim_end();
+    }
+    if !(p.ends_with(" to") || p == "to") {
+        return false;
+    }
+    let clause = p.rsplit(['.', '\n', ';']).next().unwrap_or(p);
+    // A change that only could happen ("could climb to", "would correspond to") is no result.
+    let modal = [
+        "would", "could", "might", "may ", "should", "will ", "expect", "project", "if ",
+    ]
+    .iter()
+    .any(|w| clause.contains(w));
+    !modal
+        && [
+            "jump",
+            "rose",
+            "rise",
+            "rises",
+            "increase",
+            "improve",
+            "went up",
+            "goes up",
+            "climb",
+            "grew",
+            "grow",
+            "boost",
+            "bump",
+            "doubl",
+            "tripl",
+            "sped up",
+            "speeds up",
+            "raised",
+        ]
+        .iter()
+        .any(|w| clause.contains(w))
+}
+
+/// The new value of "from <figure> to N" (`from 28 tokens per second to 63`): N and its span,
+/// when N has no unit of its own (else it is its own figure).
+pub(super) fn from_to_value(lower: &str, figure: Span) -> Option<(f64, Span)> {
+    let pre = before(lower, figure.start, 16).trim_end();
+    if !(pre.ends_with(" from") || pre == "from") {
+        return None;
+    }
+    let rest = &lower[figure.end..];
+    let r = rest.trim_start().strip_prefix("to ")?;
+    let mut r2 = r.trim_start();
+    for w in ABOUT {
+        r2 = r2.strip_prefix(w).unwrap_or(r2);
+    }
+    let digits = r2
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(r2.len());
+    let n = r2[..digits].trim_end_matches(['.', ',']);
+    if n.is_empty() || !n.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let start = lower.len() - r2.len();
+    let end = start + n.len();
+    // A unit after N makes it a figure of its own, read by the unit patterns.
+    if followed_by_rate(lower, end) || lower[end..].trim_start().starts_with(['%', 'x', '×']) {
+        return None;
+    }
+    let v = num(n)?;
+    Some((v, Span { start, end }))
 }

@@ -297,6 +297,7 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "ktransformers" => ("ktransformers", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),
         "exllamav2" | "exllama2" => ("exllamav2", false),
+        "exllamav3" | "exllama3" => ("exllamav3", false),
         "exllama" => ("exllama", false),
         "powerinfer" => ("powerinfer", false),
         "flexgen" => ("flexgen", false),

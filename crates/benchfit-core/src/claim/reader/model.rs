@@ -28,11 +28,86 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
     {
         return None;
     }
-    raw.map(|f| Found {
-        value: catalog_alias(f.value),
-        span: f.span,
-    })
-    .or_else(|| family_only(lower))
+    raw.map(|f| dated_elsewhere(lower, f))
+        .map(|f| Found {
+            value: catalog_alias(unglued(f.value)),
+            span: f.span,
+        })
+        .or_else(|| family_only(lower))
+}
+
+/// The same release named elsewhere with its dated checkpoint (`DeepSeek R1 FP8 H200 …
+/// **Config:** DeepSeek-R1-0528`): the dated id, which names the weights (CLAIMS.md §3 Model:
+/// every part that changes the weights kept). A distill built on that checkpoint
+/// (`DeepSeek-R1-0528-Qwen3-8B`) is another model.
+fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
+    let id = &f.value;
+    let tail = id.rsplit('-').next().unwrap_or("");
+    if id.len() > 40 || (tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit())) {
+        return f;
+    }
+    let pattern = id
+        .split('-')
+        .map(regex_lite::escape)
+        .collect::<Vec<_>>()
+        .join(r"[\s_-]*");
+    let Ok(re) = Regex::new(&format!(r"^{pattern}[\s_-](\d{{4}})\b")) else {
+        return f;
+    };
+    let first = id.split('-').next().unwrap_or(id);
+    // Anchored at each mention of the name's first word (no scan of the whole paste).
+    for (i, _) in lower.match_indices(first).take(32) {
+        if lower[..i].ends_with(|ch: char| ch.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let window = &lower[i..floor_boundary(lower, (i + 96).min(lower.len()))];
+        let Some(c) = re.captures(window) else {
+            continue;
+        };
+        let m = c.get(0).expect("group 0");
+        let m = Span {
+            start: i + m.start(),
+            end: i + m.end(),
+        };
+        let rest = &lower[m.end..];
+        let distill = ["-qwen", "-llama", "-distill", " distill", "-8b", "-7b"]
+            .iter()
+            .any(|w| rest.starts_with(w));
+        if distill || rest.starts_with(|ch: char| ch.is_ascii_alphanumeric() || ch == '.') {
+            continue;
+        }
+        let date = c.get(1).map_or("", |d| d.as_str());
+        return Found {
+            value: format!("{id}-{date}"),
+            span: m,
+        };
+    }
+    f
+}
+
+/// A model written as its code's class or file name, the release glued to the family
+/// (`DeepseekV3`, `Qwen3Next`, `qwen2moe`): the id with the hyphen the family's releases take
+/// (`deepseek-v3`, `qwen3-next`, `qwen2-moe`).
+pub(super) fn unglued(id: String) -> String {
+    if let Some(rest) = id.strip_prefix("deepseek") {
+        if rest.starts_with(['v', 'r']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            return format!("deepseek-{rest}");
+        }
+    }
+    if let Some(rest) = id.strip_prefix("qwen") {
+        let v = rest.len()
+            - rest
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                .len();
+        if v > 0 {
+            for word in ["next", "moe", "vl", "coder"] {
+                if rest[v..].starts_with(word) {
+                    return format!("qwen{}-{}", &rest[..v], &rest[v..]);
+                }
+            }
+        }
+    }
+    id
 }
 
 /// Whether `rest` (the text right after a model's name) starts with `/` and another release
@@ -381,7 +456,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?|qwen[\s-]*3[\s-]*next)(?:\b|$|[^a-z0-9])")
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*4\.[56](?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[12](?:\.\d)?|qwen[\s-]*3[\s-]*next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
