@@ -5541,3 +5541,24 @@ fn class_names_and_dated_checkpoints() {
         s("deepseek-r1-0528")
     );
 }
+
+/// §3 Load and lengths in a vLLM summary: "Peak concurrent requests" is a load only observed
+/// (batch row partial), 高并发 (high concurrency) a load only described; `-pp 1` on `vllm serve`
+/// is pipeline parallelism, not a llama-bench prompt test.
+#[test]
+fn observed_and_described_loads_and_the_pp_flag() {
+    let status = |t: &str, row: usize| {
+        let v = serde_json::to_value(benchfit_core::check(t)).unwrap();
+        v["checklist"][row]["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        status("Successful requests: 1\nOutput token throughput (tok/s): 19.15\nPeak concurrent requests: 1.00", 0),
+        "partial"
+    );
+    assert_eq!(
+        status("在A100实例上部署Qwen-7B,SGLang实现10,248 tokens/s的持续吞吐表现——这是高并发压力测试下的稳定输出。", 0),
+        "partial"
+    );
+    let c = read("vllm serve M -pp 1 -tp 4\nOutput token throughput (tok/s): 19.15");
+    assert_eq!(c.prompt_tokens, None);
+}

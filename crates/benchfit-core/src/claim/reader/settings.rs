@@ -621,6 +621,10 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         }
     }
     for c in p.pp_tg.captures_iter(part) {
+        // A command's flag (`vllm serve … -pp 1`: pipeline parallel) is no llama-bench test.
+        if part[..whole(&c).start].ends_with('-') {
+            continue;
+        }
         let Some(n) = num(&c[2]).and_then(token_count) else {
             continue;
         };
