@@ -5562,3 +5562,17 @@ fn observed_and_described_loads_and_the_pp_flag() {
     let c = read("vllm serve M -pp 1 -tp 4\nOutput token throughput (tok/s): 19.15");
     assert_eq!(c.prompt_tokens, None);
 }
+
+/// §2 scope from the load: a rate under a load only described as heavy (`under extreme
+/// concurrency`, 高并发) is summed over many requests (aggregate), and so is a prefill rate at a
+/// stated concurrency above 1.
+#[test]
+fn heavy_and_stated_loads_make_rates_aggregate() {
+    let c = read("Gemma 3 27B on a TPU v6e-4 with vLLM hits 46,000 prefill tokens per second under extreme concurrency.");
+    assert_eq!(c.figures[0].kind, FigureKind::PrefillThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("在A100实例上部署Qwen-7B,SGLang实现10,248 tokens/s的持续吞吐表现——这是高并发压力测试下的稳定输出。");
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Llama 3 70B on 8x H100, concurrency 64: prefill throughput 48,000 tokens/s.");
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+}

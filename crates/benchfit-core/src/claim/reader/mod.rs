@@ -1260,7 +1260,18 @@ pub fn read(text: &str) -> Claim {
     let saturating = claim.batch_described.is_some_and(|s| {
         let w = &lower[s.start.min(lower.len())..s.end.min(lower.len())];
         [
-            "saturat", "num", "number", "offline", "bench", "inf", "max", "all", "every", "issue",
+            "saturat",
+            "num",
+            "number",
+            "offline",
+            "bench",
+            "inf",
+            "max",
+            "all",
+            "every",
+            "issue",
+            "under",
+            "高并发",
         ]
         .iter()
         .any(|k| w.starts_with(k) || w.contains(" inf"))
@@ -1272,7 +1283,7 @@ pub fn read(text: &str) -> Claim {
     infer_hardware_scope(lower, &mut figures, gpus);
     if saturating && batch.is_none() {
         for f in figures.iter_mut().filter(|f| f.scope.is_none()) {
-            if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
+            if f.kind.is_throughput() {
                 f.scope = Some(Scope::Aggregate);
             }
         }
@@ -2396,7 +2407,12 @@ fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool
             // A decode rate with no batch above 1: one stream's (llama-bench `tg`, ollama's
             // eval rate, a chat's "decode speed").
             f.scope = Some(Scope::PerUser);
-        } else if f.kind.is_throughput() && f.kind != FigureKind::PrefillThroughput {
+        } else if f.kind == FigureKind::PrefillThroughput {
+            // Prompts prefilled for many requests at once are summed over them (CLAIMS.md §2).
+            if several {
+                f.scope = Some(Scope::Aggregate);
+            }
+        } else if f.kind.is_throughput() {
             if batch == Some(1) {
                 f.scope = Some(Scope::PerUser);
                 if f.kind != FigureKind::DecodeThroughput {
