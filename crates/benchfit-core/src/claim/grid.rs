@@ -800,6 +800,7 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
             "tokens/sec",
             "tok/s",
             "tokens per second",
+            "token/s",
             "t/s",
         ] {
             if let Some(i) = line.find(unit) {
