@@ -5576,3 +5576,14 @@ fn heavy_and_stated_loads_make_rates_aggregate() {
     let c = read("Llama 3 70B on 8x H100, concurrency 64: prefill throughput 48,000 tokens/s.");
     assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
 }
+
+/// §4: a device on the other side of a comparison (`compared to A100 benchmarks`, `faster than
+/// the single 6000 Ada setup`) is another setup's, not the claim's.
+#[test]
+fn a_compared_device_is_another_setups() {
+    let c = read("Running vLLM on MI210. Getting ~400 tok/s with Llama 3 8B which seems low compared to A100 benchmarks (1200 tok/s).");
+    assert_eq!(c.gpu.map(|g| g.value), Some("mi210".to_string()));
+    let c = read("I ran a 65B test on a dual 4090 box and saw 25.00 tps, considerably faster than the single 6000 Ada setup.");
+    assert_eq!(c.gpu.map(|g| g.value), Some("rtx-4090".to_string()));
+    assert_eq!(c.gpu_count.map(|n| n.value), Some(2));
+}

@@ -68,6 +68,11 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             {
                 continue;
             }
+            // The other side of a comparison (`seems low compared to A100 benchmarks`, `faster
+            // than the single 6000 Ada setup`): another setup's device (CLAIMS.md §4).
+            if compared_side(part, whole(&c).start) {
+                continue;
+            }
             let gpu_span = Span {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),
@@ -844,4 +849,36 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
             claim.interconnect = found(c[1].to_string(), at(whole(&c)));
         }
     }
+}
+
+/// True when the words right before `start` put what follows on the other side of a
+/// comparison: "than", "vs", "versus", "compared to/with", "relative to", with only articles
+/// and load words between (`than the single …`, `compared to an …`).
+pub(super) fn compared_side(part: &str, start: usize) -> bool {
+    let mut pre = before(part, start, 40).trim_end();
+    for _ in 0..3 {
+        let Some((head, word)) = pre.rsplit_once(' ') else {
+            break;
+        };
+        if [
+            "the", "a", "an", "single", "one", "our", "their", "nvidia", "amd", "intel", "(", "an",
+        ]
+        .contains(&word)
+        {
+            pre = head.trim_end();
+        } else {
+            break;
+        }
+    }
+    [
+        " than",
+        " vs",
+        " vs.",
+        " versus",
+        "compared to",
+        "compared with",
+        "relative to",
+    ]
+    .iter()
+    .any(|w| pre.ends_with(w))
 }
