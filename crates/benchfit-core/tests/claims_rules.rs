@@ -5587,3 +5587,19 @@ fn a_compared_device_is_another_setups() {
     assert_eq!(c.gpu.map(|g| g.value), Some("rtx-4090".to_string()));
     assert_eq!(c.gpu_count.map(|n| n.value), Some(2));
 }
+
+/// §3 Runtime: a listed engine named as a likeness (`a simplified vLLM-like command`, `the
+/// runtime is MLX-native`) describes another engine; a name set beside what it is (`using
+/// MTPLX, a native MTP runtime for macOS`) is the engine.
+#[test]
+fn likenesses_and_apposed_engines() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("# This is a simplified vLLM-like command. GPUStack maps arguments to the MindIE JSON configuration.\nmindie serve Qwen3-8B\nTotal TPS: 7835.01"),
+        Some("mindie".to_string())
+    );
+    assert_eq!(
+        rt("Qwen3.6-27B ran twice as fast on an M5 Max using MTPLX, a native MTP runtime for macOS: from 28 tokens per second to 63. Its documentation says the runtime is MLX-native."),
+        Some("mtplx".to_string())
+    );
+}

@@ -426,6 +426,7 @@ fn version_after(text: &str, end: usize) -> Option<(String, Span)> {
 pub(super) fn named_engine(text: &str) -> Option<NamedEngine> {
     record_engine(text)
         .or_else(|| phrase_engine(text))
+        .or_else(|| apposed_engine(text))
         .or_else(|| versioned_engine(text))
         .or_else(|| library_engine(text))
 }
@@ -592,6 +593,41 @@ fn phrase_engine(text: &str) -> Option<NamedEngine> {
             implied: inside_identifier(text, s),
             span: s,
             version,
+        });
+    }
+    None
+}
+
+/// Role 2b: a name set beside what it is (`using MTPLX, a native MTP runtime for macOS`, `Foo,
+/// an open-source inference engine`).
+fn apposed_engine(text: &str) -> Option<NamedEngine> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = rx(
+        &RE,
+        r"\b([A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9]),\s+(?:a|an|the|our|its)\s+(?:[A-Za-z0-9+/-]+\s+){0,4}?(?:runtime|engine|inference\s+server|serving\s+framework|inference\s+framework|inference\s+system)\b",
+    );
+    for c in re.captures_iter(text) {
+        let n = c.get(1)?;
+        let name = n.as_str();
+        let id = clean_id(name);
+        let caps = name.len() >= 4
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit());
+        if !(product_like(name) || caps)
+            || NOT_ENGINE_NAMES.contains(&id.as_str())
+            || NOT_ENGINES.contains(&id.as_str())
+            || ["cuda", "rocm", "nvidia", "intel", "apple", "google"].contains(&id.as_str())
+            || is_model_name(&id)
+        {
+            continue;
+        }
+        let s = span(n);
+        return Some(NamedEngine {
+            id,
+            implied: inside_identifier(text, s),
+            version: version_after(text, s.end),
+            span: s,
         });
     }
     None

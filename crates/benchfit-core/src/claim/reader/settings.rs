@@ -380,6 +380,21 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             if baseline {
                 continue;
             }
+            // A likeness (`a vLLM-like command`, `MLX-native`, `OpenAI`-style `vLLM-compatible
+            // API`): the engine describes another one, it does not run the claim.
+            if [
+                "-like",
+                "-style",
+                "-compatible",
+                "-native",
+                "-inspired",
+                "-esque",
+            ]
+            .iter()
+            .any(|w| part[s1.end..].starts_with(w))
+            {
+                continue;
+            }
             let take = match &claim.runtime {
                 None => true,
                 Some(_) => claim.runtime_from_shape && !implied && !from_shape,
