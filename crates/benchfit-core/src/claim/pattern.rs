@@ -409,6 +409,22 @@ pub(crate) fn captures_near<'h>(
     back: usize,
     fwd: usize,
 ) -> Vec<regex_lite::Captures<'h>> {
+    captures_near_in(lower, lower, re, anchors, back, fwd)
+}
+
+/// [`captures_near`] with the anchors found in `lower` and the pattern run over `hay`, a text of
+/// the same bytes' positions (the pasted text, whose ASCII lowercasing `lower` is): for patterns
+/// that read letter case (a product name's capitals).
+pub(crate) fn captures_near_in<'h>(
+    hay: &'h str,
+    lower: &str,
+    re: &Regex,
+    anchors: &[&str],
+    back: usize,
+    fwd: usize,
+) -> Vec<regex_lite::Captures<'h>> {
+    debug_assert_eq!(hay.len(), lower.len());
+    let text = hay;
     let floor = |mut i: usize| {
         i = i.min(lower.len());
         while !lower.is_char_boundary(i) {
@@ -439,7 +455,7 @@ pub(crate) fn captures_near<'h>(
     let mut out = Vec::new();
     let mut done = 0;
     for (s, e) in windows {
-        let hay = &lower[..e];
+        let hay = &text[..e];
         let mut at = s.max(done);
         while at <= e {
             let Some(c) = re.captures_at(hay, at) else {

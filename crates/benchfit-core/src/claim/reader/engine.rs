@@ -19,6 +19,7 @@
 //! (partial), as for the listed engines.
 
 use super::*;
+use crate::claim::pattern::captures_near_in;
 
 /// An engine found by its role: its id (the name as written, lowercased), where, its version
 /// when written beside it, and whether it is only implied (CLAIMS.md §3 Runtime: partial).
@@ -423,13 +424,24 @@ fn version_after(text: &str, end: usize) -> Option<(String, Span)> {
 }
 
 /// The engine named by its role in `text`, or `None` (see the module's doc for the roles).
+///
+/// Each role's pattern runs only around its words (`engine`, `inference`, ` v1`, `llm`…): the
+/// fallback is asked of texts that name no engine, long pastes included.
 pub(super) fn named_engine(text: &str) -> Option<NamedEngine> {
-    record_engine(text)
-        .or_else(|| phrase_engine(text))
-        .or_else(|| apposed_engine(text))
-        .or_else(|| versioned_engine(text))
-        .or_else(|| library_engine(text))
+    let lower = text.to_ascii_lowercase();
+    let lower = lower.as_str();
+    record_engine(text, lower)
+        .or_else(|| phrase_engine(text, lower))
+        .or_else(|| apposed_engine(text, lower))
+        .or_else(|| versioned_engine(text, lower))
+        .or_else(|| library_engine(text, lower))
 }
+
+/// Anchors of a `v`-version (` v0.3.0`, `(v2`).
+const VERSION_ANCHORS: &[&str] = &[
+    " v0", " v1", " v2", " v3", " v4", " v5", " v6", " v7", " v8", " v9", "(v0", "(v1", "(v2",
+    "(v3", "(v4", "(v5", "(v6", "(v7", "(v8", "(v9",
+];
 
 /// A longer name around a listed engine's match, in the role of an engine (`"engineID" :
 /// "mlx-swift-lm"`, `Results from vllm-mlx v0.3.0`): another project built on the listed one,
@@ -459,42 +471,46 @@ pub(super) fn compound_engine(text: &str, listed: Span) -> Option<NamedEngine> {
         });
         e
     };
-    [record_engine(window), versioned_engine(window)]
-        .into_iter()
-        .flatten()
-        .map(shift)
-        .find(|e| {
-            // A benchmark client's backend for the engine's API (`Backend: vllm-chat`,
-            // `sglang-oai`) names the listed engine.
-            let rest = &e.id[(listed.end - e.span.start).min(e.id.len())..];
-            let client = [
-                "-chat",
-                "-oai",
-                "-oai-chat",
-                "-openai",
-                "-openai-chat",
-                "-completions",
-                "-generate",
-                "-native",
-                "-server",
-            ]
-            .contains(&rest);
-            !client
-                && e.span.start <= listed.start
-                && listed.end <= e.span.end
-                && e.span.end - e.span.start > listed.end - listed.start
-        })
+    [
+        record_engine(window, window),
+        versioned_engine(window, window),
+    ]
+    .into_iter()
+    .flatten()
+    .map(shift)
+    .find(|e| {
+        // A benchmark client's backend for the engine's API (`Backend: vllm-chat`,
+        // `sglang-oai`) names the listed engine.
+        let rest = &e.id[(listed.end - e.span.start).min(e.id.len())..];
+        let client = [
+            "-chat",
+            "-oai",
+            "-oai-chat",
+            "-openai",
+            "-openai-chat",
+            "-completions",
+            "-generate",
+            "-native",
+            "-server",
+        ]
+        .contains(&rest);
+        !client
+            && e.span.start <= listed.start
+            && listed.end <= e.span.end
+            && e.span.end - e.span.start > listed.end - listed.start
+    })
 }
 
 /// Role 1: a record's engine key.
-fn record_engine(text: &str) -> Option<NamedEngine> {
+fn record_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static KEY: OnceLock<Regex> = OnceLock::new();
     static VERSION: OnceLock<Regex> = OnceLock::new();
     let key = rx(
         &KEY,
         r#"(?im)(?:^|[\s"'{,*|(-])((?:inference[ _-]?)?(?:engine(?:[ _-]?(?:id|name))?|backend|runtime|serving[ _-](?:engine|framework|stack|system)|inference[ _-](?:framework|server|stack|system)))\**["']?[ \t]*[:=][ \t]*\**["'`]?([A-Za-z][A-Za-z0-9._+-]{1,40})"#,
     );
-    for c in key.captures_iter(text) {
+    let anchors = ["engine", "backend", "runtime", "serving", "inference"];
+    for c in captures_near_in(text, lower, key, &anchors, 24, 80) {
         let k = c.get(1)?;
         let v = c.get(2)?;
         let before = text[..k.start()]
@@ -524,7 +540,10 @@ fn record_engine(text: &str) -> Option<NamedEngine> {
                 &VERSION,
                 r#"(?i)engine[ _-]?version["']?\s*[:=]\s*["']?(?:[A-Za-z][\w.+-]*\s+)?v?(\d+(?:\.\d+)+)"#,
             );
-            let m = re.captures(text)?.get(1)?;
+            let c = captures_near_in(text, lower, re, &["engine"], 2, 80)
+                .into_iter()
+                .next()?;
+            let m = c.get(1)?;
             Some((m.as_str().to_string(), span(m)))
         });
         return Some(NamedEngine {
@@ -538,13 +557,13 @@ fn record_engine(text: &str) -> Option<NamedEngine> {
 }
 
 /// Role 2: a product-like name before "inference engine/system/…".
-fn phrase_engine(text: &str) -> Option<NamedEngine> {
+fn phrase_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = rx(
         &RE,
         r"\b([A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9])(?:\s+([Vv]\d+(?:\.\d+)*))?,?\s+(?:(?:its|our|a|the)\s+)?(?:dedicated\s+)?(?:LLM\s+)?(?:inference|serving)\s+(?:engine|system|server|framework|stack|runtime|library)\b",
     );
-    for c in re.captures_iter(text) {
+    for c in captures_near_in(text, lower, re, &[" inference ", " serving "], 96, 32) {
         let n = c.get(1)?;
         let name = n.as_str();
         let id = clean_id(name);
@@ -600,13 +619,21 @@ fn phrase_engine(text: &str) -> Option<NamedEngine> {
 
 /// Role 2b: a name set beside what it is (`using MTPLX, a native MTP runtime for macOS`, `Foo,
 /// an open-source inference engine`).
-fn apposed_engine(text: &str) -> Option<NamedEngine> {
+fn apposed_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = rx(
         &RE,
         r"\b([A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9]),\s+(?:a|an|the|our|its)\s+(?:[A-Za-z0-9+/-]+\s+){0,4}?(?:runtime|engine|inference\s+server|serving\s+framework|inference\s+framework|inference\s+system)\b",
     );
-    for c in re.captures_iter(text) {
+    // The match starts at the name, before ", a": anchored on the comma's article.
+    for c in captures_near_in(
+        text,
+        lower,
+        re,
+        &[", a ", ", an ", ", the ", ", our ", ", its "],
+        48,
+        72,
+    ) {
         let n = c.get(1)?;
         let name = n.as_str();
         let id = clean_id(name);
@@ -634,13 +661,13 @@ fn apposed_engine(text: &str) -> Option<NamedEngine> {
 }
 
 /// Role 3: a name with a `v`-version after "from/with/using/via/on/running".
-fn versioned_engine(text: &str) -> Option<NamedEngine> {
+fn versioned_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = rx(
         &RE,
         r"(?i)\b(?:from|with|using|via|on|running|served\s+by)\s+([a-z][a-z0-9._+-]*[a-z0-9])\s+\(?(v\d+(?:\.\d+)+(?:[.-]?(?:post|rc|dev)\d*)?)\b",
     );
-    for c in re.captures_iter(text) {
+    for c in captures_near_in(text, lower, re, VERSION_ANCHORS, 64, 32) {
         let n = c.get(1)?;
         let id = clean_id(n.as_str());
         if id.len() < 2
@@ -672,14 +699,14 @@ fn versioned_engine(text: &str) -> Option<NamedEngine> {
 }
 
 /// Role 4: a name built like a serving library's, or a plain PyTorch run.
-fn library_engine(text: &str) -> Option<NamedEngine> {
+fn library_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     static TORCH: OnceLock<Regex> = OnceLock::new();
     let re = rx(
         &RE,
         r"(?:^|[^A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*?(?:-?LLM|[-_]llm|Serve))\b",
     );
-    for c in re.captures_iter(text) {
+    for c in captures_near_in(text, lower, re, &["llm", "serve"], 48, 16) {
         let n = c.get(1)?;
         let name = n.as_str();
         let prefix = name
@@ -709,7 +736,10 @@ fn library_engine(text: &str) -> Option<NamedEngine> {
         &TORCH,
         r"(?i)\b(?:on|with|using|in|via|pure|native|plain|eager)\s+(pytorch)\b",
     );
-    let m = torch.captures(text)?.get(1)?;
+    let c = captures_near_in(text, lower, torch, &["pytorch"], 12, 16)
+        .into_iter()
+        .next()?;
+    let m = c.get(1)?;
     Some(NamedEngine {
         id: "pytorch".into(),
         span: span(m),
