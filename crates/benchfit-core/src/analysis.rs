@@ -269,7 +269,7 @@ fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
     if f.scope == Some(Scope::PerGpu) && !matches!(metric, Metric::PerUserTokensPerS) {
         v *= total_gpus as f64;
     }
-    if f.kind.is_latency() && f.unit == "s" {
+    if f.kind.is_latency() && (f.unit == "s" || f.unit == "s/token") {
         v *= 1e3;
     }
     v

@@ -5603,3 +5603,23 @@ fn likenesses_and_apposed_engines() {
         Some("mtplx".to_string())
     );
 }
+
+/// §2: seconds per token (`0.8 s/token`, `延迟降至0.8秒/token`) are a time per output token in
+/// their own unit; a Python dict's one-number list (`'Inference speed in tokens/sec':
+/// [17.6]`) is a labelled rate.
+#[test]
+fn seconds_per_token_and_dict_lists() {
+    let c = read("关闭后显存占用降至12GB,延迟降至0.8秒/token");
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].unit.as_str()),
+        (0.8, "s/token")
+    );
+    let c = read("Decode takes 2.5 s per token on a Raspberry Pi 5.");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].unit.as_str()),
+        (2.5, "s/token")
+    );
+    let c = read("# {'Inference speed in tokens/sec': [17.617540650112936],\n#  'Seconds to first token': [0.65]}");
+    assert_eq!(c.figures[0].value, 17.617540650112936);
+}

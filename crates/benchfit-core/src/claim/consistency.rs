@@ -70,7 +70,7 @@ pub fn check(c: &Claim) -> Vec<String> {
                 })
                 .map(|f| {
                     let ms = match f.unit.as_str() {
-                        "s" => f.value * 1e3,
+                        "s" | "s/token" => f.value * 1e3,
                         _ => f.value,
                     };
                     (

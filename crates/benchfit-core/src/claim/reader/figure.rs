@@ -624,7 +624,8 @@ pub(super) fn labelled_matches<'h>(
                 continue;
             }
             let mut j = q;
-            if b.get(j) == Some(&b'"') {
+            // A quoted key (`"output_tps":`, a Python dict's `'tokens/sec':`).
+            if matches!(b.get(j), Some(b'"' | b'\'')) {
                 j += 1;
             }
             while b
@@ -810,7 +811,9 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     // follows (a lazy label over the whole text is slow with a backtracking-free engine).
     let mut prev_end = 0;
     for (colon, _) in lower.match_indices(':') {
-        let rest = lower[colon + 1..].trim_start_matches([' ', '"']);
+        let rest = lower[colon + 1..].trim_start_matches([' ', '"', '\'']);
+        // A one-number list (`'tokens/sec': [17.6]`, a Python dict of results): its number.
+        let rest = rest.strip_prefix('[').unwrap_or(rest);
         // A hedge before the value (`: approximately 6`, `: ~40`) as the label tail allows.
         let rest = [
             "approximately",
@@ -1121,7 +1124,13 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         if timing_line.contains("sample time") || timing_line.contains("prompt eval time") {
             continue;
         }
-        let mut f = Figure::new(v, "ms/token", FigureKind::Tpot, span);
+        // Seconds per token (`0.8 s/token`, `0.8秒/token`): a slow decode, in its own unit.
+        let unit = if c.get(3).is_some_and(|u| u.as_str().starts_with('m')) {
+            "ms/token"
+        } else {
+            "s/token"
+        };
+        let mut f = Figure::new(v, unit, FigureKind::Tpot, span);
         // `71-72ms/token`: a range, its low end the value (CLAIMS.md §1 rule 7).
         f.value_high = c.get(2).and_then(|g| num(g.as_str())).filter(|&h| h > v);
         f.scope = Some(Scope::PerUser);

@@ -140,7 +140,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#""?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*"?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?(?:\s*(ms\b|s\b))?"#;
+const LABEL_TAIL: &str = r#"["']?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*["']?\[?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?(?:\s*(ms\b|s\b))?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
@@ -238,8 +238,9 @@ fn patterns() -> &'static Patterns {
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
             )
                 .then(" .,", false, &["m", "s"]),
-            ms_per_token: pat(ANY, &[], &[], r"NUM(?:\s*(?:-|–|—|~|to)\s*NUM)?\s*(?:ms|milliseconds?)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
-                .then(" .,-~to", true, &["ms", "milli"]),
+            ms_per_token: pat(ANY, &[], &[], r"NUM(?:\s*(?:-|–|—|~|to)\s*NUM)?\s*(ms|milliseconds?|s|secs?|seconds?|秒)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
+                // `/` after filler: seconds written as 秒 (a non-ASCII filler byte run).
+                .then(" .,-~to", true, &["ms", "milli", "s/", "s per", "sec", "/"]),
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
