@@ -5623,3 +5623,23 @@ fn seconds_per_token_and_dict_lists() {
     let c = read("# {'Inference speed in tokens/sec': [17.617540650112936],\n#  'Seconds to first token': [0.65]}");
     assert_eq!(c.figures[0].value, 17.617540650112936);
 }
+
+/// §3 Hardware: a dated release in a model's name before the device (`DeepSeek-R1-0528 NVIDIA
+/// H200 GPUs`) is no device count (it had read 528 GPUs); a count has no leading zero and is no
+/// identifier's tail.
+#[test]
+fn a_release_date_is_no_device_count() {
+    for t in [
+        "DeepSeek-R1-0528 NVIDIA H200 GPUs: Total TPS: 16091.68",
+        "Model-0528 H200 GPUs: Total TPS: 16091.68",
+        "Model\ndeepseek-ai/DeepSeek-R1-0528\nHardware\nNVIDIA H200 GPUs\nTotal TPS: 16091.68",
+    ] {
+        assert_eq!(read(t).gpu_count.map(|n| n.value), None, "{t}");
+    }
+    assert_eq!(
+        read("8 H200 GPUs: Total TPS: 16091.68")
+            .gpu_count
+            .map(|n| n.value),
+        Some(8)
+    );
+}

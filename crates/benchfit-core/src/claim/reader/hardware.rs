@@ -559,7 +559,11 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
         let w = whole(&c);
         // The tail of a larger number or a price (`two $1,500 workstation GPUs`): no count.
         let lead = &part[..from + num.start()];
-        if lead.ends_with([',', '.', '$']) {
+        // Nor a date or release in a name (`DeepSeek-R1-0528 … H200 GPUs`): a count has no
+        // leading zero and is no identifier's tail.
+        if lead.ends_with([',', '.', '$', '-', '_'])
+            || (num.as_str().len() > 1 && num.as_str().starts_with('0'))
+        {
             from += num.end();
             continue;
         }

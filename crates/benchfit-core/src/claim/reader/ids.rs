@@ -213,7 +213,15 @@ pub(super) fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Opti
         {
             8
         }
-        d if plural && !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
+        // (Not a release or date in a name, `DeepSeek-R1-0528 H200 GPUs`: no leading zero, no
+        // hyphen or point before.)
+        d if plural
+            && !d.is_empty()
+            && d.len() <= 4
+            && d.bytes().all(|b| b.is_ascii_digit())
+            && !(d.len() > 1 && d.starts_with('0'))
+            && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-', '_']) =>
+        {
             d.parse().ok()?
         }
         // A count of two or more written bare before the name (`11 nodes/87 MI355X`, `8
