@@ -5643,3 +5643,16 @@ fn a_release_date_is_no_device_count() {
         Some(8)
     );
 }
+
+/// §1.5 on a tool's metric rows under statistic columns (AIPerf: `| Metric | avg | min | max |
+/// p99 | … | std |`): the rate is read in the mean's column, not the last one (a spread).
+#[test]
+fn metric_rows_under_statistic_columns_read_the_mean() {
+    let c = read(
+        "NVIDIA AIPerf | LLM Metrics
+┃ Metric ┃ avg ┃ min ┃ max ┃ p99 ┃ std ┃
+│ Inter Token Latency (ms) │ 11.23 │ 8.80 │ 13.17 │ 12.48 │ 0.45 │
+│ Output Token Throughput Per User (tokens/sec/user) │ 89.23 │ 75.93 │ 113.60 │ 102.28 │ 3.70 │",
+    );
+    assert_eq!(c.figures[0].value, 89.23);
+}

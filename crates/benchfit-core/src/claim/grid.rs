@@ -1767,7 +1767,21 @@ fn read_block(
         let numbers = l.cells[at + 1..]
             .iter()
             .filter(|c| cell_number(text(**c)).is_some());
-        let picked = if compares_devices(lower, header, at) {
+        // Columns of statistics (`| Metric | avg | min | max | p99 | … | std |`, AIPerf's
+        // summary): the mean's column, else the median's, never the last (a spread).
+        let stat = |names: &[&str]| {
+            header.cells.iter().position(|c| {
+                let t = text(*c).trim_matches('*').trim();
+                names.contains(&t)
+            })
+        };
+        let stat_cell = stat(&["avg", "mean", "average"])
+            .or_else(|| stat(&["p50", "median"]))
+            .and_then(|i| l.cells.get(i).copied())
+            .filter(|c| cell_number(text(*c)).is_some());
+        let picked = if stat_cell.is_some() {
+            stat_cell
+        } else if compares_devices(lower, header, at) {
             numbers.copied().next()
         } else {
             numbers.copied().last()
