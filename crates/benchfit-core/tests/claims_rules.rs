@@ -5656,3 +5656,12 @@ fn metric_rows_under_statistic_columns_read_the_mean() {
     );
     assert_eq!(c.figures[0].value, 89.23);
 }
+
+/// §3 Load / §2 scope: a rate measured "on a single prompt" is one stream's (concurrency 1,
+/// per user), like "a single request".
+#[test]
+fn a_single_prompt_is_one_stream() {
+    let c = read("Throughput, measured as token-per-second on a single prompt, lands at 17 t/s on the Snapdragon's NPU path.");
+    assert_eq!(c.concurrency.map(|n| n.value), Some(1));
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

@@ -1925,7 +1925,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:requests?|users?|streams?|chats?|conversations?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:requests?|users?|streams?|chats?|conversations?|prompts?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -1947,6 +1947,8 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "single-stream",
         "single chat",
         "single conversation",
+        "single prompt",
+        "single-prompt",
         "sequential requests",
         "on 1 query",
         "on one query",
