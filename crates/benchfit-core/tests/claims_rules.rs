@@ -5665,3 +5665,13 @@ fn a_single_prompt_is_one_stream() {
     assert_eq!(c.concurrency.map(|n| n.value), Some(1));
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §2: 预处理速度 ("preprocessing speed") in a Chinese post is the prompt phase's rate (prefill),
+/// so the generation rate beside it heads (§1.3 order).
+#[test]
+fn chinese_preprocessing_speed_is_prefill() {
+    let c = read("它支持24G显存在本地运行DeepSeek-R1的671B满血版,预处理速度最高达286tokens/s,推理生成速度最高能到14 tokens/s。");
+    assert_eq!(c.figures[0].value, 14.0);
+    let pre = c.figures.iter().find(|f| f.value == 286.0).unwrap();
+    assert_eq!(pre.kind, FigureKind::PrefillThroughput);
+}

@@ -79,6 +79,8 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("input throughput")
         || has("input:")
         || has("预填充")
+        // 预处理速度 ("preprocessing speed"): the prompt's phase in Chinese serving posts.
+        || has("预处理速度")
         || has("首字")
     {
         Some(FigureKind::PrefillThroughput)
