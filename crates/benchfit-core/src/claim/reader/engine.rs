@@ -3,20 +3,22 @@
 //! as id; there is no catch-all `other`").
 //!
 //! Asked only when no listed engine, no engine's output shape and no baseline-only engine was
-//! found. Four roles, strongest first:
+//! found. Five roles, strongest first:
 //! 1. a record's engine key (`"engineID" : "mlx-swift-lm"`, `backend: foo`, `Inference engine:
 //!    foo`), with `engineVersion` beside it;
 //! 2. a name before "inference engine/system/server/framework" (`our latest FireAttention V4
 //!    inference engine`), when it looks like a product name (an inner capital, a digit, a hyphen
 //!    or a dot: `FireAttention`, `TileRT`, not "fast" or "open-source");
-//! 3. a name with a `v`-version after "from/with/using/via/on/running" (`Results from vllm-mlx
+//! 3. a name set beside what it is (`using MTPLX, a native MTP runtime for macOS`);
+//! 4. a name with a `v`-version after "from/with/using/via/on/running" (`Results from vllm-mlx
 //!    v0.3.0`), when the name is no model, language or system software;
-//! 4. a name built like a serving library's (`BigDL-LLM`, `bigdl-llm[xpu]=20230827`, `QServe`,
+//! 5. a name built like a serving library's (`BigDL-LLM`, `bigdl-llm[xpu]=20230827`, `QServe`,
 //!    `OpenLLM`: a prefix then `-LLM`/`LLM`/`Serve`), and a plain PyTorch run (`Running LLMs on
 //!    PyTorch`: a framework, no engine, so partial like JAX).
 //!
 //! Inside an identifier, path or file name (`qserve_benchmark.py`) the engine is only implied
-//! (partial), as for the listed engines.
+//! (partial), as for the listed engines. [`compound_engine`] asks roles 1 and 4 around a listed
+//! engine's match: a longer name there (`vllm-mlx v0.3.0`) is another project.
 
 use super::*;
 use crate::claim::pattern::captures_near_in;
@@ -412,7 +414,8 @@ fn version_after(text: &str, end: usize) -> Option<(String, Span)> {
         &RE,
         r"^(?:\[[A-Za-z0-9_,]+\])?(?:\s*==?\s*|\s+\(?)[vV]?(\d+(?:\.\d+)+(?:[.-]?(?:post|rc|dev)\d*)?|\d{8})\b",
     );
-    let c = re.captures(&text[end..])?;
+    // The version sits within a few bytes of the name: no need to look further.
+    let c = re.captures(&text[end..floor_boundary(text, (end + 48).min(text.len()))])?;
     let m = c.get(1)?;
     Some((
         m.as_str().to_string(),
@@ -617,7 +620,7 @@ fn phrase_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     None
 }
 
-/// Role 2b: a name set beside what it is (`using MTPLX, a native MTP runtime for macOS`, `Foo,
+/// Role 3: a name set beside what it is (`using MTPLX, a native MTP runtime for macOS`, `Foo,
 /// an open-source inference engine`).
 fn apposed_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -644,7 +647,6 @@ fn apposed_engine(text: &str, lower: &str) -> Option<NamedEngine> {
         if !(product_like(name) || caps)
             || NOT_ENGINE_NAMES.contains(&id.as_str())
             || NOT_ENGINES.contains(&id.as_str())
-            || ["cuda", "rocm", "nvidia", "intel", "apple", "google"].contains(&id.as_str())
             || is_model_name(&id)
         {
             continue;
@@ -660,7 +662,7 @@ fn apposed_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     None
 }
 
-/// Role 3: a name with a `v`-version after "from/with/using/via/on/running".
+/// Role 4: a name with a `v`-version after "from/with/using/via/on/running".
 fn versioned_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = rx(
@@ -698,7 +700,7 @@ fn versioned_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     None
 }
 
-/// Role 4: a name built like a serving library's, or a plain PyTorch run.
+/// Role 5: a name built like a serving library's, or a plain PyTorch run.
 fn library_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     static TORCH: OnceLock<Regex> = OnceLock::new();

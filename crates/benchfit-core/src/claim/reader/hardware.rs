@@ -865,7 +865,7 @@ pub(super) fn compared_side(part: &str, start: usize) -> bool {
             break;
         };
         if [
-            "the", "a", "an", "single", "one", "our", "their", "nvidia", "amd", "intel", "(", "an",
+            "the", "a", "an", "single", "one", "our", "their", "nvidia", "amd", "intel", "(",
         ]
         .contains(&word)
         {

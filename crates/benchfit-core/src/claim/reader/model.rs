@@ -46,29 +46,38 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
     if id.len() > 40 || (tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit())) {
         return f;
     }
-    let pattern = id
-        .split('-')
-        .map(regex_lite::escape)
-        .collect::<Vec<_>>()
-        .join(r"[\s_-]*");
-    let Ok(re) = Regex::new(&format!(r"^{pattern}[\s_-](\d{{4}})\b")) else {
-        return f;
-    };
-    let first = id.split('-').next().unwrap_or(id);
-    // Anchored at each mention of the name's first word (no scan of the whole paste).
-    for (i, _) in lower.match_indices(first).take(32) {
+    let parts: Vec<&str> = id.split('-').collect();
+    let sep = |c: char| c.is_whitespace() || c == '_' || c == '-';
+    // Anchored at each mention of the name's first word (no scan of the whole paste); the
+    // name's parts may be written apart (`deepseek r1`, `deepseek_r1`), the date after one
+    // separator.
+    for (i, _) in lower.match_indices(parts[0]).take(32) {
         if lower[..i].ends_with(|ch: char| ch.is_ascii_alphanumeric()) {
             continue;
         }
-        let window = &lower[i..floor_boundary(lower, (i + 96).min(lower.len()))];
-        let Some(c) = re.captures(window) else {
+        let mut at = &lower[i..];
+        let mut whole = true;
+        for (k, part) in parts.iter().enumerate() {
+            if k > 0 {
+                at = at.trim_start_matches(sep);
+            }
+            match at.strip_prefix(part) {
+                Some(r) => at = r,
+                None => {
+                    whole = false;
+                    break;
+                }
+            }
+        }
+        let Some(after) = at.strip_prefix(sep).filter(|_| whole) else {
             continue;
         };
-        let m = c.get(0).expect("group 0");
-        let m = Span {
-            start: i + m.start(),
-            end: i + m.end(),
-        };
+        let date = after
+            .get(..4)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_digit()));
+        let Some(date) = date else { continue };
+        let end = lower.len() - after.len() + 4;
+        let m = Span { start: i, end };
         let rest = &lower[m.end..];
         let distill = ["-qwen", "-llama", "-distill", " distill", "-8b", "-7b"]
             .iter()
@@ -76,7 +85,6 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
         if distill || rest.starts_with(|ch: char| ch.is_ascii_alphanumeric() || ch == '.') {
             continue;
         }
-        let date = c.get(1).map_or("", |d| d.as_str());
         return Found {
             value: format!("{id}-{date}"),
             span: m,
