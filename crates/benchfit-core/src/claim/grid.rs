@@ -1769,14 +1769,7 @@ fn read_block(
             .filter(|c| cell_number(text(**c)).is_some());
         // Columns of statistics (`| Metric | avg | min | max | p99 | … | std |`, AIPerf's
         // summary): the mean's column, else the median's, never the last (a spread).
-        let stat = |names: &[&str]| {
-            header.cells.iter().position(|c| {
-                let t = text(*c).trim_matches('*').trim();
-                names.contains(&t)
-            })
-        };
-        let stat_cell = stat(&["avg", "mean", "average"])
-            .or_else(|| stat(&["p50", "median"]))
+        let stat_cell = stat_column(lower, header)
             .and_then(|i| l.cells.get(i).copied())
             .filter(|c| cell_number(text(*c)).is_some());
         let picked = if stat_cell.is_some() {
@@ -1823,6 +1816,21 @@ fn read_block(
         .or_else(|| latency_rows(lower, block))
 }
 
+/// The column of a header that holds a statistic a metric row is read at: the mean's (`avg`,
+/// `mean`, `average`, or one followed by its unit, `mean (ms)`), else the median's (`p50`,
+/// `median`); `None` when the header names neither (its columns are setups or devices).
+fn stat_column(lower: &str, header: &Line) -> Option<usize> {
+    let find = |names: &[&str]| {
+        header.cells.iter().position(|c| {
+            let t = lower[c.start..c.end].trim_matches('*').trim();
+            names
+                .iter()
+                .any(|n| t == *n || t.strip_prefix(n).is_some_and(|r| r.starts_with(' ')))
+        })
+    };
+    find(&["mean", "avg", "average"]).or_else(|| find(&["p50", "median"]))
+}
+
 /// A latency cell's number and the unit it writes, if any (`378.7 ms`, `1.2 s`, `41.3`).
 fn lat_number(t: &str) -> Option<(f64, Option<&'static str>)> {
     let t = t.trim().trim_matches('*').trim();
@@ -1842,15 +1850,7 @@ fn lat_number(t: &str) -> Option<(f64, Option<&'static str>)> {
 fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = block.first()?;
-    let stat_col = |names: &[&str]| {
-        header.cells.iter().position(|c| {
-            let t = text(*c).trim_matches('*');
-            names
-                .iter()
-                .any(|n| t == *n || t.starts_with(&format!("{n} ")))
-        })
-    };
-    let col = stat_col(&["mean", "avg", "average"]).or_else(|| stat_col(&["p50", "median"]));
+    let col = stat_column(lower, header);
     // Without a statistic column the columns are setups (`| Metric | Stock | With L0 + L1 | Δ
     // |`): the tuned one heads (CLAIMS.md §1.6), the last shown, unless the columns are
     // different devices (the first is the subject, §1.5); a change column (`Δ`, `speedup`, `%`)
