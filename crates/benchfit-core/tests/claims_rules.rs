@@ -576,6 +576,17 @@ fn singular_gpu_only_when_it_is_the_device_used() {
         count("An H100 can generate 3,000 tokens/s for an 8B model"),
         None
     );
+    // A flag or key that names GPUs (`--gpus all`) is no plural of the run's devices.
+    assert_eq!(
+        count(
+            "Tested on 1 H100 GPU.\n`docker run --gpus all --shm-size 1g`\nAbout 1500 tokens/sec."
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        count("Tested on an H100, one of our GPUs: about 1500 tokens/sec."),
+        None
+    );
 }
 
 /// §3 Hardware: the device the headline's own sentence names, not one the text asks about

@@ -1533,7 +1533,11 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     // name one card, and 卡顿 / 卡住 / 卡在 ("stalls", "stuck") none: their 卡 speaks of no
     // count.
     .any(|w| {
-        lower.contains(w)
+        // A command-line flag or a key (`docker run --gpus all`, `num_gpus`) speaks of no
+        // count of its own.
+        lower
+            .match_indices(w)
+            .any(|(i, _)| !lower[..i].ends_with(['-', '_']))
             && (*w != "卡" || {
                 let mut rest = lower.to_string();
                 for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"]
