@@ -988,17 +988,26 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
         .map(|(_, l)| l)
 }
 
-/// Whether the header's cells after column `at` name two or more different devices.
-fn compares_devices(lower: &str, header: &Line, at: usize) -> bool {
-    let mut seen: Vec<String> = Vec::new();
+/// Whether the header's cells after column `at` name two or more different devices or serving
+/// engines (`| Metric | vLLM (AWQ Marlin) | Ollama (Q4_K_M GGUF) | Delta |`): setups compared side by
+/// side, whose first is the text's subject (CLAIMS.md §1.5).
+fn compares_setups(lower: &str, header: &Line, at: usize) -> bool {
+    let mut devices: Vec<String> = Vec::new();
+    let mut engines: Vec<&str> = Vec::new();
     for c in header.cells.iter().skip(at + 1) {
-        if let Some(id) = super::reader::device_named(&lower[c.start..c.end]) {
-            if !seen.contains(&id) {
-                seen.push(id);
+        let cell = &lower[c.start..c.end];
+        if let Some(id) = super::reader::device_named(cell) {
+            if !devices.contains(&id) {
+                devices.push(id);
+            }
+        }
+        if let Some(id) = super::reader::engine_named(cell) {
+            if !engines.contains(&id) {
+                engines.push(id);
             }
         }
     }
-    seen.len() >= 2
+    devices.len() >= 2 || engines.len() >= 2
 }
 
 /// The settings a row's cells give by their columns' roles.
@@ -1774,7 +1783,7 @@ fn read_block(
             .filter(|c| cell_number(text(*c)).is_some());
         let picked = if stat_cell.is_some() {
             stat_cell
-        } else if compares_devices(lower, header, at) {
+        } else if compares_setups(lower, header, at) {
             numbers.copied().next()
         } else {
             numbers.copied().last()
@@ -1885,7 +1894,7 @@ fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             .map(|(_, c)| *c)
             .collect()
     };
-    let first_setup = compares_devices(lower, header, 0);
+    let first_setup = compares_setups(lower, header, 0);
 
     // Among rows of one metric, the mean, then the median, then a plain row, before the tails.
     let stat_rank = |label: &str| -> u8 {

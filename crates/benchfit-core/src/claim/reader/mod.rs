@@ -2536,6 +2536,13 @@ pub(super) fn device_named(cell: &str) -> Option<String> {
     Some(gpu_id(&c[3], variant))
 }
 
+/// The serving engine a short text (a table header cell: `vLLM (AWQ Marlin)`, `SGLang`) names,
+/// as its id; None when it names none.
+pub(super) fn engine_named(cell: &str) -> Option<&'static str> {
+    let c = patterns().runtime.captures(cell)?;
+    Some(runtime_id(&c[1]).0)
+}
+
 /// The first device of `among` that `text` names (as catalog ids), if any.
 pub(super) fn first_device_in(text: &str, among: &[String]) -> Option<String> {
     patterns().gpu.captures_iter(text).take(32).find_map(|c| {
