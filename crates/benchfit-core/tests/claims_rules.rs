@@ -5704,3 +5704,25 @@ fn engine_columns_compare_setups() {
     );
     assert_eq!(c.figures[0].value, 1650.0);
 }
+
+/// §3 Hardware: the device a run used, in the singular, written the ways Chinese, Korean and
+/// tool-card prose write it: 在NVIDIA A800上 (the vendor glued to 在, "on"), H100에서 (the word of
+/// use after the name), "single card Gaudi2" (the count, then what it counts): one device.
+#[test]
+fn singular_device_in_other_word_orders() {
+    let count = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        count("在NVIDIA A800-SXM4-80GB上使用的vllm版本为0.10.2\nThroughput: 24145.12tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("2025년 현재 H100에서 Llama 8B 기준 2,300 tokens/s의 처리량을 기록하며"),
+        Some(1)
+    );
+    assert_eq!(
+        count("Inference performance:\nsingle card Gaudi2\nThroughput: 33.9 tokens/second"),
+        Some(1)
+    );
+    // A Korean sentence about the product in general names no device used.
+    assert_eq!(count("H100은 빠른 GPU입니다. 2,300 tokens/s"), None);
+}

@@ -1560,6 +1560,7 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         let end = (start + name.map_or(0, str::len)).min(line_to);
         names_product_in_general(before(lower, start, 40), &lower[line_from..start])
             && !counted_one(before(lower, start, 40), &lower[end..line_to])
+            && !used_after(&lower[end..line_to])
             && !machine_spec(&lower[line_from..line_to])
     });
     // Tenstorrent's boxes (QuietBox, Galaxy) are systems; its cards (n150, n300, p150, p300)
@@ -1588,10 +1589,33 @@ fn counted_one(pre: &str, post: &str) -> bool {
     let words: Vec<&str> = pre.split_whitespace().collect();
     let before_vendor = words.iter().rev().find(|w| !VENDOR.contains(w));
     let post = post.trim_start();
+    // "single card Gaudi2", "one GPU H100": the count, then what it counts, then the name.
+    let counted_word = words
+        .iter()
+        .rev()
+        .skip_while(|w| VENDOR.contains(w))
+        .skip_while(|w| matches!(**w, "card" | "gpu" | "device" | "accelerator"))
+        .next();
     before_vendor.is_some_and(|w| matches!(*w, "single" | "one" | "1x" | "1×"))
+        || counted_word.is_some_and(|w| matches!(*w, "single" | "one"))
         || post.starts_with("(single")
         || post.starts_with("(1 gpu")
         || post.starts_with("single gpu")
+}
+
+/// A word of use written after the name, as Korean and Japanese do (`H100에서`, "on H100";
+/// `RTX 4090で`).
+fn used_after(post: &str) -> bool {
+    // Past the rest of the name (`RTX 4090 24GB에서`), at most 16 bytes of it.
+    let skip = post
+        .bytes()
+        .take(16)
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b' ')
+        .count();
+    let post = &post[skip..];
+    ["에서", "으로", "で", "上で"]
+        .iter()
+        .any(|w| post.starts_with(w))
 }
 
 /// A line listing one machine's parts (`Ryzen 5700G, 64 Gb RAM, Radeon RX 9070 XT 16 Gb`,
@@ -1660,7 +1684,13 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         .is_some_and(|k| words[k + 1..].iter().filter(|w| !SKIP.contains(w)).count() <= 1);
     // Chinese writes the word of use glued to the name: 在 (on), 用 / 使用 / 采用 (with),
     // 基于 (based on), 于 (on).
+    // A vendor glued to the word of use (`在NVIDIA A800`): the word before the vendor.
     let last_word = words.last().copied().unwrap_or("");
+    let last_word = ["nvidia", "amd", "intel", "huawei"]
+        .iter()
+        .find_map(|v| last_word.strip_suffix(v))
+        .filter(|w| !w.is_empty())
+        .unwrap_or(last_word);
     let used = used
         || ["在", "用", "基于", "于"]
             .iter()
