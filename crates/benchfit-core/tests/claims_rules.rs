@@ -5726,3 +5726,27 @@ fn singular_device_in_other_word_orders() {
     // A Korean sentence about the product in general names no device used.
     assert_eq!(count("H100은 빠른 GPU입니다. 2,300 tokens/s"), None);
 }
+
+/// §2 kind: the metric the text names once for all its figures gives their kind: in
+/// parentheses after the name ("throughput (output tokens per second)"), or named as what the
+/// text is about in a clause with no number ("reproduce the Total Output Throughput"); a table
+/// header's unit (`throughput (token/s)`) or "(total tokens/second of a server)" does not.
+#[test]
+fn metric_named_once_gives_the_kind() {
+    let c = read(
+        "We see a drop in throughput (output tokens per second) with Triton.\n\
+         - Native throughput: 1421.18 tokens per second\n- Triton throughput: 43.65 tokens per second",
+    );
+    assert_eq!(c.figures[0].value, 1421.18);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "I attempted to reproduce the Total Output Throughput (tokens/sec) reported here:\n\
+         the expected throughput is 27,688.36 tokens/sec, but I only achieved 7099.53 tokens/sec.",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "Balancing speed and throughput (total tokens/second of an AI server) matters.\n\
+         The server delivers 2,500 tokens/second.",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}

@@ -1763,7 +1763,10 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
 /// number counts, wherever it says it). The definition is a clause that starts at `throughput`
 /// or `tok/s`, goes on with a defining word (`:`, `=`, "is", "are", "means", "refers to",
 /// "measures", "counts") and holds no rate figure of its own (so `Throughput: 7859.20 tokens/s`
-/// is a figure, not a definition). Two definitions that disagree define nothing.
+/// is a figure, not a definition). Also a definition: the phase in parentheses after the name
+/// (`throughput (output tokens per second)`), and a metric named with its phase in a clause with
+/// no number, as what the text is about (`reproduce the Total Output Throughput (tokens/sec)
+/// reported here`). Two definitions that disagree define nothing.
 fn defined_kind(lower: &str) -> Option<FigureKind> {
     let mut found: Option<FigureKind> = None;
     for clause in lower.split(['\n', ';']) {
@@ -1795,21 +1798,46 @@ fn defined_kind(lower: &str) -> Option<FigureKind> {
                 // Japanese: `「13.45 tok/sec」は1秒あたりに出力されたトークン数を意味し`.
                 "とは",
                 "は",
+                // A unit in parentheses after the name (`throughput (output tokens per
+                // second)`).
+                "(",
             ]
             .iter()
-            .find_map(|w| rest.strip_prefix(w));
-            let Some(def) = defining else { continue };
-            // A rate figure in the clause makes it a result line, not a definition.
-            let has_figure = def.char_indices().any(|(j, c)| {
-                c.is_ascii_digit()
-                    && !def[j + 1..]
-                        .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
-                    && followed_by_rate(def, j + 1)
+            .find_map(|w| rest.strip_prefix(w))
+            // In parentheses only the tokens' phase defines (`(output tokens per second)`);
+            // "(total tokens/second of an AI server)" may say summed, `(token/s)` nothing.
+            .filter(|d| {
+                !rest.starts_with('(')
+                    || ["output", "generat", "completion", "decod"]
+                        .iter()
+                        .any(|w| d.starts_with(w))
             });
-            if has_figure {
-                continue;
-            }
-            let Some(kind) = kind_from_words(def) else {
+            // A rate figure in the clause makes it a result line, not a definition.
+            let has_figure = |def: &str| {
+                def.char_indices().any(|(j, c)| {
+                    c.is_ascii_digit()
+                        && !def[j + 1..]
+                            .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+                        && followed_by_rate(def, j + 1)
+                })
+            };
+            // A metric named with its kind as what the text is about, in a clause with no
+            // number (`reproduce the Total Output Throughput (tokens/sec) reported here`).
+            let named = || {
+                if key != "throughput" || clause.bytes().any(|b| b.is_ascii_digit() || b == b'|') {
+                    return None;
+                }
+                let pre = clause[..i].trim_end();
+                ["output", "generation", "completion"]
+                    .iter()
+                    .any(|w| pre.ends_with(w))
+                    .then_some(FigureKind::ThroughputOutput)
+            };
+            let Some(kind) = defining
+                .filter(|d| !has_figure(d))
+                .and_then(kind_from_words)
+                .or_else(named)
+            else {
                 continue;
             };
             match found {
