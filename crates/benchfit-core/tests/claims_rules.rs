@@ -5750,3 +5750,20 @@ fn metric_named_once_gives_the_kind() {
     );
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §2 kind: a phase named as a phase (`Generation phase:`, `Text Gen:`, a `Generation 階段:`
+/// heading over `速度:` lines) labels a decode rate, `Prompt 階段` a prefill rate; a bare
+/// "generation throughput" stays output throughput.
+#[test]
+fn phase_labels_name_decode_and_prefill() {
+    let c = read(
+        "Prompt 階段:\n輸入:13,140 token。\n速度:59.562 tokens/s。\n\
+         Generation 階段:\n輸出:720 token。\n速度:6.385 tokens/s。",
+    );
+    assert_eq!(c.figures[0].value, 6.385);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("  • Text Gen: 46.06 tok/s (512 tokens generated in ~11.1s)");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("Generation throughput: 1,200 tok/s at 64 concurrent requests");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -191,6 +191,9 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
         Some(FigureKind::PrefillThroughput)
     } else {
         kind_from_words(qual)
+            // A phase named as such (`Generation phase:`, `Text Gen:`, `Prompt 階段`): that
+            // phase's rate (CLAIMS.md §2: labelled token generation or prompt processing).
+            .or_else(|| phase_named(label))
             .or_else(|| kind_from_words(&pre_words))
             .or_else(|| kind_from_words(&without_lengths(wrapped_clause(lower, span.start))))
             .or_else(|| kind_from_words(&without_lengths(change_subject(lower, span.start))))
@@ -1733,6 +1736,13 @@ fn step_phase(lower: &str, at: usize) -> Option<FigureKind> {
     for _ in 0..2 {
         let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
         let line = lower[start..end].trim();
+        // A phase heading over a generic rate label (`Generation 階段:` then `速度: 6.385
+        // tokens/s`).
+        if line.ends_with([':', '：']) {
+            if let Some(k) = phase_named(line) {
+                return Some(k);
+            }
+        }
         if let Some(step) = line
             .strip_prefix("-- ")
             .or_else(|| line.strip_prefix("== "))
@@ -1754,6 +1764,40 @@ fn step_phase(lower: &str, at: usize) -> Option<FigureKind> {
         end = start - 1;
     }
     None
+}
+
+/// The phase a label names as a phase: "generation phase/stage", 生成阶段, "text gen" (a
+/// decode rate); "prompt phase", "prefill stage", 预填充阶段 (a prefill rate). `None` for any
+/// other label, a bare "generation" included (output throughput, CLAIMS.md §2).
+fn phase_named(label: &str) -> Option<FigureKind> {
+    let l = label
+        .trim()
+        .trim_start_matches(['-', '*', '•', ' ', '\t'])
+        .trim_end_matches([':', '：', ' ', '*']);
+    let phase_word = ["phase", "stage", "階段", "阶段"]
+        .iter()
+        .any(|w| l.contains(w));
+    let decode = [
+        "generation",
+        "generate",
+        "decode",
+        "decoding",
+        "生成",
+        "解码",
+    ]
+    .iter()
+    .any(|w| l.contains(w));
+    let prefill = ["prompt", "prefill", "pre-fill", "预填充", "預填充"]
+        .iter()
+        .any(|w| l.contains(w));
+    if l == "text gen" || l == "text generation" || l == "gen" || (phase_word && decode && !prefill)
+    {
+        Some(FigureKind::DecodeThroughput)
+    } else if phase_word && prefill && !decode {
+        Some(FigureKind::PrefillThroughput)
+    } else {
+        None
+    }
 }
 
 /// Latencies written in Chinese, the words before the number: TTFT (`首字延迟 85 ms`,
