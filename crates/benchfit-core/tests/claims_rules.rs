@@ -5767,3 +5767,16 @@ fn phase_labels_name_decode_and_prefill() {
     let c = read("Generation throughput: 1,200 tok/s at 64 concurrent requests");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §1.6: a change written "lifting X into Y" ends on Y, the tuned result, even with the point's
+/// own setting between (`20 tok/s/GPU at 2.4 tok/s/user into 2,256 tok/s/GPU`).
+#[test]
+fn lifted_into_ends_on_the_new_value() {
+    let c = read(
+        "31 PRs, lifting first-light 20 tok/s/GPU at 2.4 tok/s/user into 2,256 tok/s/GPU \
+         at 9.4 tok/s/user on 8K/1K.",
+    );
+    assert_eq!(c.figures[0].value, 2256.0);
+    let c = read("The PRs boosted 20 tok/s into 2,256 tok/s.");
+    assert_eq!(c.figures[0].value, 2256.0);
+}

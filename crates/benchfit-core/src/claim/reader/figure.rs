@@ -1965,15 +1965,17 @@ const ABOUT: &[&str] = &[
 ];
 
 /// True when the figure at `start` is what a change brought a rate to: "to" right before it
-/// (approximation words allowed), with a verb of change in its clause (`jumped`, `rose`,
-/// `increased`, `improved`, `went up`, `climbed`, `grew`, `boosted`, `bumps`, `doubled`).
+/// or "into" (approximation words allowed), with a verb of change in its clause (`jumped`,
+/// `rose`, `increased`, `improved`, `went up`, `climbed`, `grew`, `boosted`, `bumps`,
+/// `doubled`, `lifting`, `pushed`).
 pub(super) fn changed_to(lower: &str, start: usize) -> bool {
     let pre = before(lower, start, 96);
     let mut p = pre.trim_end();
     for w in ABOUT {
         p = p.strip_suffix(w.trim_end()).unwrap_or(p).trim_end();
     }
-    if !(p.ends_with(" to") || p == "to") {
+    // "to", or "into" after a lift (`lifting 20 tok/s/GPU into 2,256 tok/s/GPU`).
+    if !(p.ends_with(" to") || p == "to" || p.ends_with(" into")) {
         return false;
     }
     let clause = p.rsplit(['.', '\n', ';']).next().unwrap_or(p);
@@ -2003,6 +2005,8 @@ pub(super) fn changed_to(lower: &str, start: usize) -> bool {
             "sped up",
             "speeds up",
             "raised",
+            "lift",
+            "push",
         ]
         .iter()
         .any(|w| clause.contains(w))

@@ -783,10 +783,23 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     let mut step = 0;
     // Before an arrow, or before `to` and another number (`from 1,900 tok/s to 2,600 tok/s`):
     // the baseline or a step of a change, not where it ends (rule 6).
-    let to_number = post.strip_prefix("to ").is_some_and(|r| {
-        r.trim_start_matches(['~', ' '])
-            .starts_with(|ch: char| ch.is_ascii_digit())
-    });
+    // Past the point's own setting (`20 tok/s/GPU at 2.4 tok/s/user into 2,256 tok/s/GPU`).
+    let next = post
+        .strip_prefix("at ")
+        .filter(|r| r.starts_with(|ch: char| ch.is_ascii_digit()))
+        .and_then(|r| {
+            let mut words = r.splitn(3, ' ');
+            let (_, _, rest) = (words.next()?, words.next()?, words.next()?);
+            Some(rest)
+        })
+        .unwrap_or(post);
+    let to_number = next
+        .strip_prefix("to ")
+        .or_else(|| next.strip_prefix("into "))
+        .is_some_and(|r| {
+            r.trim_start_matches(['~', ' '])
+                .starts_with(|ch: char| ch.is_ascii_digit())
+        });
     if post.starts_with('→') || post.starts_with("->") || to_number {
         step += 1;
     }
