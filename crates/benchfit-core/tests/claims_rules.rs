@@ -5780,3 +5780,28 @@ fn lifted_into_ends_on_the_new_value() {
     let c = read("The PRs boosted 20 tok/s into 2,256 tok/s.");
     assert_eq!(c.figures[0].value, 2256.0);
 }
+
+/// §3 Model: a release's dot dropped in a file or architecture name (`qwen35-397b`, llama.cpp's
+/// `qwen35moe`) is that release (`qwen3.5`), and the MoE active suffix the text writes with the
+/// same name elsewhere (`Qwen3.5-397B-A17B`) is part of it.
+#[test]
+fn dotless_release_and_active_suffix_elsewhere() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model(
+            "Raw data attached: qwen35-397b-tp4-bench.txt\n\
+             Qwen3.5-397B-A17B INT4 on 4x GB10: 37.94 tok/s"
+        )
+        .as_deref(),
+        Some("qwen3.5-397b-a17b")
+    );
+    assert_eq!(
+        model("| qwen35moe 35B.A3B Q4_K - Medium | SYCL | tg128 | 50.29 ± 0.12 |").as_deref(),
+        Some("qwen3.5-35b-a3b")
+    );
+    // A size glued to the family is no release (`qwen72b` stays Qwen at 72B).
+    assert_ne!(
+        model("qwen72b on 2x H100: 40 tok/s").as_deref(),
+        Some("qwen7.2b")
+    );
+}

@@ -28,12 +28,16 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
     {
         return None;
     }
-    raw.map(|f| dated_elsewhere(lower, f))
-        .map(|f| Found {
-            value: catalog_alias(unglued(f.value)),
-            span: f.span,
-        })
-        .or_else(|| family_only(lower))
+    raw.map(|f| Found {
+        value: unglued(f.value),
+        span: f.span,
+    })
+    .map(|f| dated_elsewhere(lower, f))
+    .map(|f| Found {
+        value: catalog_alias(f.value),
+        span: f.span,
+    })
+    .or_else(|| family_only(lower))
 }
 
 /// The same release named elsewhere with its dated checkpoint (`DeepSeek R1 FP8 H200 …
@@ -47,6 +51,14 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
         return f;
     }
     let parts: Vec<&str> = id.split('-').collect();
+    let size_part = |p: &str| {
+        p.strip_suffix('b')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    };
+    let sized = parts.last().is_some_and(|p| size_part(p));
+    let active = parts
+        .iter()
+        .any(|p| p.strip_prefix('a').is_some_and(size_part));
     let sep = |c: char| c.is_whitespace() || c == '_' || c == '-';
     // Anchored at each mention of the name's first word (no scan of the whole paste); the
     // name's parts may be written apart (`deepseek r1`, `deepseek_r1`), the date after one
@@ -72,6 +84,26 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
         let Some(after) = at.strip_prefix(sep).filter(|_| whole) else {
             continue;
         };
+        // The MoE active-parameter suffix after the size (`Qwen3.5-397B-A17B` where the text
+        // first wrote `qwen35-397b`): part of the name (CLAIMS.md §3 Model).
+        if sized && !active {
+            if let Some(r) = after.strip_prefix('a') {
+                let d = r.len()
+                    - r.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                        .len();
+                let rest = &r[d..];
+                if d > 0
+                    && rest.starts_with('b')
+                    && !rest[1..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                {
+                    let end = lower.len() - rest.len() + 1;
+                    return Found {
+                        value: format!("{id}-a{}b", &r[..d]),
+                        span: Span { start: i, end },
+                    };
+                }
+            }
+        }
         let date = after
             .get(..4)
             .filter(|d| d.bytes().all(|b| b.is_ascii_digit()));
@@ -102,6 +134,18 @@ pub(super) fn unglued(id: String) -> String {
             return format!("deepseek-{rest}");
         }
     }
+    // A release's dot dropped in a file or architecture name (`qwen35-397b`, llama.cpp's
+    // `qwen35moe`, `qwen25_7b`): Qwen's releases are one digit and one decimal (`qwen3.5`).
+    let id = match id.strip_prefix("qwen") {
+        Some(rest)
+            if rest.len() >= 2
+                && rest.as_bytes()[..2].iter().all(u8::is_ascii_digit)
+                && !rest[2..].starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == 'b') =>
+        {
+            format!("qwen{}.{}", &rest[..1], &rest[1..])
+        }
+        _ => id,
+    };
     if let Some(rest) = id.strip_prefix("qwen") {
         let v = rest.len()
             - rest
