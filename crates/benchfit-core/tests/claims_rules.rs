@@ -5805,3 +5805,37 @@ fn dotless_release_and_active_suffix_elsewhere() {
         Some("qwen7.2b")
     );
 }
+
+/// §3 Lengths: lengths written in traditional Chinese (輸入/輸出, thousands separators kept), a
+/// bare 序列长度 beside the output's 输出序列长度 (the input's), and a phase's token count noted
+/// beside its rate (`(1220 tokens evaluated in ~2.2s)`, `(512 tokens generated in ~11.1s)`).
+#[test]
+fn lengths_in_more_written_forms() {
+    let lens = |t: &str| {
+        let c = read(t);
+        (
+            c.prompt_tokens.map(|p| p.value),
+            c.output_tokens.map(|p| p.value),
+        )
+    };
+    assert_eq!(
+        lens("輸入:13,140 token。\n輸出:720 token。\n速度:6.385 tokens/s。"),
+        (Some(13140), Some(720))
+    );
+    assert_eq!(
+        lens("配置如下:序列长度为2048,输出序列长度为128,最大并发数为8。输出 911.5 token/秒"),
+        (Some(2048), Some(128))
+    );
+    assert_eq!(
+        lens(
+            "Prompt Processing: 549.27 tok/s (1220 tokens evaluated in ~2.2s).\n\
+             Text Gen: 46.06 tok/s (512 tokens generated in ~11.1s)."
+        ),
+        (Some(1220), Some(512))
+    );
+    // A count told in a sentence, beside no rate of its own, is no length.
+    assert_eq!(
+        lens("247 tokens generated in 0.31 seconds. 797 tokens/s."),
+        (None, None)
+    );
+}

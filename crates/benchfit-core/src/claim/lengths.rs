@@ -34,6 +34,8 @@ struct Res {
     new_tokens: Regex,
     synthetic: Regex,
     generating: Regex,
+    tokens_done: Regex,
+    zh_seq_kw: Regex,
     token_prompt: Regex,
 }
 
@@ -60,8 +62,9 @@ fn res() -> &'static Res {
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
-            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
-            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_seq_kw: re(r"序列长度[ \t]*[:：=为]?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: sequence)?(?: lengths?| tokens)?\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
@@ -83,6 +86,8 @@ fn res() -> &'static Res {
             // "generating 1,000 tokens": the output length.
             generating: re(r"\bgenerat(?:ing|es|ed)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
             // "a ~500-token coding prompt": the prompt length (one word may stand between).
+            // "1220 tokens evaluated", "512 tokens generated in ~11.1s": a phase's token count.
+            tokens_done: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?[ \t]+(generated|decoded|evaluated)\b"),
             token_prompt: re(r"~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t-]tokens?[ \t]+(?:[a-z]+[ \t]+)?prompts?\b"),
             // "256 new tokens each time": the output length.
             new_tokens: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+new\s+tokens\b"),
@@ -479,8 +484,17 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                 || (rest.starts_with("tok") && per)
                 || basis)
         };
-        let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40).find(not_rate);
         let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40).find(not_rate);
+        // "序列长度为2048,输出序列长度为128": beside the output's sequence length, a bare
+        // sequence length is the input's.
+        let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40)
+            .find(not_rate)
+            .or_else(|| {
+                kout.as_ref()?;
+                matches(lower, &r.zh_seq_kw, (&["序列长度"], DIGITS), 0, 40).find(|(off, c)| {
+                    !lower[..off + c.get(0).map_or(0, |m| m.start())].ends_with("输出")
+                })
+            });
         if let (Some((oi, ci)), Some((oo, co))) = (kin, kout) {
             if let (Some(i), Some(o)) = (n(&ci, 1, Some(2)), n(&co, 1, Some(2))) {
                 claim.prompt_tokens = found(i, span(oi, &ci));
@@ -573,6 +587,43 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         )
         .find(not_rate);
         claim.output_tokens = one_side(hit);
+    }
+    // A phase's token count noted beside its rate (`(1220 tokens evaluated in ~2.2s)`, `(512
+    // tokens generated in ~11.1s)`), not a rate (`tokens generated per second`).
+    if claim.prompt_tokens.is_none() || claim.output_tokens.is_none() {
+        let done: Vec<(usize, Captures)> = matches(
+            lower,
+            &r.tokens_done,
+            (&["generated", "decoded", "evaluated"], &["token"]),
+            40,
+            16,
+        )
+        .filter(|(off, c)| {
+            // Only as a rate's own note in parentheses (`46.06 tok/s (512 tokens generated in
+            // ~11.1s)`): a count told in a sentence ("247 tokens generated in 0.31 seconds")
+            // may be one request's outcome beside the length asked for.
+            let at = span(*off, c).start;
+            let rest = lower[span(*off, c).end..].trim_start();
+            lower[..at].trim_end_matches([' ', '~']).ends_with('(')
+                && !(rest.starts_with('/')
+                    || rest.starts_with("per ")
+                    || rest.starts_with("each ")
+                    || rest.starts_with("a second"))
+        })
+        .collect();
+        let mut done = done;
+        let mut phase = |prompt: bool| {
+            let i = done
+                .iter()
+                .position(|(_, c)| (&c[3] == "evaluated") == prompt)?;
+            Some(done.remove(i))
+        };
+        if claim.prompt_tokens.is_none() {
+            claim.prompt_tokens = one_side(phase(true));
+        }
+        if claim.output_tokens.is_none() {
+            claim.output_tokens = one_side(phase(false));
+        }
     }
 }
 

@@ -77,6 +77,29 @@ fn cjk_terms(lower: String) -> String {
         ("한 张", "1 张"),
         ("한张", "1张"),
     ];
+    // Traditional Chinese forms of the terms the reader knows in simplified form (輸入 → 输入,
+    // 並發 → 并发): the same three bytes a character, so spans hold.
+    const TRADITIONAL: &[(&str, &str)] = &[
+        ("輸入", "输入"),
+        ("輸出", "输出"),
+        ("並發", "并发"),
+        ("長度", "长度"),
+        ("單卡", "单卡"),
+        ("雙卡", "双卡"),
+        ("顯卡", "显卡"),
+        ("預填充", "预填充"),
+        ("解碼", "解码"),
+        ("延遲", "延迟"),
+        ("時間", "时间"),
+        ("總吞吐", "总吞吐"),
+    ];
+    let mut lower = lower;
+    for (from, to) in TRADITIONAL {
+        debug_assert_eq!(from.len(), to.len());
+        if lower.contains(from) {
+            lower = lower.replace(from, to);
+        }
+    }
     // Only Japanese or Korean text holds these (kana, hangul, or the Japanese forms above).
     let cjk = lower
         .chars()
