@@ -923,8 +923,8 @@ fn title_figure_heads_and_yields_to_its_precise_form() {
 #[test]
 fn arrow_from_a_setting_is_not_an_improvement() {
     let c = read(
-        "We measured 3,200 tokens/s at concurrency 64 on 2x L40S. Extra point: conc=8 → 900 \
-         tokens/s.",
+        "We measured 3,200 tokens/s at concurrency 64 on 2x L40S. Extra point: mode=eager → \
+         900 tokens/s.",
     );
     assert_eq!(c.figures[0].value, 3200.0);
     // An arrow from a figure still marks the improved result.
@@ -5838,4 +5838,26 @@ fn lengths_in_more_written_forms() {
         lens("247 tokens generated in 0.31 seconds. 797 tokens/s."),
         (None, None)
     );
+}
+
+/// §3 Load: a concurrency written as a level ("at concurrency level 10"), as `conc=4` in prose,
+/// or as a table's load-point columns (`| Metric | conc=8 | … | conc=64 |`: the headline's
+/// column gives its load).
+#[test]
+fn concurrency_levels_and_load_point_columns() {
+    let conc = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        conc("Benchmark with 100 requests at concurrency level 10: 566.84 output tok/s"),
+        Some(10)
+    );
+    assert_eq!(
+        conc("### Results (1k1k, conc=4, TP=4/EP=4)\nOutput tput/GPU: 72.2 tok/s/GPU"),
+        Some(4)
+    );
+    let c = read(
+        "| Metric | conc=8 | conc=16 | conc=64 |\n|---|---:|---:|---:|\n\
+         | **Output tput/GPU (tok/s)** | 74.6 | 111.9 | 223.6 |\n| Mean TTFT (ms) | 330.6 | 356.0 | 423.1 |",
+    );
+    assert_eq!(c.figures[0].value, 223.6);
+    assert_eq!(c.concurrency.map(|c| c.value), Some(64));
 }

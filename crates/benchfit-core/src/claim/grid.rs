@@ -425,9 +425,16 @@ fn role(h: &str) -> Role {
         || cjk_length(h, &["输出", "出力", "출력"])
     {
         Role::Output
-    } else if has("batch") || word("bs") || word("b") {
+    } else if has("batch") || word("bs") || word("b") || h.starts_with("bs=") {
         Role::Batch
-    } else if has("concurrency") || word("conc") || has("users") || has("并发") {
+    } else if has("concurrency")
+        || word("conc")
+        // A load point as a column (`conc=64`, `c=64`).
+        || h.starts_with("conc=")
+        || h.starts_with("c=")
+        || has("users")
+        || has("并发")
+    {
         Role::Concurrency
     } else if has("# hpu")
         || has("#hpu")
@@ -1813,11 +1820,37 @@ fn read_block(
             f.kind_stated = kind != FigureKind::ThroughputUnspecified;
             f.scope_stated = scope.is_some();
             f.label = Some(text(*first).to_string());
-            let settings = if header_is_text {
+            let mut settings = if header_is_text {
                 row_settings(lower, &roles, &carried)
             } else {
                 column_settings(lower, header, l, cell)
             };
+            // Columns that are load points (`| Metric | conc=8 | … | conc=64 |`): the figure's
+            // column header gives its load.
+            if let Some(h) = l
+                .cells
+                .iter()
+                .position(|c| *c == cell)
+                .and_then(|i| header.cells.get(i).map(|h| (i, *h)))
+            {
+                if let Some(n) = header_number(text(h.1)) {
+                    match roles.get(h.0) {
+                        Some(Role::Batch) => {
+                            settings.batch_size = Some(Found {
+                                value: n,
+                                span: h.1,
+                            })
+                        }
+                        Some(Role::Concurrency) => {
+                            settings.concurrency = Some(Found {
+                                value: n,
+                                span: h.1,
+                            })
+                        }
+                        _ => {}
+                    }
+                }
+            }
             best = Some((r, f, settings));
         }
     }
