@@ -5861,3 +5861,16 @@ fn concurrency_levels_and_load_point_columns() {
     assert_eq!(c.figures[0].value, 223.6);
     assert_eq!(c.concurrency.map(|c| c.value), Some(64));
 }
+
+/// §2 kind: a rate in the title that the body repeats as "single-stream decode" is one
+/// stream's decode rate, labelled decode (not only per user).
+#[test]
+fn title_twin_of_a_single_stream_decode_rate_is_decode() {
+    let c = read(
+        "vLLM TP=4 on 4xRTX 3090: 76.9 tok/s, no marketing spin\n\n\
+         The headline number is 76.9 tok/s single-stream decode, measured by vLLM.",
+    );
+    assert_eq!(c.figures[0].value, 76.9);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

@@ -594,7 +594,15 @@ pub(super) fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
                     keep.kind = gone.kind;
                 }
             }
-            if keep.scope == Some(Scope::PerUser) && keep.kind.is_throughput() {
+            // A phase's rate keeps its label (`76.9 tok/s single-stream decode`: a decode rate,
+            // one stream's, CLAIMS.md §2).
+            if keep.scope == Some(Scope::PerUser)
+                && keep.kind.is_throughput()
+                && !matches!(
+                    keep.kind,
+                    FigureKind::DecodeThroughput | FigureKind::PrefillThroughput
+                )
+            {
                 keep.kind = FigureKind::ThroughputPerUser;
             }
         }
