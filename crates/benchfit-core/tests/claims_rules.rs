@@ -5766,6 +5766,10 @@ fn phase_labels_name_decode_and_prefill() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     let c = read("Generation throughput: 1,200 tok/s at 64 concurrent requests");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    // A phase with its token count, as `mlx_lm.benchmark` prints it.
+    let c = read("- Prompt (2048 tokens): 615.28 tok/s\n- Generation (128 tokens): 44.62 tok/s");
+    assert_eq!(c.figures[0].value, 44.62);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
 
 /// §1.6: a change written "lifting X into Y" ends on Y, the tuned result, even with the point's

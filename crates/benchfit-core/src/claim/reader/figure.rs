@@ -1790,6 +1790,20 @@ fn phase_named(label: &str) -> Option<FigureKind> {
     let prefill = ["prompt", "prefill", "pre-fill", "预填充", "預填充"]
         .iter()
         .any(|w| l.contains(w));
+    // A phase with its token count (`Generation (128 tokens):`, `Prompt (2048 tokens):`, as
+    // `mlx_lm.benchmark` and similar tools print them).
+    let counted = l
+        .split_once('(')
+        .filter(|(_, r)| r.contains("token"))
+        .map(|(b, _)| b.trim());
+    if let Some(b) = counted {
+        if matches!(b, "generation" | "decode" | "decoding") {
+            return Some(FigureKind::DecodeThroughput);
+        }
+        if matches!(b, "prompt" | "prefill" | "prompt processing") {
+            return Some(FigureKind::PrefillThroughput);
+        }
+    }
     if l == "text gen" || l == "text generation" || l == "gen" || (phase_word && decode && !prefill)
     {
         Some(FigureKind::DecodeThroughput)
