@@ -5878,3 +5878,21 @@ fn title_twin_of_a_single_stream_decode_rate_is_decode() {
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §3 Load: a server's cap on concurrent requests (TGI's `--max-concurrent-requests 5000`) is
+/// an engine limit, not the load; a client's `--max-concurrency 32` is the load.
+#[test]
+fn server_concurrency_cap_is_no_load() {
+    let conc = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        conc(
+            "text-generation-inference:0.8 --max-concurrent-requests 5000 --max-input-length 1024\n\
+             Throughput: 2.20 requests/s\nAverage latency per output token: 5.81 s"
+        ),
+        None
+    );
+    assert_eq!(
+        conc("vllm bench serve --max-concurrency 32\nOutput token throughput (tok/s): 2,100"),
+        Some(32)
+    );
+}

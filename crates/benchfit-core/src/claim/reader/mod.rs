@@ -866,6 +866,7 @@ pub fn read(text: &str) -> Claim {
         if let Some(c) = p
             .concurrency
             .captures_iter(lower)
+            .filter(|c| !server_cap(lower, c))
             .find(load)
             .or_else(|| p.concurrency_after.captures_iter(lower).find(load))
         {
@@ -1504,6 +1505,16 @@ fn release_foreign_load(lower: &str, c: &mut Claim) {
     if conc_foreign {
         c.concurrency = None;
     }
+}
+
+/// A server's cap on concurrent requests written as its flag or key (TGI's
+/// `--max-concurrent-requests 5000`, `max_concurrent_requests: 128`): an engine limit, not the
+/// load (CLAIMS.md §3 Load).
+fn server_cap(text: &str, c: &Caps) -> bool {
+    let w = whole(c);
+    let t = &text[w.start..w.end];
+    t.starts_with("max_concurrent_requests")
+        || (t.starts_with("max-concurrent-requests") && text[..w.start].ends_with("--"))
 }
 
 /// A GPU named once in the singular with no number is 1 (CLAIMS.md §3 Hardware) when nothing in
@@ -2710,6 +2721,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         if let Some(c) = p
             .concurrency
             .captures_iter(part)
+            .filter(|c| !server_cap(part, c))
             .find(load)
             .or_else(|| p.concurrency_after.captures_iter(part).find(load))
         {
