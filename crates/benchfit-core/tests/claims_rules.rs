@@ -5896,3 +5896,18 @@ fn server_concurrency_cap_is_no_load() {
         Some(32)
     );
 }
+
+/// §3 Load and Hardware: an engine feature named for one batch (SGLang's "Single-Batch
+/// Overlap") is no batch of one and no per-user scope; a text that speaks of nodes (每节点,
+/// 单节点TP-8) runs on no single GPU.
+#[test]
+fn batch_overlap_feature_and_nodes_in_chinese() {
+    let c = read(
+        "包括单节点TP-8预填充、Single-Batch Overlap(SBO)等调度机制。\
+         实验显示,每节点在4096 token输入序列上实现16.5k输入token/s和5.7k输出token/s,在H20-96G上。",
+    );
+    assert_eq!(c.figures[0].value, 5700.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert!(c.batch_size.is_none());
+    assert_ne!(c.gpu_count.map(|g| g.value), Some(1));
+}

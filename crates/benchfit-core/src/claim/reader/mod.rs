@@ -819,6 +819,11 @@ pub fn read(text: &str) -> Claim {
             if followed_by_rate(lower, span.end) || continues_number(lower, span.end) {
                 continue;
             }
+            // An engine feature named for batches (SGLang's "Single-Batch Overlap", "Two-Batch
+            // Overlap") is no batch size.
+            if lower[span.end..].trim_start().starts_with("overlap") {
+                continue;
+            }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
             // not the load (CLAIMS.md §3).
             let pre = &lower[floor_boundary(lower, span.start.saturating_sub(16))..span.start];
@@ -1531,6 +1536,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "nodes",
         "node",
         "cluster",
+        "节点",
+        "集群",
         "卡",
         "servers",
         "chips",
@@ -2659,7 +2666,10 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
                 continue;
             }
-            if followed_by_rate(part, span.end) || continues_number(part, span.end) {
+            if followed_by_rate(part, span.end)
+                || continues_number(part, span.end)
+                || part[span.end..].trim_start().starts_with("overlap")
+            {
                 continue;
             }
             if let Some(n) = batch_number(c.get(1).map_or("one", |m| m.as_str())) {

@@ -175,6 +175,16 @@ fn per_named(words: &str, nouns: &[&str]) -> bool {
 }
 
 pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
+    // Engine features named for one batch ("Single-Batch Overlap") say nothing of the load.
+    let unfeatured;
+    let words = if words.contains("batch overlap") {
+        unfeatured = words
+            .replace("single-batch overlap", " ")
+            .replace("single batch overlap", " ");
+        unfeatured.as_str()
+    } else {
+        words
+    };
     let has = |w: &str| words.contains(w);
     if has("per user")
         || has("/user")
