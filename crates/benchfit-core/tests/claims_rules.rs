@@ -5911,3 +5911,21 @@ fn batch_overlap_feature_and_nodes_in_chinese() {
     assert!(c.batch_size.is_none());
     assert_ne!(c.gpu_count.map(|g| g.value), Some(1));
 }
+
+/// §1.5 and §4: in a table of rows that are different engines (an "Inference Engine" column,
+/// not necessarily the first), the row the text names first is its subject, but not a name on
+/// the far side of a comparison ("lower than Llama.cpp"); a `token generation` header over cells
+/// in t/s is a decode rate column.
+#[test]
+fn engine_rows_subject_skips_the_compared_side() {
+    let c = read(
+        "Token generation consistently 50% lower than Llama.cpp\n\n\
+         I use MLX and GGUF through LM Studio. Results:\n\n\
+         | Model | Inference Engine | 30K token generation | 146k token generation |\n\
+         |---|---|---|---|\n\
+         | Minimax-m2.1-4bit | MLX | 25 t/s | 5.95 t/s |\n\
+         | Minimax-m2.1-4bit | Llama.cpp with flash attention | 32 t/s | 12.12 t/s |",
+    );
+    assert_eq!(c.figures[0].value, 5.95);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -310,6 +310,9 @@ fn role(h: &str) -> Role {
         // 토큰/초`): a token rate, unless it is a ratio (`Speedup`).
         || has("speed") && !has("speedup") && !has("speed-up") && !has("speed up")
         || has("速度")
+        // A decode phase's name with its unit in the cells (`| 146k token generation |` over
+        // `| 5.95 t/s |`).
+        || has("token generation")
         || has("토큰/초")
         || has("トークン/秒");
     // A request rate (`req/s`, `Request throughput`) is no token rate; a load written beside a
@@ -937,12 +940,13 @@ fn subject_device(
     Some((dcol, named))
 }
 
-/// The row of a table of setups (its first header a provider, engine, framework, backend,
-/// system or platform) whose label's first word the text before the table names first; none
-/// when the labels' first words are not distinct words, or the text names none of them.
+/// The row of a table of setups (a header cell names a provider, engine, framework, backend,
+/// system or platform: that column's cells label the rows) whose label's first word the text
+/// before the table names first, not on the far side of a comparison ("lower than
+/// Llama.cpp"); none when the labels' first words are not distinct words, or the text names
+/// none of them.
 fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) -> Option<&'a Line> {
     let first = header.cells.first()?;
-    let h = &lower[first.start..first.end];
     let setups = [
         "provider",
         "engine",
@@ -954,11 +958,12 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
         "vendor",
         "service",
     ];
-    if !setups.iter().any(|w| h.contains(w)) {
-        return None;
-    }
+    let key_col = header.cells.iter().take(col.max(1)).position(|c| {
+        let h = &lower[c.start..c.end];
+        setups.iter().any(|w| h.contains(w))
+    })?;
     let key = |l: &Line| -> Option<&str> {
-        let c = l.cells.first()?;
+        let c = l.cells.get(key_col)?;
         let w = lower[c.start..c.end]
             .trim_matches(|c: char| c == '*' || c.is_whitespace())
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
@@ -987,6 +992,7 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
             let post = before[i + w.len()..].chars().next();
             !pre.is_some_and(|c| c.is_ascii_alphanumeric())
                 && !post.is_some_and(|c| c.is_ascii_alphanumeric())
+                && !super::reader::compared_side(before, i)
         })
     };
     rows.iter()

@@ -858,7 +858,7 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
 /// True when the words right before `start` put what follows on the other side of a
 /// comparison: "than", "vs", "versus", "compared to/with", "relative to", with only articles
 /// and load words between (`than the single …`, `compared to an …`).
-pub(super) fn compared_side(part: &str, start: usize) -> bool {
+pub(in crate::claim) fn compared_side(part: &str, start: usize) -> bool {
     let mut pre = before(part, start, 40).trim_end();
     for _ in 0..3 {
         let Some((head, word)) = pre.rsplit_once(' ') else {

@@ -25,6 +25,7 @@ mod model;
 mod settings;
 mod words;
 use figure::*;
+pub(in crate::claim) use hardware::compared_side;
 use hardware::*;
 use ids::*;
 pub(in crate::claim) use marks::*;
