@@ -5723,6 +5723,13 @@ fn singular_device_in_other_word_orders() {
         count("Inference performance:\nsingle card Gaudi2\nThroughput: 33.9 tokens/second"),
         Some(1)
     );
+    // A Russian record of the machine's card (`Видеокарта: …`, "videocard").
+    assert_eq!(
+        count("- Видеокарта: NVIDIA RTX 5060Ti (16 ГБ VRAM)\nСкорость: 9.5 tok/s"),
+        Some(1)
+    );
+    // GB10 (DGX Spark) is one device.
+    assert_eq!(count("Benchmarked on a GB10: 59.5 tok/s decode"), Some(1));
     // A Korean sentence about the product in general names no device used.
     assert_eq!(count("H100은 빠른 GPU입니다. 2,300 tokens/s"), None);
 }

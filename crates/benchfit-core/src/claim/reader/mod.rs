@@ -1590,7 +1590,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         || g.value.starts_with("cerebras")
         || g.value.starts_with("groq")
         || g.value.starts_with("sambanova")
-        || g.value.starts_with("gb");
+        // A GB200/GB300 superchip holds two GPUs; GB10 (DGX Spark) is one.
+        || (g.value.starts_with("gb") && g.value != "gb10");
     if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
         found(1, g.span)
     } else {
@@ -1768,6 +1769,10 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
                 "硬件",
                 "环境",
                 "配置",
+                // Russian: "videocard", "graphics" (`Видеокарта: NVIDIA RTX 5060Ti`; ASCII lowercasing
+                // leaves Cyrillic capitals, so the word without its first letter).
+                "идеокарта",
+                "графический",
             ]
             .iter()
             .any(|w| label.contains(w))
