@@ -1614,8 +1614,7 @@ fn counted_one(pre: &str, post: &str) -> bool {
         .iter()
         .rev()
         .skip_while(|w| VENDOR.contains(w))
-        .skip_while(|w| matches!(**w, "card" | "gpu" | "device" | "accelerator"))
-        .next();
+        .find(|w| !matches!(**w, "card" | "gpu" | "device" | "accelerator"));
     before_vendor.is_some_and(|w| matches!(*w, "single" | "one" | "1x" | "1×"))
         || counted_word.is_some_and(|w| matches!(*w, "single" | "one"))
         || post.starts_with("(single")
