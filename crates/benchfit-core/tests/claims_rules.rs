@@ -2501,6 +2501,11 @@ fn reviewer_cases_3() {
         gpu("On my RX 7900 XTX I get 55 t/s with llama.cpp."),
         Some("rx-7900-xtx".into())
     );
+    // The suffix written glued is the same card.
+    assert_eq!(
+        gpu("for home fun, I went with a 7800XT: 40 t/s"),
+        Some("rx-7800-xt".into())
+    );
     assert_eq!(
         gpu("tt-metal v0.56.0 on a single Tenstorrent n300 card: 23.1 t/s/u."),
         Some("tt-n300".into())

@@ -3,7 +3,16 @@
 use super::*;
 
 pub(super) fn gpu_id(family: &str, variant: &str) -> String {
-    let family: String = family.split_whitespace().collect::<Vec<_>>().join("-");
+    let mut family: String = family.split_whitespace().collect::<Vec<_>>().join("-");
+    // A Radeon's suffix written glued (`7900XTX`, `RX 7800XT`): spaced as AMD names it
+    // (`rx-7900-xtx`, CLAIMS.md §3 ids in kebab case).
+    if family.starts_with("rx") || family.starts_with(|c: char| c.is_ascii_digit()) {
+        if let Some(i) = family.find("xt") {
+            if i > 0 && family.as_bytes()[i - 1].is_ascii_digit() {
+                family.insert(i, '-');
+            }
+        }
+    }
     let v = variant;
     match family.as_str() {
         "h100" if v.contains("sxm") => "h100-sxm".into(),
