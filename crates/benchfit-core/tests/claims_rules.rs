@@ -5941,3 +5941,19 @@ fn engine_rows_subject_skips_the_compared_side() {
     assert_eq!(c.figures[0].value, 5.95);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §1.3 and §2: IPEX-LLM's "1st token latency" is the TTFT and its "2nd token latency" the time
+/// per output token, which heads before the whole request's "Inference latency".
+#[test]
+fn first_and_second_token_latency() {
+    let c = read(
+        "IPEX.LLM 2.2 results for Llama-2-7B:\n> Inference latency: 67.475 s\n\
+         > 1st token latency: 0.432 s\n> 2nd token latency: 0.263 s",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.figures[0].value, 0.263);
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.kind == FigureKind::Ttft && f.value == 0.432));
+}

@@ -1168,17 +1168,20 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             {
                 FigureKind::Tpot
             }
-            // "next-token latency" is the time per output token, "first-token latency" the TTFT
-            // (Intel's and others' names for them).
+            // "next-token latency" (IPEX-LLM's "2nd token latency") is the time per output
+            // token, "first-token latency" ("1st token latency") the TTFT (Intel's and others'
+            // names for them).
             "latency"
-                if before(lower, whole(&c).start, 16).ends_with("next-token ")
-                    || before(lower, whole(&c).start, 16).ends_with("next token ") =>
+                if ["next-token ", "next token ", "2nd token ", "second token "]
+                    .iter()
+                    .any(|w| before(lower, whole(&c).start, 16).ends_with(w)) =>
             {
                 FigureKind::Tpot
             }
             "latency"
-                if before(lower, whole(&c).start, 16).ends_with("first-token ")
-                    || before(lower, whole(&c).start, 16).ends_with("first token ") =>
+                if ["first-token ", "first token ", "1st token "]
+                    .iter()
+                    .any(|w| before(lower, whole(&c).start, 16).ends_with(w)) =>
             {
                 FigureKind::Ttft
             }
