@@ -5957,3 +5957,13 @@ fn first_and_second_token_latency() {
         .iter()
         .any(|f| f.kind == FigureKind::Ttft && f.value == 0.432));
 }
+
+/// §3 Hardware: nodes times GPUs each written before the device (`2*8 H800 GPUs`) count every
+/// GPU; §2: a 出字率 ("output rate") column is output token throughput.
+#[test]
+fn node_product_count_and_output_rate_column() {
+    let c = read("I have tested it on a TP16 with 2*8 H800 GPUs: 266 tok/s.");
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(16));
+    let c = read("并发 | QPS | 出字率\n-- | -- | --\n96 | 2.45 | 622.05\n32 | 1.05 | 266.11");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

@@ -310,6 +310,8 @@ fn role(h: &str) -> Role {
         // 토큰/초`): a token rate, unless it is a ratio (`Speedup`).
         || has("speed") && !has("speedup") && !has("speed-up") && !has("speed up")
         || has("速度")
+        // 出字率 ("output rate", Baidu's name for output tokens per second).
+        || has("出字率")
         // A decode phase's name with its unit in the cells (`| 146k token generation |` over
         // `| 5.95 t/s |`).
         || has("token generation")
@@ -367,6 +369,7 @@ fn role(h: &str) -> Role {
             || has("输出")
             || has("生成速度")
             || has("生成吞吐")
+            || has("出字率")
             || has("출력")
         {
             FigureKind::ThroughputOutput

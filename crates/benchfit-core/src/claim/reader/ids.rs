@@ -231,7 +231,19 @@ pub(super) fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Opti
             && !(d.len() > 1 && d.starts_with('0'))
             && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-', '_']) =>
         {
-            d.parse().ok()?
+            // Nodes times GPUs each (`2*8 H800 GPUs`, `2x8 H100s`): the product.
+            let n: u32 = d.parse().ok()?;
+            let head = &pre[..pre.len() - d.len()];
+            let nodes = head
+                .strip_suffix(['*', 'x', '×'])
+                .map(|h| {
+                    let k = h.len() - h.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                    &h[h.len() - k..]
+                })
+                .filter(|k| !k.is_empty() && k.len() <= 3)
+                .and_then(|k| k.parse::<u32>().ok())
+                .filter(|k| *k > 0);
+            nodes.map_or(n, |k| k * n)
         }
         // A count of two or more written bare before the name (`11 nodes/87 MI355X`, `8
         // H100 SXM`), not the end of a version (`0.6.3 H100`) or a year.
