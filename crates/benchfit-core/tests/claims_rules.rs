@@ -5967,3 +5967,13 @@ fn node_product_count_and_output_rate_column() {
     let c = read("并发 | QPS | 出字率\n-- | -- | --\n96 | 2.45 | 622.05\n32 | 1.05 | 266.11");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Model: a name written with non-breaking hyphens (`gpt‑oss‑120B`, U+2011) is the same name.
+#[test]
+fn non_breaking_hyphens_keep_a_name_whole() {
+    let c = read("gpt\u{2011}oss\u{2011}120B 在 AMD Ryzen AI Max+ 395 上:速度 30 tok/s");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("gpt-oss-120b"));
+    let c = read("Llama\u{2011}3\u{2011}8B on one H100, 512\u{2011}token prompts: 90 tok/s");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3-8b"));
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
+}

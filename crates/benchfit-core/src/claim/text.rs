@@ -152,13 +152,29 @@ const KEY_WORDS: &[&str] = &[
 ];
 
 /// Unicode hyphens (U+2010 hyphen, U+2011 non-breaking hyphen: three bytes each) as an ASCII
-/// `-` followed by two spaces, so `512‑token` and `Llama‑3‑8B` read as their ASCII forms and
-/// every offset holds.
+/// `-`, the two bytes each saves added as spaces after the word they stand in, so `512‑token`
+/// and `gpt‑oss‑120B` read as their ASCII forms in one piece and every offset outside the word
+/// holds (a span inside it stays inside it).
 fn unicode_hyphens(lower: String) -> String {
     if !lower.contains(['\u{2010}', '\u{2011}']) {
         return lower;
     }
-    lower.replace(['\u{2010}', '\u{2011}'], "-  ")
+    let mut out = String::with_capacity(lower.len());
+    let mut pad = 0;
+    for c in lower.chars() {
+        if c == '\u{2010}' || c == '\u{2011}' {
+            out.push('-');
+            pad += c.len_utf8() - 1;
+            continue;
+        }
+        if pad > 0 && (c.is_whitespace() || !(c.is_alphanumeric() || c == '-' || c == '.')) {
+            out.extend(std::iter::repeat_n(' ', pad));
+            pad = 0;
+        }
+        out.push(c);
+    }
+    out.extend(std::iter::repeat_n(' ', pad));
+    out
 }
 
 /// A pipe table whose rows were run together on one line, as scraped pages print them
