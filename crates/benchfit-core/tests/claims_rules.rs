@@ -5977,3 +5977,26 @@ fn non_breaking_hyphens_keep_a_name_whole() {
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3-8b"));
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
 }
+
+/// §3 Model: GLM releases named without a size, GLM-4.5 to GLM-5.x, glued or not
+/// (`GLM4.5` is `glm-4.5`), and MiniMax's later releases.
+#[test]
+fn glm_and_minimax_releases() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("[GLM-5.2 MXFP4] Retune fused-MoE on MI355X: 4940.7 tok/s").as_deref(),
+        Some("glm-5.2")
+    );
+    assert_eq!(
+        model("GLM4.5 on 16 H20: ITL 30 ms").as_deref(),
+        Some("glm-4.5")
+    );
+    assert_eq!(
+        model("zai-org/GLM-5.1-FP8 on 8x H200: 1200 tok/s").as_deref(),
+        Some("glm-5.1")
+    );
+    assert_eq!(
+        model("MiniMax-M3 on 8x H200: 900 tok/s").as_deref(),
+        Some("minimax-m3")
+    );
+}
