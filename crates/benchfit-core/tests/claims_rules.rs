@@ -6000,3 +6000,18 @@ fn glm_and_minimax_releases() {
         Some("minimax-m3")
     );
 }
+
+/// §3 Quantisation: the OCP microscaling formats beyond MXFP4 (`MXFP8`, `MXFP6`) are the
+/// weights' precision.
+#[test]
+fn microscaling_formats() {
+    let dtype = |t: &str| read(t).weight_dtype.map(|d| d.value);
+    assert_eq!(
+        dtype("Model: openai/gpt-oss-20b (GGUF MXFP8).\nTPS 111.62").as_deref(),
+        Some("mxfp8")
+    );
+    assert_eq!(
+        dtype("Llama 3.1 8B in MXFP6 on one MI355X: 9000 tok/s").as_deref(),
+        Some("mxfp6")
+    );
+}
