@@ -6015,3 +6015,26 @@ fn microscaling_formats() {
         Some("mxfp6")
     );
 }
+
+/// §3 Hardware: AMD's MI350X and China's RTX 4090 D (`RTX 4090D`, `RTX 4090 D`) keep their
+/// own ids; a plain RTX 4090 stays `rtx-4090`.
+#[test]
+fn mi350x_and_rtx_4090d() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("GLM-5.3 on 8x MI350X: 7569 tok/s").as_deref(),
+        Some("mi350x")
+    );
+    assert_eq!(
+        gpu("On an RTX 4090D: 4.21 tok/s").as_deref(),
+        Some("rtx-4090d")
+    );
+    assert_eq!(
+        gpu("On one RTX 4090 D: 4.21 tok/s").as_deref(),
+        Some("rtx-4090d")
+    );
+    assert_eq!(
+        gpu("RTX 4090 DDR5 system: 40 tok/s").as_deref(),
+        Some("rtx-4090")
+    );
+}

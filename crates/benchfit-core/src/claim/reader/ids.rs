@@ -144,6 +144,9 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
             let tail = tail.replace("tisuper", "ti-super");
             if tail.is_empty() {
                 format!("rtx-{num}")
+            } else if tail == "d" {
+                // China's RTX 4090 D (`RTX 4090D`, `RTX 4090 D`): one name.
+                format!("rtx-{num}d")
             } else {
                 format!("rtx-{num}-{}", tail.trim_start_matches('-'))
             }
