@@ -6038,3 +6038,21 @@ fn mi350x_and_rtx_4090d() {
         Some("rtx-4090")
     );
 }
+
+/// §3 Model and Runtime: a size glued to Qwen with no release (`Qwen14B`) is the size
+/// (`qwen-14b`, not release 1 at 4B); a lowercase compound adjective before "inference server"
+/// (`always-on`) names no engine.
+#[test]
+fn glued_qwen_size_and_adjective_before_server() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("model: Qwen14B GPU: A100 throughput 353 tok/s").as_deref(),
+        Some("qwen-14b")
+    );
+    assert_eq!(
+        model("Qwen2-7B on A100: 353 tok/s").as_deref(),
+        Some("qwen2-7b")
+    );
+    let c = read("a dedicated, always-on inference server for local LLMs: 20 tok/s");
+    assert!(c.runtime.is_none());
+}

@@ -382,11 +382,16 @@ fn inside_identifier(text: &str, s: Span) -> bool {
         || text[s.end..].starts_with(".py")
 }
 
-/// A name that reads as a product's: an inner capital, a digit, a hyphen or a dot, and not all
-/// capitals (`LLM`, `GPU`).
+/// A name that reads as a product's: an inner capital, a digit, a dot or a hyphen beside a
+/// capital, and not all capitals (`LLM`, `GPU`).
 fn product_like(name: &str) -> bool {
     let inner_capital = name.chars().skip(1).any(|c| c.is_ascii_uppercase());
-    let marked = name.contains(['-', '.']) || name.chars().any(|c| c.is_ascii_digit());
+    // A hyphen marks a name only beside a capital (`Fire-Attention`), not in a lowercase
+    // compound adjective (`always-on`, `low-latency`, `self-hosted`).
+    let capital = name.chars().any(|c| c.is_ascii_uppercase());
+    let marked = (name.contains('-') && capital)
+        || name.contains('.')
+        || name.chars().any(|c| c.is_ascii_digit());
     let all_caps = name
         .chars()
         .filter(|c| c.is_ascii_alphabetic())

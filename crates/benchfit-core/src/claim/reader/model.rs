@@ -493,7 +493,25 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             }
         });
         consider(
-            format!("{base}{family}-{}b{active}{release}{dated}", &c[2]),
+            {
+                // A size glued to the family with no release (`Qwen14B`): the pattern split
+                // it as release 1, size 4; the digits are all the size (`qwen-14b`).
+                let (family, size) = match (c.get(1), c.get(2)) {
+                    (Some(f), Some(z))
+                        if f.end() == z.start()
+                            && family.starts_with("qwen")
+                            && family[4..].bytes().all(|b| b.is_ascii_digit())
+                            && family.len() == 5 =>
+                    {
+                        (
+                            "qwen".to_string(),
+                            format!("{}{}", &family[4..], z.as_str()),
+                        )
+                    }
+                    _ => (family, c[2].to_string()),
+                };
+                format!("{base}{family}-{size}b{active}{release}{dated}")
+            },
             whole(&c),
         );
     }
