@@ -6056,3 +6056,14 @@ fn glued_qwen_size_and_adjective_before_server() {
     let c = read("a dedicated, always-on inference server for local LLMs: 20 tok/s");
     assert!(c.runtime.is_none());
 }
+
+/// §1.1: a memory's or a link's megatransfers per second (`Speed: 4800 MT/s`) are no figure;
+/// "1.2M t/s" is a million tokens per second.
+#[test]
+fn megatransfers_are_no_token_rate() {
+    let c = read("output time: 1104.15 ms / 32 tokens (34.504 ms/token)\n        Speed: 4800 MT/s");
+    assert_eq!(c.figures[0].value, 34.504);
+    assert!(c.figures.iter().all(|f| f.value < 1e6));
+    let c = read("We reach 1.2M t/s on the cluster");
+    assert_eq!(c.figures[0].value, 1_200_000.0);
+}

@@ -24,6 +24,15 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
     // Both patterns: 1 the number, 2 its multiplier, 3 a `+`, 4 a range's high end, 5 its
     // multiplier; then the token words (6) and the per-unit (7), or for `tps` the per-unit (6).
     let (k1, k2, qual, per) = if tps { (2, 5, 99, 6) } else { (2, 5, 6, 7) };
+    // Megatransfers per second (`Speed: 4800 MT/s`, a memory's or a link's rate) are no
+    // million tokens per second: the `m` glued to `t/s`.
+    if !tps {
+        if let Some(m) = c.get(k1).filter(|m| m.as_str() == "m") {
+            if lower[m.end()..].starts_with("t/s") || lower[m.end()..].starts_with("t/sec") {
+                return None;
+            }
+        }
+    }
     let mut lo = num(c.get(1)?.as_str())?;
     let mut hi = c.get(4).and_then(|m| num(m.as_str()));
     // A "low end" glued to letters is a name's digits, not a number (`8x H200 — 34,864
