@@ -6067,3 +6067,18 @@ fn megatransfers_are_no_token_rate() {
     let c = read("We reach 1.2M t/s on the cluster");
     assert_eq!(c.figures[0].value, 1_200_000.0);
 }
+
+/// §3 Lengths and Hardware: BigDL `llm-cli`'s timings (`prompt time: … ms / 46 tokens`, `output
+/// time: … ms / 32 tokens`) give the lengths as llama.cpp's do; a CPU host written with its
+/// trademark (`Xeon(R) Platinum 8470N`) is the device.
+#[test]
+fn llm_cli_timings_and_trademarked_xeon() {
+    let c = read(
+        "My device is Xeon(R) Platinum 8470N\n\
+         prompt time: 686.695 ms / 46 tokens (14.928 ms/token)\n\
+         output time: 1104.15 ms / 32 tokens (34.504 ms/token)\ntotal time: 1790.85 ms",
+    );
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(46));
+    assert_eq!(c.output_tokens.map(|p| p.value), Some(32));
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("xeon-8470n"));
+}

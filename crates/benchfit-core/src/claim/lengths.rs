@@ -70,8 +70,11 @@ fn res() -> &'static Res {
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
             pair_tokens: re(r"\b(\d{2,6})\s*/\s*(\d{1,6})[\s-]*tokens?\b"),
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
-            timing_in: re(r"prompt eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*tokens"),
-            timing_out: re(r"(?:^|[^t] |\|\s*)eval time\s*=\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
+            // llama.cpp's timings (`prompt eval time = 686.7 ms / 46 tokens`), and the same
+            // written by BigDL's `llm-cli` (`prompt time: 686.695 ms / 46 tokens`, `output
+            // time: 1104.15 ms / 32 tokens`).
+            timing_in: re(r"prompt (?:eval )?time\s*[=:]\s*[\d.]+\s*ms\s*/\s*(\d+)\s*tokens"),
+            timing_out: re(r"(?:(?:^|[^t] |\|\s*)eval|output) time\s*[=:]\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
             // Prose with its qualifiers: "prompts were around 500 tokens", "random prompts of
             // 3,200 tokens", "inputs averaging 600 tokens".
             prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
@@ -348,7 +351,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let i = matches(
             lower,
             &r.timing_in,
-            (&["prompt eval time"], &["tokens", "runs"]),
+            (&["prompt eval time", "prompt time"], &["tokens", "runs"]),
             0,
             60,
         )
@@ -356,7 +359,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let o = matches(
             lower,
             &r.timing_out,
-            (&["eval time"], &["tokens", "runs"]),
+            (&["eval time", "output time"], &["tokens", "runs"]),
             4,
             60,
         )

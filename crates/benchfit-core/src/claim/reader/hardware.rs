@@ -257,7 +257,7 @@ fn host_device(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"\b(?:intel\s+)?xeon(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel\s+)?core\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b",
+            r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel\s+)?core\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b",
         )
         .expect("static pattern compiles")
     });
