@@ -5734,7 +5734,10 @@ fn singular_device_in_other_word_orders() {
         Some(1)
     );
     // GB10 (DGX Spark) is one device.
-    assert_eq!(count("Benchmarked on a GB10: 59.5 tok/s decode"), Some(1));
+    assert_eq!(
+        count("Reproduced the figure with my GB10: 59.5 tok/s decode"),
+        Some(1)
+    );
     // A Korean sentence about the product in general names no device used.
     assert_eq!(count("H100은 빠른 GPU입니다. 2,300 tokens/s"), None);
 }

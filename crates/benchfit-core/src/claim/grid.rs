@@ -891,6 +891,19 @@ fn header_number(h: &str) -> Option<u32> {
     nums.next().is_none().then_some(n)
 }
 
+/// The load a load column's header writes as its one number (`| conc=64 |`, `| batch 32 |`),
+/// set on `s` as the batch or the concurrency the column's role says.
+fn set_column_load(lower: &str, h: Span, role: Role, s: &mut RowSettings) {
+    let Some(n) = header_number(&lower[h.start..h.end]) else {
+        return;
+    };
+    match role {
+        Role::Batch => s.batch_size = Some(Found { value: n, span: h }),
+        Role::Concurrency => s.concurrency = Some(Found { value: n, span: h }),
+        _ => {}
+    }
+}
+
 /// A column header written as a length pair (`128/2048`, `ISL/OSL 1000/1000`, `1k/8k`): input
 /// and output tokens.
 fn header_lengths(h: &str) -> Option<(u32, u32)> {
@@ -1733,13 +1746,7 @@ fn read_block(
                 s.prompt_tokens = Some(Found { value: i, span: h });
                 s.output_tokens = Some(Found { value: o, span: h });
             }
-            if let Some(n) = header_number(text(h)) {
-                match roles[col] {
-                    Role::Batch => s.batch_size = Some(Found { value: n, span: h }),
-                    Role::Concurrency => s.concurrency = Some(Found { value: n, span: h }),
-                    _ => {}
-                }
-            }
+            set_column_load(lower, h, roles[col], &mut s);
         }
         if let Some(id) = super::reader::device_named(text(header.cells[col])) {
             s.gpu = Some(Found {
@@ -1836,28 +1843,9 @@ fn read_block(
             };
             // Columns that are load points (`| Metric | conc=8 | … | conc=64 |`): the figure's
             // column header gives its load.
-            if let Some(h) = l
-                .cells
-                .iter()
-                .position(|c| *c == cell)
-                .and_then(|i| header.cells.get(i).map(|h| (i, *h)))
-            {
-                if let Some(n) = header_number(text(h.1)) {
-                    match roles.get(h.0) {
-                        Some(Role::Batch) => {
-                            settings.batch_size = Some(Found {
-                                value: n,
-                                span: h.1,
-                            })
-                        }
-                        Some(Role::Concurrency) => {
-                            settings.concurrency = Some(Found {
-                                value: n,
-                                span: h.1,
-                            })
-                        }
-                        _ => {}
-                    }
+            if let Some(i) = l.cells.iter().position(|c| *c == cell) {
+                if let (Some(&h), Some(&r)) = (header.cells.get(i), roles.get(i)) {
+                    set_column_load(lower, h, r, &mut settings);
                 }
             }
             best = Some((r, f, settings));

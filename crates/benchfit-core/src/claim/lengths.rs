@@ -594,7 +594,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // A phase's token count noted beside its rate (`(1220 tokens evaluated in ~2.2s)`, `(512
     // tokens generated in ~11.1s)`), not a rate (`tokens generated per second`).
     if claim.prompt_tokens.is_none() || claim.output_tokens.is_none() {
-        let done: Vec<(usize, Captures)> = matches(
+        let mut done: Vec<(usize, Captures)> = matches(
             lower,
             &r.tokens_done,
             (&["generated", "decoded", "evaluated"], &["token"]),
@@ -614,7 +614,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                     || rest.starts_with("a second"))
         })
         .collect();
-        let mut done = done;
         let mut phase = |prompt: bool| {
             let i = done
                 .iter()

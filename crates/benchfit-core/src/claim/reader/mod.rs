@@ -817,12 +817,7 @@ pub fn read(text: &str) -> Claim {
             {
                 continue;
             }
-            if followed_by_rate(lower, span.end) || continues_number(lower, span.end) {
-                continue;
-            }
-            // An engine feature named for batches (SGLang's "Single-Batch Overlap", "Two-Batch
-            // Overlap") is no batch size.
-            if lower[span.end..].trim_start().starts_with("overlap") {
+            if no_batch_size(lower, span.end) {
                 continue;
             }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
@@ -1513,6 +1508,14 @@ fn release_foreign_load(lower: &str, c: &mut Claim) {
     }
 }
 
+/// Whether a batch match ending at `end` is something else: a rate (`batch 8 tok/s`), part of
+/// a longer number, or an engine feature named for batches (SGLang's "Single-Batch Overlap").
+fn no_batch_size(text: &str, end: usize) -> bool {
+    followed_by_rate(text, end)
+        || continues_number(text, end)
+        || text[end..].trim_start().starts_with("overlap")
+}
+
 /// A server's cap on concurrent requests written as its flag or key (TGI's
 /// `--max-concurrent-requests 5000`, `max_concurrent_requests: 128`): an engine limit, not the
 /// load (CLAIMS.md §3 Load).
@@ -1606,17 +1609,15 @@ fn counted_one(pre: &str, post: &str) -> bool {
     const VENDOR: &[&str] = &[
         "nvidia", "amd", "intel", "radeon", "geforce", "instinct", "tesla", "arc", "a", "an",
     ];
-    let words: Vec<&str> = pre.split_whitespace().collect();
-    let before_vendor = words.iter().rev().find(|w| !VENDOR.contains(w));
-    let post = post.trim_start();
-    // "single card Gaudi2", "one GPU H100": the count, then what it counts, then the name.
-    let counted_word = words
-        .iter()
+    // The word before the vendor words and what the count counts ("single card Gaudi2", "one
+    // GPU H100").
+    let count = pre
+        .split_whitespace()
         .rev()
         .skip_while(|w| VENDOR.contains(w))
-        .find(|w| !matches!(**w, "card" | "gpu" | "device" | "accelerator"));
-    before_vendor.is_some_and(|w| matches!(*w, "single" | "one" | "1x" | "1×"))
-        || counted_word.is_some_and(|w| matches!(*w, "single" | "one"))
+        .find(|w| !matches!(*w, "card" | "gpu" | "device" | "accelerator"));
+    let post = post.trim_start();
+    count.is_some_and(|w| matches!(w, "single" | "one" | "1x" | "1×"))
         || post.starts_with("(single")
         || post.starts_with("(1 gpu")
         || post.starts_with("single gpu")
@@ -2671,10 +2672,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
                 continue;
             }
-            if followed_by_rate(part, span.end)
-                || continues_number(part, span.end)
-                || part[span.end..].trim_start().starts_with("overlap")
-            {
+            if no_batch_size(part, span.end) {
                 continue;
             }
             if let Some(n) = batch_number(c.get(1).map_or("one", |m| m.as_str())) {
