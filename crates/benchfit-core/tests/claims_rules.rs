@@ -6085,3 +6085,42 @@ fn llm_cli_timings_and_trademarked_xeon() {
     assert_eq!(c.output_tokens.map(|p| p.value), Some(32));
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("xeon-8470n"));
 }
+
+/// §3 Runtime: an engine recognised only from its own flags or output (partial): llama.cpp's
+/// offload flags, LM Studio's response stats, Optimum Habana's HPU-graph run, OpenVINO's
+/// exported model names. A word that only resembles them names nothing.
+#[test]
+fn engines_recognised_from_their_flags_and_stats() {
+    for (text, id) in [
+        ("| -t 7 -ngl 2000000 | 8.5 |\nllama-2-13b q4_0 on an A6000: 8.5 tokens/second", "llama.cpp"),
+        ("./main -m model.gguf --n-gpu-layers 40 on an RTX 3060: 30 t/s", "llama.cpp"),
+        ("Llama(model_path=..., n_gpu_layers=-1) on a 4090: 95 tok/s", "llama.cpp"),
+        ("--n-cpu-moe 30 on a 3090: 24 tok/s", "llama.cpp"),
+        ("13.45 tok/sec • 335 tokens • 0.26s to first token • Stop reason: EOS Token Found", "lm-studio"),
+        ("single card Gaudi2\nThroughput (including tokenization) = 33.99 tokens/second\nNumber of HPU graphs = 5", "optimum-habana"),
+        ("Test Model: DeepSeek-R1-Distill-Qwen-7B-ov-int4\nOutput: 5.31 tokens/s", "openvino"),
+    ] {
+        let c = read(text);
+        assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some(id), "{text}");
+        assert!(c.runtime_from_shape, "{text}");
+    }
+    assert!(read("the angle was 12 degrees; we got 30 tok/s on an A100")
+        .runtime
+        .is_none());
+}
+
+/// §3 Lengths: a numbered example (`input 1: (…)`, `output 1: (…)`) labels the example; its
+/// number is no length.
+#[test]
+fn numbered_examples_are_no_lengths() {
+    let c = read(
+        "input 1: ('DeepSpeed is a machine learning framework',)\n\
+         output 1: ('DeepSpeed is a machine learning framework for deep learning.',)\n\
+         Throughput (including tokenization) = 33.99 tokens/second",
+    );
+    assert!(c.prompt_tokens.is_none());
+    assert!(c.output_tokens.is_none());
+    let c = read("input: 512, output: 128 on an A100: 3,000 tok/s");
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
+    assert_eq!(c.output_tokens.map(|p| p.value), Some(128));
+}

@@ -655,6 +655,29 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("#running-req:", "sglang"),
     // vLLM's offline Python API (`llm = LLM(model=…)`, `SamplingParams(max_tokens=…)`).
     ("samplingparams(", "vllm"),
+    // llama.cpp's GPU-offload and MoE-offload flags (`-ngl 99`, `--n-gpu-layers`, the Python
+    // bindings' `n_gpu_layers`, `--cpu-moe`, `--n-cpu-moe 30`).
+    (" -ngl ", "llama.cpp"),
+    ("`-ngl ", "llama.cpp"),
+    ("--n-gpu-layers", "llama.cpp"),
+    ("n_gpu_layers", "llama.cpp"),
+    ("--cpu-moe", "llama.cpp"),
+    ("--n-cpu-moe", "llama.cpp"),
+    // LM Studio's response stats (`13.45 tok/sec • 335 tokens • 0.26s to first token • Stop
+    // reason: EOS Token Found`).
+    ("stop reason: eos token found", "lm-studio"),
+    ("s to first token", "lm-studio"),
+    // Optimum Habana's `run_generation.py` on Gaudi (`--use_hpu_graphs`, its `Number of HPU
+    // graphs` stat line).
+    ("--use_hpu_graphs", "optimum-habana"),
+    ("number of hpu graphs", "optimum-habana"),
+    // OpenVINO's exported models (`…-int4-ov`, `…-ov-int4`).
+    ("-int4-ov", "openvino"),
+    ("-int8-ov", "openvino"),
+    ("-fp16-ov", "openvino"),
+    ("-ov-int4", "openvino"),
+    ("-ov-int8", "openvino"),
+    ("-ov-fp16", "openvino"),
 ];
 
 /// An ollama model tag (`llama3.2:3b`, `deepseek-r1:14b`: a model name, a colon, a size in

@@ -574,6 +574,14 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
             if pre.contains("chunk") || matched.contains("chunk") {
                 return None;
             }
+            // A numbered item (`input 1: ('DeepSpeed is …',)`, `Prompt 2:`): the number labels
+            // the example, it is no length.
+            if kw
+                && !part[whole(&c).start..m.start()].contains([':', '='])
+                && part[end..].trim_start_matches([' ', '\t']).starts_with(':')
+            {
+                return None;
+            }
             let v = num(m.as_str())? * kilo(c.get(2));
             found(token_count(v)?, at(whole(&c)))
         })
