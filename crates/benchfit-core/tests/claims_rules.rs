@@ -6124,3 +6124,33 @@ fn numbered_examples_are_no_lengths() {
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
     assert_eq!(c.output_tokens.map(|p| p.value), Some(128));
 }
+
+/// §3 Hardware and Model: a price before the device (`the $450 RTX 5060 Ti`) is no count of
+/// them; GLM's Flash and Air releases are their own models (`glm-4.7-flash`, `glm-4.5-air`).
+#[test]
+fn price_before_device_and_glm_flash() {
+    let c = read("The $450 RTX 5060 Ti generates 1,259 tokens per second with vLLM.");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-5060-ti"));
+    assert_ne!(c.gpu_count.map(|n| n.value), Some(450));
+    assert_eq!(
+        read("8 H100 SXM: 3,000 tok/s").gpu_count.map(|n| n.value),
+        Some(8)
+    );
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("Getting 40 tok/s on GLM-4.7-flash q8_0 (30B)").as_deref(),
+        Some("glm-4.7-flash")
+    );
+    assert_eq!(
+        model("GLM-5.3-Flash UD-IQ4_XS on llama.cpp: 17.73 tok/s").as_deref(),
+        Some("glm-5.3-flash")
+    );
+    assert_eq!(
+        model("GLM-4.5-Air on a 4090: 20 tok/s").as_deref(),
+        Some("glm-4.5-air")
+    );
+    assert_eq!(
+        model("GLM-4.6 on 8x H200: 1,822 tok/s").as_deref(),
+        Some("glm-4.6")
+    );
+}

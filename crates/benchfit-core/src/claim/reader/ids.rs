@@ -249,11 +249,12 @@ pub(super) fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Opti
             nodes.map_or(n, |k| k * n)
         }
         // A count of two or more written bare before the name (`11 nodes/87 MI355X`, `8
-        // H100 SXM`), not the end of a version (`0.6.3 H100`) or a year.
+        // H100 SXM`), not the end of a version (`0.6.3 H100`), a year or a price (`the $450
+        // RTX 5060 Ti`).
         d if !d.is_empty()
             && d.len() <= 3
             && d.bytes().all(|b| b.is_ascii_digit())
-            && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-'])
+            && !pre[..pre.len() - d.len()].ends_with(['.', ',', '-', '$', '€', '£', '¥'])
             && d.parse::<u32>().is_ok_and(|n| n >= 2) =>
         {
             d.parse().ok()?

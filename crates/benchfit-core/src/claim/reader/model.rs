@@ -517,7 +517,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
-    // GLM-4.5(-Air) to GLM-5.x, QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
+    // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
     // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next.
     const RELEASE_WORDS: &[&str] = &[
         "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
@@ -526,7 +526,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*air)?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
