@@ -6154,3 +6154,39 @@ fn price_before_device_and_glm_flash() {
         Some("glm-4.6")
     );
 }
+
+/// §1.1 and §2: a space-aligned record line with its unit in parentheses and no colon
+/// (`Token QPS (token/s)            1587.65`) is a labelled token rate, and a token unit outweighs
+/// a label word like QPS.
+#[test]
+fn space_aligned_record_with_unit_in_parentheses() {
+    let c = read(
+        "qserve result:\n\nSuccessful Request             359\nBatch Size                     64\n\
+         Time_to_First_Token_AVG (s)    9.957\nToken QPS (token/s)            1587.65\n\
+         Service QPS (req/s)            1.59\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 1587.65);
+    assert_eq!(h.kind, FigureKind::ThroughputUnspecified);
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.value == 1.59 && f.kind == FigureKind::RequestRate));
+}
+
+/// §1.6: a before-and-after pair (`Pre/Post`, then the same kind of figure twice) heads with the
+/// second, the change's result, and says why.
+#[test]
+fn pre_post_pair_heads_with_the_post_figure() {
+    let c = read(
+        "Pre/Post for 4-bit Mistral 7B on M2 Ultra\n\nPrompt: 33898 tokens, 676.212 tokens-per-sec\n\
+         Peak memory: 12.257 GB\n\nPrompt: 33898 tokens, 869.279 tokens-per-sec\nPeak memory: 9.111 GB",
+    );
+    assert_eq!(c.figures[0].value, 869.279);
+    assert!(c.figures[0].headline_reason.contains("§1.6"));
+    // Without the marker the first of two equal readings heads (§1.5).
+    let c = read(
+        "Prompt: 33898 tokens, 676.212 tokens-per-sec\nPrompt: 33898 tokens, 869.279 tokens-per-sec",
+    );
+    assert_eq!(c.figures[0].value, 676.212);
+}

@@ -182,12 +182,33 @@ pub(super) fn explain(lower: &str, figures: &mut [Figure], from_table: bool, swe
     } else if titled && !from_table {
         Rule::Title
     } else {
-        rule_of(lower, &h, from_table)
+        match rule_of(lower, &h, from_table) {
+            Rule::FirstOfBestKind if after_its_baseline(lower, figures) => Rule::OverBaseline,
+            r => r,
+        }
     };
     figures[0].headline_reason = rule.reason(&h);
     for f in figures.iter_mut().skip(1) {
         f.headline_reason = not_reason(f, &h);
     }
+}
+
+/// Whether the headline is the second of a before-and-after pair (`Pre/Post …`, then the same
+/// kind of figure twice): another figure of its kind and unit stands between the marker and it.
+fn after_its_baseline(lower: &str, figures: &[Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    let Some(at) = ["pre/post", "before/after", "before / after"]
+        .iter()
+        .filter_map(|w| lower.find(w))
+        .min()
+    else {
+        return false;
+    };
+    figures[1..].iter().any(|f| {
+        f.kind == h.kind && f.unit == h.unit && f.span.start > at && f.span.start < h.span.start
+    })
 }
 
 /// The setting a figure's own stretch gives, as a number, by key (for telling sweeps).

@@ -464,14 +464,17 @@ pub(super) fn labelled_figure(
         return Some(f);
     }
     let per_min = has("/min");
-    let request = has("request throughput")
-        || has("request_throughput")
-        || has("requests/min")
-        || has("req/s")
-        || has("req/sec")
-        || has("_rps")
-        || has(" rps")
-        || has("qps");
+    // A token unit outweighs the label's words (`Token QPS (token/s)`: tokens, not requests).
+    let token_unit = ["token/s", "tokens/s", "tok/s", "token/sec", "tokens/sec"].contains(&unit);
+    let request = !token_unit
+        && (has("request throughput")
+            || has("request_throughput")
+            || has("requests/min")
+            || has("req/s")
+            || has("req/sec")
+            || has("_rps")
+            || has(" rps")
+            || has("qps"));
     if request {
         let mut f = Figure::new(
             v,
@@ -938,6 +941,34 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             .expect("static pattern compiles")
         });
         for c in captures_near(lower, re, &["throughput("], 48, 64)
+            .into_iter()
+            .take(64)
+        {
+            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
+                continue;
+            };
+            let Some(v) = num(n.as_str()) else { continue };
+            let span = Span {
+                start: label.start(),
+                end: n.end(),
+            };
+            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
+                push(&mut cands, &mut taken, f, 0);
+            }
+        }
+    }
+    // A space-aligned record line, `Label (unit)` then padding then the value with no colon
+    // (`Token QPS (token/s)            1587.65`, `Service QPS (req/s)  1.59`, as TensorRT-LLM's benchmark scripts print their
+    // summaries): a labelled figure like `label: value`.
+    if lower.contains("(token") || lower.contains("(tok/s)") || lower.contains("(req/s)") {
+        static ALIGNED: OnceLock<Regex> = OnceLock::new();
+        let re = ALIGNED.get_or_init(|| {
+            Regex::new(&format!(
+                r"(?m)^[ \t]*([a-z][a-z0-9_ ]{{0,40}}?)[ \t]*\((tokens?/s(?:ec)?|tok/s|req/s)\)[ \t]+{NUM}[ \t]*$"
+            ))
+            .expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["(token", "(tok/s)", "(req/s)"], 64, 48)
             .into_iter()
             .take(64)
         {
@@ -1565,6 +1596,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     title_marked(lower, &mut cands);
     title_names_cost(lower, &mut cands);
     summary_marked(lower, &mut cands);
+    before_after_marked(lower, &mut cands);
     precise_twins(&mut cands);
     let discounted = Marks::new(lower, DISCOUNTED);
     let praised = Marks::new(lower, PRAISED);

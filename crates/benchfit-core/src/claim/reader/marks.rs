@@ -425,6 +425,42 @@ pub(super) fn precise_twins(cands: &mut [Cand]) {
     }
 }
 
+/// CLAIMS.md §1.6 for a before-and-after pair (`Pre/Post for 4-bit Mistral 7B on M2 Ultra`, then
+/// two `Prompt: 33898 tokens, … tokens-per-sec` lines): the second of the two figures of one kind
+/// after the marker is the change's result, the first its baseline.
+pub(super) fn before_after_marked(lower: &str, cands: &mut [Cand]) {
+    let Some(at) = ["pre/post", "before/after", "before / after"]
+        .iter()
+        .filter_map(|w| lower.find(w))
+        .min()
+    else {
+        return;
+    };
+    let after: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].fig.span.start > at && !cands[i].fig.derived)
+        .collect();
+    let Some(first) = after
+        .iter()
+        .copied()
+        .min_by_key(|&i| cands[i].fig.span.start)
+    else {
+        return;
+    };
+    let (kind, unit) = (cands[first].fig.kind, cands[first].fig.unit.clone());
+    let pair: Vec<usize> = after
+        .into_iter()
+        .filter(|&i| cands[i].fig.kind == kind && cands[i].fig.unit == unit)
+        .collect();
+    if let [a, b] = pair[..] {
+        let post = if cands[a].fig.span.start > cands[b].fig.span.start {
+            a
+        } else {
+            b
+        };
+        cands[post].prio -= 4;
+    }
+}
+
 /// CLAIMS.md §1 rule 2, the mark after the figure: "~27 t/s is what I'm getting day to day",
 /// "40 tok/s is what we see in production". The marked figure, or the precise figure it rounds
 /// (27.3 for "~27"), takes the mark.
