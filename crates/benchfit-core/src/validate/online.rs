@@ -216,7 +216,8 @@ pub(super) fn map_online(
     let num = |c: &str| positive(get, c);
     let input = num("input_len").ok_or_else(|| {
         if get("source").contains("mlcommons") || get("source").contains("mlperf") {
-            "MLPerf: the dataset's mean input length is not published in the sources read"
+            "MLPerf: a run tuned to its latency limit with batch settings it does not state \
+             (ARCHITECTURE.md, \"The MLPerf rows\")"
                 .to_string()
         } else {
             "no input length stated".to_string()
