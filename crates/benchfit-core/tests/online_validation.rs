@@ -97,8 +97,7 @@ fn the_split_holds_out_whole_sweeps_and_is_stable() {
     assert_eq!(scored(Part::Tune) + scored(Part::Check), 203);
     assert_eq!(scored(Part::Check), 32);
     // MLPerf rows are left out as runs tuned to a latency limit with unstated batch settings,
-    // offline rows as not
-    // online.
+    // offline rows as not online.
     let why = |line: usize| {
         r.rows
             .iter()
