@@ -6190,3 +6190,21 @@ fn pre_post_pair_heads_with_the_post_figure() {
     );
     assert_eq!(c.figures[0].value, 676.212);
 }
+
+/// §1.2 and §2: a title's loose range (`5-6 token/s`) over the body's precise figure of a stated
+/// kind (`eval rate: 6.149 tokens/s`) is that figure: it takes the body's kind and scope.
+#[test]
+fn title_range_takes_the_kind_of_the_figure_it_rounds() {
+    let c = read(
+        "A100 slow: only 5-6 token/s\n\neval count:           1000 token(s)\n\
+         eval duration:        162.6s\neval rate:            6.149277563422422 tokens/s\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.value_high), (5.0, Some(6.0)));
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+    assert_eq!(h.scope, Some(Scope::PerUser));
+    // A range that does not hold it stays unqualified.
+    let c =
+        read("A100 slow: only 2-3 token/s\n\neval rate:            6.149277563422422 tokens/s\n");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}

@@ -571,8 +571,16 @@ pub(super) fn share_twin_kinds(figures: &mut [Figure]) {
                 && g.kind_stated
                 && g.kind.is_throughput()
                 && g.kind != FigureKind::ThroughputUnspecified
-                && g.value == figures[i].value
-                && g.value_high == figures[i].value_high
+                && (g.value == figures[i].value && g.value_high == figures[i].value_high
+                    // A range that holds the precise figure (`5-6 token/s` in a title over the
+                    // body's `eval rate: 6.149 tokens/s`): the same figure, loosely.
+                    || g.value_high.is_none()
+                        && figures[i].value_high.is_some_and(|hi| {
+                            let lo = figures[i].value;
+                            (lo <= g.value && g.value <= hi)
+                                || rounds_to(lo, g.value)
+                                || rounds_to(hi, g.value)
+                        }))
                 && g.unit == figures[i].unit
                 && !g.derived
         });
