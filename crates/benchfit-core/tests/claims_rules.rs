@@ -6208,3 +6208,23 @@ fn title_range_takes_the_kind_of_the_figure_it_rounds() {
         read("A100 slow: only 2-3 token/s\n\neval rate:            6.149277563422422 tokens/s\n");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §3 Hardware: `CPU/GPU` (one or the other) speaks of no rate per GPU, and one node of a device
+/// that is a whole machine (GB10) is that device; a GPU named in the singular is then one.
+#[test]
+fn cpu_or_gpu_and_a_single_gb10_node_are_no_plural() {
+    let n = |t: &str| read(t).gpu_count.map(|c| c.value);
+    assert_eq!(
+        n("Model comparison in CPU/GPU environments (GPU: GCP L4): 35 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("Model comparison, throughput per GPU (GPU: GCP L4): 35 tok/s"),
+        None
+    );
+    assert_eq!(
+        n("Hardware: single ASUS Ascent GX10 node (GB10 superchip): 35 tok/s"),
+        Some(1)
+    );
+    assert_eq!(n("An H100 node serves Llama 3 70B at 900 tok/s"), None);
+}

@@ -1532,6 +1532,7 @@ fn server_cap(text: &str, c: &Caps) -> bool {
 /// Tenstorrent) and no TP above 1 is given.
 fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     let g = claim.gpu.as_ref()?;
+    let one_per_node = g.value == "gb10" || single_chip(&g.value);
     let plural = [
         "gpus",
         "cards",
@@ -1557,17 +1558,20 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     .any(|w| {
         // A command-line flag or a key (`docker run --gpus all`, `num_gpus`) speaks of no
         // count of its own.
-        lower
-            .match_indices(w)
-            .any(|(i, _)| !lower[..i].ends_with(['-', '_']))
-            && (*w != "卡" || {
-                let mut rest = lower.to_string();
-                for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"]
-                {
-                    rest = rest.replace(one, "");
-                }
-                rest.contains(w)
-            })
+        lower.match_indices(w).any(|(i, _)| {
+            !lower[..i].ends_with(['-', '_'])
+                    // `CPU/GPU` is one or the other, not a rate per GPU.
+                    && !(*w == "/gpu" && lower[..i].ends_with("cpu"))
+                    // One node of a device that is a whole machine (GB10: DGX Spark, Ascent
+                    // GX10) is that one device.
+                    && !(*w == "node" && one_per_node)
+        }) && (*w != "卡" || {
+            let mut rest = lower.to_string();
+            for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"] {
+                rest = rest.replace(one, "");
+            }
+            rest.contains(w)
+        })
     });
     // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
     // target"), at most the first 16.
