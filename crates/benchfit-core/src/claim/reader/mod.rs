@@ -1559,12 +1559,13 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         // A command-line flag or a key (`docker run --gpus all`, `num_gpus`) speaks of no
         // count of its own.
         lower.match_indices(w).any(|(i, _)| {
-            !lower[..i].ends_with(['-', '_'])
-                    // `CPU/GPU` is one or the other, not a rate per GPU.
-                    && !(*w == "/gpu" && lower[..i].ends_with("cpu"))
-                    // One node of a device that is a whole machine (GB10: DGX Spark, Ascent
-                    // GX10) is that one device.
-                    && !(*w == "node" && one_per_node)
+            let pre = &lower[..i];
+            // `CPU/GPU` is one or the other, not a rate per GPU; one node of a device that is a
+            // whole machine (GB10: DGX Spark, Ascent GX10) is that one device.
+            let not_plural = pre.ends_with(['-', '_'])
+                || (*w == "/gpu" && pre.ends_with("cpu"))
+                || (*w == "node" && one_per_node);
+            !not_plural
         }) && (*w != "卡" || {
             let mut rest = lower.to_string();
             for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"] {
