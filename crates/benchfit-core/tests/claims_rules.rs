@@ -6228,3 +6228,23 @@ fn cpu_or_gpu_and_a_single_gb10_node_are_no_plural() {
     );
     assert_eq!(n("An H100 node serves Llama 3 70B at 900 tok/s"), None);
 }
+
+/// §3 Model: a title's shorthand (`Running llama-70b on 4 A100 40Gb`) gives way to the body's
+/// fuller name of the same family and size (`Llama2-70b-Instruct`); a later point release of
+/// another line (`Qwen2.5-0.5B` after `Qwen2-0.5B`) does not replace it.
+#[test]
+fn title_shorthand_gives_way_to_the_fuller_name() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model(
+            "[Performance]: Running llama-70b on 4 A100 40Gb\n\nWe are running Llama2-70b-Instruct \
+             on 4 A100 GPU 40Gb VRAM; the average response time is about 7s."
+        )
+        .as_deref(),
+        Some("llama-2-70b")
+    );
+    assert_eq!(
+        model("Qwen2-0.5B on an A100: 300 tok/s. Next we try Qwen2.5-0.5B.").as_deref(),
+        Some("qwen2-0.5b")
+    );
+}

@@ -2227,12 +2227,36 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     let Some((fam, size)) = m.value.split_once('-').filter(|(_, s)| !s.contains('-')) else {
         return;
     };
-    let full = read_model(lower, p).filter(|f| {
+    let fuller = |f: &Found<String>| {
         // The same family, or a point release of it (llama-bench's `qwen2 14B` is the GGUF
         // architecture of `Qwen2.5-14B`).
         f.value.len() > m.value.len()
             && (f.value.starts_with(&format!("{fam}-")) || f.value.starts_with(&format!("{fam}.")))
             && f.value.ends_with(&format!("-{size}"))
+    };
+    // The text's first model, else a later mention of the family (`Running llama-70b` in a title
+    // over `Llama2-70b-Instruct` in the body).
+    let full = read_model(lower, p).filter(fuller).or_else(|| {
+        lower
+            .match_indices(fam)
+            .take(16)
+            .filter(|(i, _)| {
+                *i != m.span.start && !lower[..*i].ends_with(|c: char| c.is_ascii_alphanumeric())
+            })
+            .find_map(|(i, _)| {
+                let to = floor_boundary(lower, (i + 64).min(lower.len()));
+                read_model(&lower[i..to], p)
+                    .filter(|f| f.span.start == 0)
+                    .map(|f| Found {
+                        value: f.value,
+                        span: Span {
+                            start: i + f.span.start,
+                            end: i + f.span.end,
+                        },
+                    })
+                    // A later mention adds a release, never a point release of another one.
+                    .filter(|f| fuller(f) && f.value.starts_with(&format!("{fam}-")))
+            })
     });
     if full.is_some() {
         claim.model = full;
