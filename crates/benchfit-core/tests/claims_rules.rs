@@ -6248,3 +6248,15 @@ fn title_shorthand_gives_way_to_the_fuller_name() {
         Some("qwen2-0.5b")
     );
 }
+
+/// §3 Hardware: llama-bench's model type writes the MoE active suffix after a dot
+/// (`qwen35moe 122B.A10B`): no A10 GPU.
+#[test]
+fn dotted_active_suffix_is_no_a10() {
+    let c = read(
+        "| qwen35moe 122B.A10B Q4_K - Medium |  71.73 GiB | ROCm | 99 | pp128 | 176.54 ± 4.67 |",
+    );
+    assert!(c.gpu.is_none());
+    let c = read("Llama 3 8B on one A10: 35 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a10"));
+}

@@ -59,10 +59,10 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             if fam.starts_with("910") && before(part, span_of(&c, 3).start, 8).ends_with("昇腾") {
                 continue;
             }
-            // A MoE model's active-parameter suffix (`Qwen3.5-122B-A10B`) is no A10: the name
-            // goes on with `b` after a hyphen.
+            // A MoE model's active-parameter suffix (`Qwen3.5-122B-A10B`, llama-bench's
+            // `qwen35moe 122B.A10B`) is no A10: the name goes on with `b` after a hyphen or dot.
             let fam_span = span_of(&c, 3);
-            if part[..fam_span.start].ends_with('-')
+            if part[..fam_span.start].ends_with(['-', '.', '_'])
                 && part[fam_span.end..].starts_with('b')
                 && !part[fam_span.end + 1..].starts_with(|ch: char| ch.is_ascii_alphanumeric())
             {
