@@ -630,3 +630,28 @@ fn worked_example_estimate_json_keys_are_the_readme_contract() {
     }
     assert_eq!(got, want);
 }
+
+#[test]
+fn prompts_over_an_unchunked_token_budget_are_named_as_such() {
+    // TensorRT-LLM takes a prompt whole (no chunked context by default) in a step of at most
+    // 8,192 tokens: 9,000-token prompts never run, and the warning says why, not "KV cache".
+    let s = Scenario {
+        model: Some("llama-3.1-70b".into()),
+        runtime: Some("tensorrt-llm".into()),
+        prompt_tokens: 9000,
+        output_tokens: 100,
+        requests: 40,
+        ..Scenario::worked_example()
+    };
+    let e = estimate(&s).unwrap().estimate;
+    assert_eq!(e.simulation.requests.over_budget, 40);
+    assert_eq!(e.simulation.requests.rejected, 0);
+    assert!(
+        e.warnings
+            .iter()
+            .any(|w| w.contains("token budget per step (8192 tokens)")),
+        "{:?}",
+        e.warnings
+    );
+    assert!(!e.warnings.iter().any(|w| w.contains("more KV cache")));
+}

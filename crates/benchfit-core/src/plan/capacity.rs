@@ -319,7 +319,7 @@ pub fn simulated_latencies(
     rate: f64,
 ) -> Option<Latencies> {
     let r = simulate(&sim_config(setup, eff, shape, open(shape, rate)));
-    if r.requests.incomplete > 0 || r.requests.rejected > 0 {
+    if r.requests.incomplete > 0 || r.requests.rejected > 0 || r.requests.over_budget > 0 {
         return None;
     }
     sim_latencies(&r, shape.percentile)
@@ -447,7 +447,10 @@ impl SimSearch {
             },
         ));
         self.sat = closed.requests_per_s;
-        if !(self.sat > 0.0 && self.sat.is_finite()) || closed.requests.rejected > 0 {
+        if !(self.sat > 0.0 && self.sat.is_finite())
+            || closed.requests.rejected > 0
+            || closed.requests.over_budget > 0
+        {
             return Some(self.done(0.0, self.binding, None));
         }
         if !shape.has_slo() {

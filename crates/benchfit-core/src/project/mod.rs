@@ -165,6 +165,7 @@ pub fn estimate_with(
         &sim,
         concurrency,
         offered_rate.is_some(),
+        user.max_batched_tokens,
         &mut warnings,
     );
     let rates = simulate::rates_of(&sim, &state, user.replicas);

@@ -140,6 +140,7 @@ pub(super) fn warn(
     sim: &SimResult,
     concurrency: f64,
     open_loop: bool,
+    budget: u32,
     warnings: &mut Vec<String>,
 ) {
     if state.kv_limited && !open_loop {
@@ -156,6 +157,12 @@ pub(super) fn warn(
         warnings.push(format!(
             "{} simulated requests need more KV cache than the whole cache holds and never ran.",
             sim.requests.rejected
+        ));
+    }
+    if sim.requests.over_budget > 0 {
+        warnings.push(format!(
+            "{} simulated requests have prompts longer than the engine's token budget per step ({} tokens) and never ran: this runtime does not chunk prefill by default; raise the token budget (max batched tokens) to at least the longest prompt.",
+            sim.requests.over_budget, budget
         ));
     }
 }

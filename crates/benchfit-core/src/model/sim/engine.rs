@@ -71,6 +71,9 @@ pub(super) struct Sim<'a> {
     batch_sum: u64,
     preemptions: u32,
     rejected: u32,
+    /// Given up because the prompt is longer than a step's token budget and prefill is not
+    /// chunked.
+    over_budget: u32,
     completed: Vec<usize>,
     last_token_time: f64,
 }
@@ -129,6 +132,7 @@ impl<'a> Sim<'a> {
             batch_sum: 0,
             preemptions: 0,
             rejected: 0,
+            over_budget: 0,
             completed: Vec::new(),
             last_token_time: 0.0,
         }
@@ -313,8 +317,17 @@ impl<'a> Sim<'a> {
         }
         if self.running.is_empty() {
             if let Some(r) = self.waiting.pop_front() {
-                self.reqs[r].rejected = true;
-                self.rejected += 1;
+                let q = &mut self.reqs[r];
+                q.rejected = true;
+                // A prompt that no step can take whole, where prefill is not chunked.
+                if !self.chunked && q.len - q.computed > self.budget_max {
+                    self.over_budget += 1;
+                } else {
+                    self.rejected += 1;
+                }
+                // A closed loop's client sends its next request when this one fails.
+                let now = self.now;
+                self.send_next(now);
             }
             return Idle::Continue;
         }

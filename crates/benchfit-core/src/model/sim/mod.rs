@@ -62,6 +62,9 @@ pub struct RequestCounts {
     pub incomplete: u32,
     /// Could never run: one request needs more KV than the whole cache.
     pub rejected: u32,
+    /// Could never run: the prompt is longer than a step's token budget (`max_batched_tokens`)
+    /// and the runtime does not chunk prefill.
+    pub over_budget: u32,
 }
 
 /// What a simulation yields.

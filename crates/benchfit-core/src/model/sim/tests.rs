@@ -303,3 +303,31 @@ fn a_prompt_pool_reuses_cached_prompts_and_evicts_under_kv_pressure() {
     assert_eq!(big.requests.completed, 400);
     assert!(big.peak_kv_usage <= 1.0);
 }
+
+#[test]
+fn prompts_over_an_unchunked_budget_are_counted_apart_from_kv_rejections() {
+    // TensorRT-LLM without chunked context takes a prompt whole in one step of at most
+    // `max_batched_tokens` (8,192 by default): a 9,000-token prompt never runs, and that is not
+    // a KV shortage (one 9,100-token sequence of Llama 3.1 8B needs ~1.2 GB of an 80 GB card).
+    let s = setup("tensorrt-llm");
+    assert!(!s.runtime.chunked_prefill && s.max_batched_tokens == 8192);
+    let r = simulate(&config(
+        s,
+        Arrivals::Closed { concurrency: 2 },
+        9000,
+        100,
+        4,
+    ));
+    assert_eq!(r.requests.over_budget, 4);
+    assert_eq!(r.requests.rejected, 0);
+    assert_eq!(r.requests.completed, 0);
+    // Under the budget they run.
+    let r = simulate(&config(
+        s,
+        Arrivals::Closed { concurrency: 2 },
+        8000,
+        100,
+        4,
+    ));
+    assert_eq!((r.requests.completed, r.requests.over_budget), (4, 0));
+}

@@ -62,6 +62,7 @@ impl Sim<'_> {
                 completed: self.completed.len() as u32,
                 incomplete,
                 rejected: self.rejected,
+                over_budget: self.over_budget,
             },
             ttft_ms: summarize(&mut ttft),
             itl_ms: self.itl.summarize(),
