@@ -199,11 +199,7 @@ fn after_its_baseline(lower: &str, figures: &[Figure]) -> bool {
     let Some(h) = figures.first() else {
         return false;
     };
-    let Some(at) = ["pre/post", "before/after", "before / after"]
-        .iter()
-        .filter_map(|w| lower.find(w))
-        .min()
-    else {
+    let Some(at) = super::reader::before_after_marker(lower) else {
         return false;
     };
     figures[1..].iter().any(|f| {

@@ -958,8 +958,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     // A space-aligned record line, `Label (unit)` then padding then the value with no colon
-    // (`Token QPS (token/s)            1587.65`, `Service QPS (req/s)  1.59`, as TensorRT-LLM's benchmark scripts print their
-    // summaries): a labelled figure like `label: value`.
+    // (`Token QPS (token/s)            1587.65`, `Service QPS (req/s)  1.59`, as TensorRT-LLM's
+    // benchmark scripts print their summaries): a labelled figure like `label: value`.
     if lower.contains("(token") || lower.contains("(tok/s)") || lower.contains("(req/s)") {
         static ALIGNED: OnceLock<Regex> = OnceLock::new();
         let re = ALIGNED.get_or_init(|| {

@@ -425,15 +425,19 @@ pub(super) fn precise_twins(cands: &mut [Cand]) {
     }
 }
 
+/// Where the text first announces a before-and-after pair (`Pre/Post`, `Before/After`).
+pub(in crate::claim) fn before_after_marker(lower: &str) -> Option<usize> {
+    ["pre/post", "before/after", "before / after"]
+        .iter()
+        .filter_map(|w| lower.find(w))
+        .min()
+}
+
 /// CLAIMS.md §1.6 for a before-and-after pair (`Pre/Post for 4-bit Mistral 7B on M2 Ultra`, then
 /// two `Prompt: 33898 tokens, … tokens-per-sec` lines): the second of the two figures of one kind
 /// after the marker is the change's result, the first its baseline.
 pub(super) fn before_after_marked(lower: &str, cands: &mut [Cand]) {
-    let Some(at) = ["pre/post", "before/after", "before / after"]
-        .iter()
-        .filter_map(|w| lower.find(w))
-        .min()
-    else {
+    let Some(at) = before_after_marker(lower) else {
         return;
     };
     let after: Vec<usize> = (0..cands.len())
