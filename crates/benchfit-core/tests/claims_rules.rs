@@ -6260,3 +6260,13 @@ fn dotted_active_suffix_is_no_a10() {
     let c = read("Llama 3 8B on one A10: 35 tok/s");
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a10"));
 }
+
+/// §3 Runtime: LM Studio is recognised by its stats line's own shape (`tok/sec •`), not by a
+/// prose "seconds to first token".
+#[test]
+fn lm_studio_stats_line_not_prose_ttft() {
+    let c = read("13.45 tok/sec • 335 tokens • 0.26s to first token");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("lm-studio"));
+    let c = read("On an RTX 4090 the model answers at 40 tok/s with 0.3s to first token.");
+    assert!(c.runtime.is_none());
+}

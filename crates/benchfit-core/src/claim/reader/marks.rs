@@ -714,7 +714,7 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     // LM Studio's response stats (`13.45 tok/sec • 335 tokens • 0.26s to first token • Stop
     // reason: EOS Token Found`).
     ("stop reason: eos token found", "lm-studio"),
-    ("s to first token", "lm-studio"),
+    ("tok/sec •", "lm-studio"),
     // Optimum Habana's `run_generation.py` on Gaudi (`--use_hpu_graphs`, its `Number of HPU
     // graphs` stat line).
     ("--use_hpu_graphs", "optimum-habana"),
