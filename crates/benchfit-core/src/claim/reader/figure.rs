@@ -930,8 +930,24 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, bonus);
         }
     }
-    // `label(unit) value` with no colon, as TensorRT-LLM's C++ benchmark prints its summary
-    // (`[BENCHMARK] token_throughput(token/sec) 4266.5`): a labelled record all the same.
+    // Records with the unit in parentheses after the label and no colon, found near `anchors`:
+    // each is a labelled figure like `label: value` (groups: label, unit, number).
+    let records = |re: &Regex, anchors: &[&str], back: usize, fwd: usize| -> Vec<Figure> {
+        captures_near(lower, re, anchors, back, fwd)
+            .into_iter()
+            .take(64)
+            .filter_map(|c| {
+                let (label, unit, n) = (c.get(1)?, c.get(2)?, c.get(3)?);
+                let span = Span {
+                    start: label.start(),
+                    end: n.end(),
+                };
+                labelled_figure(label.as_str(), unit.as_str(), "", num(n.as_str())?, span)
+            })
+            .collect()
+    };
+    // `label(unit) value`, as TensorRT-LLM's C++ benchmark prints its summary (`[BENCHMARK]
+    // token_throughput(token/sec) 4266.5`).
     if lower.contains("throughput(") {
         static BARE: OnceLock<Regex> = OnceLock::new();
         let re = BARE.get_or_init(|| {
@@ -940,26 +956,13 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in captures_near(lower, re, &["throughput("], 48, 64)
-            .into_iter()
-            .take(64)
-        {
-            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
-                continue;
-            };
-            let Some(v) = num(n.as_str()) else { continue };
-            let span = Span {
-                start: label.start(),
-                end: n.end(),
-            };
-            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
-                push(&mut cands, &mut taken, f, 0);
-            }
+        for f in records(re, &["throughput("], 48, 64) {
+            push(&mut cands, &mut taken, f, 0);
         }
     }
-    // A space-aligned record line, `Label (unit)` then padding then the value with no colon
-    // (`Token QPS (token/s)            1587.65`, `Service QPS (req/s)  1.59`, as TensorRT-LLM's
-    // benchmark scripts print their summaries): a labelled figure like `label: value`.
+    // A space-aligned record line, `Label (unit)` then padding then the value (`Token QPS
+    // (token/s)            1587.65`, `Service QPS (req/s)  1.59`, as TensorRT-LLM's benchmark
+    // scripts print their summaries).
     if lower.contains("(token") || lower.contains("(tok/s)") || lower.contains("(req/s)") {
         static ALIGNED: OnceLock<Regex> = OnceLock::new();
         let re = ALIGNED.get_or_init(|| {
@@ -968,21 +971,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for c in captures_near(lower, re, &["(token", "(tok/s)", "(req/s)"], 64, 48)
-            .into_iter()
-            .take(64)
-        {
-            let (Some(label), Some(unit), Some(n)) = (c.get(1), c.get(2), c.get(3)) else {
-                continue;
-            };
-            let Some(v) = num(n.as_str()) else { continue };
-            let span = Span {
-                start: label.start(),
-                end: n.end(),
-            };
-            if let Some(f) = labelled_figure(label.as_str(), unit.as_str(), "", v, span) {
-                push(&mut cands, &mut taken, f, 0);
-            }
+        for f in records(re, &["(token", "(tok/s)", "(req/s)"], 64, 48) {
+            push(&mut cands, &mut taken, f, 0);
         }
     }
     for c in p.throughput.captures_iter(lower) {
