@@ -655,3 +655,54 @@ fn prompts_over_an_unchunked_token_budget_are_named_as_such() {
     );
     assert!(!e.warnings.iter().any(|w| w.contains("more KV cache")));
 }
+
+#[test]
+fn a_short_open_loop_window_says_its_throughput_is_a_short_benchmarks() {
+    // 250 requests a replica at 11.25 req/s arrive over 250 / 11.25 = 22.2 s; with ~300-token
+    // outputs at tens of ms a token the last ones finish well after: the window is mostly
+    // ramp-up and drain, and the warning gives the steady state, the offered 90 × 294 =
+    // 26,460 output tok/s.
+    let s = Scenario {
+        model: Some("llama-2-70b".into()),
+        gpu: Some("h200".into()),
+        gpus: Some(8),
+        tp: Some(1),
+        weights: Some("fp8".into()),
+        runtime: Some("tensorrt-llm".into()),
+        prompt_tokens: 222,
+        output_tokens: 294,
+        prompt_sd: Some(171.0),
+        output_sd: Some(231.0),
+        load: Load::Rate {
+            requests_per_s: 90.0,
+            arrival: Arrival::Poisson,
+            burstiness: 1.0,
+        },
+        requests: 2000,
+        ..Scenario::worked_example()
+    };
+    let e = estimate(&s).unwrap().estimate;
+    let w = e
+        .warnings
+        .iter()
+        .find(|w| w.contains("ramp-up and the drain"))
+        .unwrap_or_else(|| panic!("{:?}", e.warnings));
+    assert!(w.contains("arrive over 22.2 s"), "{w}");
+    assert!(w.contains("26,460 output tok/s"), "{w}");
+    assert!(e.throughput.output_tokens_per_s < 26_460.0);
+    // The same deployment at 2 req/s over 1,000 s of arrivals: no such warning.
+    let slow = Scenario {
+        load: Load::Rate {
+            requests_per_s: 2.0,
+            arrival: Arrival::Poisson,
+            burstiness: 1.0,
+        },
+        ..s
+    };
+    let e = estimate(&slow).unwrap().estimate;
+    assert!(
+        !e.warnings.iter().any(|w| w.contains("ramp-up")),
+        "{:?}",
+        e.warnings
+    );
+}

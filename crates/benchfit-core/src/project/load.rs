@@ -20,11 +20,11 @@ pub(super) fn operating_point(
     user: &Setup,
     eff: Efficiency,
     warnings: &mut Vec<String>,
-) -> Result<(f64, Option<f64>), EstimateError> {
+) -> Result<(f64, Option<f64>, bool), EstimateError> {
     let replicas = user.replicas;
     let per_request = s.prompt_tokens as f64 + s.output_tokens as f64;
     let requests_per_s = match s.load {
-        Load::Concurrency { concurrency } => return Ok((concurrency as f64, None)),
+        Load::Concurrency { concurrency } => return Ok((concurrency as f64, None, true)),
         Load::Rate { requests_per_s, .. } => requests_per_s,
     };
     // A cached shared prefix is held once, so more sequences fit (as in the simulation).
@@ -39,7 +39,8 @@ pub(super) fn operating_point(
             .unwrap_or(0.0)
     };
     let capacity = x(max.max(1.0));
-    let c = if capacity <= requests_per_s {
+    let stable = capacity > requests_per_s;
+    let c = if !stable {
         warnings.push(format!(
             "The offered {} req/s is at or above what the deployment completes ({:.3} req/s at its KV ceiling): the queue grows without bound.",
             sig(requests_per_s), capacity));
@@ -56,7 +57,7 @@ pub(super) fn operating_point(
         }
         (lo + hi) / 2.0
     };
-    Ok((c, Some(requests_per_s)))
+    Ok((c, Some(requests_per_s), stable))
 }
 
 /// The user's mean workload at `concurrency` sequences in flight (whole deployment).

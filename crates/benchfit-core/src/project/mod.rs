@@ -156,7 +156,7 @@ pub fn estimate_with(
 
     let user = resolve::deployment(s, &claim, &analysis, &mut assumptions)?;
     let (eff, source, note) = resolve::efficiency(s, &analysis, &mut warnings);
-    let (concurrency, offered_rate) = load::operating_point(s, &user, eff, &mut warnings)?;
+    let (concurrency, offered_rate, stable) = load::operating_point(s, &user, eff, &mut warnings)?;
     let label = load::arrivals_label(s);
     let projections = simulate::projections(s, &analysis, eff, &user, concurrency, &label)?;
     let (state, sim) = simulate::primary(s, &projections, eff, &user, concurrency)?;
@@ -165,6 +165,15 @@ pub fn estimate_with(
         &sim,
         concurrency,
         offered_rate.is_some(),
+        // Below capacity an open loop completes what it is offered, once past its ramp-up: the
+        // offered output rate and the time the simulated arrivals of one replica span.
+        offered_rate.filter(|_| stable).map(|r| {
+            let per_replica = s.requests.div_ceil(user.replicas).max(1) as f64;
+            (
+                r * s.output_tokens as f64,
+                per_replica / (r / user.replicas as f64),
+            )
+        }),
         user.max_batched_tokens,
         &mut warnings,
     );

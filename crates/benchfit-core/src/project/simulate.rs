@@ -5,6 +5,7 @@ use super::load::{length, workload};
 use super::waterfall::{waterfall, Projection};
 use super::{EstimateError, Factor, Throughput};
 use crate::analysis::{Analysis, PlausibilityStatus, Reading};
+use crate::format::sig;
 use crate::input::{Arrivals, Scenario};
 use crate::model::sim::{simulate, SimConfig, SimResult};
 use crate::model::{closed_loop, Efficiency, KvCap, Metric, Setup, SteadyState};
@@ -140,6 +141,7 @@ pub(super) fn warn(
     sim: &SimResult,
     concurrency: f64,
     open_loop: bool,
+    steady: Option<(f64, f64)>,
     budget: u32,
     warnings: &mut Vec<String>,
 ) {
@@ -158,6 +160,16 @@ pub(super) fn warn(
             "{} simulated requests need more KV cache than the whole cache holds and never ran.",
             sim.requests.rejected
         ));
+    }
+    // A window mostly ramp-up and drain (the arrivals span less than four fifths of it): the
+    // throughput is a short benchmark's, not the steady state's. `steady` is the offered output
+    // rate (tok/s) and the seconds the arrivals span, for a load the deployment can serve.
+    if let Some((output_tok_s, span_s)) = steady {
+        if sim.requests.incomplete == 0 && span_s > 0.0 && sim.window_s > 1.25 * span_s {
+            warnings.push(format!(
+                "The simulated requests arrive over {:.1} s, but the simulation runs {:.1} s until the last one finishes: the throughput counts the ramp-up and the drain, as a benchmark of that many requests would measure it; served for longer, the deployment completes the offered {} output tok/s.",
+                span_s, sim.window_s, sig(output_tok_s)));
+        }
     }
     if sim.requests.over_budget > 0 {
         warnings.push(format!(
