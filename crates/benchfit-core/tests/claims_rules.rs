@@ -6270,3 +6270,17 @@ fn lm_studio_stats_line_not_prose_ttft() {
     let c = read("On an RTX 4090 the model answers at 40 tok/s with 0.3s to first token.");
     assert!(c.runtime.is_none());
 }
+
+/// §1.1: a bold number before its unit (`**300.9** TPS`) is the figure; a table the line before
+/// introduces as times (`e2e latency(us)`) holds no token rate, even in a text that states one.
+#[test]
+fn bold_number_and_a_latency_table_without_units() {
+    let c = read(
+        "In case of num_tokens=4, the e2e performance are below table **e2e latency(us)**\n\n\
+         | kernel name   | ours | previous(cublas)   |\n| :---        |    :----:   |          ---: |\n\
+         | router_gemm |  3.9    |     11.3          |\n| fuse_a_gemm |  7.6    |     11.6          |\n\n\
+         - **Model benchmark performance**:  **300.9** TPS, while previous version(cublas) is 279 TPS.",
+    );
+    assert_eq!(c.figures[0].value, 300.9);
+    assert!(c.figures.iter().all(|f| f.value != 3.9 && f.value != 7.6));
+}

@@ -213,11 +213,12 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|tk|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
+                r"NUM\**\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|tk|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
-                .then(" .,km+-~", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
-            tps: pat(ANY, &[], &[], r"NUM\s*(k)?(\+)?(?:\s*(?:-|–|—|~)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
-                .then(" .,k+-~", true, &["tps"]),
+                // `*`: a bold number before its unit (`**300.9** TPS`).
+                .then(" .,km+-~*", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
+            tps: pat(ANY, &[], &[], r"NUM\**\s*(k)?(\+)?(?:\s*(?:-|–|—|~)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
+                .then(" .,k+-~*", true, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
             label_tail: re(&format!("^{LABEL_TAIL}")),
             label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
@@ -2613,6 +2614,23 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
         || pre.contains("tps")
         || pre.contains("tok/s")
         || pre.contains("t/s");
+    // A table the line just before introduces as times (`the e2e performance are below table
+    // **e2e latency(us)**`) holds no token rate.
+    let intro = &lower[floor_boundary(lower, t.start.saturating_sub(120))..t.start.max(from)];
+    let intro = intro
+        .trim_end()
+        .rsplit('\n')
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    if ["latency", "(us)", "(µs)", "(ms)", "(s)", "time to first"]
+        .iter()
+        .any(|w| intro.contains(w))
+        && !["tok/s", "tokens/s", "tokens per second", "tps", "t/s"]
+            .iter()
+            .any(|w| intro.contains(w))
+    {
+        return None;
+    }
     let kind = kind_from_words(&pre).filter(|_| unit_words);
     let scope = scope_from_words(&pre).filter(|_| unit_words);
     let mut f = Figure::new(
