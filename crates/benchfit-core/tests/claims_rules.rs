@@ -6284,3 +6284,30 @@ fn bold_number_and_a_latency_table_without_units() {
     assert_eq!(c.figures[0].value, 300.9);
     assert!(c.figures.iter().all(|f| f.value != 3.9 && f.value != 7.6));
 }
+
+/// §1.5 for a pasted CSV file (AWS Neuron's benchmark data): its rows are a table, read as one;
+/// the last row heads and its own columns give its setup (batch 1: one stream's rate).
+#[test]
+fn csv_rows_are_a_table() {
+    let c = read(
+        "Model,Framework,Inst. Type,Throughput (tokens/second),Latency P50 (ms),TP Degree,Batch Size,Model Data Type\n\
+         opt-13b,Transformers Neuron,Inf2.48xlarge,2830.3,76.2,8,256,FP16\n\
+         opt-30b,Transformers Neuron,Inf2.48xlarge,1587.3,141.8,8,256,FP16\n\
+         Llama-2-13b,Transformers Neuron,Inf2.48xlarge,303.6,419.5,24,1,FP16\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 303.6);
+    assert_eq!(h.kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.batch_size.map(|b| b.value), Some(1));
+    // A log of `key: value, …` lines is no CSV.
+    let c = read(
+        "Decode batch. #running-req: 1, #token: 1069, token usage: 0.00, gen throughput (token/s): 81.99, #queue-req: 0\n\
+         Decode batch. #running-req: 1, #token: 1109, token usage: 0.00, gen throughput (token/s): 81.97, #queue-req: 0\n\
+         Decode batch. #running-req: 1, #token: 1149, token usage: 0.00, gen throughput (token/s): 83.90, #queue-req: 0\n",
+    );
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.value == 83.90 || f.value == 81.99));
+    assert_eq!(c.concurrency.map(|n| n.value), Some(1));
+}

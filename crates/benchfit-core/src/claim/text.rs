@@ -9,7 +9,7 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
-        device_file_names(unicode_hyphens(text.to_ascii_lowercase())),
+        device_file_names(csv_tables(unicode_hyphens(text.to_ascii_lowercase()))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
@@ -115,6 +115,59 @@ fn cjk_terms(lower: String) -> String {
         }
     }
     out
+}
+
+/// Comma-separated tables (a pasted CSV file: a header line, then rows) as pipe tables: a run of
+/// three or more lines that each hold the same number of commas (three or more), no quote, no bar
+/// and no `key: value` pair, all with or all without a space after their commas, one of them
+/// with a digit, has its commas turned into bars. One byte for one byte:
+/// offsets are kept. Prose rarely keeps the same count of commas over three lines.
+fn csv_tables(mut lower: String) -> String {
+    if !lower.contains(',') {
+        return lower;
+    }
+    // (start, end, commas, whether a space follows them) of every line: a run keeps one style.
+    let mut lines: Vec<(usize, usize, usize, bool)> = Vec::new();
+    let mut at = 0;
+    for line in lower.split('\n') {
+        // (A log line of `key: value, key: value` pairs is no CSV row.)
+        let commas = if line.contains(['"', '|']) || line.contains(": ") {
+            0
+        } else {
+            line.bytes().filter(|&b| b == b',').count()
+        };
+        lines.push((at, at + line.len(), commas, line.contains(", ")));
+        at += line.len() + 1;
+    }
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (k, spaced) = (lines[i].2, lines[i].3);
+        let mut j = i + 1;
+        while j < lines.len() && k >= 3 && lines[j].2 == k && lines[j].3 == spaced {
+            j += 1;
+        }
+        let digits = lines[i..j]
+            .iter()
+            .any(|&(a, b, ..)| lower.as_bytes()[a..b].iter().any(u8::is_ascii_digit));
+        if k >= 3 && j - i >= 3 && digits {
+            runs.push((lines[i].0, lines[j - 1].1));
+        }
+        i = j;
+    }
+    if runs.is_empty() {
+        return lower;
+    }
+    // Commas are ASCII: replacing them byte for byte keeps the string valid UTF-8.
+    let mut bytes = std::mem::take(&mut lower).into_bytes();
+    for (a, b) in runs {
+        for x in &mut bytes[a..b] {
+            if *x == b',' {
+                *x = b'|';
+            }
+        }
+    }
+    String::from_utf8(bytes).expect("ASCII replaced by ASCII")
 }
 
 /// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
@@ -384,7 +437,22 @@ mod flattened_tests {
 
 #[cfg(test)]
 mod tests {
-    use super::prepare;
+    use super::{csv_tables, prepare};
+
+    #[test]
+    fn csv_runs_become_pipe_tables_byte_for_byte() {
+        let t = "intro, with, three, commas\nmodel,tp,batch,tok/s\na,1,8,100\nb,2,16,190\n\nnot, a, table, here";
+        let out = csv_tables(t.to_string());
+        assert_eq!(out.len(), t.len());
+        assert_eq!(
+            out,
+            "intro, with, three, commas\nmodel|tp|batch|tok/s\na|1|8|100\nb|2|16|190\n\nnot, a, table, here"
+        );
+        // Two rows are no table; a quoted field leaves the run alone.
+        assert_eq!(csv_tables("a,b,c,d\n1,2,3,4".into()), "a,b,c,d\n1,2,3,4");
+        let q = "a,b,c,d\n\"1,5\",2,3,4\n5,6,7,8\n";
+        assert_eq!(csv_tables(q.into()), q);
+    }
 
     #[test]
     fn boxes_become_pipes_and_rules_of_the_same_length() {
