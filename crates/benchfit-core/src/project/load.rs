@@ -8,10 +8,11 @@ use crate::input::{Arrival, LengthDist, Load, Scenario};
 use crate::model::steady::closed_loop_cached;
 use crate::model::{Efficiency, KvCap, Setup, Workload};
 
-/// The concurrency the analytic steady state runs at and the offered rate (open loop only):
-/// the offered concurrency, or for an open loop the one at which the deployment completes the
-/// offered rate (Little's law, by bisection on the steady state). Warns when the rate is at or
-/// above what the deployment completes.
+/// The concurrency the analytic steady state runs at, the offered rate (open loop only, req/s)
+/// and whether the deployment can serve it: the offered concurrency (always served), or for an
+/// open loop the one at which the deployment completes the offered rate (Little's law, by
+/// bisection on the steady state). Warns when the rate is at or above what the deployment
+/// completes (then not served).
 ///
 /// # Errors
 /// [`EstimateError::Infeasible`] when not one sequence fits in the KV cache.

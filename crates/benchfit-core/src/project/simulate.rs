@@ -134,8 +134,10 @@ pub(super) fn primary(
     })
 }
 
-/// Warnings about the KV ceiling (closed loop) and about simulated requests that did not finish
-/// or could never run.
+/// Warnings about the KV ceiling (closed loop), about simulated requests that did not finish or
+/// could never run (`budget`: the step's token budget), and about an open-loop window that is
+/// mostly ramp-up and drain (`steady`: the offered output tok/s and the seconds one replica's
+/// arrivals span, when the deployment can serve the rate).
 pub(super) fn warn(
     state: &SteadyState,
     sim: &SimResult,
