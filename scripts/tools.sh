@@ -66,6 +66,6 @@ install_test_tools() {
 build_dist() {
   say "building the page (trunk build --release)"
   (cd "$ROOT" && cargo fetch --target wasm32-unknown-unknown >&2 \
-    && wasm-pack build crates/benchfit-js --target web --release --mode no-install >&2 \
+    && wasm-pack build crates/benchfit-js --target web --profile web --mode no-install >&2 \
     && trunk build --release --offline >&2)
 }

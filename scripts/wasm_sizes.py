@@ -2,7 +2,7 @@
 """Names the biggest contributors to a wasm file: code bytes per crate, from the `name` section.
 
 Usage: wasm_sizes.py FILE.wasm [TOP]. Run it on the pre-wasm-opt build (which keeps names):
-target/wasm32-unknown-unknown/release/benchfit-web.wasm.
+target/wasm32-unknown-unknown/web/benchfit-web.wasm.
 """
 import re
 import sys

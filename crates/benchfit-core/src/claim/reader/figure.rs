@@ -20,7 +20,12 @@ fn decimal_comma_before(lower: &str, frac: M) -> Option<(f64, usize)> {
     Some((head[from..].parse().ok()?, from))
 }
 
-pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figure> {
+pub(super) fn throughput_figure(
+    lower: &str,
+    lines: &LineStarts,
+    c: &Caps,
+    tps: bool,
+) -> Option<Figure> {
     // Both patterns: 1 the number, 2 its multiplier, 3 a `+`, 4 a range's high end, 5 its
     // multiplier; then the token words (6) and the per-unit (7), or for `tps` the per-unit (6).
     let (k1, k2, qual, per) = if tps { (2, 5, 99, 6) } else { (2, 5, 6, 7) };
@@ -268,7 +273,7 @@ pub(super) fn throughput_figure(lower: &str, c: &Caps, tps: bool) -> Option<Figu
             // A tool's step line just above the figure's (ExLlama's benchmark: `-- Inference,
             // first pass.` then `** Speed: 1423.20 tokens/second`, `-- Generating 128
             // tokens...` then `** Speed: 36.62 tokens/second`): that step's phase.
-            .or_else(|| step_phase(lower, span.start))
+            .or_else(|| step_phase(lower, lines, span.start))
             // The metric the sentence names before its figures (`… higher decode throughput
             // than vLLM: 3,450 vs 1,820 tok/s`); a bare "total" there is as often a sum.
             .or_else(|| {
@@ -571,6 +576,7 @@ pub(super) fn labelled_figure(
     Some(settle(f))
 }
 
+#[derive(Clone)]
 pub(super) struct Cand {
     pub(super) fig: Figure,
     /// Lower goes first.
@@ -746,6 +752,10 @@ fn changed_column(lower: &str, at: usize) -> Option<(f64, Span)> {
 /// Every figure in the text, headline first.
 pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let p = patterns();
+    let lines = LineStarts::new(lower);
+    // `compare-llama-bench.py`'s header names its rate columns `t/s …`: without one no row has
+    // a changed column to read (checked once, not per row).
+    let rate_columns = lower.contains("t/s");
     let mut cands: Vec<Cand> = Vec::new();
     let mut taken = Taken::default();
     let push = |cands: &mut Vec<Cand>, taken: &mut Taken, f: Figure, bonus: i32| {
@@ -768,7 +778,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         let mut span = whole(&c);
         // `compare-llama-bench.py`'s table (`t/s master | t/s <branch> | Speedup`): the
         // change's column, not the baseline's (CLAIMS.md §1.6).
-        if let Some((w, s)) = changed_column(lower, span.start) {
+        if let Some((w, s)) = rate_columns
+            .then(|| changed_column(lower, span.start))
+            .flatten()
+        {
             v = w;
             span.end = s.end;
         }
@@ -976,7 +989,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     for c in p.throughput.captures_iter(lower) {
-        if let Some(mut f) = throughput_figure(lower, &c, false) {
+        if let Some(mut f) = throughput_figure(lower, &lines, &c, false) {
             let mut bonus = gain_bonus(lower, f.span.end);
             if before(lower, f.span.start, 40).contains("currently") {
                 bonus -= 1;
@@ -1063,7 +1076,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     for c in p.tps.captures_iter(lower) {
-        if let Some(f) = throughput_figure(lower, &c, true) {
+        if let Some(f) = throughput_figure(lower, &lines, &c, true) {
             let bonus = gain_bonus(lower, f.span.end);
             push(&mut cands, &mut taken, f, bonus);
         }
@@ -1763,12 +1776,12 @@ fn generation_as_decode(lower: &str, figures: &mut [Figure]) {
 
 /// The phase a tool's step line names, when it stands within the two lines above `at` and starts
 /// with `-- ` or `== `: generating tokens is decode, a first pass or the prompt is prefill.
-fn step_phase(lower: &str, at: usize) -> Option<FigureKind> {
+fn step_phase(lower: &str, lines: &LineStarts, at: usize) -> Option<FigureKind> {
     let at = floor_boundary(lower, at.min(lower.len()));
-    let line_start = lower[..at].rfind('\n')?;
-    let mut end = line_start;
+    // The newline that ends the line above.
+    let mut end = lines.start_of(at).checked_sub(1)?;
     for _ in 0..2 {
-        let start = lower[..end].rfind('\n').map_or(0, |k| k + 1);
+        let start = lines.start_of(end);
         let line = lower[start..end].trim();
         // A phase heading over a generic rate label (`Generation 階段:` then `速度: 6.385
         // tokens/s`).

@@ -401,22 +401,42 @@ pub(super) fn latency_bound(lower: &str, span: Span) -> bool {
 /// sentence's setup (CLAIMS.md §1: a rounded summary vs the precise body). The rounded one
 /// yields its rank to its twin.
 pub(super) fn precise_twins(cands: &mut [Cand]) {
-    for a in 0..cands.len() {
-        if cands[a].fig.value_high.is_some() {
-            continue;
-        }
-        let twin = (0..cands.len()).find(|&b| {
-            let (x, y) = (&cands[a].fig, &cands[b].fig);
-            // Cheap tests first: a twin is within 2% (the loop is over every pair).
-            b != a
-                && (x.value - y.value).abs() <= 0.02 * y.value.abs()
-                && x.value != y.value
-                && x.unit == y.unit
-                && x.kind == y.kind
-                && !y.derived
-                && x.value_high.is_none()
-                && rounds_exactly(x.value, y.value)
-        });
+    let is_twin = |a: usize, b: usize| {
+        let (x, y) = (&cands[a].fig, &cands[b].fig);
+        b != a
+            && (x.value - y.value).abs() <= 0.02 * y.value.abs()
+            && x.value != y.value
+            && x.unit == y.unit
+            && x.kind == y.kind
+            && !y.derived
+            && x.value_high.is_none()
+            && rounds_exactly(x.value, y.value)
+    };
+    // A twin's value is within 2% of its own, so within 2.05% of the figure's (|x − y| ≤
+    // 0.02 |y| gives |x − y| ≤ 0.02 / 0.98 |x|): only the figures of nearby value, in value
+    // order, are tried (a long paste has thousands of figures; every pair would be millions).
+    let mut by_value: Vec<usize> = (0..cands.len())
+        .filter(|&i| !cands[i].fig.value.is_nan())
+        .collect();
+    by_value.sort_by(|&a, &b| cands[a].fig.value.total_cmp(&cands[b].fig.value));
+    let twins: Vec<Option<usize>> = (0..cands.len())
+        .map(|a| {
+            let x = cands[a].fig.value;
+            if cands[a].fig.value_high.is_some() || !x.is_finite() {
+                return None;
+            }
+            let reach = 0.0205 * x.abs();
+            let lo = by_value.partition_point(|&i| cands[i].fig.value < x - reach);
+            by_value[lo..]
+                .iter()
+                .take_while(|&&i| cands[i].fig.value <= x + reach)
+                .copied()
+                .filter(|&b| is_twin(a, b))
+                // The first in the list, as a scan over every figure finds it.
+                .min()
+        })
+        .collect();
+    for (a, twin) in twins.into_iter().enumerate() {
         if let Some(b) = twin {
             let p = cands[a].prio;
             cands[b].prio = cands[b].prio.min(p);

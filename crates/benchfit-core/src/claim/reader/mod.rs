@@ -379,6 +379,30 @@ fn token_count(v: f64) -> Option<u32> {
     (1.0..1e7).contains(&v).then_some(v.round() as u32)
 }
 
+/// Where each line of a text starts (byte offsets, the first 0): the line around a figure in
+/// O(log lines) rather than a scan back to the previous newline, which on a long one-line paste
+/// (minified JSON, a flattened table) is the whole text before it, once per figure.
+pub(super) struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub(super) fn new(text: &str) -> LineStarts {
+        let mut v = vec![0];
+        v.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineStarts(v)
+    }
+
+    /// The start of the line that holds byte `at`: `text[..at].rfind('\n') + 1`, or 0.
+    pub(super) fn start_of(&self, at: usize) -> usize {
+        let k = self.0.partition_point(|&s| s <= at);
+        self.0[k.saturating_sub(1)]
+    }
+}
+
 pub(in crate::claim) fn floor_boundary(s: &str, mut i: usize) -> usize {
     i = i.min(s.len());
     while !s.is_char_boundary(i) {
@@ -3471,6 +3495,101 @@ mod prefilter_tests {
             i += 1;
         }
         figures
+    }
+
+    #[test]
+    fn line_starts_agree_with_a_scan_back() {
+        let t = "ab\ncd\n\nx 万\n";
+        let lines = LineStarts::new(t);
+        for at in 0..=t.len() {
+            let want = t.as_bytes()[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            assert_eq!(lines.start_of(at), want, "at {at}");
+        }
+        // By hand: the third line is empty (its newline at 6), the fourth starts at 7.
+        assert_eq!(lines.start_of(6), 6);
+        assert_eq!(lines.start_of(9), 7);
+        assert_eq!(LineStarts::new("").start_of(0), 0);
+    }
+
+    /// Every pair tried, first twin in list order: what `precise_twins` did before it searched
+    /// by value.
+    fn twins_reference(cands: &mut [Cand]) {
+        for a in 0..cands.len() {
+            if cands[a].fig.value_high.is_some() {
+                continue;
+            }
+            let twin = (0..cands.len()).find(|&b| {
+                let (x, y) = (&cands[a].fig, &cands[b].fig);
+                b != a
+                    && (x.value - y.value).abs() <= 0.02 * y.value.abs()
+                    && x.value != y.value
+                    && x.unit == y.unit
+                    && x.kind == y.kind
+                    && !y.derived
+                    && x.value_high.is_none()
+                    && rounds_exactly(x.value, y.value)
+            });
+            if let Some(b) = twin {
+                let p = cands[a].prio;
+                cands[b].prio = cands[b].prio.min(p);
+                cands[a].prio = p + 1;
+            }
+        }
+    }
+
+    #[test]
+    fn precise_twin_by_hand() {
+        // 3,200 rounds 3,187.4 (0.4 % apart): the precise figure takes the rounded one's rank
+        // and the rounded one drops behind it; 3,000 is 6 % away and no twin.
+        let f = |v: f64, n: usize| Cand {
+            fig: Figure::new(
+                v,
+                "tok/s",
+                FigureKind::ThroughputOutput,
+                Span {
+                    start: n,
+                    end: n + 1,
+                },
+            ),
+            prio: 5 - n as i32,
+        };
+        let mut c = vec![f(3200.0, 0), f(3000.0, 1), f(3187.4, 2)];
+        precise_twins(&mut c);
+        assert_eq!(c.iter().map(|c| c.prio).collect::<Vec<_>>(), [6, 4, 3]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn precise_twins_same_as_every_pair(
+            fs in proptest::collection::vec((1u32..60, 0u8..3, 0u8..2, any::<bool>(), any::<bool>(), -3i32..3), 0..30)
+        ) {
+            use FigureKind::*;
+            let kinds = [ThroughputOutput, ThroughputTotal, Ttft];
+            let cands: Vec<Cand> = fs
+                .iter()
+                .enumerate()
+                .map(|(n, &(v, k, u, derived, high, prio))| {
+                    // Values 1,000–1,059 and their tenths: many within 2 % of each other, some
+                    // rounding others exactly.
+                    let v = if v % 2 == 0 { 1000.0 + v as f64 } else { 1000.0 + v as f64 / 10.0 };
+                    let mut f = Figure::new(v, ["tok/s", "ms"][u as usize], kinds[k as usize], Span { start: n, end: n + 1 });
+                    f.derived = derived;
+                    f.value_high = high.then_some(v + 1.0);
+                    Cand { fig: f, prio }
+                })
+                .collect();
+            let mut want = cands.clone();
+            twins_reference(&mut want);
+            let mut got = cands;
+            precise_twins(&mut got);
+            let prios = |c: &[Cand]| c.iter().map(|c| c.prio).collect::<Vec<_>>();
+            prop_assert_eq!(prios(&want), prios(&got));
+        }
     }
 
     proptest! {
