@@ -6311,3 +6311,57 @@ fn csv_rows_are_a_table() {
         .any(|f| f.value == 83.90 || f.value == 81.99));
     assert_eq!(c.concurrency.map(|n| n.value), Some(1));
 }
+
+/// §3 Hardware, a GPU named once in the singular is 1 when it is the device the run used: GPUs
+/// in the plural elsewhere in the text are GPUs in general, not the run's count; only a plural
+/// beside the name is ("on H100 GPUs").
+#[test]
+fn plural_gpus_elsewhere_are_no_count() {
+    let n = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        n(
+            "I patched it to support Turing architecture GPUs (2xxx, Tesla T4, etc.).\n\
+           I've been able to run qwen3-30b-a3b on my old RTX 2070 at 21 tok/s."
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        n("Llama 3 8B on H100 GPUs: 3,000 tok/s output throughput."),
+        None
+    );
+}
+
+/// §3 Hardware: the device on a line of its own in a setup list is the run's: under a record
+/// label on the line above (`硬件:`), as a list item with its memory among the machine's parts,
+/// as a table cell under a device column (`| Card |`, llama-bench's `cpu_info`), beside the
+/// machine's operating system, or as "single socket" / 单台 (one unit).
+#[test]
+fn device_lines_and_cells_count_one() {
+    let n = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        n("SGLang\n硬件:\nNVIDIA H20 96GB\n软件环境:\nSGLang 0.4.6\n| Qwen3-8B | 1 | 81.3 tokens/s |"),
+        Some(1)
+    );
+    assert_eq!(
+        n("My box:\n- EPYC 9355 with 512GB DDR5\n- RTX 4090D 48GB VRAM\n\neval: 25.3 tokens per second"),
+        Some(1)
+    );
+    assert_eq!(
+        n("## Result\n\n| Card | Baseline | With flag |\n|---|---|---|\n| RX 7900 XT 20GB (ROCm) | 30.8 | 54.0 |\n\n54.0 tok/s with the flag."),
+        Some(1)
+    );
+    assert_eq!(
+        n("_Ubuntu, AMD, nVidia 3090_\n\neval rate: 25.03 tokens/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("The testing bench is:\n- Single socket AMD EPYC 9554 CPU – 64 core\nPhi-4 14B Q4: 21.4 tokens per second"),
+        Some(1)
+    );
+    // A device column of a table that compares two GPUs still names one device per row, but a
+    // heading over a table is no device cell.
+    assert_eq!(
+        n("## H100 results\n| Model | tok/s |\n|---|---|\n| Llama 3 8B | 3,000 |"),
+        None
+    );
+}

@@ -1558,8 +1558,39 @@ fn server_cap(text: &str, c: &Caps) -> bool {
 fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     let g = claim.gpu.as_ref()?;
     let one_per_node = g.value == "gb10" || single_chip(&g.value);
+    // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
+    // target"), at most the first 16.
+    let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
+    let mentions: Vec<usize> = match name {
+        Some(name) => lower.match_indices(name).take(16).map(|(i, _)| i).collect(),
+        None => vec![g.span.start.min(lower.len())],
+    };
+    let line_of = |i: usize| lower[..i].rfind('\n').map_or(0, |k| k + 1);
+    // Devices in the plural speak of the run's count only near the device's name, on its line
+    // ("2x RTX 3090 GPUs", "H100 GPUs", "on 910B NPUs"); elsewhere they are GPUs in general
+    // ("support all RTX 20x0 GPUs", "if you have two or more GPUs", "on these GPUs:" over one
+    // table per GPU).
+    let near_mention = |i: usize| {
+        mentions
+            .iter()
+            .any(|&m| m.abs_diff(i) <= 80 && line_of(m) == line_of(i))
+    };
+    const ON_ITS_LINE: &[&str] = &[
+        "gpus",
+        "npus",
+        "tpus",
+        "hpus",
+        "cards",
+        "devices",
+        "accelerators",
+        "chips",
+    ];
     let plural = [
         "gpus",
+        // Other accelerators in the plural ("Ascend 910B NPUs", "Gaudi HPUs").
+        "npus",
+        "tpus",
+        "hpus",
         "cards",
         "devices",
         "accelerators",
@@ -1589,7 +1620,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
             // whole machine (GB10: DGX Spark, Ascent GX10) is that one device.
             let not_plural = pre.ends_with(['-', '_'])
                 || (*w == "/gpu" && pre.ends_with("cpu"))
-                || (*w == "node" && one_per_node);
+                || (*w == "node" && one_per_node)
+                || (ON_ITS_LINE.contains(w) && !near_mention(i));
             !not_plural
         }) && (*w != "卡" || {
             let mut rest = lower.to_string();
@@ -1599,13 +1631,6 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
             rest.contains(w)
         })
     });
-    // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
-    // target"), at most the first 16.
-    let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
-    let mentions: Vec<usize> = match name {
-        Some(name) => lower.match_indices(name).take(16).map(|(i, _)| i).collect(),
-        None => vec![g.span.start.min(lower.len())],
-    };
     let general = mentions.iter().all(|&start| {
         let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
@@ -1614,6 +1639,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
             && !counted_one(before(lower, start, 40), &lower[end..line_to])
             && !used_after(&lower[end..line_to])
             && !machine_spec(&lower[line_from..line_to])
+            && !device_line(lower, line_from, start, end, line_to)
+            && !device_cell(lower, line_from, start, line_to)
     });
     // Tenstorrent's boxes (QuietBox, Galaxy) are systems; its cards (n150, n300, p150, p300)
     // are single devices.
@@ -1625,11 +1652,134 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         || g.value.starts_with("sambanova")
         // A GB200/GB300 superchip holds two GPUs; GB10 (DGX Spark) is one.
         || (g.value.starts_with("gb") && g.value != "gb10");
-    if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
+    if !plural
+        && (!general || std::env::var("NOGEN").is_ok())
+        && !system
+        && claim.tp.as_ref().is_none_or(|t| t.value == 1)
+    {
         found(1, g.span)
     } else {
         None
     }
+}
+
+/// A label that lists the run's device or setup (`GPU:`, `Hardware:`, `Test Setting:`, 测试环境,
+/// `Видеокарта:`): at most 48 bytes and holding one of the words below.
+fn record_label(label: &str) -> bool {
+    label.len() <= 48
+        && [
+            "gpu",
+            "device",
+            "hardware",
+            "card",
+            "accelerator",
+            // A setup record listing the run's device (`Test Setting: LLaMA-7B, NVIDIA
+            // A100(80G)`, `Environment: …`, 测试环境 / 配置).
+            "setting",
+            "setup",
+            "environment",
+            // A list of the run's setup under a heading of its own (`Our benchmark:
+            // Qwen2.5-7B, vLLM 0.6.1, H100 80GB`, `Test system: …`, `Platform: …`).
+            "benchmark",
+            "test",
+            "system",
+            "platform",
+            "machine",
+            "server",
+            "config",
+            "显卡",
+            "硬件",
+            "环境",
+            "配置",
+            // Russian: "videocard", "graphics" (`Видеокарта: NVIDIA RTX 5060Ti`; ASCII lowercasing
+            // leaves Cyrillic capitals, so the word without its first letter).
+            "идеокарта",
+            "графический",
+        ]
+        .iter()
+        .any(|w| label.contains(w))
+}
+
+/// Words that may stand before a device's name in its own line or cell (vendor and line
+/// names, list markers).
+fn only_vendor_words(pre: &str) -> bool {
+    const VENDOR: &[&str] = &[
+        "nvidia", "amd", "intel", "apple", "radeon", "geforce", "instinct", "tesla", "arc",
+    ];
+    pre.trim_start_matches(['-', '*', '•', ' ', '\t'])
+        .split_whitespace()
+        .all(|w| VENDOR.contains(&w))
+}
+
+/// The device on a line of its own in a setup list: under a record label on the line above
+/// (`硬件:` then `NVIDIA H20 96GB`, `Hardware:` then `- RTX 4090`), or as a list item with its
+/// memory (`- RTX 4090D 48GB VRAM` among the machine's parts). `lower[line_from..line_to]` is
+/// the name's line, `start..end` the name.
+fn device_line(lower: &str, line_from: usize, start: usize, end: usize, line_to: usize) -> bool {
+    let end = end.min(line_to);
+    let pre = &lower[line_from..start];
+    if !only_vendor_words(pre) {
+        return false;
+    }
+    let above = lower[..line_from]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty());
+    let under_label = above.is_some_and(|l| {
+        l.strip_suffix(':')
+            .or_else(|| l.strip_suffix('：'))
+            .is_some_and(|label| record_label(label.trim_start_matches(['#', '-', '*', ' '])))
+    });
+    // The name and the rest of its line (the name may hold the memory: `rtx 4090d 48gb`).
+    let rest = &lower[start..line_to];
+    let list_item = pre.trim_start().starts_with(['-', '*', '•'])
+        && (rest.contains("gb") || rest.contains("vram"))
+        && lower[end..line_to].len() <= 40;
+    under_label || list_item
+}
+
+/// The device as a cell of a table whose header has a device column (`| Card | Baseline |` over
+/// `| RX 7900 XT 20GB | 30.8 |`, llama-bench's `cpu_info`, `| 디바이스 |`): CLAIMS.md §3's
+/// "device cell". The header is the line above the table's `---` separator, within 60 lines.
+fn device_cell(lower: &str, line_from: usize, start: usize, line_to: usize) -> bool {
+    let line = &lower[line_from..line_to];
+    if !line.contains('|') {
+        return false;
+    }
+    let cell_from = lower[line_from..start]
+        .rfind('|')
+        .map_or(line_from, |i| line_from + i + 1);
+    if !only_vendor_words(&lower[cell_from..start]) {
+        return false;
+    }
+    let above: Vec<&str> = lower[..line_from].lines().rev().take(60).collect();
+    let Some(sep) = above.iter().position(|l| {
+        let t = l.trim();
+        t.contains("---") && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+    }) else {
+        return false;
+    };
+    above.get(sep + 1).is_some_and(|header| {
+        header.contains('|')
+            && [
+                "gpu",
+                "device",
+                "hardware",
+                "card",
+                "cpu",
+                "accelerator",
+                "platform",
+                "chip",
+                "디바이스",
+                "设备",
+                "硬件",
+                "显卡",
+                "デバイス",
+            ]
+            .iter()
+            .any(|w| header.contains(w))
+    })
 }
 
 /// A device written with a count of one right beside it: "single" or "one" just before (past
@@ -1645,7 +1795,7 @@ fn counted_one(pre: &str, post: &str) -> bool {
         .split_whitespace()
         .rev()
         .skip_while(|w| VENDOR.contains(w))
-        .find(|w| !matches!(*w, "card" | "gpu" | "device" | "accelerator"));
+        .find(|w| !matches!(*w, "card" | "gpu" | "device" | "accelerator" | "socket"));
     let post = post.trim_start();
     count.is_some_and(|w| matches!(w, "single" | "one" | "1x" | "1×"))
         || post.starts_with("(single")
@@ -1683,6 +1833,15 @@ fn machine_spec(line: &str) -> bool {
             "motherboard",
             "ddr4",
             "ddr5",
+            // The machine's operating system beside its parts (`Ubuntu, AMD, nVidia 3090`).
+            "ubuntu",
+            "debian",
+            "fedora",
+            "windows",
+            "win11",
+            "win10",
+            "linux",
+            "macos",
         ]
         .iter()
         .any(|w| line.contains(w))
@@ -1747,7 +1906,7 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
             .any(|w| last_word.ends_with(w))
         // One card counted in Chinese (`一張 7900 XTX`, `一块 4090`), or one machine
         // (`同一台 RTX 3060 服务器`).
-        || ["一张", "一張", "一块", "一塊", "单张", "單張", "一台"]
+        || ["一张", "一張", "一块", "一塊", "单张", "單張", "一台", "单台", "單台"]
             .iter()
             .any(|w| last_word.ends_with(w))
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
@@ -1773,40 +1932,9 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
             && ["llama.cpp", "vllm", "sglang", "tensorrt", "tgi", "ollama", "mlx", "lmdeploy"]
                 .iter()
                 .any(|r| line.contains(r)));
-    let record = line.split_once(':').is_some_and(|(label, _)| {
-        label.len() <= 48
-            && [
-                "gpu",
-                "device",
-                "hardware",
-                "card",
-                "accelerator",
-                // A setup record listing the run's device (`Test Setting: LLaMA-7B, NVIDIA
-                // A100(80G)`, `Environment: …`, 测试环境 / 配置).
-                "setting",
-                "setup",
-                "environment",
-                // A list of the run's setup under a heading of its own (`Our benchmark:
-                // Qwen2.5-7B, vLLM 0.6.1, H100 80GB`, `Test system: …`, `Platform: …`).
-                "benchmark",
-                "test",
-                "system",
-                "platform",
-                "machine",
-                "server",
-                "config",
-                "显卡",
-                "硬件",
-                "环境",
-                "配置",
-                // Russian: "videocard", "graphics" (`Видеокарта: NVIDIA RTX 5060Ti`; ASCII lowercasing
-                // leaves Cyrillic capitals, so the word without its first letter).
-                "идеокарта",
-                "графический",
-            ]
-            .iter()
-            .any(|w| label.contains(w))
-    });
+    let record = line
+        .split_once(':')
+        .is_some_and(|(label, _)| record_label(label));
     !(used || record)
 }
 
