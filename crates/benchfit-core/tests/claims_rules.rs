@@ -6365,3 +6365,24 @@ fn device_lines_and_cells_count_one() {
         None
     );
 }
+
+/// §1.3/§1.5 for a table whose cells pack several metrics joined by `/` under a header that
+/// names each with its unit: the cells split into columns, the last row heads and its output
+/// token rate is chosen over the request and input rates beside it. A runtime named inside a
+/// link (`notion.site/vLLM-benchmark-…14604b`) takes no version from the link.
+#[test]
+fn packed_cells_and_a_runtime_inside_a_link() {
+    let c = read(
+        "Results: https://example.notion.site/vLLM-benchmark-455e830910034635839e356bcb14604b?pvs=4\n\n\
+         |  | Offline Request throughput (req/s)/ Token throughput (tok/s) | Online Request throughput (req/s)/ Input token throughput (tok/s)/ Output token throughput (tok/s) |\n\
+         | --- | --- | --- |\n\
+         | 1GPU, Llama 7B, v0.4.2 | 14.33/6895.75 | 12.29/3024.07/2396.00 |\n\
+         | 1GPU, Llama 7B, v0.4.3 | 15.62/7516.03 | 13.18/3241.44/2566.47 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 2566.47);
+    assert_eq!(h.kind, FigureKind::ThroughputOutput);
+    // The link's hash is no version (nothing else names vLLM's).
+    assert_eq!(c.runtime_version.map(|v| v.value), None);
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+}

@@ -9,7 +9,9 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
-        device_file_names(csv_tables(unicode_hyphens(text.to_ascii_lowercase()))),
+        device_file_names(packed_cells(csv_tables(unicode_hyphens(
+            text.to_ascii_lowercase(),
+        )))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
         return lower;
@@ -166,6 +168,100 @@ fn csv_tables(mut lower: String) -> String {
                 *x = b'|';
             }
         }
+    }
+    String::from_utf8(bytes).expect("ASCII replaced by ASCII")
+}
+
+/// A pipe table whose header cell packs several metrics, each with its unit, joined by `/`
+/// (`| Online Request throughput (req/s)/ Input token throughput (tok/s)/ Output token
+/// throughput (tok/s) |` over `| 12.29/3024.07/2396.00 |`): when every row's cell in that column
+/// holds as many numbers joined by `/` as the header names metrics, both are split into
+/// columns, their joining slashes turned into bars (byte for byte: offsets are kept). Only a
+/// `/` right after a unit's closing parenthesis joins two metrics (the one in `req/s` does not).
+fn packed_cells(lower: String) -> String {
+    if !lower.contains(")/") {
+        return lower;
+    }
+    let lines: Vec<(usize, &str)> = {
+        let mut at = 0;
+        lower
+            .split('\n')
+            .map(|l| {
+                let r = (at, l);
+                at += l.len() + 1;
+                r
+            })
+            .collect()
+    };
+    // Cells of a table line with their offsets: (start, text).
+    let cells = |(at, line): (usize, &str)| -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut from = 0;
+        for (i, _) in line.match_indices('|') {
+            out.push((at + from, line[from..i].to_string()));
+            from = i + 1;
+        }
+        out.push((at + from, line[from..].to_string()));
+        out
+    };
+    let is_table = |l: &str| l.trim_start().starts_with('|');
+    let mut cuts: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let (head, sep) = (lines[i], lines[i + 1]);
+        if !(is_table(head.1) && is_table(sep.1) && sep.1.contains("---")) {
+            i += 1;
+            continue;
+        }
+        let rows: Vec<(usize, &str)> = lines[i + 2..]
+            .iter()
+            .copied()
+            .take_while(|l| is_table(l.1))
+            .collect();
+        let head_cells = cells(head);
+        let row_cells: Vec<Vec<(usize, String)>> = rows.iter().map(|&r| cells(r)).collect();
+        for (k, (h_at, h)) in head_cells.iter().enumerate() {
+            let joins: Vec<usize> = h.match_indices(")/").map(|(j, _)| h_at + j + 1).collect();
+            if joins.is_empty() {
+                continue;
+            }
+            let packed = |cell: &str| -> Option<Vec<usize>> {
+                let t = cell.trim();
+                let parts: Vec<&str> = t.split('/').collect();
+                let numeric = parts.iter().all(|p| {
+                    let p = p.trim();
+                    !p.is_empty()
+                        && p.bytes().any(|b| b.is_ascii_digit())
+                        && p.bytes()
+                            .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+                });
+                (parts.len() == joins.len() + 1 && numeric)
+                    .then(|| cell.match_indices('/').map(|(j, _)| j).collect())
+            };
+            let mut row_cuts = Vec::new();
+            let all = !row_cells.is_empty()
+                && row_cells.iter().all(|r| {
+                    r.get(k)
+                        .and_then(|(at, c)| {
+                            packed(c).map(|js| row_cuts.extend(js.iter().map(|j| at + j)))
+                        })
+                        .is_some()
+                });
+            if all {
+                cuts.extend(joins);
+                cuts.extend(row_cuts);
+            }
+        }
+        i += 2 + rows.len();
+    }
+    if cuts.is_empty() {
+        return lower;
+    }
+    // Slashes are ASCII: replacing them byte for byte keeps the string valid UTF-8.
+    let mut bytes = lower.into_bytes();
+    for c in cuts {
+        debug_assert_eq!(bytes[c], b'/');
+        bytes[c] = b'|';
     }
     String::from_utf8(bytes).expect("ASCII replaced by ASCII")
 }
@@ -452,6 +548,19 @@ mod tests {
         assert_eq!(csv_tables("a,b,c,d\n1,2,3,4".into()), "a,b,c,d\n1,2,3,4");
         let q = "a,b,c,d\n\"1,5\",2,3,4\n5,6,7,8\n";
         assert_eq!(csv_tables(q.into()), q);
+    }
+
+    #[test]
+    fn packed_cells_split_into_columns_byte_for_byte() {
+        let t = "| | offline (req/s)/ token (tok/s) | note |\n| --- | --- | --- |\n| 1gpu | 14.33/6895.75 | a/b |\n| 4gpu | 8.05/3871.86 | c |\n";
+        let out = super::packed_cells(t.to_string());
+        assert_eq!(
+            out,
+            "| | offline (req/s)| token (tok/s) | note |\n| --- | --- | --- |\n| 1gpu | 14.33|6895.75 | a/b |\n| 4gpu | 8.05|3871.86 | c |\n"
+        );
+        // A row whose cell does not pack as many numbers leaves the column alone.
+        let t = "| (req/s)/ (tok/s) |\n|---|\n| 1/2 |\n| 3 |\n";
+        assert_eq!(super::packed_cells(t.to_string()), t);
     }
 
     #[test]

@@ -278,8 +278,9 @@ fn patterns() -> &'static Patterns {
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|laptop|mobile|\d+\s*gi?b?\b|\(\s*\d+\s*gi?b?\s*\)))*)(?:\s*\((\d+)\s*(?:[x×]|卡|张)\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
-            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b|\s*(?:个|個)\s*(?:[\w-]+\s*){0,3}?(?:gpu|npu)\b)")
-                .needs(&["gpus", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "-gpu", "个", "個"]),
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b|gpus?\b|\s*(?:个|個)\s*(?:[\w-]+\s*){0,3}?(?:gpu|npu)\b)")
+                // `4GPU` glued (vLLM's release tables: `| 4GPU, Llama 70B, v0.4.3 |`).
+                .needs(&["gpu", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "个", "個"]),
             tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]para(?:llel)?(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
             kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's

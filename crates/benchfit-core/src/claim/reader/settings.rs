@@ -434,7 +434,17 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                         || (h.bytes().any(|b| b.is_ascii_digit())
                             && h.bytes().any(|b| b.is_ascii_alphabetic()))
                 };
-                let ratio = |v: &Captures| ratio(v) || !hashlike(v);
+                // A name inside a link (`kuntai.notion.site/vLLM-benchmark-455e…14604b`): the
+                // link's own words and hashes are no version.
+                let start = whole(&c).start;
+                let token_from = part[..start]
+                    .rfind(char::is_whitespace)
+                    .map_or(0, |i| i + 1);
+                let token_to = part[start..]
+                    .find(char::is_whitespace)
+                    .map_or(part.len(), |i| start + i);
+                let in_link = part[token_from..token_to].contains("://");
+                let ratio = |v: &Captures| in_link || ratio(v) || !hashlike(v);
                 if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
                     let m = v.get(1).expect("group 1 is the version");
                     claim.runtime_version = found(
