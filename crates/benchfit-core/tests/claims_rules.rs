@@ -6386,3 +6386,17 @@ fn packed_cells_and_a_runtime_inside_a_link() {
     assert_eq!(c.runtime_version.map(|v| v.value), None);
     assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
 }
+
+/// §1.6 for a latency written as a change (`TTFT 4612 → 1663 ms`, `E2E 16.8 -> 11.5 s`): the
+/// figure after the arrow, the change's result, is read; the one before it is its baseline.
+#[test]
+fn latency_written_as_a_change_reads_its_result() {
+    let c = read("With the shared KV store the multi-turn run improves (TTFT 4612 → 1663 ms, E2E 16.8 -> 11.5 s).");
+    let vals: Vec<(f64, FigureKind)> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert!(vals.contains(&(1663.0, FigureKind::Ttft)), "{vals:?}");
+    assert!(vals.contains(&(11.5, FigureKind::E2eLatency)), "{vals:?}");
+    assert!(
+        !vals.iter().any(|v| v.0 == 4612.0 || v.0 == 16.8),
+        "{vals:?}"
+    );
+}
