@@ -6400,3 +6400,15 @@ fn latency_written_as_a_change_reads_its_result() {
         "{vals:?}"
     );
 }
+
+/// §2: a response time is the whole request's time, an end-to-end latency ("the average
+/// response time is about 7s").
+#[test]
+fn response_time_is_end_to_end() {
+    let c = read(
+        "With 1500 input tokens and 50–100 output tokens, the average response time is about 7s.",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (7.0, FigureKind::E2eLatency));
+    assert_eq!(h.unit, "s");
+}
