@@ -6412,3 +6412,18 @@ fn response_time_is_end_to_end() {
     assert_eq!((h.value, h.kind), (7.0, FigureKind::E2eLatency));
     assert_eq!(h.unit, "s");
 }
+
+/// §3 Lengths: "generating 60 tokens per second" is a rate, no output length; "generating 128
+/// tokens" is one.
+#[test]
+fn generating_a_rate_is_no_length() {
+    let out = |t: &str| read(t).output_tokens.map(|o| o.value);
+    assert_eq!(
+        out("A 122B model generating 60 tokens per second on battery."),
+        None
+    );
+    assert_eq!(
+        out("Generating 128 tokens took 2.1 s on the M2 (61 tok/s)."),
+        Some(128)
+    );
+}

@@ -547,8 +547,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let hit = matches(lower, &r.token_prompt, (&["prompt"], DIGITS), 40, 12).next();
         claim.prompt_tokens = one_side(hit);
     }
+    // Never a rate (`prompts at 900 tokens/s`, "generating 60 tokens per second").
+    let not_rate = |(off, c): &(usize, Captures)| {
+        let rest = lower[span(*off, c).end..].trim_start();
+        !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
+    };
     if claim.output_tokens.is_none() {
-        let generating = matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).next();
+        let generating =
+            matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).find(|m| not_rate(m));
         claim.output_tokens = one_side(generating).or_else(|| {
             one_side(matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next())
         });
@@ -561,11 +567,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         claim.output_tokens =
             one_side(matches(lower, &r.phase_out, (&["("], &["tok"]), 24, 24).next());
     }
-    // English prose, one side at a time, never a rate (`prompts at 900 tokens/s`).
-    let not_rate = |(off, c): &(usize, Captures)| {
-        let rest = lower[span(*off, c).end..].trim_start();
-        !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
-    };
+    // English prose, one side at a time.
     if claim.prompt_tokens.is_none() {
         let hit = matches(
             lower,
