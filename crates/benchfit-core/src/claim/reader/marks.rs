@@ -396,22 +396,24 @@ pub(super) fn latency_bound(lower: &str, span: Span) -> bool {
     bounded || named
 }
 
+/// Whether `x` is a rounding of `y`, a figure of the same unit and kind written more
+/// precisely, within 2 %, and measured (not derived).
+pub(super) fn rounds_twin(x: &Figure, y: &Figure) -> bool {
+    (x.value - y.value).abs() <= 0.02 * y.value.abs()
+        && x.value != y.value
+        && x.unit == y.unit
+        && x.kind == y.kind
+        && !y.derived
+        && x.value_high.is_none()
+        && rounds_exactly(x.value, y.value)
+}
+
 /// A rounded figure (`9.1K output tokens/s` in an abstract) and its precise form elsewhere
 /// (`9,137 output tokens/s` in the results): the precise one is the measurement, with its own
 /// sentence's setup (CLAIMS.md §1: a rounded summary vs the precise body). The rounded one
 /// yields its rank to its twin.
 pub(super) fn precise_twins(cands: &mut [Cand]) {
-    let is_twin = |a: usize, b: usize| {
-        let (x, y) = (&cands[a].fig, &cands[b].fig);
-        b != a
-            && (x.value - y.value).abs() <= 0.02 * y.value.abs()
-            && x.value != y.value
-            && x.unit == y.unit
-            && x.kind == y.kind
-            && !y.derived
-            && x.value_high.is_none()
-            && rounds_exactly(x.value, y.value)
-    };
+    let is_twin = |a: usize, b: usize| b != a && rounds_twin(&cands[a].fig, &cands[b].fig);
     // A twin's value is within 2% of its own, so within 2.05% of the figure's (|x − y| ≤
     // 0.02 |y| gives |x − y| ≤ 0.02 / 0.98 |x|): only the figures of nearby value, in value
     // order, are tried (a long paste has thousands of figures; every pair would be millions).

@@ -1576,6 +1576,7 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
             .iter()
             .any(|&m| m.abs_diff(i) <= 80 && line_of(m) == line_of(i))
     };
+    // Devices in the plural, other accelerators' included ("Ascend 910B NPUs", "Gaudi HPUs").
     const ON_ITS_LINE: &[&str] = &[
         "gpus",
         "npus",
@@ -1586,15 +1587,9 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "accelerators",
         "chips",
     ];
-    let plural = [
-        "gpus",
-        // Other accelerators in the plural ("Ascend 910B NPUs", "Gaudi HPUs").
-        "npus",
-        "tpus",
-        "hpus",
-        "cards",
-        "devices",
-        "accelerators",
+    // Machines of several devices, and a rate per GPU (which speaks of several), wherever they
+    // stand.
+    const ANYWHERE: &[&str] = &[
         "nodes",
         "node",
         "cluster",
@@ -1602,36 +1597,37 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "集群",
         "卡",
         "servers",
-        "chips",
         "multi-gpu",
-        // A rate per GPU speaks of several.
         "/gpu",
         "per gpu",
-    ]
-    .iter()
-    // 显卡 ("graphics card"), 板卡 ("board"), 加速卡 ("accelerator card") and 单卡 ("one card")
-    // name one card, and 卡顿 / 卡住 / 卡在 ("stalls", "stuck") none: their 卡 speaks of no
-    // count.
-    .any(|w| {
-        // A command-line flag or a key (`docker run --gpus all`, `num_gpus`) speaks of no
-        // count of its own.
-        lower.match_indices(w).any(|(i, _)| {
-            let pre = &lower[..i];
-            // `CPU/GPU` is one or the other, not a rate per GPU; one node of a device that is a
-            // whole machine (GB10: DGX Spark, Ascent GX10) is that one device.
-            let not_plural = pre.ends_with(['-', '_'])
-                || (*w == "/gpu" && pre.ends_with("cpu"))
-                || (*w == "node" && one_per_node)
-                || (ON_ITS_LINE.contains(w) && !near_mention(i));
-            !not_plural
-        }) && (*w != "卡" || {
-            let mut rest = lower.to_string();
-            for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"] {
-                rest = rest.replace(one, "");
-            }
-            rest.contains(w)
-        })
-    });
+    ];
+    let plural = ON_ITS_LINE
+        .iter()
+        .chain(ANYWHERE)
+        // 显卡 ("graphics card"), 板卡 ("board"), 加速卡 ("accelerator card") and 单卡 ("one card")
+        // name one card, and 卡顿 / 卡住 / 卡在 ("stalls", "stuck") none: their 卡 speaks of no
+        // count.
+        .any(|w| {
+            // A command-line flag or a key (`docker run --gpus all`, `num_gpus`) speaks of no
+            // count of its own.
+            lower.match_indices(w).any(|(i, _)| {
+                let pre = &lower[..i];
+                // `CPU/GPU` is one or the other, not a rate per GPU; one node of a device that is a
+                // whole machine (GB10: DGX Spark, Ascent GX10) is that one device.
+                let not_plural = pre.ends_with(['-', '_'])
+                    || (*w == "/gpu" && pre.ends_with("cpu"))
+                    || (*w == "node" && one_per_node)
+                    || (ON_ITS_LINE.contains(w) && !near_mention(i));
+                !not_plural
+            }) && (*w != "卡" || {
+                let mut rest = lower.to_string();
+                for one in ["显卡", "板卡", "加速卡", "单卡", "卡顿", "卡住", "卡在"]
+                {
+                    rest = rest.replace(one, "");
+                }
+                rest.contains(w)
+            })
+        });
     let general = mentions.iter().all(|&start| {
         let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
@@ -3650,17 +3646,8 @@ mod prefilter_tests {
             if cands[a].fig.value_high.is_some() {
                 continue;
             }
-            let twin = (0..cands.len()).find(|&b| {
-                let (x, y) = (&cands[a].fig, &cands[b].fig);
-                b != a
-                    && (x.value - y.value).abs() <= 0.02 * y.value.abs()
-                    && x.value != y.value
-                    && x.unit == y.unit
-                    && x.kind == y.kind
-                    && !y.derived
-                    && x.value_high.is_none()
-                    && rounds_exactly(x.value, y.value)
-            });
+            let twin =
+                (0..cands.len()).find(|&b| b != a && rounds_twin(&cands[a].fig, &cands[b].fig));
             if let Some(b) = twin {
                 let p = cands[a].prio;
                 cands[b].prio = cands[b].prio.min(p);
