@@ -833,8 +833,19 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                 .any(|w| format!(" {b}").ends_with(w));
                 let end = (g.span.end - offset).min(part.len());
                 let rest = part[end..].trim_start();
-                let plural =
-                    rest.starts_with("gpus") || rest.starts_with("s ") || rest.starts_with("cards");
+                // The name in the plural, other accelerators' included ("on 910B NPUs").
+                let plural = [
+                    "gpus",
+                    "s ",
+                    "cards",
+                    "npus",
+                    "tpus",
+                    "hpus",
+                    "chips",
+                    "accelerators",
+                ]
+                .iter()
+                .any(|w| rest.starts_with(w));
                 // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
                 let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
                 if device && !plural && !system && !part.contains(" gpus") {
