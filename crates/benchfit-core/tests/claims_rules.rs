@@ -6314,7 +6314,7 @@ fn csv_rows_are_a_table() {
 
 /// §3 Hardware, a GPU named once in the singular is 1 when it is the device the run used: GPUs
 /// in the plural elsewhere in the text are GPUs in general, not the run's count; only a plural
-/// beside the name is ("on H100 GPUs").
+/// beside the name is ("on H100 GPUs", "on ASCEND 910B NPUs").
 #[test]
 fn plural_gpus_elsewhere_are_no_count() {
     let n = |t: &str| read(t).gpu_count.map(|g| g.value);
@@ -6329,6 +6329,11 @@ fn plural_gpus_elsewhere_are_no_count() {
         n("Llama 3 8B on H100 GPUs: 3,000 tok/s output throughput."),
         None
     );
+    assert_eq!(
+        n("Throughput of Qwen3-8B on ASCEND 910B NPUs: 7835.01 tokens/s"),
+        None
+    );
+    assert_eq!(n("Throughput on a Gaudi2: 7835.01 tokens/s"), Some(1));
 }
 
 /// §3 Hardware: the device on a line of its own in a setup list is the run's: under a record
