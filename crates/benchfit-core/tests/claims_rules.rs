@@ -6432,3 +6432,19 @@ fn generating_a_rate_is_no_length() {
         Some(128)
     );
 }
+
+/// §1.2 over §1.5: a line that states the author's pick (`Operating point: conc 256 (~4040
+/// tok/s …)`) marks that row of a sweep, not its last one; the row's precise cell is read.
+#[test]
+fn an_operating_point_line_marks_its_row() {
+    let c = read(
+        " conc  reqs  ttft_p50  tpot_p50   tok/s\n\
+         \x20  64   512     0.087    0.0275  2127.6\n\
+         \x20 128   512     0.126    0.0360  3138.1\n\
+         \x20 256   512     0.299    0.0531  4039.9\n\
+         \x20 512   512     1.043    0.0564  3896.1\n\n\
+         Operating point: conc 256 (~4040 tok/s at 100% goodput). Throughput falls at conc 512.",
+    );
+    assert_eq!(c.figures[0].value, 4039.9);
+    assert_eq!(c.concurrency.map(|n| n.value), Some(256));
+}

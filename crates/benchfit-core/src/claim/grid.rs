@@ -867,6 +867,24 @@ fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
     if let Some(t) = super::reader::title_span(lower) {
         numbers(&lower[t.start..t.end], false, &mut out);
     }
+    // A prose line that states the author's pick (`Operating point: conc 256 (~4040 tok/s at
+    // 100% goodput)`, `Recommended: …`, `Sweet spot: …`): its numbers, rounded forms allowed.
+    for line in lower.lines().filter(|l| !l.contains('|')) {
+        let l = line.trim_start_matches(['#', '*', '-', ' ', '>']);
+        let picked = [
+            "operating point:",
+            "recommended:",
+            "recommendation:",
+            "sweet spot:",
+            "best configuration:",
+            "best config:",
+        ]
+        .iter()
+        .any(|w| l.starts_with(w));
+        if picked {
+            numbers(l, false, &mut out);
+        }
+    }
     // Bold runs on prose lines, over the first 4 KB.
     let head = &lower[..super::reader::floor_boundary(lower, lower.len().min(4096))];
     for line in head.lines().filter(|l| !l.contains('|')) {
