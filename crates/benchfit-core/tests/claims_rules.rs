@@ -6448,3 +6448,18 @@ fn an_operating_point_line_marks_its_row() {
     assert_eq!(c.figures[0].value, 4039.9);
     assert_eq!(c.concurrency.map(|n| n.value), Some(256));
 }
+
+/// §3 Hardware, §1.5: the headline row's own label counts its GPUs (`| 4GPU, Llama 70B |`),
+/// over a count another row gives.
+#[test]
+fn a_row_label_counts_its_gpus() {
+    let c = read(
+        "| setup | Output token throughput (tok/s) |\n| --- | --- |\n\
+         | 1GPU, Llama 7B, v0.4.3 | 2566.47 |\n| 4GPU, Llama 70B, v0.4.3 | 1749.05 |\n",
+    );
+    assert_eq!(c.figures[0].value, 1749.05);
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(4));
+    // A word that merely holds the letters is no count (`multigpu4`).
+    let c = read("| setup | tok/s |\n| --- | --- |\n| multigpu4 | 120.5 |\n");
+    assert_eq!(c.gpu_count.map(|g| g.value), None);
+}

@@ -1175,7 +1175,35 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             s.gpu_count = Some(Found { value: n, span: c });
         }
     }
+    // A row label that counts its GPUs (`| 4GPU, Llama 70B, v0.4.3 |`, `| 8 GPUs, TP8 |`).
+    if s.gpu_count.is_none() {
+        if let Some(c) = cells.first().filter(|c| c.end > c.start) {
+            s.gpu_count = label_gpu_count(text(*c)).map(|n| Found { value: n, span: *c });
+        }
+    }
     s
+}
+
+/// The GPUs a row label counts: a number glued or spaced before `gpu`/`gpus` at a word start
+/// (`4gpu`, `8 gpus`), the first such.
+fn label_gpu_count(label: &str) -> Option<u32> {
+    let b = label.as_bytes();
+    for (i, _) in label.match_indices("gpu") {
+        let before = label[..i].trim_end();
+        let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let from = before.len() - digits;
+        let word_start = from == 0 || !b[from - 1].is_ascii_alphanumeric();
+        let after = &label[i + 3..];
+        let word_end = after
+            .strip_prefix('s')
+            .unwrap_or(after)
+            .starts_with(|c: char| !c.is_ascii_alphanumeric())
+            || after.strip_prefix('s').unwrap_or(after).is_empty();
+        if digits > 0 && digits <= 3 && word_start && word_end {
+            return before[from..].parse().ok().filter(|n| *n > 0);
+        }
+    }
+    None
 }
 
 /// The devices a device cell names: its multiplier (`8x H100`, `4 × A100`, `2*L40S`), else one
