@@ -119,28 +119,58 @@ fn cjk_terms(lower: String) -> String {
     out
 }
 
+/// Each line of `s` (split at `\n`, the newline left out) with the offset it starts at.
+fn lines_at(s: &str) -> impl Iterator<Item = (usize, &str)> {
+    s.split('\n').scan(0, |at, l| {
+        let start = *at;
+        *at += l.len() + 1;
+        Some((start, l))
+    })
+}
+
+/// `lower` with the ASCII byte at each of `at` turned into a bar: one byte for one byte, so
+/// offsets hold and the string stays valid UTF-8.
+fn bars_at(lower: String, at: impl IntoIterator<Item = usize>) -> String {
+    let mut bytes = lower.into_bytes();
+    for i in at {
+        debug_assert!(bytes[i].is_ascii());
+        bytes[i] = b'|';
+    }
+    String::from_utf8(bytes).expect("ASCII replaced by ASCII")
+}
+
+/// The cells of a table line that starts at `at`, split at its bars, each with its offset.
+fn cells_at(at: usize, line: &str) -> Vec<(usize, &str)> {
+    line.split('|')
+        .scan(at, |from, c| {
+            let start = *from;
+            *from += c.len() + 1;
+            Some((start, c))
+        })
+        .collect()
+}
+
 /// Comma-separated tables (a pasted CSV file: a header line, then rows) as pipe tables: a run of
 /// three or more lines that each hold the same number of commas (three or more), no quote, no bar
 /// and no `key: value` pair, all with or all without a space after their commas, one of them
 /// with a digit, has its commas turned into bars. One byte for one byte:
 /// offsets are kept. Prose rarely keeps the same count of commas over three lines.
-fn csv_tables(mut lower: String) -> String {
+fn csv_tables(lower: String) -> String {
     if !lower.contains(',') {
         return lower;
     }
     // (start, end, commas, whether a space follows them) of every line: a run keeps one style.
-    let mut lines: Vec<(usize, usize, usize, bool)> = Vec::new();
-    let mut at = 0;
-    for line in lower.split('\n') {
-        // (A log line of `key: value, key: value` pairs is no CSV row.)
-        let commas = if line.contains(['"', '|']) || line.contains(": ") {
-            0
-        } else {
-            line.bytes().filter(|&b| b == b',').count()
-        };
-        lines.push((at, at + line.len(), commas, line.contains(", ")));
-        at += line.len() + 1;
-    }
+    let lines: Vec<(usize, usize, usize, bool)> = lines_at(&lower)
+        .map(|(at, line)| {
+            // (A log line of `key: value, key: value` pairs is no CSV row.)
+            let commas = if line.contains(['"', '|']) || line.contains(": ") {
+                0
+            } else {
+                line.bytes().filter(|&b| b == b',').count()
+            };
+            (at, at + line.len(), commas, line.contains(", "))
+        })
+        .collect();
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -160,16 +190,11 @@ fn csv_tables(mut lower: String) -> String {
     if runs.is_empty() {
         return lower;
     }
-    // Commas are ASCII: replacing them byte for byte keeps the string valid UTF-8.
-    let mut bytes = std::mem::take(&mut lower).into_bytes();
-    for (a, b) in runs {
-        for x in &mut bytes[a..b] {
-            if *x == b',' {
-                *x = b'|';
-            }
-        }
-    }
-    String::from_utf8(bytes).expect("ASCII replaced by ASCII")
+    let commas: Vec<usize> = runs
+        .into_iter()
+        .flat_map(|(a, b)| (a..b).filter(|&i| lower.as_bytes()[i] == b','))
+        .collect();
+    bars_at(lower, commas)
 }
 
 /// A pipe table whose header cell packs several metrics, each with its unit, joined by `/`
@@ -182,28 +207,7 @@ fn packed_cells(lower: String) -> String {
     if !lower.contains(")/") {
         return lower;
     }
-    let lines: Vec<(usize, &str)> = {
-        let mut at = 0;
-        lower
-            .split('\n')
-            .map(|l| {
-                let r = (at, l);
-                at += l.len() + 1;
-                r
-            })
-            .collect()
-    };
-    // Cells of a table line with their offsets: (start, text).
-    let cells = |(at, line): (usize, &str)| -> Vec<(usize, String)> {
-        let mut out = Vec::new();
-        let mut from = 0;
-        for (i, _) in line.match_indices('|') {
-            out.push((at + from, line[from..i].to_string()));
-            from = i + 1;
-        }
-        out.push((at + from, line[from..].to_string()));
-        out
-    };
+    let lines: Vec<(usize, &str)> = lines_at(&lower).collect();
     let is_table = |l: &str| l.trim_start().starts_with('|');
     let mut cuts: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -218,8 +222,9 @@ fn packed_cells(lower: String) -> String {
             .copied()
             .take_while(|l| is_table(l.1))
             .collect();
-        let head_cells = cells(head);
-        let row_cells: Vec<Vec<(usize, String)>> = rows.iter().map(|&r| cells(r)).collect();
+        let head_cells = cells_at(head.0, head.1);
+        let row_cells: Vec<Vec<(usize, &str)>> =
+            rows.iter().map(|&(at, l)| cells_at(at, l)).collect();
         for (k, (h_at, h)) in head_cells.iter().enumerate() {
             let joins: Vec<usize> = h.match_indices(")/").map(|(j, _)| h_at + j + 1).collect();
             if joins.is_empty() {
@@ -257,13 +262,7 @@ fn packed_cells(lower: String) -> String {
     if cuts.is_empty() {
         return lower;
     }
-    // Slashes are ASCII: replacing them byte for byte keeps the string valid UTF-8.
-    let mut bytes = lower.into_bytes();
-    for c in cuts {
-        debug_assert_eq!(bytes[c], b'/');
-        bytes[c] = b'|';
-    }
-    String::from_utf8(bytes).expect("ASCII replaced by ASCII")
+    bars_at(lower, cuts)
 }
 
 /// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
