@@ -6463,3 +6463,60 @@ fn a_row_label_counts_its_gpus() {
     let c = read("| setup | tok/s |\n| --- | --- |\n| multigpu4 | 120.5 |\n");
     assert_eq!(c.gpu_count.map(|g| g.value), None);
 }
+
+/// §3 Hardware, a GPU named once in the singular is 1 when the run used it, however the text
+/// writes the name again: the first reading (`A100 80GB SXM` in a reply) and an earlier "My
+/// hardware is an A100 GPU" are one device; `Arc B70` in a title and "on single B70" too. A
+/// count of one written after the name (`96GB 1枚`, `950PR*1`), past an arrow (`Single GPU →
+/// NVIDIA GeForce RTX 4090`), glued in Chinese (`我A100显卡`, "my A100 card"; `用的是V100显卡`,
+/// "what I use is a V100 card"), one machine written as its parts (`RX6800XT + 5950X`) and a
+/// CPU-only run's `CPU:` record each name the run's device. A count beside a shortened name in
+/// another setup's sentence stays that setup's ("H100 SXM reaches ~85 … a single H100 gives
+/// ~190 with INT4").
+#[test]
+fn the_device_under_its_other_names_counts_one() {
+    let n = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        n(
+            "My hardware is an A100 GPU. I reached about 2000 tokens per second.\n\n\
+           > what's your A100 memory size?\n\nA100 80GB SXM"
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        n("Arc B70 impossible to get qwen3.5-27b running.\n\
+           I tried Qwen3.5-9B on single B70 w/ vllm 0.14.0, I am seeing 54 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("Gemma 4 31B ITをRTX PRO 6000 Blackwell 96GB 1枚に載せて、vLLM 0.21.0 で 93.8 tok/s。"),
+        Some(1)
+    );
+    assert_eq!(
+        n("Parameters:\n  • Single GPU → NVIDIA GeForce RTX 4090 (24 GB)\n  • Output: 58.7 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("### 环境信息\n我A100显卡，内存512G。推理速度只有5-6 token/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("我是用的是V100显卡，运行qwen1.5-14b-int4，速度大约5 tokens/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("Results for AMD RX6800XT + 5950X. Kernel 6.4.\nStatistics: prefill: 48.7 tok/s, decode: 52.8 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        n("Model: llama2 13b\nPlatform:\n- CPU: Intel(R) Xeon(R) Gold 6430\n- Mem: 1TB\n\n2nd token latency: 95 ms"),
+        Some(1)
+    );
+    assert_eq!(
+        n(
+            "For Llama 2 70B, NVIDIA H100 SXM reaches ~85 tokens/sec under vLLM (FP16, batch=1). \
+           With INT4 quantization, a single H100 gives ~190 tokens/sec."
+        ),
+        None
+    );
+}

@@ -1562,10 +1562,27 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
     // Any mention of the device as the run's (a later "on MI300x" after "adds MI300X as a
     // target"), at most the first 16.
     let name = lower.get(g.span.start..g.span.end).filter(|n| n.len() >= 2);
-    let mentions: Vec<usize> = match name {
-        Some(name) => lower.match_indices(name).take(16).map(|(i, _)| i).collect(),
-        None => vec![g.span.start.min(lower.len())],
+    // Each mention as (start, length): the name as read, and the other ways the same device is
+    // written ([`name_forms`]: `rtx4060` / `rtx 4060`, `a100 80gb sxm` / `a100`, `arc b70` /
+    // `b70`).
+    let mut found_at: Vec<(usize, usize)> = match name {
+        Some(name) => name_forms(name)
+            .iter()
+            .enumerate()
+            .flat_map(|(k, form)| {
+                lower
+                    .match_indices(form.as_str())
+                    .filter(move |&(i, f)| k == 0 || whole_name_at(lower, i, f.len()))
+                    .take(16)
+                    .map(|(i, f)| (i, f.len()))
+            })
+            .collect(),
+        None => vec![(g.span.start.min(lower.len()), 0)],
     };
+    found_at.sort_unstable();
+    found_at.dedup_by(|b, a| b.0 < a.0 + a.1.max(1));
+    found_at.truncate(16);
+    let mentions: Vec<usize> = found_at.iter().map(|&(i, _)| i).collect();
     let line_of = |i: usize| lower[..i].rfind('\n').map_or(0, |k| k + 1);
     // Devices in the plural speak of the run's count only near the device's name, on its line
     // ("2x RTX 3090 GPUs", "H100 GPUs", "on 910B NPUs"); elsewhere they are GPUs in general
@@ -1628,12 +1645,16 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
                 rest.contains(w)
             })
         });
-    let general = mentions.iter().all(|&start| {
+    let general = found_at.iter().all(|&(start, len)| {
         let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
-        let end = (start + name.map_or(0, str::len)).min(line_to);
+        let end = (start + len).min(line_to);
+        // A count beside another form of the name may be another setup's ("H100 SXM reaches
+        // ~85 … a single H100 gives ~190 with INT4"): only the name as read takes it.
+        let as_read = name.is_some_and(|n| lower[start..].starts_with(n));
+        let one = as_read && counted_one(before(lower, start, 40), &lower[end..line_to]);
         names_product_in_general(before(lower, start, 40), &lower[line_from..start])
-            && !counted_one(before(lower, start, 40), &lower[end..line_to])
+            && !one
             && !used_after(&lower[end..line_to])
             && !machine_spec(&lower[line_from..line_to])
             && !device_line(lower, line_from, start, end, line_to)
@@ -1649,15 +1670,71 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         || g.value.starts_with("sambanova")
         // A GB200/GB300 superchip holds two GPUs; GB10 (DGX Spark) is one.
         || (g.value.starts_with("gb") && g.value != "gb10");
-    if !plural
-        && (!general || std::env::var("NOGEN").is_ok())
-        && !system
-        && claim.tp.as_ref().is_none_or(|t| t.value == 1)
-    {
+    if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
         found(1, g.span)
     } else {
         None
     }
+}
+
+/// The ways a device's name is written in one text, the name as read first: with or without
+/// the space between its line and its number (`rtx4060`, `rtx 4060`), without the memory or
+/// form factor that follows (`a100 80gb sxm` → `a100`), without a vendor or line word before it
+/// (`arc b70` → `b70`). Forms other than the name hold a digit and at least 3 bytes, so a bare
+/// line word (`arc`) is never one.
+fn name_forms(name: &str) -> Vec<String> {
+    let mut forms = vec![name.to_string()];
+    let mut push = |f: String| {
+        if f.len() >= 3 && f.bytes().any(|b| b.is_ascii_digit()) && !forms.contains(&f) {
+            forms.push(f);
+        }
+    };
+    // Up to the memory or form factor.
+    let core = name
+        .split(' ')
+        .take_while(|w| {
+            let mem = w.ends_with("gb") && w[..w.len() - 2].bytes().all(|b| b.is_ascii_digit());
+            !mem && !w.starts_with('(') && !matches!(*w, "sxm" | "sxm4" | "sxm5" | "pcie" | "nvl")
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Past vendor and line words.
+    const LINE: &[&str] = &[
+        "nvidia", "amd", "intel", "apple", "radeon", "geforce", "instinct", "tesla", "arc",
+    ];
+    let bare = core
+        .split(' ')
+        .skip_while(|w| LINE.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for f in [core, bare] {
+        // The space between the line's letters and its number, taken out or put in.
+        let b = f.as_bytes();
+        let joined = f.replacen(' ', "", 1);
+        let split = (1..b.len())
+            .find(|&i| b[i - 1].is_ascii_alphabetic() && b[i].is_ascii_digit())
+            .map(|i| format!("{} {}", &f[..i], &f[i..]));
+        push(f.clone());
+        push(joined);
+        if let Some(s) = split {
+            push(s);
+        }
+    }
+    forms
+}
+
+/// `lower[i..i + len]` is a whole device name: no letter or digit glued before it, no digit
+/// after it (`a100` is not in `ga100` or `a1000`; `我a100显卡` is).
+fn whole_name_at(lower: &str, i: usize, len: usize) -> bool {
+    let before_ok = lower[..i]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_ascii_alphanumeric());
+    let after_ok = lower[i + len..]
+        .chars()
+        .next()
+        .is_none_or(|c| !c.is_ascii_digit());
+    before_ok && after_ok
 }
 
 /// A label that lists the run's device or setup (`GPU:`, `Hardware:`, `Test Setting:`, 测试环境,
@@ -1670,6 +1747,10 @@ fn record_label(label: &str) -> bool {
             "hardware",
             "card",
             "accelerator",
+            // A CPU-only run's processor (`- CPU: Intel(R) Xeon(R) Gold 6430`): only ever the
+            // device when the text names no GPU.
+            "cpu",
+            "processor",
             // A setup record listing the run's device (`Test Setting: LLaMA-7B, NVIDIA
             // A100(80G)`, `Environment: …`, 测试环境 / 配置).
             "setting",
@@ -1788,21 +1869,57 @@ fn counted_one(pre: &str, post: &str) -> bool {
     ];
     // The word before the vendor words and what the count counts ("single card Gaudi2", "one
     // GPU H100").
+    // Also past an arrow or a colon between the count and the name (`Single GPU → NVIDIA
+    // GeForce RTX 4090`).
     let count = pre
         .split_whitespace()
         .rev()
         .skip_while(|w| VENDOR.contains(w))
-        .find(|w| !matches!(*w, "card" | "gpu" | "device" | "accelerator" | "socket"));
+        .find(|w| {
+            !matches!(
+                *w,
+                "card" | "gpu" | "device" | "accelerator" | "socket" | "→" | "->" | "=>" | ":"
+            )
+        });
     let post = post.trim_start();
+    // A count of one written after the name, past at most two words of its variant or memory
+    // (`RTX PRO 6000 Blackwell 96GB 1枚`, `950PR*1`, `H100 x1`): 枚 / 张 / 장 count cards in
+    // Japanese, Chinese and Korean.
+    let variant_word = |w: &str| {
+        w.bytes().all(|b| b.is_ascii_alphabetic())
+            || (w.ends_with("gb")
+                && w.len() > 2
+                && w[..w.len() - 2].bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut at = post;
+    let mut one_after = false;
+    for _ in 0..3 {
+        one_after = ["1枚", "1张", "1張", "1장", "一张", "一張", "*1", "×1", "x1"]
+            .iter()
+            .any(|w| {
+                at.strip_prefix(w).is_some_and(|rest| {
+                    !rest.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+                })
+            });
+        match at.split_once(' ') {
+            Some((w, rest)) if !one_after && variant_word(w) => at = rest.trim_start(),
+            _ => break,
+        }
+    }
     count.is_some_and(|w| matches!(w, "single" | "one" | "1x" | "1×"))
         || post.starts_with("(single")
         || post.starts_with("(1 gpu")
         || post.starts_with("single gpu")
+        || one_after
 }
 
 /// A word of use written after the name, as Korean and Japanese do (`H100에서`, "on H100";
-/// `RTX 4090で`).
+/// `RTX 4090で`), or the device first in a machine written as its parts (`RX6800XT + 5950X`).
 fn used_after(post: &str) -> bool {
+    // One machine written as its parts, the device first (`RX6800XT + 5950X`).
+    if post.trim_start().starts_with('+') {
+        return true;
+    }
     // Past the rest of the name (`RTX 4090 24GB에서`), at most 16 bytes of it.
     let skip = post
         .bytes()
@@ -1889,7 +2006,7 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         .rposition(|w| USE.contains(w))
         .is_some_and(|k| words[k + 1..].iter().filter(|w| !SKIP.contains(w)).count() <= 1);
     // Chinese writes the word of use glued to the name: 在 (on), 用 / 使用 / 采用 (with),
-    // 基于 (based on), 于 (on).
+    // 基于 (based on), 于 (on), 用的是 ("what I use is"), 我 ("my": `我A100显卡`).
     // A vendor glued to the word of use (`在NVIDIA A800`): the word before the vendor.
     let last_word = words.last().copied().unwrap_or("");
     let last_word = ["nvidia", "amd", "intel", "huawei"]
@@ -1898,7 +2015,7 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         .filter(|w| !w.is_empty())
         .unwrap_or(last_word);
     let used = used
-        || ["在", "用", "基于", "于"]
+        || ["在", "用", "基于", "于", "用的是", "我"]
             .iter()
             .any(|w| last_word.ends_with(w))
         // One card counted in Chinese (`一張 7900 XTX`, `一块 4090`), or one machine
