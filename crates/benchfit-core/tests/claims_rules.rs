@@ -6520,3 +6520,18 @@ fn the_device_under_its_other_names_counts_one() {
         None
     );
 }
+
+/// §1.3/§1.5 for a pipe table whose row the paste cut off (no closing `|`, its last cells
+/// missing): its cells are still the header's first columns, so the output token rate is read
+/// under `Output tok/s`, not shifted onto `Req/s`.
+#[test]
+fn a_cut_off_table_row_keeps_its_columns() {
+    let c = read(
+        "| Scenario | Candidate | Req/s | Output tok/s | Total tok/s | P99 TTFT ms | GPUs | Server command | Artifacts |\n\
+         | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n\
+         | chat | candidate_1 | 0.84 | 28.01 | 245.44 | 189.76 | 2 | python -m sglang.launch_server --tp-size 2 ...\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 28.01);
+    assert_eq!(h.kind, FigureKind::ThroughputOutput);
+}

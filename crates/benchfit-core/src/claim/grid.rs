@@ -546,9 +546,12 @@ fn blocks(lower: &str) -> Vec<Vec<Line>> {
             // A continuation row that also drops the empty cells it would end on (the
             // last row of a block, `| 2048 | 2048 | 500 | 500 | 2153.7 |` under rows ending
             // `| 11312.8 | |||`): padded back to the block's width.
+            // A row the paste cut off (`| chat | … | 2 | python -m sglang.launch_server …`, no
+            // closing `|`): its cells are the block's first ones, padded likewise.
+            let cut_off = text.starts_with('|') && !text.ends_with('|');
             if let Some(l) = cur.last() {
                 let (n, m) = (l.cells.len(), cells.len());
-                if m >= 2 && m < n && empty_tail(&l.cells) >= n - m {
+                if m >= 2 && m < n && (cut_off || empty_tail(&l.cells) >= n - m) {
                     let at = cells.last().map_or(end, |c| c.end);
                     cells.resize(n, Span { start: at, end: at });
                 }
