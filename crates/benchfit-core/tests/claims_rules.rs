@@ -6535,3 +6535,21 @@ fn a_cut_off_table_row_keeps_its_columns() {
     assert_eq!(h.value, 28.01);
     assert_eq!(h.kind, FigureKind::ThroughputOutput);
 }
+
+/// §2 and §3 Load for a concurrency sweep whose header names the scope (`Agg tok/s` is the
+/// whole load's, `Per-req tok/s` one request's) and whose load cells are written as multiples
+/// (`**×16**`): the last row's aggregate rate heads (not the per-request one, §1.3 order), at
+/// concurrency 16.
+#[test]
+fn aggregate_and_per_request_columns_and_a_load_written_as_a_multiple() {
+    let c = read(
+        "| Concurrency | Agg tok/s | Per-req tok/s | TTFT p50 | ITL mean |\n\
+         |-------------|-----------|---------------|----------|----------|\n\
+         | **×1** | 16.5 | 41.1 | 475ms | 24.3ms |\n\
+         | **×16** | 152.1 | 13.4 | 331ms | 72.7ms |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 152.1);
+    assert_eq!(h.scope, Some(Scope::Aggregate));
+    assert_eq!(c.concurrency.map(|n| n.value), Some(16));
+}

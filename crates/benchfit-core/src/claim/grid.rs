@@ -231,6 +231,17 @@ fn cell_number(t: &str) -> Option<f64> {
     body.replace(',', "").parse::<f64>().ok().map(|v| v * mult)
 }
 
+/// A load in a batch or concurrency cell: a number, also written as a multiple (`×16`, `x16`,
+/// `16x`: sixteen at once), between 1 and 10 million.
+fn load_number(t: &str) -> Option<f64> {
+    let t = t.trim().trim_matches('*').trim();
+    let t = t
+        .strip_prefix(['×', 'x'])
+        .or_else(|| t.strip_suffix(['×', 'x']))
+        .unwrap_or(t);
+    cell_number(t).filter(|v| (1.0..1e7).contains(v))
+}
+
 /// The high end of a range cell (`16.3-17.5 tok/s` → 17.5), else None.
 fn cell_high(t: &str) -> Option<f64> {
     let (lo, hi) = t.split_once(['-', '–'])?;
@@ -378,7 +389,16 @@ fn role(h: &str) -> Role {
         };
         let scope = if has("/gpu") || has("per gpu") || has("per-gpu") || has("per card") {
             Some(Scope::PerGpu)
-        } else if has("/user") || has("per user") || has("per-user") || has("eval rate") {
+        } else if has("/user")
+            || has("per user")
+            || has("per-user")
+            || has("eval rate")
+            // One request's or stream's rate (`Per-req tok/s`, `tok/s per stream`).
+            || has("per-req")
+            || has("per req")
+            || has("per stream")
+            || has("per-stream")
+        {
             // ollama's `eval rate` is one request's.
             Some(Scope::PerUser)
         } else if has("/node") || has("per node") {
@@ -390,7 +410,12 @@ fn role(h: &str) -> Role {
         {
             // A median or percentile of a token rate is over requests: one user's rate.
             Some(Scope::PerUser)
-        } else if has("token throughput") || header_load(h).is_some_and(|n| n > 1) {
+        } else if has("token throughput")
+            || header_load(h).is_some_and(|n| n > 1)
+            // `Agg tok/s`, `Aggregate throughput`: summed over the load.
+            || h.starts_with("agg")
+            || has(" agg")
+        {
             // vLLM's and SGLang's summary labels ("Output token throughput"): the whole load's;
             // so is a rate measured under a load of several requests the header states
             // (`Throughput (50 req)`, CLAIMS.md §2).
@@ -1097,10 +1122,17 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                     let _ = b;
                 }
             }
-            Role::Batch => set_u32(&mut s.batch_size, lower, c),
+            Role::Batch => {
+                if let Some(v) = load_number(text(c)).filter(|v| v.fract() == 0.0) {
+                    s.batch_size = Some(Found {
+                        value: v as u32,
+                        span: c,
+                    });
+                }
+            }
             // An observed concurrency (GuideLLM's `18.20`) is the load to the nearest request.
             Role::Concurrency => {
-                if let Some(v) = cell_number(text(c)).filter(|v| (1.0..1e7).contains(v)) {
+                if let Some(v) = load_number(text(c)) {
                     s.concurrency = Some(Found {
                         value: v.round() as u32,
                         span: c,
