@@ -6553,3 +6553,17 @@ fn aggregate_and_per_request_columns_and_a_load_written_as_a_multiple() {
     assert_eq!(h.scope, Some(Scope::Aggregate));
     assert_eq!(c.concurrency.map(|n| n.value), Some(16));
 }
+
+/// §3 Runtime and §4: a baseline named in the sentence before the engine's is another setup's,
+/// also when that sentence ends in a question mark ("… for your baselines? With no special
+/// arguments in vllm I get 80tok/s"): the engine is the poster's own. §1.5: the figure after
+/// "2x the" is the base of a ratio, another setup's.
+#[test]
+fn a_baseline_in_the_question_before_leaves_the_engine() {
+    let c = read(
+        "Could you specify whether you use a 40GB or 80GB A100 for your baselines? With no special \
+         arguments in vllm I get 80tok/s (2x the 40 tok/s you quote in the blogpost) on ~8b models.",
+    );
+    assert_eq!(c.runtime.map(|r| r.value), Some("vllm".to_string()));
+    assert_eq!(c.figures[0].value, 80.0);
+}

@@ -66,6 +66,11 @@ pub(super) const OTHER_SIDE: &[&str] = &[
     "instead of",
     "someone",
     "reportedly",
+    // The base of a ratio ("80 tok/s (2x the 40 tok/s you quote)", "twice the 40 tok/s").
+    "x the ",
+    "× the ",
+    "times the ",
+    "twice the ",
     "对比",
     "相比",
     "官方",

@@ -985,7 +985,7 @@ pub fn read(text: &str) -> Claim {
             let t = &t[floor_boundary(t, t.len().saturating_sub(60))..];
             // Only the engine's own sentence: a baseline in the sentence before is another
             // setup's ("… unoptimized tensor layout. Native GGUF execution via llama.cpp …").
-            let t = [". ", "。", "\n"]
+            let t = [". ", "? ", "! ", "。", "？", "！", "\n"]
                 .iter()
                 .filter_map(|w| t.rfind(w).map(|i| i + w.len()))
                 .max()
