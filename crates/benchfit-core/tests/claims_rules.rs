@@ -6567,3 +6567,44 @@ fn a_baseline_in_the_question_before_leaves_the_engine() {
     assert_eq!(c.runtime.map(|r| r.value), Some("vllm".to_string()));
     assert_eq!(c.figures[0].value, 80.0);
 }
+
+/// §3 Runtime: engines outside the list keep their own names as ids, on-device and CPU
+/// engines included (ONNX Runtime GenAI, Core ML, ExecuTorch, T-MAC, bitnet.cpp,
+/// distributed-llama, oMLX, LocalAI); none of them is read as a listed engine.
+#[test]
+fn on_device_and_cpu_engines_keep_their_names() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    let id = |s: &str| Some(s.to_string());
+    assert_eq!(
+        rt("Phi-3 mini with ONNX Runtime GenAI on a Snapdragon X: 25 tok/s"),
+        id("onnxruntime")
+    );
+    assert_eq!(
+        rt("Using Apple's Core ML framework, Llama 3.1 8B decodes at 33 tokens/s on an M1 Max"),
+        id("core-ml")
+    );
+    assert_eq!(
+        rt("Llama 3.2 1B on ExecuTorch: 40 tok/s on a Galaxy S24"),
+        id("executorch")
+    );
+    assert_eq!(
+        rt("T-MAC gets 20 tokens/s for BitNet 3B on a Raspberry Pi 5"),
+        id("t-mac")
+    );
+    assert_eq!(
+        rt("bitnet.cpp runs the 100B model at 6 tokens/s on one CPU"),
+        id("bitnet.cpp")
+    );
+    assert_eq!(
+        rt("Llama 3.1 8B on distributed-llama across 4 Raspberry Pis: 2.1 tok/s"),
+        id("distributed-llama")
+    );
+    assert_eq!(
+        rt("oMLX - LLM inference, optimized for your Mac: 80 tok/s"),
+        id("omlx")
+    );
+    assert_eq!(
+        rt("LocalAI serving Mistral 7B on an RTX 3060: 35 tok/s"),
+        id("localai")
+    );
+}

@@ -365,6 +365,15 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "fastertransformer" => ("fastertransformer", false),
         // Intel's LLM library on Arc and Xeon (IPEX-LLM).
         "ipexllm" => ("ipex-llm", false),
+        // On-device and CPU engines (CLAIMS.md §3: their own names as ids).
+        "onnxruntime" | "onnxruntimegenai" => ("onnxruntime", false),
+        "coreml" => ("core-ml", false),
+        "executorch" => ("executorch", false),
+        "tmac" => ("t-mac", false),
+        "bitnet.cpp" => ("bitnet.cpp", false),
+        "distributedllama" => ("distributed-llama", false),
+        "omlx" => ("omlx", false),
+        "localai" => ("localai", false),
         _ => ("mlx", false),
     }
 }
