@@ -6608,3 +6608,23 @@ fn on_device_and_cpu_engines_keep_their_names() {
         id("localai")
     );
 }
+
+/// §3 Model: the same name written again with more of it gives the fuller id (a title's
+/// `GLM-5.3`, the setup's `GLM-5.3-Flash`; `DeepSeek-R1` then ollama's `deepseek-r1:14b`), but
+/// another model of the family is no extension (`Qwen3-8B` after `Qwen3-Next`).
+#[test]
+fn a_fuller_name_later_names_the_weights() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("[Config] Add GLM-5.3 BF16 GEMM configs for gfx950\n\nMeasured on 8x MI350X: 2,328 tok/s generated.\n\nSetup: `zai-org/GLM-5.3-Flash`, vLLM, TP8."),
+        Some("glm-5.3-flash".to_string())
+    );
+    assert_eq!(
+        m("Running DeepSeek-R1 locally with ollama: deepseek-r1:14b gives 25 tok/s on an RTX 4070."),
+        Some("deepseek-r1-14b".to_string())
+    );
+    assert_ne!(
+        m("Qwen3-Next is slow here; Qwen3-8B on the same box: 90 tok/s."),
+        Some("qwen3-next-8b".to_string())
+    );
+}

@@ -19,7 +19,7 @@ pub(super) fn catalog_alias(id: String) -> String {
 }
 
 pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
-    let raw = read_model_raw(lower, p);
+    let raw = read_model_raw(lower, p).map(|f| fuller_elsewhere(lower, p, f));
     // Two models joined in one name (`DeepSeek V3/R1`, `Llama 3.1 8B/70B`): no single model
     // (CLAIMS.md §3 Model).
     if raw
@@ -38,6 +38,43 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
         span: f.span,
     })
     .or_else(|| family_only(lower))
+}
+
+/// The same name written again with more of it (`Qwen3-Next` in a title, then
+/// `Qwen3-Next-80B-A3B-Instruct` in the body; `DeepSeek-V4` then `DeepSeek-V4-Flash`): the fuller
+/// id, since every part that changes the weights is kept (CLAIMS.md §3 Model). Only an id that
+/// extends the first one part by part counts (`qwen3-next` → `qwen3-next-80b-a3b`, not
+/// `qwen3-8b`); at most the next 8 mentions are read, each in an 80-byte window.
+fn fuller_elsewhere(lower: &str, p: &Patterns, f: Found<String>) -> Found<String> {
+    let end = f.span.end.min(lower.len());
+    let Some(written) = lower
+        .get(f.span.start.min(end)..end)
+        .filter(|w| w.len() >= 3)
+    else {
+        return f;
+    };
+    let mut best = Found {
+        value: unglued(f.value.clone()),
+        span: f.span,
+    };
+    for (i, _) in lower[end..].match_indices(written).take(8) {
+        let at = end + i;
+        let to = floor_boundary(lower, (at + 80).min(lower.len()));
+        let Some(g) = read_model_raw(&lower[at..to], p) else {
+            continue;
+        };
+        let id = unglued(g.value);
+        if id.starts_with(&format!("{}-", best.value)) {
+            best = Found {
+                value: id,
+                span: Span {
+                    start: at + g.span.start,
+                    end: at + g.span.end,
+                },
+            };
+        }
+    }
+    best
 }
 
 /// The same release named elsewhere with its dated checkpoint (`DeepSeek R1 FP8 H200 …
