@@ -6628,3 +6628,26 @@ fn a_fuller_name_later_names_the_weights() {
         Some("qwen3-next-8b".to_string())
     );
 }
+
+/// §1.6: a per-GPU figure in prose that is a measured throughput of the same text divided by a
+/// GPU count (661.46 tokens/s/gpu = the block's 5291.69 total / 8) is derived; the tool block's
+/// output token throughput heads.
+#[test]
+fn a_per_gpu_figure_divided_from_the_block_is_derived() {
+    let c = read(
+        "conc 64, 1k1k, TPUT 501.29->661.46 tokens/s/gpu, 31.95% boost.\n\
+         ============ Serving Benchmark Result ============\n\
+         Backend:                                 sglang\n\
+         Max request concurrency:                 64\n\
+         Successful requests:                     640\n\
+         Benchmark duration (s):                  222.97\n\
+         Request throughput (req/s):              2.87\n\
+         Input token throughput (tok/s):          2649.88\n\
+         Output token throughput (tok/s):         2641.81\n\
+         Total token throughput (tok/s):          5291.69\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 2641.81);
+    assert_eq!(h.kind, FigureKind::ThroughputOutput);
+    assert!(c.figures.iter().any(|f| f.value == 661.46 && f.derived));
+}

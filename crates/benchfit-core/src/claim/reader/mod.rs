@@ -1100,6 +1100,29 @@ pub fn read(text: &str) -> Claim {
             }
         }
     }
+    // A per-GPU headline that is a measured throughput of the same text divided by a GPU
+    // count (`TPUT 661.46 tokens/s/gpu` over a tool block's `Total token throughput: 5291.69`,
+    // 8 × 661.46): computed from it, so derived (CLAIMS.md §1.6: per GPU × GPUs is derived, the
+    // measured rate heads). Counts of 2 to 72 GPUs, within 0.5 %.
+    if let Some(h) = figures.first() {
+        if h.scope == Some(Scope::PerGpu) && !h.derived && h.value > 0.0 {
+            let measured_over = figures.iter().skip(1).any(|f| {
+                !f.derived
+                    && f.unit == h.unit
+                    && f.scope != Some(Scope::PerGpu)
+                    && f.scope != Some(Scope::PerUser)
+                    && {
+                        let n = f.value / h.value;
+                        (1.5..=72.5).contains(&n) && (n / n.round() - 1.0).abs() < 0.005
+                    }
+            });
+            if measured_over {
+                let mut h = figures.remove(0);
+                h.derived = true;
+                figures.push(h);
+            }
+        }
+    }
     // One device named, and nothing in the text speaks of several (no plural, no count, no
     // node or cluster): the run used one (CLAIMS.md §3: a GPU named in the singular with no
     // number is 1), unless it names the product in general ("an H100 can …", "the H100 …").
