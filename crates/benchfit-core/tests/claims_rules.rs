@@ -6651,3 +6651,23 @@ fn a_per_gpu_figure_divided_from_the_block_is_derived() {
     assert_eq!(h.kind, FigureKind::ThroughputOutput);
     assert!(c.figures.iter().any(|f| f.value == 661.46 && f.derived));
 }
+
+/// §2 `reqs/s` is a request rate; §3 Load: `vllm bench serve` with neither `--request-rate`
+/// nor `--max-concurrency` sends every prompt at once (the rate defaults to inf): saturation,
+/// the batch row partial, no load field set.
+#[test]
+fn reqs_per_second_and_a_bench_serve_without_a_rate() {
+    let c = read(
+        "# Benchmarking\n* Llama 3-8: 12.89 -> 14.64 reqs/s (**1.14x**)\n\n\
+         ```\nvllm bench serve --backend vllm --model meta-llama/Llama-3.1-8B-Instruct --dataset-name random \
+         --random-input-len 1800 --random-output-len 128\n```",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (14.64, FigureKind::RequestRate));
+    assert!(c.batch_described.is_some());
+    assert!(c.concurrency.is_none() && c.request_rate.is_none());
+    let c = read(
+        "vllm bench serve --model m --max-concurrency 8\nOutput token throughput (tok/s): 900.5",
+    );
+    assert!(c.batch_described.is_none());
+}

@@ -124,6 +124,28 @@ pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
             }
         }
     }
+    // vLLM's serving benchmark run with neither a rate nor a concurrency cap sends every prompt
+    // at once (`--request-rate` defaults to inf, per its `--help`): saturation, so the batch row
+    // is partial (CLAIMS.md §3 Load: `--request-rate inf` with no limit).
+    if claim.concurrency.is_none() && claim.request_rate.is_none() && claim.batch_size.is_none() {
+        let command = ["vllm bench serve", "benchmark_serving.py"]
+            .iter()
+            .find_map(|c| lower.find(c).map(|i| (i, c.len())));
+        let limited = [
+            "--request-rate",
+            "--request_rate",
+            "--max-concurrency",
+            "--max_concurrency",
+        ]
+        .iter()
+        .any(|f| lower.contains(f));
+        if let (Some((i, n)), false) = (command, limited) {
+            claim.batch_described.get_or_insert(Span {
+                start: i,
+                end: i + n,
+            });
+        }
+    }
     if !lower.contains("guidellm") {
         return set;
     }
