@@ -6652,7 +6652,7 @@ fn a_per_gpu_figure_divided_from_the_block_is_derived() {
     assert!(c.figures.iter().any(|f| f.value == 661.46 && f.derived));
 }
 
-/// §2 `reqs/s` is a request rate; §3 Load: `vllm bench serve` with neither `--request-rate`
+/// §2 `reqs/s` and `queries/sec` are request rates; §3 Load: `vllm bench serve` with neither `--request-rate`
 /// nor `--max-concurrency` sends every prompt at once (the rate defaults to inf): saturation,
 /// the batch row partial, no load field set.
 #[test]
@@ -6670,4 +6670,10 @@ fn reqs_per_second_and_a_bench_serve_without_a_rate() {
         "vllm bench serve --model m --max-concurrency 8\nOutput token throughput (tok/s): 900.5",
     );
     assert!(c.batch_described.is_none());
+    // Queries per second are requests per second.
+    let c = read("At the same SLA, DeepSpeed-FastGen achieved 1.42 queries/sec.");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (1.42, FigureKind::RequestRate)
+    );
 }
