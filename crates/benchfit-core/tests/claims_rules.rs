@@ -6677,3 +6677,15 @@ fn reqs_per_second_and_a_bench_serve_without_a_rate() {
         (1.42, FigureKind::RequestRate)
     );
 }
+
+/// §3 Model: a size written before a family's name sizes that model, not the word before it
+/// (`Resources 671B DeepSeek-R1/V3-q4` is no model `resources-671b`; the two releases joined
+/// leave the model null).
+#[test]
+fn a_size_before_a_family_name_is_not_the_word_before_it() {
+    let c =
+        read("Resources 671B DeepSeek-R1/V3-q4 on a Single Machine (2× Xeon + 24GB GPU): 14 tok/s");
+    assert_eq!(c.model.map(|m| m.value), None);
+    let c = read("TinyLlama 1.1B on a Raspberry Pi 5: 9 tok/s");
+    assert_eq!(c.model.map(|m| m.value), Some("tinyllama-1.1b".to_string()));
+}

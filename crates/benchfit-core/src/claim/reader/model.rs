@@ -265,7 +265,16 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
         .any(|w| next.starts_with(w))
             || window[..m.start()].ends_with('$');
         let verb = name.ends_with("ed") || name.ends_with("ing");
+        // A size written before a family's name sizes that model, not the word before it
+        // (`Resources 671B DeepSeek-R1/V3-q4`).
+        let sizes_next = [
+            "deepseek", "llama", "qwen", "mistral", "mixtral", "gemma", "glm", "kimi", "phi-",
+            "gpt-", "falcon", "minimax",
+        ]
+        .iter()
+        .any(|w| next.starts_with(w));
         if NOT_NAMES.split_whitespace().any(|w| w == name)
+            || sizes_next
             || name.len() < 3
             || dtype
             || count
