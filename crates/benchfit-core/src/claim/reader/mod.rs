@@ -1602,7 +1602,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
             .collect(),
         None => vec![(g.span.start.min(lower.len()), 0)],
     };
-    found_at.sort_unstable();
+    // The longest form where two start together (the name as read over its shortened form).
+    found_at.sort_unstable_by_key(|&(i, len)| (i, std::cmp::Reverse(len)));
     found_at.dedup_by(|b, a| b.0 < a.0 + a.1.max(1));
     found_at.truncate(16);
     let mentions: Vec<usize> = found_at.iter().map(|&(i, _)| i).collect();
