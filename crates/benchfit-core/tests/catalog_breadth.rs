@@ -65,3 +65,29 @@ fn the_planner_searches_only_serving_gpus_unless_asked() {
         assert_eq!(g.plan_default, !other_stack, "{}", g.id);
     }
 }
+
+/// A claim whose engine is outside the catalog (`ktransformers`, kept as its own id by the
+/// reader) is projected with another runtime's scheduling and memory defaults; the estimate says
+/// which, instead of swapping the engine silently.
+#[test]
+fn an_engine_outside_the_catalog_is_named_in_the_assumptions() {
+    use benchfit_core::{estimate, Scenario};
+    let s = Scenario {
+        benchmark: "Using ktransformers, Llama 3.1 8B runs at 33 tokens/s on one RTX 4090".into(),
+        model: None,
+        gpu: None,
+        runtime: None,
+        ..Scenario::worked_example()
+    };
+    let e = estimate(&s).expect("an estimate").estimate;
+    let a = e
+        .assumptions
+        .iter()
+        .find(|a| a.field == "benchmark.runtime")
+        .expect("the benchmark's runtime is an assumption");
+    assert_eq!(a.value, "vllm");
+    assert!(
+        a.reason.contains("`ktransformers` is not in the catalog"),
+        "{a:?}"
+    );
+}

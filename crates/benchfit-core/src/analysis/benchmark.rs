@@ -43,13 +43,25 @@ pub(super) fn resolve_benchmark(
         .and_then(|r| catalog::runtime(&r.value))
         .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
         .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
-    if claim.runtime.is_none() {
-        assume(
+    match &claim.runtime {
+        None => assume(
             assumptions,
             "benchmark.runtime",
             runtime.id,
             "the claim names no runtime",
-        );
+        ),
+        // An engine outside the catalog (`ktransformers`, `core-ml`): its scheduler and memory
+        // defaults are unknown, so another runtime's stand in, and the user is told which.
+        Some(r) if catalog::runtime(&r.value).is_none() => assume(
+            assumptions,
+            "benchmark.runtime",
+            runtime.id,
+            format!(
+                "the claim's engine `{}` is not in the catalog; {}'s scheduling and memory defaults stand in for it",
+                r.value, runtime.name
+            ),
+        ),
+        Some(_) => {}
     }
     let stated_weights = claim
         .weight_dtype
