@@ -66,10 +66,21 @@ pub(super) const OTHER_SIDE: &[&str] = &[
     "instead of",
     "someone",
     "reportedly",
-    // The base of a ratio ("80 tok/s (2x the 40 tok/s you quote)", "twice the 40 tok/s").
-    "x the ",
+    // The base of a ratio ("80 tok/s (2x the 40 tok/s you quote)", "3 times the", "twice the
+    // 40 tok/s"): a multiple's digit before the `x` ("fix the", "max the" are none), a space
+    // before "times" ("sometimes the" is none).
+    "0x the ",
+    "1x the ",
+    "2x the ",
+    "3x the ",
+    "4x the ",
+    "5x the ",
+    "6x the ",
+    "7x the ",
+    "8x the ",
+    "9x the ",
     "× the ",
-    "times the ",
+    " times the ",
     "twice the ",
     "对比",
     "相比",
