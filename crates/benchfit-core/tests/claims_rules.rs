@@ -6689,3 +6689,75 @@ fn a_size_before_a_family_name_is_not_the_word_before_it() {
     let c = read("TinyLlama 1.1B on a Raspberry Pi 5: 9 tok/s");
     assert_eq!(c.model.map(|m| m.value), Some("tinyllama-1.1b".to_string()));
 }
+
+/// §2: a tool summary record's token rate with the run's request rate after it on the same line
+/// (`Throughput:   2348 token/s, 6.5324 req/s`, mini-sglang's bench log) is the whole load's.
+#[test]
+fn a_summary_record_with_its_request_rate_after_is_aggregate() {
+    let c = read(
+        "INFO     TTFT: 126.89 ms (p50: 109.70 ms)\nINFO     Duration: 153.08 s\n\
+         INFO     Throughput:   2348 token/s, 6.5324 req/s",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.scope), (2348.0, Some(Scope::Aggregate)));
+    // A prose sentence is not a record: no label before the figure, no scope from a rate after.
+    let c = read("Llama 3 8B on an L4 gives 45 tok/s while the server handled 2 req/s overall");
+    assert_eq!(c.figures[0].value, 45.0);
+    assert_ne!(c.figures[0].scope, Some(Scope::Aggregate));
+}
+
+/// §3 Load: "8 request threads" is a client load of 8; "under 4x concurrent load" is 4;
+/// "TPS@1" is a rate at one request in flight (per user, §2).
+#[test]
+fn request_threads_multiples_and_tps_at_one_are_loads() {
+    let c = read("i set the 8 request threads, tp 8, with a 70b model: the final throughput is about 500 tokens/second");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(8));
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    let c = read("Qwen3 32B on one H100 reaches 70 tok/s under 4x concurrent load");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(4));
+    let c = read("with cuda-graph on H20, TPS@1 is 37token/s");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(1));
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    // A CPU thread count is not a load.
+    let c = read("llama.cpp with 7 threads on a Ryzen 7950X: 8.5 tok/s");
+    assert_eq!(c.concurrency, None);
+}
+
+/// §2: 单次 ("a single call") names one request's speed: per user.
+#[test]
+fn a_single_call_in_chinese_is_per_user() {
+    let c = read("我的服务器是8张910B，单次吞吐速度在6tokens/s，这种情况正常吗？");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}
+
+/// §3 Load: 并发 read wherever the text writes a count with it, not only at its first
+/// mention (异步并发引擎, "an asynchronous concurrent engine", states none).
+#[test]
+fn a_later_chinese_concurrency_is_the_load() {
+    let c = read(
+        "本文通过异步并发引擎、GPU同步监控及容器化技术部署评估平台;其次,重点对Qwen3-30B-A3B-Instruct模型开展实证测试,\
+         成功定位128并发场景下的性能拐点,此时系统字符吞吐量饱和在1935.79 token/s",
+    );
+    assert_eq!(c.concurrency.map(|x| x.value), Some(128));
+}
+
+/// §3 Load: engine limits written as vLLM's python flags (`--max_num_seqs 1`, `max_num_seqs=1`)
+/// and llama-server's `--parallel 8` are not the load (row partial); llama.cpp's `--batch-size`
+/// is the prompt-processing batch, not a load; a limit beside a batch the text states does not
+/// lower the row.
+#[test]
+fn engine_limits_in_other_spellings() {
+    let c = read(
+        "vllm serve m --tensor-parallel-size 4 --max_num_seqs 1\nI get 15 tokens/s on 4x MI50",
+    );
+    assert!(c.load_observed.is_some());
+    assert_eq!((c.batch_size, c.concurrency), (None, None));
+    let c = read("llama-server -m q.gguf --batch-size 2048 --parallel 1\nllama-server gives 62 t/s on an RX 9070 XT");
+    assert_eq!(c.batch_size, None);
+    assert!(c.batch_described.is_some());
+    let c = read(
+        "vllm serve m --max_num_seqs 128\nothers reach 900 tokens/s on 8xA800 with a batch size of 32",
+    );
+    assert_eq!(c.batch_size.map(|b| b.value), Some(32));
+    assert!(c.load_observed.is_none());
+}

@@ -293,9 +293,15 @@ pub(super) fn throughput_figure(
         .rfind('\n')
         .map_or(near, |i| near + i + 1);
     let line = &lower[line_start..span.start];
+    // Also after it on a summary record's line (`Throughput:   2348 token/s, 6.5324 req/s`).
+    let line_after = {
+        let far = floor_boundary(lower, (span.end + 80).min(lower.len()));
+        let rest = &lower[span.end.min(far)..far];
+        &rest[..rest.find('\n').unwrap_or(rest.len())]
+    };
     let summary_line = ["requests/s", "req/s", "requests per second"]
         .iter()
-        .any(|w| line.contains(w));
+        .any(|w| line.contains(w) || (line.contains(':') && line_after.contains(w)));
     // An engine's periodic stats line (vLLM's `Avg generation throughput: … tokens/s,
     // Running: N reqs`) counts every running request: the engine's whole load.
     let engine_stats = pre.contains("avg generation throughput");

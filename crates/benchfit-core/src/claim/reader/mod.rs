@@ -249,10 +249,10 @@ fn patterns() -> &'static Patterns {
             // `batch-8`, and "single-batch" (one sequence).
             batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
-            concurrency: pat(NO, &["max", "c"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "c", "tps"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
-                .then(" ", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "clients", "streams"]),
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:x\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+                .then(" x", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario, a count of prompts sent with no rate or
             // limit, which `vllm bench serve` and `trtllm-bench` release at once — the latter's
@@ -314,7 +314,7 @@ fn patterns() -> &'static Patterns {
             lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
             // Engine limits (group 3): vLLM's `--max-num-seqs`, llama-server's `-np` (slots),
             // ollama's `OLLAMA_NUM_PARALLEL`.
-            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs", "-np", "ollama_num_parallel"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|(?:--max-num-seqs\s+|-np\s+|ollama_num_parallel\s*=\s*)(\d+)\b"),
+            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs", "--max_num_seqs", "max_num_seqs", "-np", "--parallel", "ollama_num_parallel"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|(?:--max[-_]num[-_]seqs[\s=]+|\bmax_num_seqs\s*=\s*|-np\s+|--parallel[\s=]+|ollama_num_parallel\s*=\s*)(\d+)\b"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
@@ -849,7 +849,19 @@ pub fn read(text: &str) -> Claim {
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
             // not the load (CLAIMS.md §3).
             let pre = &lower[floor_boundary(lower, span.start.saturating_sub(16))..span.start];
-            if pre.contains("max") {
+            // llama.cpp's `--batch-size N` / `-b N` (llama-server, llama-cli, llama-bench) is the
+            // logical batch a prompt is processed in: an engine setting, not the load.
+            let llama_flag = (pre.ends_with("--") || pre.ends_with(" -"))
+                && [
+                    "llama-server",
+                    "llama-cli",
+                    "llama-bench",
+                    "llama.cpp",
+                    "./main",
+                ]
+                .iter()
+                .any(|t| lower.contains(t));
+            if pre.contains("max") || llama_flag {
                 claim.batch_described.get_or_insert(span);
                 continue;
             }
@@ -913,6 +925,11 @@ pub fn read(text: &str) -> Claim {
     set_concurrency |= super::flags::read_prose_load(lower, &mut claim);
     for c in p.observed_load.captures_iter(lower) {
         let span = whole(&c);
+        // An engine limit beside a batch the text states does not lower the row (CLAIMS.md §3
+        // Load: "MAX_SEQS=8" with single requests is stated).
+        if c.get(3).is_some() && claim.batch_size.is_some() {
+            continue;
+        }
         claim.load_observed.get_or_insert(span);
         if let Some(m) = c.get(1).or(c.get(2)) {
             if claim.concurrency.is_none() {
@@ -2356,7 +2373,10 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     };
     // Each anchor in text order, until one's window holds a load (an earlier `高并发` or
     // "users" that states none does not hide a later `单并发`).
+    // Every place 并发 is written, not only the first: a paper's 异步并发引擎 ("asynchronous
+    // concurrent engine") states no load, a later 128并发 does.
     let mut starts: Vec<usize> = anchors.iter().filter_map(at).collect();
+    starts.extend(lower.match_indices("并发").skip(1).map(|(i, _)| i));
     starts.sort_unstable();
     let Some((from, c)) = starts.iter().find_map(|&start| {
         let from = floor_boundary(lower, start.saturating_sub(16));

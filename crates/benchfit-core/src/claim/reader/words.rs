@@ -194,6 +194,8 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
         || has("a single prompt")
         || has("response generated")
         || has("单请求")
+        // 单次 ("a single run/call": 单次吞吐, 单次推理).
+        || has("单次")
         || has("单用户")
         || has("per request")
         || has("per-request")
@@ -317,6 +319,7 @@ fn batch_one(words: &str) -> bool {
         "batch_size=1",
         "bs=1",
         "bs 1",
+        "bs1",
     ]
     .iter()
     .any(|w| {
