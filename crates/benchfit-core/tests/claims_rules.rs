@@ -6761,3 +6761,40 @@ fn engine_limits_in_other_spellings() {
     assert_eq!(c.batch_size.map(|b| b.value), Some(32));
     assert!(c.load_observed.is_none());
 }
+
+/// §1.5 on tables flattened by a copy from a web page, with multi-word column names whose units
+/// close each column: rows on their own lines, one value per line under one name per line, or
+/// everything on the header's own line. The last row heads, with its concurrency; a stated mean
+/// of a length distribution is the length (§3 Lengths).
+#[test]
+fn web_tables_flattened_three_ways() {
+    let prose = "The prompt length follows a normal distribution with a mean of 480 tokens and a standard deviation of 240 tokens. \
+                 The response length follows a normal distribution with a mean of 300 tokens.\n";
+    let header = "Concurrency Token-level Inference Speed (token/second) Token-level Throughput (token/second) \
+                  Request-level Latency (second) Request-level Throughput (Request per minute) (RPM)";
+    let rows = [
+        "1 27.44 26.84 11.66 5.10",
+        "2 26.56 51.93 11.44 10.39",
+        "4 25.66 100.31 11.97 19.89",
+    ];
+    let lines = format!("{prose}{header}\n{}\n", rows.join("\n"));
+    let one_per_line = format!(
+        "{prose}Concurrency\nToken-level Inference Speed (token/second)\nToken-level Throughput (token/second)\n\
+         Request-level Latency (second)\nRequest-level Throughput (Request per minute) (RPM)\n{}\n",
+        rows.join(" ").replace(' ', "\n")
+    );
+    let one_line = format!("{prose}{header} {}", rows.join(" "));
+    for t in [lines, one_per_line, one_line] {
+        let c = read(&t);
+        let h = &c.figures[0];
+        assert_eq!((h.value, h.scope), (100.31, Some(Scope::Aggregate)), "{t}");
+        assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(4));
+        assert_eq!(c.prompt_tokens.as_ref().map(|x| x.value), Some(480));
+        assert_eq!(c.output_tokens.as_ref().map(|x| x.value), Some(300));
+    }
+    // Values that do not start rows of a rising load are no table.
+    let c = read(&format!(
+        "{header} 4 27.44 26.84 11.66 5.10 2 26.56 51.93 11.44 10.39"
+    ));
+    assert_eq!(c.concurrency, None);
+}

@@ -336,6 +336,8 @@ fn role(h: &str) -> Role {
         || has("requests per")
         || has("req per")
         || has("rps")
+        || has("rpm")
+        || has("request per")
         || has("qps");
     if rate && !request_rate && !has("ms") {
         // Abbreviated headers (GuideLLM's `Out Tok/sec`, `Tot Tok/sec`, `In Tok/sec`; `Gen
@@ -1358,31 +1360,211 @@ fn header_columns(lower: &str, start: usize, end: usize) -> Vec<Span> {
         .collect()
 }
 
-/// CLAIMS.md §1.5 on a table flattened to single spaces: a header line that names a token rate,
-/// then two or more lines of numbers only, each as many as the header has columns
-/// ([`header_columns`]). The last row's rate cell heads, with that row's settings.
+/// A header's columns split where a unit in parentheses closes one (`Token-level Throughput
+/// (token/second) Request-level Latency (second) …`): a column ends after its last `(…)` group
+/// (groups written back to back, `(TTFT)(second)` or `(Request per minute) (RPM)`, stay
+/// together), and a first column that names a setting (`Concurrency`, `Batch size`) before the
+/// first rate's words stands alone. Empty when the header has fewer than two such groups.
+fn paren_columns(lower: &str, start: usize, end: usize) -> Vec<Span> {
+    let line = &lower[start..end];
+    let b = line.as_bytes();
+    let mut cols: Vec<Span> = Vec::new();
+    let mut depth = 0i32;
+    let mut col_start = None;
+    let mut groups = 0;
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    groups += 1;
+                }
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Vec::new();
+        }
+        if c != b' ' && col_start.is_none() {
+            col_start = Some(k);
+        }
+        // A space after a closed group, not followed by another group, ends the column.
+        if c == b' ' && depth == 0 && k > 0 && b[k - 1] == b')' && b.get(k + 1) != Some(&b'(') {
+            if let Some(s0) = col_start.take() {
+                cols.push(Span {
+                    start: start + s0,
+                    end: start + k,
+                });
+            }
+        }
+    }
+    if let Some(s0) = col_start {
+        let t = line.trim_end();
+        if s0 < t.len() {
+            cols.push(Span {
+                start: start + s0,
+                end: start + t.len(),
+            });
+        }
+    }
+    if groups < 2 || depth != 0 {
+        return Vec::new();
+    }
+    // `Concurrency Token-level Inference Speed (token/second)`: the setting's word stands
+    // alone.
+    if let Some(first) = cols.first().copied() {
+        let t = &lower[first.start..first.end];
+        if let Some((w, _)) = t.split_once(' ') {
+            if matches!(
+                role(w),
+                Role::Concurrency
+                    | Role::Batch
+                    | Role::Input
+                    | Role::Output
+                    | Role::Devices
+                    | Role::Tp
+            ) {
+                cols[0].end = first.start + w.len();
+                cols.insert(
+                    1,
+                    Span {
+                        start: first.start + w.len() + 1,
+                        end: first.end,
+                    },
+                );
+            }
+        }
+    }
+    cols
+}
+
+/// The number tokens of `lower[start..end]` when every token there is a number.
+fn all_numbers(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
+    let mut out = Vec::new();
+    for t in tokens(lower, start, end) {
+        cell_number(&lower[t.start..t.end])?;
+        out.push(t);
+    }
+    Some(out)
+}
+
+/// CLAIMS.md §1.5 on a table flattened by a copy from a web page: a header that names a token
+/// rate, then its rows as numbers only. Three shapes: each row on its own line with as many
+/// numbers as the header has columns ([`header_columns`]); the header's columns split at their
+/// units ([`paren_columns`]) with every value after it, on the header's own line or one per
+/// line; or one column name per line with the values one per line below. In the last two the
+/// values are cut into rows of the header's width, which must start with a rising whole number
+/// (the load or length the table sweeps). The last row's rate cell heads (the last rate column
+/// the header names), with that row's settings.
 fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
     let lines = line_spans(lower);
     let mut i = 0;
-    while i + 2 < lines.len() {
+    while i < lines.len() {
         let (hs, he) = lines[i];
         let head = &lower[hs..he];
-        if head.len() > 200 || !matches!(role(head), Role::Rate(..)) || head.contains('|') {
+        // (A header line may carry its table's values: up to a few hundred numbers.)
+        if head.len() > 4000 || head.contains('|') {
             i += 1;
             continue;
         }
+        // One column name per line: short lines without numbers, the last few naming rates.
+        let vertical = || -> Option<(Vec<Span>, usize)> {
+            let mut cols = Vec::new();
+            let mut k = i;
+            while let Some(&(s, e)) = lines.get(k) {
+                let t = lower[s..e].trim();
+                // (At most 16 names: a run of short lines is scanned once per start.)
+                if t.is_empty()
+                    || t.len() > 60
+                    || cols.len() >= 16
+                    || all_numbers(lower, s, e).is_some()
+                {
+                    break;
+                }
+                cols.push(tokens(lower, s, e).first().map(|f| Span {
+                    start: f.start,
+                    end: s + lower[s..e].trim_end().len(),
+                })?);
+                k += 1;
+            }
+            (cols.len() >= 3
+                && cols
+                    .iter()
+                    .filter(|c| matches!(role(&lower[c.start..c.end]), Role::Rate(..)))
+                    .count()
+                    >= 1
+                && !matches!(role(&lower[cols[0].start..cols[0].end]), Role::Rate(..)))
+            .then_some((cols, k))
+        };
+        // Rows of one line each (the first shape).
         let mut rows = Vec::new();
         let mut j = i + 1;
-        while let Some(&(s, e)) = lines.get(j) {
-            match number_row(lower, s, e) {
-                Some(r) if rows.first().is_none_or(|f: &Vec<Span>| f.len() == r.len()) => {
-                    rows.push(r)
+        if head.len() <= 400 && matches!(role(head), Role::Rate(..)) {
+            while let Some(&(s, e)) = lines.get(j) {
+                match number_row(lower, s, e) {
+                    Some(r) if rows.first().is_none_or(|f: &Vec<Span>| f.len() == r.len()) => {
+                        rows.push(r)
+                    }
+                    _ => break,
                 }
-                _ => break,
+                j += 1;
             }
-            j += 1;
         }
-        let cols = header_columns(lower, hs, he);
+        let mut cols = header_columns(lower, hs, he);
+        if !(rows.len() >= 2 && cols.len() == rows[0].len()) {
+            rows.clear();
+            // The header's own line may end in the values (everything after its last name).
+            let toks = tokens(lower, hs, he);
+            let lead = toks
+                .iter()
+                .rposition(|t| cell_number(&lower[t.start..t.end]).is_none())
+                .map_or(0, |p| p + 1);
+            let (header_end, mut values) = match toks.get(lead) {
+                Some(_) if lead > 0 => (toks[lead - 1].end, toks[lead..].to_vec()),
+                _ => (he, Vec::new()),
+            };
+            let (named, after) = match paren_columns(lower, hs, header_end) {
+                c if c.len() >= 3
+                    && c.iter()
+                        .any(|c| matches!(role(&lower[c.start..c.end]), Role::Rate(..))) =>
+                {
+                    (c, i + 1)
+                }
+                _ => match vertical() {
+                    Some(v) if values.is_empty() => v,
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                },
+            };
+            let mut k = after;
+            while let Some(&(s, e)) = lines.get(k) {
+                match all_numbers(lower, s, e) {
+                    Some(n) if !n.is_empty() => values.extend(n),
+                    _ => break,
+                }
+                k += 1;
+            }
+            let width = named.len();
+            let rising = |rows: &[Vec<Span>]| {
+                rows.windows(2).all(|w| {
+                    let a = cell_number(&lower[w[0][0].start..w[0][0].end]);
+                    let b = cell_number(&lower[w[1][0].start..w[1][0].end]);
+                    matches!((a, b), (Some(a), Some(b)) if a.fract() == 0.0 && b.fract() == 0.0 && b > a)
+                })
+            };
+            let chunked: Vec<Vec<Span>> =
+                values.chunks_exact(width).map(<[Span]>::to_vec).collect();
+            if chunked.len() < 2 || !rising(&chunked) {
+                i += 1;
+                continue;
+            }
+            rows = chunked;
+            cols = named;
+            j = k;
+        }
         if rows.len() >= 2 && cols.len() == rows[0].len() {
             let roles: Vec<Role> = cols.iter().map(|c| role(&lower[c.start..c.end])).collect();
             let (col, kind, scope) = roles.iter().enumerate().rev().find_map(|(k, r)| match r {
