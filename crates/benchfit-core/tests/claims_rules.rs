@@ -6798,3 +6798,13 @@ fn web_tables_flattened_three_ways() {
     ));
     assert_eq!(c.concurrency, None);
 }
+
+/// §3 Lengths: two rates written as one `k/k` pair (`Server + Offline 53.4k/60.2k
+/// tokens/second`) are figures, not an input/output pair; `8k/1k` before words stays a pair.
+#[test]
+fn a_pair_of_rates_is_not_a_length_pair() {
+    let c = read("GPT-OSS 120B NVIDIA GB300 Closed Server + Offline 53.4k/60.2k tokens/second");
+    assert_eq!((c.prompt_tokens, c.output_tokens), (None, None));
+    let c = read("Llama 3 70B at 8k/1k on 8xH100: 9,000 tokens/second");
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(8000));
+}

@@ -276,7 +276,12 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         for (off, c) in matches(lower, &r.pair_kk, (&["k/", "k /"], DIGITS), 12, 16) {
             let s = span(off, &c);
             let pre = &lower[floor(lower, s.start.saturating_sub(12))..s.start];
-            if pre.contains("model") || lower[s.end..].starts_with('/') {
+            // Two rates written as one pair (`Server + Offline 53.4k/60.2k tokens/second`) are
+            // figures, not lengths.
+            if pre.contains("model")
+                || lower[s.end..].starts_with('/')
+                || per_second_after(lower, s.end)
+            {
                 continue;
             }
             if let (Some(i), Some(o)) = (kilo(&c[1]), kilo(&c[2])) {
@@ -669,7 +674,10 @@ fn per_second_after(lower: &str, end: usize) -> bool {
         .or_else(|| rest.strip_prefix("tok"))
         .unwrap_or(rest)
         .trim_start();
-    rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("每秒")
+    rest.starts_with('/')
+        || rest.starts_with("per ")
+        || rest.starts_with("每秒")
+        || rest.starts_with("tps")
 }
 
 #[cfg(test)]
