@@ -6808,3 +6808,17 @@ fn a_pair_of_rates_is_not_a_length_pair() {
     let c = read("Llama 3 70B at 8k/1k on 8xH100: 9,000 tokens/second");
     assert_eq!(c.prompt_tokens.map(|x| x.value), Some(8000));
 }
+
+/// §3 Runtime: a company's "Inference Stack" (any case) names the serving software only
+/// through its vendor: its id, partial; a product-like name before "inference engine" is stated.
+#[test]
+fn a_vendors_inference_stack_is_a_partial_runtime() {
+    let c = read("Using the Baseten Inference Stack, we run Kimi K2 Thinking on a single 8xB200 node at 140+ tokens per second.");
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("baseten")
+    );
+    let rows = benchfit_core::checklist::grade(&c);
+    let row = rows.iter().find(|r| r.condition == "runtime").unwrap();
+    assert_eq!(row.status, benchfit_core::checklist::Status::Partial);
+}

@@ -569,7 +569,7 @@ fn phrase_engine(text: &str, lower: &str) -> Option<NamedEngine> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = rx(
         &RE,
-        r"\b([A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9])(?:\s+([Vv]\d+(?:\.\d+)*))?,?\s+(?:(?:its|our|a|the)\s+)?(?:dedicated\s+)?(?:LLM\s+)?(?:inference|serving)\s+(?:engine|system|server|framework|stack|runtime|library)\b",
+        r"\b([A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9])(?:\s+([Vv]\d+(?:\.\d+)*))?,?\s+(?:(?:its|our|a|the)\s+)?(?:dedicated\s+)?(?:LLM\s+)?(?i:inference|serving)\s+(?i:(engine|system|server|framework|runtime|library)|(stack|software))\b",
     );
     for c in captures_near_in(text, lower, re, &[" inference ", " serving "], 96, 32) {
         let n = c.get(1)?;
@@ -615,9 +615,13 @@ fn phrase_engine(text: &str, lower: &str) -> Option<NamedEngine> {
         }
         let s = span(n);
         let version = c.get(2).map(|v| (v.as_str().to_string(), span(v)));
+        // A company's "inference stack" / "inference software" (`the Baseten Inference Stack`)
+        // names the serving software only through its vendor (CLAIMS.md §3 Runtime: "MK1's
+        // inference software", partial).
+        let vendor_stack = c.get(4).is_some() && !product_like(name);
         return Some(NamedEngine {
             id,
-            implied: inside_identifier(text, s),
+            implied: inside_identifier(text, s) || vendor_stack,
             span: s,
             version,
         });
