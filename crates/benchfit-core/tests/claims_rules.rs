@@ -6822,3 +6822,13 @@ fn a_vendors_inference_stack_is_a_partial_runtime() {
     let row = rows.iter().find(|r| r.condition == "runtime").unwrap();
     assert_eq!(row.status, benchfit_core::checklist::Status::Partial);
 }
+
+/// §2: a latency word, then its figure in parentheses past other numbers ("faster TTFT at
+/// 4096-token inputs (61 ms vs 1,443 ms at QPS=4)"): the figure is that latency.
+#[test]
+fn a_latency_in_parentheses_after_its_word() {
+    let c =
+        read("TPU v6e-8 is 23.6 faster on TTFT at 4096-token inputs (61 ms vs 1,443 ms at QPS=4).");
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (61.0, FigureKind::Ttft));
+}
