@@ -6832,3 +6832,27 @@ fn a_latency_in_parentheses_after_its_word() {
     let h = &c.figures[0];
     assert_eq!((h.value, h.kind), (61.0, FigureKind::Ttft));
 }
+
+/// §1.3/§1.5/§1.6 on a table of latency columns and no token rate: the TPOT column before TTFT,
+/// the tuned column before the baseline's, the last row, its unit from the cell or the header.
+#[test]
+fn a_table_of_latency_columns() {
+    let c = read(
+        "| Model & Sequence Length | Baseline TTFT | LightInferra TTFT | Improvement |\n|---|---|---|---|\n\
+         | DeepSeek-R1-70B @ 131 k tokens | 70.8 s | 465 ms | 152× |\n\
+         | Qwen 2.5-7B @ 410 k tokens | 72.6 s | 711 ms | 102× |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(
+        (h.value, h.unit.as_str(), h.kind),
+        (711.0, "ms", FigureKind::Ttft)
+    );
+    let c = read(
+        "| Model | TTFT (ms) | TPOT (ms) |\n|---|---|---|\n| Llama 3 8B | 120 | 9.5 |\n| Llama 3 70B | 410 | 31.2 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(
+        (h.value, h.unit.as_str(), h.kind),
+        (31.2, "ms", FigureKind::Tpot)
+    );
+}

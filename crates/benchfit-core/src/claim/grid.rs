@@ -2116,6 +2116,90 @@ fn read_block(
     }
     best.map(|(_, f, s)| (super::reader::settle_figure(f), s))
         .or_else(|| latency_rows(lower, block))
+        .or_else(|| latency_columns(lower, block))
+}
+
+/// A table whose columns are latencies and which holds no token rate (`| Model & Sequence
+/// Length | Baseline TTFT | LightInferra TTFT | Improvement |`): the time per output token's
+/// column (else ITL, TTFT, end-to-end latency: CLAIMS.md §1.3 order); among columns of one
+/// metric, not a baseline's (§1.6: the tuned result beats the baseline it improves on), the last
+/// shown; the last data row (§1.5), per user, its unit from the cell or the header.
+fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let header = block.first()?;
+    let kind_of = |h: &str| {
+        if h.contains("tpot") || h.contains("time per output token") || h.contains("ms/token") {
+            Some(FigureKind::Tpot)
+        } else if h.contains("itl") || h.contains("inter-token") || h.contains("inter token") {
+            Some(FigureKind::Itl)
+        } else if h.contains("ttft") || h.contains("time to first token") {
+            Some(FigureKind::Ttft)
+        } else if h.contains("e2e") || h.contains("end-to-end") {
+            Some(FigureKind::E2eLatency)
+        } else {
+            None
+        }
+    };
+    let baseline = |h: &str| {
+        [
+            "baseline", "stock", "before", "vanilla", "original", "w/o", "without",
+        ]
+        .iter()
+        .any(|w| h.contains(w))
+    };
+    let unit_of = |cell: &str, h: &str| -> Option<&'static str> {
+        match lat_number(cell)? {
+            (_, Some(u)) => Some(u),
+            _ if h.contains("(ms)") || h.contains(" ms") => Some("ms"),
+            _ if h.contains("(s)") || h.contains("(sec") => Some("s"),
+            _ => None,
+        }
+    };
+    let data: Vec<&Line> = block[1..]
+        .iter()
+        .filter(|l| l.cells.len() == header.cells.len())
+        .collect();
+    let last = data.last()?;
+    let cols: Vec<(usize, FigureKind)> = header
+        .cells
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, h)| Some((i, kind_of(text(*h))?)))
+        // Every row holds a time there with a unit the cell or the header writes.
+        .filter(|(i, _)| {
+            data.iter().all(|l| {
+                l.cells
+                    .get(*i)
+                    .is_some_and(|c| unit_of(text(*c), text(header.cells[*i])).is_some())
+            })
+        })
+        .collect();
+    let rank = |k: FigureKind| match k {
+        FigureKind::Tpot => 0,
+        FigureKind::Itl => 1,
+        FigureKind::Ttft => 2,
+        _ => 3,
+    };
+    let best = cols.iter().map(|(_, k)| rank(*k)).min()?;
+    let tied: Vec<&(usize, FigureKind)> = cols.iter().filter(|(_, k)| rank(*k) == best).collect();
+    let &&(col, kind) = tied
+        .iter()
+        .rev()
+        .find(|(i, _)| !baseline(text(header.cells[*i])))
+        .or(tied.last())?;
+    let cell = last.cells[col];
+    let h = text(header.cells[col]);
+    let (v, _) = lat_number(text(cell))?;
+    let mut f = Figure::new(v, unit_of(text(cell), h)?, kind, cell);
+    f.scope = Some(Scope::PerUser);
+    f.kind_stated = true;
+    f.label = Some(h.to_string());
+    let roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    Some((
+        super::reader::settle_figure(f),
+        row_settings(lower, &roles, &last.cells),
+    ))
 }
 
 /// The column of a header that holds a statistic a metric row is read at: the mean's (`avg`,
