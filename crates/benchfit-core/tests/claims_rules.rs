@@ -6856,3 +6856,26 @@ fn a_table_of_latency_columns() {
         (31.2, "ms", FigureKind::Tpot)
     );
 }
+
+/// §1.4/§2: a phase named with a bare number (`TOKEN GENERATION IS 1.7`, `tg: 45`) is that
+/// phase's tokens per second by the llama.cpp convention; `PP=1` (pipeline parallelism) and a
+/// number followed by another unit are not.
+#[test]
+fn a_phase_with_a_bare_number() {
+    let c = read("MacBook M5 128G\nPROMPT PROCESSING IS 250\nTOKEN GENERATION IS 1.7\n");
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (1.7, FigureKind::DecodeThroughput));
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.value == 250.0 && f.kind == FigureKind::PrefillThroughput));
+    let c = read("Qwen3 30B on M4 Max: pp: 250, tg: 45");
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (45.0, FigureKind::DecodeThroughput)
+    );
+    assert!(read("Enable PrefillDelayer on TP/DCP (DP=1, PP=1)")
+        .figures
+        .is_empty());
+    assert!(read("tg: 45 tokens").figures.is_empty());
+}

@@ -841,6 +841,29 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, 0);
         }
     }
+    // A phase with a bare number (`TOKEN GENERATION IS 1.7`, `pp: 250`): tokens per second by
+    // the llama.cpp convention, one stream's, when no unit or other word follows the number.
+    for c in p.phase_bare.captures_iter(lower) {
+        let span = whole(&c);
+        let after = lower[span.end..].trim_start_matches([' ', '\t']);
+        let bare = after.is_empty()
+            || after.starts_with(['\n', '\r', ',', ';', ')'])
+            || (after.starts_with('.') && !after[1..].starts_with(|ch: char| ch.is_ascii_digit()));
+        let Some(v) = num(&c[3]).filter(|_| bare) else {
+            continue;
+        };
+        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        let kind = if name.starts_with('p') {
+            FigureKind::PrefillThroughput
+        } else {
+            FigureKind::DecodeThroughput
+        };
+        let mut f = Figure::new(v, "tok/s", kind, span);
+        f.scope = Some(Scope::PerUser);
+        f.label = Some(name.to_string());
+        f.kind_stated = true;
+        push(&mut cands, &mut taken, f, 0);
+    }
     // `label: value` lines: the pattern runs only in a window before each `:` that a number
     // follows (a lazy label over the whole text is slow with a backtracking-free engine).
     let mut prev_end = 0;

@@ -150,6 +150,7 @@ struct Patterns {
     per_second_of: Pat,
     label_tail: Regex,
     label_unit_value: Pat,
+    phase_bare: Pat,
     rate_units: Pat,
     request_rate: Pat,
     latency_before: Pat,
@@ -221,6 +222,10 @@ fn patterns() -> &'static Patterns {
                 .then(" .,k+-~*", true, &["tps"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
             label_tail: re(&format!("^{LABEL_TAIL}")),
+            // A phase named with a bare number (`TOKEN GENERATION IS 1.7`, `tg: 45`): that phase's
+            // rate in tokens per second by convention (the unit checked after). `PP=1` is a
+            // pipeline-parallel degree, so the short names take only `:` or "is".
+            phase_bare: pat(NO, &["token generation", "prompt processing", "tg", "pp"], &[], r"\b(?:(token generation|prompt processing)\s*(?:is|:|=)|(tg|pp)\s*(?:is|:))\s*(\d+(?:\.\d+)?)\b"),
             label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
                 r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
             ),
