@@ -6879,3 +6879,18 @@ fn a_phase_with_a_bare_number() {
         .is_empty());
     assert!(read("tg: 45 tokens").figures.is_empty());
 }
+
+/// §3 Load: "only one parallel request", "a single concurrent request" and "1 parallel request"
+/// are a concurrency of 1 (the rate per user, §2).
+#[test]
+fn one_parallel_or_concurrent_request() {
+    for t in [
+        "with only one parallel request, gemma-4 31B does 210 tok/s on a B300",
+        "At a single concurrent request, Llama 3 8B on a single A100 gives 95 tok/s",
+        "1 parallel request: 50 tok/s on an RTX 4090",
+    ] {
+        let c = read(t);
+        assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1), "{t}");
+        assert_eq!(c.figures[0].scope, Some(Scope::PerUser), "{t}");
+    }
+}

@@ -256,7 +256,7 @@ fn patterns() -> &'static Patterns {
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c", "tps"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:x\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests|users|clients|streams|sequences)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:x\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" x", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario, a count of prompts sent with no rate or
@@ -2329,7 +2329,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:requests?|users?|streams?|chats?|conversations?|prompts?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -2345,6 +2345,10 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "one stream at",
         "one prompt at",
         "one query at",
+        "one parallel",
+        "one concurrent",
+        "single concurrent",
+        "single parallel",
         "single user",
         "single-user",
         "single stream",
