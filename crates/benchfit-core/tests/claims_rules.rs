@@ -6894,3 +6894,12 @@ fn one_parallel_or_concurrent_request() {
         assert_eq!(c.figures[0].scope, Some(Scope::PerUser), "{t}");
     }
 }
+
+/// §3 Hardware: Tenstorrent's T3000 (`t3k`) is a system of Wormhole cards: id `tt-t3k`, its
+/// chip count unwritten (no count of 1 from the singular).
+#[test]
+fn tenstorrent_t3k_is_a_system() {
+    let c = read("Llama 3.1 70B on t3k with vLLM, concurrency 32: Tput User 14.16, Total Token Throughput (tokens/duration) 680.11");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("tt-t3k"));
+    assert_eq!(c.gpu_count, None);
+}

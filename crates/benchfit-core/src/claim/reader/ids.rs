@@ -31,6 +31,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         "mi50" if v.contains("16") => "mi50-16gb".into(),
         "wafer-scale-engine" | "cerebras" => "cerebras-wse".into(),
         "quietbox" => "tt-quietbox".into(),
+        // Tenstorrent's T3000 (`t3k`): a box of Wormhole cards, a system like the QuietBox.
+        "t3k" | "t3000" => "tt-t3k".into(),
         "blackhole" => "tt-blackhole".into(),
         f if f.starts_with("bhx") => "tt-blackhole".into(),
         f if f.starts_with("gaudi") => f.replace(['-', '®'], ""),
