@@ -6903,3 +6903,19 @@ fn tenstorrent_t3k_is_a_system() {
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("tt-t3k"));
     assert_eq!(c.gpu_count, None);
 }
+
+/// §3 Runtime: antirez's ds4 engine keeps its id; its bench tool alone (`./ds4-bench`) names it
+/// by its output's shape (partial, like llama-bench); `DS4.1`, a model's version, is no engine.
+#[test]
+fn the_ds4_engine() {
+    let c = read(
+        "ds4: Metal device Apple M5 Max, 128.00 GiB RAM\nds4 built from main: gen 35.66 tok/s",
+    );
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("ds4"));
+    assert!(!c.runtime_from_shape);
+    let c = read("./ds4-bench -m ds4flash.gguf --gen-tokens 128\n2048,2048,313.21,128,35.66");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("ds4"));
+    assert!(c.runtime_from_shape);
+    let c = read("MiaAI-Lab's DS4.1 TP4 profile on SGLang: 48 tok/s");
+    assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("sglang"));
+}

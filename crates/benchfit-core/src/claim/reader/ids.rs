@@ -376,6 +376,10 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "distributedllama" => ("distributed-llama", false),
         "omlx" => ("omlx", false),
         "localai" => ("localai", false),
+        // antirez's DeepSeek engine (github.com/antirez/ds4); its bench tool alone names it by
+        // its output's shape (partial, as CLAIMS.md §3 Runtime).
+        "ds4" => ("ds4", false),
+        "ds4bench" => ("ds4", true),
         _ => ("mlx", false),
     }
 }

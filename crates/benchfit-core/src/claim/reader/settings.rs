@@ -342,6 +342,12 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             let s1 = span_of(&c, 1);
             let next = part[s1.end..].chars().next();
             let prev = part[..s1.start].chars().next_back();
+            // A model's version after a short engine name (`DS4.1`) is no engine.
+            if id == "ds4"
+                && (next == Some('.') || prev.is_some_and(|ch| ch.is_ascii_alphanumeric()))
+            {
+                continue;
+            }
             // (`llamacpp/qwen3-27b`, an engine then its model, names the engine.)
             let engine_then_model = next == Some('/')
                 && prev.is_none_or(|ch| ch.is_whitespace() || ch == '(' || ch == '[')
