@@ -6919,3 +6919,14 @@ fn the_ds4_engine() {
     let c = read("MiaAI-Lab's DS4.1 TP4 profile on SGLang: 48 tok/s");
     assert_eq!(c.runtime.as_ref().map(|r| r.value.as_str()), Some("sglang"));
 }
+
+/// §2/§3 Load: a use case named for one user ("enough for most single-user applications") says
+/// what a speed suffices for: no concurrency of 1, no per-user scope.
+#[test]
+fn a_single_user_use_case_is_no_load() {
+    let c = read("The RTX 5060 Ti hit 1,259 tokens/second with vLLM, enough for most single-user applications.");
+    assert_eq!(c.concurrency, None);
+    assert_ne!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("Single-user chat on an RTX 4090: 120 tok/s");
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+}

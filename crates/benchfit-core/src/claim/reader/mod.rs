@@ -2393,7 +2393,17 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     let Some((from, c)) = starts.iter().find_map(|&start| {
         let from = floor_boundary(lower, start.saturating_sub(16));
         let to = floor_boundary(lower, (start + 64).min(lower.len()));
-        re.captures(&lower[from..to]).map(|c| (from, c))
+        re.captures(&lower[from..to])
+            // A use case named for one user ("single-user applications") is no load.
+            .filter(|c| {
+                let m = c.get(0).expect("group 0");
+                let after = &lower[from + m.end()..];
+                !(m.as_str().ends_with("user")
+                    && [" application", " app", " chat app", " use", " workload"]
+                        .iter()
+                        .any(|w| after.starts_with(w)))
+            })
+            .map(|c| (from, c))
     }) else {
         return false;
     };
