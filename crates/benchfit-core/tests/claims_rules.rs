@@ -6930,3 +6930,16 @@ fn a_single_user_use_case_is_no_load() {
     let c = read("Single-user chat on an RTX 4090: 120 tok/s");
     assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
 }
+
+/// §1.5 on a pipe table copied one cell per line (`Concurrency |`, `1 |`, the separator row on
+/// its own): read as the table it was, at its last row.
+#[test]
+fn a_pipe_table_copied_one_cell_per_line() {
+    let t = "Benchmark of Llama 3 70B with NIM on 4 H100 GPUs.\nConcurrency |\n\
+             Average Output Token Throughput (tokens/sec) |\nAverage Time to first token (s) |\n\
+             |---|---|---|\n1 |\n14.92 |\n1.26 |\n5 |\n22.24 |\n2.36 |\n25 |\n23.43 |\n14.06 |\n";
+    let c = read(t);
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (23.43, FigureKind::ThroughputOutput));
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(25));
+}

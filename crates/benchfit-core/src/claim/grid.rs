@@ -1458,7 +1458,26 @@ fn all_numbers(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
 /// (the load or length the table sweeps). The last row's rate cell heads (the last rate column
 /// the header names), with that row's settings.
 fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
-    let lines = line_spans(lower);
+    let raw = line_spans(lower);
+    // A pipe table copied one cell per line (`Concurrency |`, `1 |`): each line is its cell,
+    // and the separator row (`|---|---|`) is dropped.
+    let separator = |t: &str| {
+        t.contains('-')
+            && t.bytes()
+                .all(|b| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t'))
+    };
+    let lines: Vec<(usize, usize)> = raw
+        .iter()
+        .filter(|(s, e)| !separator(lower[*s..*e].trim()))
+        .map(|&(s, e)| {
+            let t = &lower[s..e];
+            let body = t.trim_end().strip_suffix('|').map(|b| b.trim_end());
+            match body {
+                Some(b) if !b.contains('|') => (s, s + b.len()),
+                _ => (s, e),
+            }
+        })
+        .collect();
     let mut i = 0;
     while i < lines.len() {
         let (hs, he) = lines[i];
