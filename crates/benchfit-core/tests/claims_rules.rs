@@ -6943,3 +6943,22 @@ fn a_pipe_table_copied_one_cell_per_line() {
     assert_eq!((h.value, h.kind), (23.43, FigureKind::ThroughputOutput));
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(25));
 }
+
+/// §1.2: a number glued to letters in the title (`90B`, `H100`) names a thing, not a rounded
+/// mark of one row's figure: the table is read at its last row (§1.5).
+#[test]
+fn a_model_size_in_the_title_marks_no_row() {
+    let c = read(
+        "Meta Llama 3.2 90B Vision\n\nReview performance benchmarks for the model on OCI.\n\
+         | Concurrency | Token-level Throughput (token/second) |\n|---|---|\n\
+         | 1 | 47.98 |\n| 2 | 92.89 |\n| 4 | 176.53 |\n",
+    );
+    assert_eq!(c.figures[0].value, 176.53);
+    // A figure written in the title still marks its row.
+    let c = read(
+        "Llama 3.2 90B at 92.89 tokens/s on one H100\n\nReview performance benchmarks for the model on OCI.\n\
+         | Concurrency | Token-level Throughput (token/second) |\n|---|---|\n\
+         | 1 | 47.98 |\n| 2 | 92.89 |\n| 4 | 176.53 |\n",
+    );
+    assert_eq!(c.figures[0].value, 92.89);
+}

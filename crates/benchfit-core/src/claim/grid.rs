@@ -884,9 +884,26 @@ fn caption_phase(lower: &str, header: &Line) -> Option<FigureKind> {
 fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
     let mut out = Vec::new();
     let numbers = |t: &str, exact: bool, out: &mut Vec<(f64, bool)>| {
-        for w in t.split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.' || c == 'k')) {
+        let part = |c: char| c.is_ascii_digit() || c == ',' || c == '.' || c == 'k';
+        // Runs of number characters with their byte offsets.
+        let mut runs: Vec<(usize, &str)> = Vec::new();
+        let mut start = None;
+        for (i, c) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
+            match (part(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s0)) => {
+                    runs.push((s0, &t[s0..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        for (start, w) in runs {
+            // A number glued to letters names a thing, not a figure (`90B`, `H100`, `V2`).
+            let glued = t[..start].ends_with(|c: char| c.is_ascii_alphabetic())
+                || t[start + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic());
             let w = w.trim_matches(['.', ',']);
-            if w.len() < 2 || !w.starts_with(|c: char| c.is_ascii_digit()) {
+            if glued || w.len() < 2 || !w.starts_with(|c: char| c.is_ascii_digit()) {
                 continue;
             }
             if let Some(v) = cell_number(w).filter(|v| *v >= 10.0) {
