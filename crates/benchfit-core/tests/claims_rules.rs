@@ -6962,3 +6962,16 @@ fn a_model_size_in_the_title_marks_no_row() {
     );
     assert_eq!(c.figures[0].value, 92.89);
 }
+
+/// §1.5/§3 Load: a table column named `c` alone is the client's concurrency; the headline row's
+/// value is its load (aggregate above 1), over a `bs=1` said of another comparison.
+#[test]
+fn a_column_named_c_is_the_concurrency() {
+    let c = read(
+        "DSPARK is ~2.7x faster than greedy at bs=1.\n\n| cell | c | TTFT ms | TPOT ms | tok/s |\n|---|---|---|---|---|\n\
+         | dspark | 1 | 2172 | 9.48 | 580 |\n| off | 16 | 21650 | 106.51 | 1129 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.scope), (1129.0, Some(Scope::Aggregate)));
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(16));
+}

@@ -462,6 +462,8 @@ fn role(h: &str) -> Role {
         Role::Batch
     } else if has("concurrency")
         || word("conc")
+        // A column named `c` alone (`| cell | c | TTFT ms | … |`): the client's concurrency.
+        || h.trim() == "c"
         // A load point as a column (`conc=64`, `c=64`).
         || h.starts_with("conc=")
         || h.starts_with("c=")
