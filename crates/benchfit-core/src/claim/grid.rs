@@ -1529,9 +1529,7 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
             (cols.len() >= 3
                 && cols
                     .iter()
-                    .filter(|c| matches!(role(&lower[c.start..c.end]), Role::Rate(..)))
-                    .count()
-                    >= 1
+                    .any(|c| matches!(role(&lower[c.start..c.end]), Role::Rate(..)))
                 && !matches!(role(&lower[cols[0].start..cols[0].end]), Role::Rate(..)))
             .then_some((cols, k))
         };
@@ -1558,9 +1556,10 @@ fn flattened(lower: &str) -> Option<(Figure, RowSettings)> {
                 .iter()
                 .rposition(|t| cell_number(&lower[t.start..t.end]).is_none())
                 .map_or(0, |p| p + 1);
-            let (header_end, mut values) = match toks.get(lead) {
-                Some(_) if lead > 0 => (toks[lead - 1].end, toks[lead..].to_vec()),
-                _ => (he, Vec::new()),
+            let (header_end, mut values) = if lead > 0 && lead < toks.len() {
+                (toks[lead - 1].end, toks[lead..].to_vec())
+            } else {
+                (he, Vec::new())
             };
             let (named, after) = match paren_columns(lower, hs, header_end) {
                 c if c.len() >= 3
@@ -2157,6 +2156,32 @@ fn read_block(
         .or_else(|| latency_columns(lower, block))
 }
 
+/// The latency a row label or column header names (`TPOT (ms)`, `Inter-token latency`,
+/// `LightInferra TTFT`, `E2E`), if any.
+fn latency_kind(h: &str) -> Option<FigureKind> {
+    if h.contains("tpot") || h.contains("time per output token") {
+        Some(FigureKind::Tpot)
+    } else if h.contains("itl") || h.contains("inter-token") || h.contains("inter token") {
+        Some(FigureKind::Itl)
+    } else if h.contains("ttft") || h.contains("time to first token") {
+        Some(FigureKind::Ttft)
+    } else if h.contains("e2e") || h.contains("end-to-end") {
+        Some(FigureKind::E2eLatency)
+    } else {
+        None
+    }
+}
+
+/// CLAIMS.md §1.3's order among latencies, when nothing else is given: TPOT, ITL, TTFT, E2E.
+fn latency_rank(k: FigureKind) -> u8 {
+    match k {
+        FigureKind::Tpot => 0,
+        FigureKind::Itl => 1,
+        FigureKind::Ttft => 2,
+        _ => 3,
+    }
+}
+
 /// A table whose columns are latencies and which holds no token rate (`| Model & Sequence
 /// Length | Baseline TTFT | LightInferra TTFT | Improvement |`): the time per output token's
 /// column (else ITL, TTFT, end-to-end latency: CLAIMS.md §1.3 order); among columns of one
@@ -2165,19 +2190,8 @@ fn read_block(
 fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = block.first()?;
-    let kind_of = |h: &str| {
-        if h.contains("tpot") || h.contains("time per output token") || h.contains("ms/token") {
-            Some(FigureKind::Tpot)
-        } else if h.contains("itl") || h.contains("inter-token") || h.contains("inter token") {
-            Some(FigureKind::Itl)
-        } else if h.contains("ttft") || h.contains("time to first token") {
-            Some(FigureKind::Ttft)
-        } else if h.contains("e2e") || h.contains("end-to-end") {
-            Some(FigureKind::E2eLatency)
-        } else {
-            None
-        }
-    };
+    // A header in milliseconds per token (`| ms/token |`) is a time per output token too.
+    let kind_of = |h: &str| latency_kind(h).or(h.contains("ms/token").then_some(FigureKind::Tpot));
     let baseline = |h: &str| {
         [
             "baseline", "stock", "before", "vanilla", "original", "w/o", "without",
@@ -2213,14 +2227,11 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
             })
         })
         .collect();
-    let rank = |k: FigureKind| match k {
-        FigureKind::Tpot => 0,
-        FigureKind::Itl => 1,
-        FigureKind::Ttft => 2,
-        _ => 3,
-    };
-    let best = cols.iter().map(|(_, k)| rank(*k)).min()?;
-    let tied: Vec<&(usize, FigureKind)> = cols.iter().filter(|(_, k)| rank(*k) == best).collect();
+    let best = cols.iter().map(|(_, k)| latency_rank(*k)).min()?;
+    let tied: Vec<&(usize, FigureKind)> = cols
+        .iter()
+        .filter(|(_, k)| latency_rank(*k) == best)
+        .collect();
     let &&(col, kind) = tied
         .iter()
         .rev()
@@ -2329,27 +2340,10 @@ fn latency_rows(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
             continue;
         };
         let label = text(*first).trim_matches('*').trim();
-        let kind = if label.contains("tpot") || label.contains("time per output token") {
-            FigureKind::Tpot
-        } else if label.contains("itl")
-            || label.contains("inter-token")
-            || label.contains("inter token")
-        {
-            FigureKind::Itl
-        } else if label.contains("ttft") || label.contains("time to first token") {
-            FigureKind::Ttft
-        } else if label.contains("e2e") || label.contains("end-to-end") {
-            FigureKind::E2eLatency
-        } else {
+        let Some(kind) = latency_kind(label) else {
             continue;
         };
-        let rank = match kind {
-            FigureKind::Tpot => 0,
-            FigureKind::Itl => 1,
-            FigureKind::Ttft => 2,
-            _ => 3,
-        } * 4
-            + if col.is_none() { stat_rank(label) } else { 0 };
+        let rank = latency_rank(kind) * 4 + if col.is_none() { stat_rank(label) } else { 0 };
         let cell = match col {
             Some(c) => l
                 .cells

@@ -77,9 +77,9 @@ fn res() -> &'static Res {
             timing_out: re(r"(?:(?:^|[^t] |\|\s*)eval|output) time\s*[=:]\s*[\d.]+\s*ms\s*/\s*(\d+)\s*(?:tokens|runs)"),
             // Prose with its qualifiers: "prompts were around 500 tokens", "random prompts of
             // 3,200 tokens", "inputs averaging 600 tokens".
-            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
             // "The prompt length follows a normal distribution with a mean of 480 tokens" (a
             // stated mean is a stated length, CLAIMS.md §3).
+            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
             // "about 300 tokens of prompt each".
             prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\s+of\s+(?:prompt|input)\b"),
             // "outputs fixed at 800 tokens", "responses of 250 tokens"; a cap ("capped at",

@@ -2399,7 +2399,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
                 let m = c.get(0).expect("group 0");
                 let after = &lower[from + m.end()..];
                 !(m.as_str().ends_with("user")
-                    && [" application", " app", " chat app", " use", " workload"]
+                    && words::ONE_USER_USE_CASES
                         .iter()
                         .any(|w| after.starts_with(w)))
             })

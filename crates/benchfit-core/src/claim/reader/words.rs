@@ -160,6 +160,11 @@ pub(super) const FEATURES: &[&str] = &[
     "lookahead decoding",
 ];
 
+/// What a use case named for one user goes on with (`single-user application`, `single user
+/// chat app`): a use, not a load of one stream.
+pub(super) const ONE_USER_USE_CASES: &[&str] =
+    &[" application", " app", " chat app", " use", " workload"];
+
 /// "Per <one word> <noun>": a device or server named between (`per H800 node`, `per H100 GPU`).
 fn per_named(words: &str, nouns: &[&str]) -> bool {
     words.match_indices("per ").any(|(i, _)| {
@@ -189,18 +194,13 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     // chat apps") says what the speed suffices for, not that one stream was measured.
     let unused;
     let words = if words.contains("single-user") || words.contains("single user") {
-        unused = [
-            "single-user application",
-            "single user application",
-            "single-user app",
-            "single user app",
-            "single-user chat app",
-            "single user chat app",
-            "single-user use",
-            "single-user workload",
-        ]
-        .iter()
-        .fold(words.to_string(), |w, p| w.replace(p, " "));
+        let mut w = words.to_string();
+        for one in ["single-user", "single user"] {
+            for noun in ONE_USER_USE_CASES {
+                w = w.replace(&format!("{one}{noun}"), " ");
+            }
+        }
+        unused = w;
         unused.as_str()
     } else {
         words
