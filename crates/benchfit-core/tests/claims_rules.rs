@@ -6975,3 +6975,66 @@ fn a_column_named_c_is_the_concurrency() {
     assert_eq!((h.value, h.scope), (1129.0, Some(Scope::Aggregate)));
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(16));
 }
+
+/// §3 Lengths: a tool's field named for one side is that side's length: OpenVINO llm_bench's
+/// `Input token size: 128` and `Output size`, llama-server's timings (`prompt_n 16`,
+/// `"predicted_n": 220`) and its web page's stats line (`23 predicted, 54 cached`).
+#[test]
+fn one_sided_tool_length_fields() {
+    let len = |t: &str| {
+        let c = read(t);
+        (
+            c.prompt_tokens.map(|x| x.value),
+            c.output_tokens.map(|x| x.value),
+        )
+    };
+    assert_eq!(
+        len("[ INFO ] [Average] P[0] Input token size: 128, 1st token latency: 91.54 ms/16tokens, 2nd tokens throughput: 229.18 tokens/s"),
+        (Some(128), None)
+    );
+    assert_eq!(
+        len("[ INFO ] [1] Input token size: 1024, Output size: 128, Infer count: 128, 2nd token latency: 20.1 ms/token"),
+        (Some(1024), Some(128))
+    );
+    assert_eq!(
+        len(
+            r#"Qwen3 27B on an RTX 5090, llama-server: "timings": {"prompt_n": 16, "predicted_n": 220, "predicted_per_second": 71.05}"#
+        ),
+        (Some(16), Some(220))
+    );
+    assert_eq!(
+        len("Open browser, chat \"Hi\":\n23 predicted, 54 cached, 3695ms per token, 0.27 tokens per second"),
+        (None, Some(23))
+    );
+}
+
+/// §3 Lengths in prose: "256 generated tokens per reply" is each request's output; "a prompt
+/// containing approximately 16,000 tokens" and "prompt ~102 tok" are the input.
+#[test]
+fn lengths_per_reply_and_prompts_containing() {
+    let c = read(
+        "Aggregate decode throughput at n_parallel=10, 256 generated tokens per reply: 178.9 tok/s",
+    );
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(256));
+    let c = read("Submit a prompt containing approximately 16,000 tokens. The eval rate drops to around 6.25 tokens/second.");
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(16000));
+    let c = read("Production methodology (medium prompt ~102 tok, streaming): 880 tok/s at c=16");
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(102));
+    // Not a rate: prompts processed at 900 tokens per second are no length.
+    let c = read("prompt ~900 tok/s, decode 45 tok/s on an M2 Max");
+    assert_eq!(c.prompt_tokens, None);
+}
+
+/// §3 Lengths: a table column of each request's generated tokens (`Avg completion tokens`) is
+/// the output length; a total (`Total completion tokens`) is not.
+#[test]
+fn a_completion_tokens_column_is_the_output_length() {
+    let c = read(
+        "| Batch | Avg completion tokens | Aggregate tok/s |\n|---|---|---|\n| 1 | 256 | 17.0 |\n| 4 | 256 | 36.4 |\n",
+    );
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(256));
+    let c = read(
+        "| Batch | Total completion tokens | Aggregate tok/s |\n|---|---|---|\n| 1 | 2560 | 17.0 |\n| 4 | 10240 | 36.4 |\n",
+    );
+    assert_eq!(c.output_tokens, None);
+}

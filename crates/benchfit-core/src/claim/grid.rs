@@ -451,6 +451,8 @@ fn role(h: &str) -> Role {
         || has("output length")
         || has("osl")
         || has("output tokens")
+        // Each request's generated tokens (`| Avg completion tokens |`), not a run's total.
+        || ((has("completion tokens") || has("generated tokens")) && !has("total"))
         || has("max output")
         || word("output")
         || word("tg")

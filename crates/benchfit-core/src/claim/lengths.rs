@@ -2,7 +2,8 @@
 //! "Lengths"): `Input/Output token length: 8K/1K`, a sweep `1k/1k, 1k/8k, 8k/1k` (its last
 //! point, §1.5), `(1, 2048)` after words naming input and output, `3.5K+1.5K`,
 //! `512 input + 512 output tokens`, tool records `Average Input Length (tokens): 1024.0000` and
-//! ollama's `prompt eval count: 11` / `eval count: 120`, Chinese `15K输入` / `1000token输出`.
+//! ollama's `prompt eval count: 11` / `eval count: 120`, one-sided tool fields (llm_bench's
+//! `Input token size: 128`, llama-server's `prompt_n`/`predicted_n`), Chinese `15K输入` / `1000token输出`.
 //! `k` is 1000 (§3). Totals (`Total input tokens: 741804`) and limits are not lengths.
 
 use super::{Claim, Found, Span};
@@ -37,6 +38,9 @@ struct Res {
     tokens_done: Regex,
     zh_seq_kw: Regex,
     token_prompt: Regex,
+    tool_in: Regex,
+    tool_out: Regex,
+    per_reply: Regex,
 }
 
 fn res() -> &'static Res {
@@ -79,7 +83,7 @@ fn res() -> &'static Res {
             // 3,200 tokens", "inputs averaging 600 tokens".
             // "The prompt length follows a normal distribution with a mean of 480 tokens" (a
             // stated mean is a stated length, CLAIMS.md §3).
-            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
+            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean|containing)\s+)+~?|~)(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tok(?:en)?s?\b"),
             // "about 300 tokens of prompt each".
             prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\s+of\s+(?:prompt|input)\b"),
             // "outputs fixed at 800 tokens", "responses of 250 tokens"; a cap ("capped at",
@@ -96,6 +100,13 @@ fn res() -> &'static Res {
             token_prompt: re(r"~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t-]tokens?[ \t]+(?:[a-z]+[ \t]+)?prompts?\b"),
             // "256 new tokens each time": the output length.
             new_tokens: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+new\s+tokens\b"),
+            // Tool fields named for one side: OpenVINO llm_bench's `Input token size: 128` and
+            // `Output size: 128`, llama-server's timings (`"prompt_n": 16`, `"predicted_n":
+            // 220`) and its web page's stats line (`23 predicted, 54 cached`).
+            tool_in: re(r#"\b(?:input token size|prompt_n)"?\s*[:=]?\s*(\d+)\b"#),
+            tool_out: re(r#"\b(?:output (?:token )?size|predicted_n)"?\s*[:=]?\s*(\d+)\b|\b(\d+) predicted,"#),
+            // "256 generated tokens per reply": the output length of each request.
+            per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|completion|answer|generation|run)\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
         }
     })
@@ -421,6 +432,52 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             }
         }
     }
+    // Tool fields named for one side (`Input token size: 128`, `"predicted_n": 220`) and
+    // "N generated tokens per reply".
+    if claim.prompt_tokens.is_none() {
+        let hit = matches(
+            lower,
+            &r.tool_in,
+            (&["input token size", "prompt_n"], DIGITS),
+            0,
+            40,
+        )
+        .next();
+        claim.prompt_tokens = one_side(hit);
+    }
+    if claim.output_tokens.is_none() {
+        if let Some((off, c)) = matches(
+            lower,
+            &r.tool_out,
+            (&["output size", "output token size", "predicted"], DIGITS),
+            12,
+            40,
+        )
+        .next()
+        {
+            let v = n(&c, 1, None).or_else(|| n(&c, 2, None));
+            claim.output_tokens = v.and_then(|v| found(v, span(off, &c)));
+        }
+    }
+    if claim.output_tokens.is_none() {
+        let hit = matches(
+            lower,
+            &r.per_reply,
+            (
+                &[
+                    " tokens per",
+                    " tokens for each",
+                    " tokens each",
+                    " token per",
+                ],
+                DIGITS,
+            ),
+            40,
+            40,
+        )
+        .next();
+        claim.output_tokens = one_side(hit);
+    }
     // Chinese with the word first (`输入 2048 输出 512`): read before the number-first forms,
     // which would take `2048 输出` as the output. Only both together (a pair written so), and
     // never a rate (`输出 1450 tokens/s`).
@@ -576,17 +633,11 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     }
     // English prose, one side at a time.
     if claim.prompt_tokens.is_none() {
-        let hit = matches(
-            lower,
-            &r.prose_in,
-            (&["prompt", "input"], &["token"]),
-            0,
-            80,
-        )
-        .find(not_rate)
-        .or_else(|| {
-            matches(lower, &r.prose_in_after, (&["tokens of "], DIGITS), 24, 24).find(not_rate)
-        });
+        let hit = matches(lower, &r.prose_in, (&["prompt", "input"], &["tok"]), 0, 80)
+            .find(not_rate)
+            .or_else(|| {
+                matches(lower, &r.prose_in_after, (&["tokens of "], DIGITS), 24, 24).find(not_rate)
+            });
         claim.prompt_tokens = one_side(hit);
     }
     if claim.output_tokens.is_none() {
