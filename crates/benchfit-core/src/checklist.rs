@@ -125,11 +125,25 @@ fn batch_row(c: &Claim) -> Row {
             None,
         )
     } else if c.batch_described.is_some() {
+        // A latency target ("under 50ms TPOT SLA", `(<50 ms TPOT)`) or an interactivity
+        // target sets the load only implicitly (CLAIMS.md §3 Load).
+        let target = c.load_by_target;
         row(
             "batch_size",
             Status::Partial,
-            Some("max / saturated".into()),
-            Some("the batch is only described (saturated or maximum), not given as a number"),
+            Some(
+                if target {
+                    "set by a latency target"
+                } else {
+                    "max / saturated"
+                }
+                .into(),
+            ),
+            Some(if target {
+                "the load is only implied by a latency or interactivity target, not given as a number"
+            } else {
+                "the batch is only described (saturated or maximum), not given as a number"
+            }),
         )
     } else {
         row(

@@ -7038,3 +7038,53 @@ fn a_completion_tokens_column_is_the_output_length() {
     );
     assert_eq!(c.output_tokens, None);
 }
+
+/// §3 Load: a latency target ("under 50ms TPOT SLA", `(<50 ms TPOT)`) sets the load only
+/// implicitly: load fields null, row partial, and the row says why.
+#[test]
+fn a_latency_target_is_a_described_load() {
+    for t in [
+        "Our implementation on Hopper GPUs achieves a decoding throughput of up to 4,039 tokens per second per GPU under 50ms TPOT SLA (4K context, FP8).",
+        "decode throughput of 1,943 tokens/s per NPU (<50 ms TPOT) on Ascend 910C",
+    ] {
+        let c = read(t);
+        assert!(c.batch_size.is_none() && c.concurrency.is_none() && c.request_rate.is_none());
+        let row = &benchfit_core::checklist::grade(&c)[0];
+        assert_eq!(row.status, benchfit_core::checklist::Status::Partial, "{t}");
+        assert_eq!(row.value.as_deref(), Some("set by a latency target"));
+    }
+    // A TPOT figure is no target.
+    let c = read("Llama 3 8B on one H100: TPOT 12 ms at 200 tok/s");
+    assert!(c.batch_described.is_none());
+}
+
+/// §3 Load: `trtllm-bench … throughput` with no concurrency is an offline run of every prompt at
+/// once (saturation): row partial, the figure aggregate (§2).
+#[test]
+fn trtllm_bench_throughput_is_saturation() {
+    let c = read(
+        "trtllm-bench --model nvidia/Llama-3.1-8B-Instruct-FP8 throughput --dataset 128_128_30000.jsonl --backend pytorch\n\
+         Total Output Throughput (tokens/sec): 7099.5345",
+    );
+    assert!(c.batch_described.is_some() && c.concurrency.is_none());
+    assert_eq!(c.figures[0].scope, Some(Scope::Aggregate));
+    // With its own `--concurrency`, the load is stated.
+    let c = read(
+        "trtllm-bench --model m throughput --dataset d.jsonl --concurrency 64\nTotal Output Throughput (tokens/sec): 7099.5",
+    );
+    assert_eq!(c.concurrency.map(|x| x.value), Some(64));
+}
+
+/// §3 Load in more spellings: "4× concurrent load" (the multiplication sign), "a single
+/// sequence runs at …" (one request), `batch size 设置为1` ("set to 1").
+#[test]
+fn loads_with_a_times_sign_single_sequence_and_set_to() {
+    let c = read("puts Slack traffic at 533ms median TTFT under 4× concurrent load and 70 aggregate tokens/sec");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(4));
+    let c =
+        read("A single sequence runs at only order 13 tokens/sec for long generation on 8*H200.");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(1));
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("batch size 设置为1,吞吐 3577.42 tokens/s");
+    assert_eq!(c.batch_size.map(|x| x.value), Some(1));
+}

@@ -224,6 +224,10 @@ pub struct Claim {
     /// "saturated", "max batch", "max throughput": a batch only described.
     #[serde(skip)]
     pub batch_described: Option<Span>,
+    /// The described load is a latency or interactivity target ("under 50ms TPOT SLA"), not
+    /// a saturating one (CLAIMS.md §3 Load: it sets the load only implicitly).
+    #[serde(skip)]
+    pub load_by_target: bool,
     /// "quantised" without a type.
     #[serde(skip)]
     pub quantised_untyped: Option<Span>,

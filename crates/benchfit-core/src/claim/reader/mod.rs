@@ -254,17 +254,17 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             // `batch-8`, and "single-batch" (one sequence).
-            batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
+            batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c", "tps"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:x\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
-                .then(" x", false, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:[x×]\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+                .then(" x", true, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario, a count of prompts sent with no rate or
             // limit, which `vllm bench serve` and `trtllm-bench` release at once — the latter's
             // `Issue Rate (req/sec): 2.3E+15`): the batch row is partial.
-            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every", "num", "issue", "under", "peak concurrent", "高并发"], &[], r"\b(saturat\w*|num[\s_-]*prompts?\b|number\s+of\s+prompts?\b|issue\s+rate\s*\(req/sec\):\s*[\d.]+e\+\d+|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s|under\s+(?:extreme|heavy|high|massive|full)\s+(?:concurrency|load)|peak\s+concurrent\s+requests)\b|高并发"),
+            batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every", "num", "issue", "under", "peak concurrent", "高并发", "trtllm-bench", "tpot", "ttft", "itl", "tbt", "sla", "slo"], &["("], r"\b(saturat\w*|trtllm-bench\b[^\n]*?\sthroughput\b|(?:tpot|ttft|itl|tbt)\s+(?:sla|slo)s?|(?:sla|slo)\s+of\s+<?\s*\d+\s*ms|num[\s_-]*prompts?\b|number\s+of\s+prompts?\b|issue\s+rate\s*\(req/sec\):\s*[\d.]+e\+\d+|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s|under\s+(?:extreme|heavy|high|massive|full)\s+(?:concurrency|load)|peak\s+concurrent\s+requests)\b|高并发|\(\s*<\s*\d+\s*ms\s+(?:tpot|ttft|itl|tbt)\s*\)"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
             tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)|-inputs?)\b")
@@ -989,6 +989,9 @@ pub fn read(text: &str) -> Claim {
             start: m.start(),
             end: m.end(),
         });
+        claim.load_by_target = ["sla", "slo", "tpot", "ttft", "itl", "tbt", "interactivity"]
+            .iter()
+            .any(|w| m.as_str().contains(w));
         break;
     }
     if let Some(m) = p.lengths_described.find(lower) {
@@ -1348,6 +1351,7 @@ pub fn read(text: &str) -> Claim {
             "issue",
             "under",
             "高并发",
+            "trtllm-bench",
         ]
         .iter()
         .any(|k| w.starts_with(k) || w.contains(" inf"))
@@ -2332,7 +2336,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -2356,6 +2360,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "single-user",
         "single stream",
         "single-stream",
+        "single sequence",
         "single chat",
         "single conversation",
         "single prompt",
