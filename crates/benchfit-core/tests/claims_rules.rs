@@ -7088,3 +7088,20 @@ fn loads_with_a_times_sign_single_sequence_and_set_to() {
     let c = read("batch size 设置为1,吞吐 3577.42 tokens/s");
     assert_eq!(c.batch_size.map(|x| x.value), Some(1));
 }
+
+/// §1.5 on a PR's list under a heading that names the unit and the load (`bs1 tps`, then
+/// `- baseline: 118` … `- + dense decode (\`FLAG=1\`): 167.7`): the list's figures in that unit,
+/// the last the headline, at batch 1 (per user, §2); a label may hold `=` and run long.
+#[test]
+fn a_list_under_a_unit_heading_with_its_load() {
+    let c = read(
+        "## Speed Tests and Profiling\nbs1 tps\n- baseline: 118\n- trtllm: 122\n\
+         - + dense sparse decode (`SGLANG_OPT_USE_MINIMAX_DENSE_SPARSE_DECODE=1`): 167.7\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.scope), (167.7, Some(Scope::PerUser)));
+    assert_eq!(c.batch_size.map(|x| x.value), Some(1));
+    // A number apart from its word before a rate unit is still the rate (`batch 8 at 1 tps`).
+    let c = read("Llama 3 8B on a Raspberry Pi 5: 1 tps");
+    assert_eq!(c.figures[0].value, 1.0);
+}

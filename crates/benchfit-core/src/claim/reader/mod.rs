@@ -850,7 +850,12 @@ pub fn read(text: &str) -> Claim {
             {
                 continue;
             }
-            if no_batch_size(lower, span.end) {
+            // A count glued to its word (`bs1 tps`) is the batch whatever follows; a number
+            // standing apart before a rate unit (`batch: 1 tps`) may be the rate.
+            let glued = c
+                .get(1)
+                .is_some_and(|m| lower[..m.start()].ends_with(|ch: char| ch.is_ascii_alphabetic()));
+            if no_batch_size(lower, span.end) && !(glued && !continues_number(lower, span.end)) {
                 continue;
             }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
@@ -1455,16 +1460,21 @@ pub fn read(text: &str) -> Claim {
 /// the headline). When the headline's own stretch states no load, a claim-wide batch or
 /// concurrency found only inside another figure's stretch, on another line, is dropped.
 /// A list of `label: number` lines (at least two, bare numbers) right under a heading line that
-/// names their unit and holds no number (`Benchmark results (tokens/sec, higher is better):`
-/// then `Llama-3-8B q8_0: 128`): each line's number is a token rate in the heading's unit, with
+/// names their unit and holds no number but the load (`Benchmark results (tokens/sec, higher
+/// is better):` then `Llama-3-8B q8_0: 128`; `bs1 tps` then `- baseline: 118`): each line's number is a token rate in the heading's unit, with
 /// the kind and scope the heading's words give and the line's label as its label.
 fn unit_heading_list(lower: &str) -> Vec<Figure> {
     static ROW: OnceLock<Regex> = OnceLock::new();
     let row = ROW.get_or_init(|| {
         Regex::new(
-            r"^[\s\-*•]*([^:=\n]{1,60}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
+            r"^[\s\-*•]*([^\n]{1,120}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
         )
         .expect("static pattern compiles")
+    });
+    static LOAD: OnceLock<Regex> = OnceLock::new();
+    let load = LOAD.get_or_init(|| {
+        Regex::new(r"\b(?:bs|batch(?:[ _]size)?|c|conc|concurrency)\s*[=:@]?\s*\d+\b")
+            .expect("static pattern compiles")
     });
     const UNITS: &[&str] = &[
         "tokens/sec",
@@ -1487,9 +1497,15 @@ fn unit_heading_list(lower: &str) -> Vec<Figure> {
     let mut i = 0;
     while i + 2 < lines.len() {
         let head = lines[i].1;
+        // The heading may name the load the list ran at (`bs1 tps`, `tok/s at c=8`), no other
+        // number.
+        let unloaded = load.replace_all(head, "");
         let unit_head = head.len() <= 120
-            && UNITS.iter().any(|u| head.contains(u))
-            && !head.contains(|c: char| c.is_ascii_digit());
+            && (UNITS.iter().any(|u| head.contains(u))
+                || head
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| w == "tps"))
+            && !unloaded.contains(|c: char| c.is_ascii_digit());
         if !unit_head {
             i += 1;
             continue;
