@@ -855,7 +855,7 @@ pub fn read(text: &str) -> Claim {
             let glued = c
                 .get(1)
                 .is_some_and(|m| lower[..m.start()].ends_with(|ch: char| ch.is_ascii_alphabetic()));
-            if no_batch_size(lower, span.end) && !(glued && !continues_number(lower, span.end)) {
+            if no_batch_size(lower, span.end) && (!glued || continues_number(lower, span.end)) {
                 continue;
             }
             // An engine limit (`max batch size`, `max_batch_size`, `Max Runtime Batch Size`) is
