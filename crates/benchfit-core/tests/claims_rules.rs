@@ -7105,3 +7105,33 @@ fn a_list_under_a_unit_heading_with_its_load() {
     let c = read("Llama 3 8B on a Raspberry Pi 5: 1 tps");
     assert_eq!(c.figures[0].value, 1.0);
 }
+
+/// §3 Hardware: a GPU named once in the singular as the device a run used is 1, in more
+/// spellings: Chinese 在 … 上 past vendor words (`在 NVIDIA GeForce RTX 4090 上`), "on this 250W
+/// RTX 3090", a spec in full-width parentheses before 上で (`ホスト（RTX 5070 Ti 16GB / 128GB
+/// RAM）上で実測`), a setup list in parentheses holding a version's dot (`(Llama-3.3-70B-FP8,
+/// H200, v1.2.1)`); a cluster written in traditional Chinese (集羣) is several.
+#[test]
+fn one_device_used_in_more_spellings() {
+    let count = |t: &str| read(t).gpu_count.map(|x| x.value);
+    assert_eq!(
+        count("我们在 NVIDIA GeForce RTX 4090 上使用 profile_generation.py 测试了 token 生成速度: 112.9 token/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("That makes n-max 3 a +69% improvement on this 250W RTX 3090: 52.9 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("Windows ホスト（RTX 5070 Ti 16GB / 128GB RAM）上で実測: 51.78 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("MAX_UTILIZATION causes a drop (Llama-3.3-70B-FP8, H200, v1.2.1): 96.2 tok/s"),
+        Some(1)
+    );
+    assert_eq!(
+        count("經過調優的 DeepSeek-V3.2 在 NVIDIA H200 集羣上實現了 3703.98 tokens/s 的吞吐量"),
+        None
+    );
+}

@@ -1680,6 +1680,8 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         "cluster",
         "节点",
         "集群",
+        "節點",
+        "集羣",
         "卡",
         "servers",
         "multi-gpu",
@@ -1996,9 +1998,19 @@ fn used_after(post: &str) -> bool {
         .take_while(|b| b.is_ascii_alphanumeric() || *b == b' ')
         .count();
     let post = &post[skip..];
-    ["에서", "으로", "で", "上で"]
-        .iter()
-        .any(|w| post.starts_with(w))
+    // Chinese 上 ("on": `RTX 4090 上使用`), and the same after the rest of a spec in
+    // parentheses (`ホスト（RTX 5070 Ti 16GB / 128GB RAM）上で実測`).
+    const AFTER: &[&str] = &["에서", "으로", "で", "上"];
+    AFTER.iter().any(|w| post.starts_with(w))
+        || post
+            .char_indices()
+            .take_while(|&(i, _)| i <= 48)
+            .find(|&(_, c)| c == '）' || c == ')')
+            .is_some_and(|(i, c)| {
+                // Full-width brackets reach here as ASCII padded with spaces.
+                let rest = post[i + c.len_utf8()..].trim_start();
+                AFTER.iter().any(|w| rest.starts_with(w))
+            })
 }
 
 /// A line listing one machine's parts (`Ryzen 5700G, 64 Gb RAM, Radeon RX 9070 XT 16 Gb`,
@@ -2041,9 +2053,10 @@ fn machine_spec(line: &str) -> bool {
 /// Chinese glued to the name (在, 用, 使用, 采用, 基于, 于); or the line is a device or setup record
 /// (`GPU: X`, `device 0: X`, `Hardware: X`, `Test Setting: model, X`, 测试环境: X).
 fn names_product_in_general(pre: &str, line: &str) -> bool {
+    // Vendor and line words, articles and determiners ("on this 250W RTX 3090"), a count of one.
     const SKIP: &[&str] = &[
         "nvidia", "amd", "tesla", "geforce", "instinct", "intel", "nvidia's", "amd's", "a", "an",
-        "the", "same", "single", "one", "1", "1x", "1×", "1*",
+        "the", "same", "single", "one", "1", "1x", "1×", "1*", "this", "that", "our", "its",
     ];
     const USE: &[&str] = &[
         "on",
@@ -2077,7 +2090,13 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
     // Chinese writes the word of use glued to the name: 在 (on), 用 / 使用 / 采用 (with),
     // 基于 (based on), 于 (on), 用的是 ("what I use is"), 我 ("my": `我A100显卡`).
     // A vendor glued to the word of use (`在NVIDIA A800`): the word before the vendor.
-    let last_word = words.last().copied().unwrap_or("");
+    // The last word that is not a vendor or line word (`在 NVIDIA GeForce RTX 4090`: `在`).
+    let last_word = words
+        .iter()
+        .rev()
+        .find(|w| !SKIP.contains(w))
+        .copied()
+        .unwrap_or("");
     let last_word = ["nvidia", "amd", "intel", "huawei"]
         .iter()
         .find_map(|v| last_word.strip_suffix(v))
@@ -2095,7 +2114,11 @@ fn names_product_in_general(pre: &str, line: &str) -> bool {
         // A device label written without its colon (`显卡 RTX 3090`, `GPU H100`).
         || ["显卡", "gpu"].iter().any(|w| last_word.ends_with(w))
         // An element of a setup list in parentheses (`(Mistral 7B AWQ, A10 24GB, vLLM)`).
-        || (pre.trim_end().ends_with(',') && pre.contains('(') && !pre.contains(')'))
+        // (on the whole line: `before` stops at a version's dot, `(Llama-3.3-70B-FP8, H200`).
+        || (pre.trim_end().ends_with(',')
+            && line
+                .rfind('(')
+                .is_some_and(|o| line.rfind(')').is_none_or(|c| c < o)))
         // A machine written as its parts (`Win11 + RTX 4070 Super`).
         || pre.trim_end().ends_with('+')
         // The author's device said in a sentence ("My hardware is an A100 GPU").
