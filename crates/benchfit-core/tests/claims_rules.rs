@@ -2637,8 +2637,11 @@ fn sentence_metric_gives_its_figures_their_kind() {
     );
     assert_eq!(c.figures[0].value, 780.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
-    // A metric in an earlier sentence says nothing of this one's figure.
-    let c = read("We tuned decode throughput last week. Now Llama 3 8B serves 900 tok/s.");
+    // A metric in an earlier sentence is not this sentence's metric: prefill named before
+    // leaves the figure open. (The decode phase named anywhere as what the text measures does
+    // give a bare rate its kind: `the_decode_phase_as_the_texts_topic`, from blind labels that
+    // read "TRT wins decode throughput" after the figures as their kind.)
+    let c = read("We tuned prefill throughput last week. Now Llama 3 8B serves 900 tok/s.");
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
     // An engine feature before the comma is no metric ("speculative decoding").
     let c = read("With speculative decoding, single-stream speed went from 40 tok/s to 77 tok/s.");
@@ -7134,4 +7137,23 @@ fn one_device_used_in_more_spellings() {
         count("經過調優的 DeepSeek-V3.2 在 NVIDIA H200 集羣上實現了 3703.98 tokens/s 的吞吐量"),
         None
     );
+}
+
+/// §2: the decode phase named as what the whole text measures (a title or sentence with no
+/// rate figure: "Token generation speed less than 1/minute on A6000", "to show the difference
+/// in token generation per second") gives a bare tok/s its kind, when the text names no other
+/// phase; a text that also speaks of prompt processing leaves it open, and so does "token
+/// generation" named as a subject ("token generation is inefficient on GPUs").
+#[test]
+fn the_decode_phase_as_the_texts_topic() {
+    let t = "Token generation speed less than 1/minute on A6000 machine\n\nRunning with 7 threads did the trick!\n\n\
+             | command | tokens/second |\n| - | - |\n| -t 7 | 1.6 |\n| -t 7 -ngl 2000000 | 8.5 |\n";
+    assert_eq!(read(t).figures[0].kind, FigureKind::DecodeThroughput);
+    let t = "The article shows the difference in token generation per second across quantisations.\n\n\
+             | model | quant | tokens/s |\n|---|---|---|\n| Phi-4 14B | Q4_K_M | 28.74 |\n| Phi-4 14B | Q8_0 | 19.194 |\n";
+    assert_eq!(read(t).figures[0].kind, FigureKind::DecodeThroughput);
+    let t = "Token generation speed and prompt processing on A6000\n\n| command | tokens/second |\n| - | - |\n| -t 7 | 8.5 |\n";
+    assert_eq!(read(t).figures[0].kind, FigureKind::ThroughputUnspecified);
+    let t = "However, token generation is inefficient on GPUs. A rack of 16 SN40L RDUs serves DeepSeek-R1 at 198 tokens/s.";
+    assert_eq!(read(t).figures[0].kind, FigureKind::ThroughputUnspecified);
 }

@@ -2283,6 +2283,62 @@ fn inherit_list_kind(lower: &str, figures: &mut [Figure]) {
     }
 }
 
+/// The decode phase as what the whole text measures: a sentence or title with no rate figure
+/// of its own names token generation ("Token generation speed less than 1/minute on A6000",
+/// "to show the difference in token generation per second", 量化了token生成速度(tokens/sec)),
+/// and the text names no other phase (prompt processing, prefill, input or total tokens). CLAIMS.md
+/// §2: the kind is what the text says the number counts, wherever it says it.
+fn topic_decode(lower: &str) -> Option<FigureKind> {
+    const DECODE: &[&str] = &[
+        "token generation per second",
+        "generation speed",
+        "generation throughput",
+        "generation rate",
+        "decode speed",
+        "decoding speed",
+        "decode throughput",
+        "decoding throughput",
+        "tokens generated per second",
+        "token output rate",
+        "生成速度",
+        "解码速度",
+    ];
+    const OTHER: &[&str] = &[
+        "prompt processing",
+        "prompt eval",
+        "prefill",
+        "pp512",
+        "pp128",
+        "input tokens",
+        "input token",
+        "total tokens",
+        "total token",
+        "total throughput",
+        "output throughput",
+        "request throughput",
+        "预填充",
+        "首字",
+    ];
+    if OTHER.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    // Sentences (a dot inside a number is no end), not table rows.
+    let named = lower
+        .split(['\n', ';', '。'])
+        .flat_map(|l| l.split(". "))
+        .any(|clause| {
+            !clause.contains('|')
+                && DECODE.iter().any(|w| clause.contains(w))
+                && !clause.char_indices().any(|(j, c)| {
+                    c.is_ascii_digit()
+                        && !clause[j + 1..]
+                            .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+                        && followed_by_rate(clause, j + 1)
+                })
+        });
+    named.then_some(FigureKind::DecodeThroughput)
+}
+
 /// Gives every token rate whose own words leave the kind open the kind the text defines
 /// ([`defined_kind`]).
 fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
@@ -2292,7 +2348,7 @@ fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
     {
         return;
     }
-    let Some(kind) = defined_kind(lower) else {
+    let Some(kind) = defined_kind(lower).or_else(|| topic_decode(lower)) else {
         return;
     };
     if kind == FigureKind::PrefillThroughput {
