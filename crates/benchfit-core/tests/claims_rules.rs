@@ -7157,3 +7157,36 @@ fn the_decode_phase_as_the_texts_topic() {
     let t = "However, token generation is inefficient on GPUs. A rack of 16 SN40L RDUs serves DeepSeek-R1 at 198 tokens/s.";
     assert_eq!(read(t).figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §3 Lengths: stated means in more record shapes: a list item with `~` (`- Input tokens: ~82
+/// tokens average`), a bare side named with its tokens (`• Input: ~2048 tokens`), a tool's
+/// `prompt_token_count_mean` / `completion_token_count_mean`, and the connective in other
+/// languages ("95 prompt token ve 1329 completion token").
+#[test]
+fn length_records_in_more_shapes() {
+    let len = |t: &str| {
+        let c = read(t);
+        (
+            c.prompt_tokens.map(|x| x.value),
+            c.output_tokens.map(|x| x.value),
+        )
+    };
+    assert_eq!(
+        len("- **Token Output Throughput**: 1,112 tokens/sec\n- Input tokens: ~82 tokens average\n- Output tokens: ~309 tokens average\n"),
+        (Some(82), Some(309))
+    );
+    assert_eq!(
+        len("Workload:\n  • Input: ~2048 tokens\n  • Output: ~128 tokens\n  • C8: ~96 tok/s\n"),
+        (Some(2048), Some(128))
+    );
+    assert_eq!(
+        len("| prompt_token_count_mean | 3424 |\n| completion_token_count_mean | 15 |\n| completion_token_throughput | 20 |\n"),
+        (Some(3424), Some(15))
+    );
+    assert_eq!(
+        len("testte, 95 prompt token ve 1329 completion token çıktısı için 49.37 saniye. Ortalama hız 26.92 tokens/sec"),
+        (Some(95), Some(1329))
+    );
+    // A bare side without its tokens is no length (`Output: 45 tok/s`).
+    assert_eq!(len("Output: 45 tok/s on one H100"), (None, None));
+}

@@ -60,9 +60,11 @@ fn res() -> &'static Res {
             pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion)|random(?:\s+dataset)?)\b[^0-9\n]{0,30}?(\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d+(?:\.\d+)?)\s*(k)?"),
             paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
-            in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
-            record_in: re(r#"(?:^|[\n|,;{])\s*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"#),
-            record_out: re(r#"(?:^|[\n|,;{])\s*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"#),
+            // `512 input + 512 output tokens`, "95 prompt token ve 1329 completion token" (the
+            // connective in other languages: Turkish ve, German und, French et, Spanish y, 和).
+            in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,|ve|und|et|y|e|и|和|与)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
+            record_in: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:input|prompt)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b"#),
+            record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:output|completion)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b"#),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
@@ -408,7 +410,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         if let Some((off, c)) =
             matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 16, 80).next()
         {
-            if let Some(v) = n(&c, 1, None) {
+            if let Some(v) = n(&c, 1, None).or_else(|| n(&c, 2, None)) {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
@@ -426,7 +428,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             if lower[s.start..s.end].contains("prompt") {
                 continue;
             }
-            if let Some(v) = n(&c, 1, None) {
+            if let Some(v) = n(&c, 1, None).or_else(|| n(&c, 2, None)) {
                 claim.output_tokens = found(v, s);
                 break;
             }
