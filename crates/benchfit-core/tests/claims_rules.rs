@@ -7190,3 +7190,16 @@ fn length_records_in_more_shapes() {
     // A bare side without its tokens is no length (`Output: 45 tok/s`).
     assert_eq!(len("Output: 45 tok/s on one H100"), (None, None));
 }
+
+/// §1 rule 6/7: two ends with a signed percentage right after (`69.3 to 82.3 tok/s (+18.8%)`)
+/// are before and after, a change whose result is the figure; without it they stay a range
+/// (the low end the value).
+#[test]
+fn a_signed_percentage_makes_two_ends_a_change() {
+    let h = read("qwen3-vl-30b-a3b text path: 69.3 to 82.3 tok/s (+18.8%)").figures[0].clone();
+    assert_eq!((h.value, h.value_high), (82.3, None));
+    let h = read("qwen3 text path: 69.3-82.3 tok/s (−12%)").figures[0].clone();
+    assert_eq!(h.value, 82.3);
+    let h = read("about 60 to 80 tok/s (depending on the prompt)").figures[0].clone();
+    assert_eq!((h.value, h.value_high), (60.0, Some(80.0)));
+}

@@ -172,7 +172,25 @@ pub(super) fn throughput_figure(
             let num = b.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',');
             num.len() < b.len() && !num.ends_with(|ch: char| ch.is_ascii_alphabetic())
         });
-    if hi.is_some() && (lead.ends_with("from") || chained) {
+    // A signed percentage right after (`69.3 to 82.3 tok/s (+18.8%)`) says the two ends are
+    // before and after, a change too.
+    let signed_change = lower[span.end.min(lower.len())..]
+        .trim_start()
+        .strip_prefix('(')
+        .map(str::trim_start)
+        .is_some_and(|p| {
+            let p = p
+                .strip_prefix('+')
+                .or_else(|| p.strip_prefix('-'))
+                .or_else(|| p.strip_prefix('−'));
+            p.is_some_and(|p| {
+                let d = p.len()
+                    - p.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.')
+                        .len();
+                d > 0 && p[d..].trim_start().starts_with('%')
+            })
+        });
+    if hi.is_some() && (lead.ends_with("from") || chained || signed_change) {
         lo = hi.take().unwrap_or(lo);
     } else if between.contains("vs") {
         hi = None;
