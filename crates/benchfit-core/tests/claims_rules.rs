@@ -7203,3 +7203,11 @@ fn a_signed_percentage_makes_two_ends_a_change() {
     let h = read("about 60 to 80 tok/s (depending on the prompt)").figures[0].clone();
     assert_eq!((h.value, h.value_high), (60.0, Some(80.0)));
 }
+
+/// §3 Hardware: the trademark sign inside a product name (`Intel® Arc™ Pro B60`) is read past.
+#[test]
+fn a_trademark_sign_inside_a_device_name() {
+    let c = read("a system configured with 8 Intel® Arc™ Pro B60 GPU cards: 619.1 toks/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-pro-b60"));
+    assert_eq!(c.gpu_count.map(|x| x.value), Some(8));
+}

@@ -266,15 +266,19 @@ fn packed_cells(lower: String) -> String {
 }
 
 /// Full-width colon and parentheses (three bytes each: `（最高）：13.35`) as their ASCII forms
-/// followed by two spaces, so `label (note): value` records written with them read as any other.
+/// followed by two spaces, so `label (note): value` records written with them read as any other;
+/// `™` as spaces. Every replacement keeps the byte length, so spans stay valid.
 fn fullwidth_punctuation(lower: String) -> String {
-    if !lower.contains(['：', '（', '）']) {
+    // The trademark sign as spaces of its width (`Intel® Arc™ Pro B60`): a product name reads
+    // as if it were not there (`®`, which the names' patterns allow, stays).
+    if !lower.contains(['：', '（', '）', '™']) {
         return lower;
     }
     lower
         .replace('：', ":  ")
         .replace('（', "(  ")
         .replace('）', ")  ")
+        .replace('™', "   ")
 }
 
 /// Words that make a two-cell row's first cell a metric or setting name (`| Output token
