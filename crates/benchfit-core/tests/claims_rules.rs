@@ -7211,3 +7211,15 @@ fn a_trademark_sign_inside_a_device_name() {
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-pro-b60"));
     assert_eq!(c.gpu_count.map(|x| x.value), Some(8));
 }
+
+/// §3 on a two-cell settings table whose keys are bold (`| **Decode Batch Size** | 480 |`): read
+/// as the plain `key: value` rows it is.
+#[test]
+fn bold_keys_of_a_settings_table() {
+    let c = read(
+        "| Setting | Value |\n|---|---|\n| **Input Length** | 2000 tokens |\n| **Output Length** | 100 tokens |\n\
+         | **Decode Batch Size** | 480 |\n| **Throughput** | 3000 tokens/s |\n",
+    );
+    assert_eq!(c.batch_size.map(|x| x.value), Some(480));
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(2000));
+}

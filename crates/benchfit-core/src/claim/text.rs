@@ -427,6 +427,7 @@ fn key_value_rows(mut lower: String) -> String {
         return lower;
     }
     let mut bars = Vec::new();
+    let mut stars = Vec::new();
     let mut at = 0;
     // Whether the line before was a row of runs (`| 3 | 5.77 tokens/s |`): the row after it
     // that names a statistic (`| **Average Eval Rate** | 5.83 tokens/second |`) is the table's
@@ -451,7 +452,12 @@ fn key_value_rows(mut lower: String) -> String {
                 .iter()
                 .any(|w| k.starts_with(w));
         if is_key(key.trim()) && starts_numeric(value) && !summary {
-            bars.push(start + lead + usize::from(opened) + key.len());
+            let key_at = start + lead + usize::from(opened);
+            bars.push(key_at + key.len());
+            // A bold key (`| **Decode Batch Size** | 480 |`) reads as the plain one.
+            stars.extend(
+                (key_at..key_at + key.len()).filter(|&i| line.as_bytes()[i - start] == b'*'),
+            );
         }
         after_runs = opened && !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
     }
@@ -459,6 +465,9 @@ fn key_value_rows(mut lower: String) -> String {
         if lower.as_bytes().get(b) == Some(&b'|') {
             lower.replace_range(b..b + 1, ":");
         }
+    }
+    for i in stars {
+        lower.replace_range(i..i + 1, " ");
     }
     lower
 }
