@@ -3,6 +3,15 @@
 
 use benchfit_core::claim::{read, FigureKind, Scope};
 
+/// The prompt and output lengths read from `t`.
+fn lens(t: &str) -> (Option<u32>, Option<u32>) {
+    let c = read(t);
+    (
+        c.prompt_tokens.map(|f| f.value),
+        c.output_tokens.map(|f| f.value),
+    )
+}
+
 /// §1 rule 6: the end of a chain of improvements is the best tuned result, even when a later
 /// line holds another arrow (`38 → 31 GB`).
 #[test]
@@ -2765,13 +2774,6 @@ fn latency_with_spread_and_setup_before_the_colon() {
 /// a cap is not a length, and a rate is not either.
 #[test]
 fn lengths_in_prose_with_qualifiers() {
-    let lens = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|f| f.value),
-            c.output_tokens.map(|f| f.value),
-        )
-    };
     assert_eq!(
         lens("Prompts were around 500 tokens, generation capped at max_tokens=1024. 18 tok/s."),
         (Some(500), None)
@@ -3265,13 +3267,6 @@ fn draft_models_are_not_the_model() {
 /// "all docs submitted at once" as saturation (aggregate, load row partial); Intel Arc B cards.
 #[test]
 fn more_prose_lengths_and_saturation() {
-    let lens = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|f| f.value),
-            c.output_tokens.map(|f| f.value),
-        )
-    };
     assert_eq!(
         lens("1,578 output tokens/s. Input and output sequence lengths were both 2,048 tokens."),
         (Some(2048), Some(2048))
@@ -3347,13 +3342,6 @@ fn latency_bounds_and_latency_tables() {
 /// (the slash separates the two, it is no rate). §3 Hardware: `4090 跑 …` is the device run on.
 #[test]
 fn dataset_names_prose_and_slashed_chinese_lengths() {
-    let lens = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|f| f.value),
-            c.output_tokens.map(|f| f.value),
-        )
-    };
     assert_eq!(
         lens("trtllm-bench throughput --tp 4 --dataset /tmp/synthetic_128_2048.txt: 5,120 output tok/s"),
         (Some(128), Some(2048))
@@ -5833,13 +5821,6 @@ fn dotless_release_and_active_suffix_elsewhere() {
 /// beside its rate (`(1220 tokens evaluated in ~2.2s)`, `(512 tokens generated in ~11.1s)`).
 #[test]
 fn lengths_in_more_written_forms() {
-    let lens = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|p| p.value),
-            c.output_tokens.map(|p| p.value),
-        )
-    };
     assert_eq!(
         lens("輸入:13,140 token。\n輸出:720 token。\n速度:6.385 tokens/s。"),
         (Some(13140), Some(720))
@@ -6984,29 +6965,22 @@ fn a_column_named_c_is_the_concurrency() {
 /// `"predicted_n": 220`) and its web page's stats line (`23 predicted, 54 cached`).
 #[test]
 fn one_sided_tool_length_fields() {
-    let len = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|x| x.value),
-            c.output_tokens.map(|x| x.value),
-        )
-    };
     assert_eq!(
-        len("[ INFO ] [Average] P[0] Input token size: 128, 1st token latency: 91.54 ms/16tokens, 2nd tokens throughput: 229.18 tokens/s"),
+        lens("[ INFO ] [Average] P[0] Input token size: 128, 1st token latency: 91.54 ms/16tokens, 2nd tokens throughput: 229.18 tokens/s"),
         (Some(128), None)
     );
     assert_eq!(
-        len("[ INFO ] [1] Input token size: 1024, Output size: 128, Infer count: 128, 2nd token latency: 20.1 ms/token"),
+        lens("[ INFO ] [1] Input token size: 1024, Output size: 128, Infer count: 128, 2nd token latency: 20.1 ms/token"),
         (Some(1024), Some(128))
     );
     assert_eq!(
-        len(
+        lens(
             r#"Qwen3 27B on an RTX 5090, llama-server: "timings": {"prompt_n": 16, "predicted_n": 220, "predicted_per_second": 71.05}"#
         ),
         (Some(16), Some(220))
     );
     assert_eq!(
-        len("Open browser, chat \"Hi\":\n23 predicted, 54 cached, 3695ms per token, 0.27 tokens per second"),
+        lens("Open browser, chat \"Hi\":\n23 predicted, 54 cached, 3695ms per token, 0.27 tokens per second"),
         (None, Some(23))
     );
 }
@@ -7164,31 +7138,24 @@ fn the_decode_phase_as_the_texts_topic() {
 /// languages ("95 prompt token ve 1329 completion token").
 #[test]
 fn length_records_in_more_shapes() {
-    let len = |t: &str| {
-        let c = read(t);
-        (
-            c.prompt_tokens.map(|x| x.value),
-            c.output_tokens.map(|x| x.value),
-        )
-    };
     assert_eq!(
-        len("- **Token Output Throughput**: 1,112 tokens/sec\n- Input tokens: ~82 tokens average\n- Output tokens: ~309 tokens average\n"),
+        lens("- **Token Output Throughput**: 1,112 tokens/sec\n- Input tokens: ~82 tokens average\n- Output tokens: ~309 tokens average\n"),
         (Some(82), Some(309))
     );
     assert_eq!(
-        len("Workload:\n  • Input: ~2048 tokens\n  • Output: ~128 tokens\n  • C8: ~96 tok/s\n"),
+        lens("Workload:\n  • Input: ~2048 tokens\n  • Output: ~128 tokens\n  • C8: ~96 tok/s\n"),
         (Some(2048), Some(128))
     );
     assert_eq!(
-        len("| prompt_token_count_mean | 3424 |\n| completion_token_count_mean | 15 |\n| completion_token_throughput | 20 |\n"),
+        lens("| prompt_token_count_mean | 3424 |\n| completion_token_count_mean | 15 |\n| completion_token_throughput | 20 |\n"),
         (Some(3424), Some(15))
     );
     assert_eq!(
-        len("testte, 95 prompt token ve 1329 completion token çıktısı için 49.37 saniye. Ortalama hız 26.92 tokens/sec"),
+        lens("testte, 95 prompt token ve 1329 completion token çıktısı için 49.37 saniye. Ortalama hız 26.92 tokens/sec"),
         (Some(95), Some(1329))
     );
     // A bare side without its tokens is no length (`Output: 45 tok/s`).
-    assert_eq!(len("Output: 45 tok/s on one H100"), (None, None));
+    assert_eq!(lens("Output: 45 tok/s on one H100"), (None, None));
 }
 
 /// §1 rule 6/7: two ends with a signed percentage right after (`69.3 to 82.3 tok/s (+18.8%)`)
