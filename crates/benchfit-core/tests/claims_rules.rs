@@ -7190,3 +7190,14 @@ fn bold_keys_of_a_settings_table() {
     assert_eq!(c.batch_size.map(|x| x.value), Some(480));
     assert_eq!(c.prompt_tokens.map(|x| x.value), Some(2000));
 }
+
+/// §3 Hardware: AWS's instance families named for their chips (`Trn2`, `Inf2`) are those chips'
+/// ids; a count of instances (`a single Trn2 instance`) is not the count of chips in each.
+#[test]
+fn aws_instance_families_name_their_chips() {
+    let c = read("Llama 3.1 405B on a single Trn2 instance with NxD Inference: 3000 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("aws-trainium2"));
+    assert_eq!(c.gpu_count, None);
+    let c = read("16 Trainium2 chips serve Llama 3.1 405B at 3000 tok/s");
+    assert_eq!(c.gpu_count.map(|x| x.value), Some(16));
+}

@@ -84,6 +84,10 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         ),
         // AWS's accelerators, vendor first (CLAIMS.md §3 Hardware).
         f if f.starts_with("inferentia") => "aws-inferentia2".into(),
+        // AWS's instance families, named for their chips.
+        "inf2" => "aws-inferentia2".into(),
+        "trn2" => "aws-trainium2".into(),
+        "trn1" => "aws-trainium".into(),
         f if f.starts_with("trainium") && f.ends_with('2') => "aws-trainium2".into(),
         f if f.starts_with("trainium") => "aws-trainium".into(),
         // AMD's Radeon written without `RX` (`my 7900 XTX`).
