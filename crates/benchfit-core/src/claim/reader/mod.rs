@@ -1348,6 +1348,9 @@ pub fn read(text: &str) -> Claim {
         lower
             .get(g.span.start..g.span.end)
             .is_some_and(|n| n.starts_with("trn") || n.starts_with("inf2"))
+            && lower
+                .get(g.span.end..)
+                .is_some_and(|rest| rest.trim_start().starts_with("instance"))
     }) {
         claim.gpu_count = None;
     }
