@@ -7201,3 +7201,25 @@ fn aws_instance_families_name_their_chips() {
     let c = read("16 Trainium2 chips serve Llama 3.1 405B at 3000 tok/s");
     assert_eq!(c.gpu_count.map(|x| x.value), Some(16));
 }
+
+/// §1: "tokens per second" written in other languages is the rate unit, and the thousands those
+/// languages group with a dot or a space are thousands (`5.800 tokens por segundo`: 5,800;
+/// `335 000 токенов в секунду`: 335,000); a decimal stays one (`23.5 tokens por segundo`).
+#[test]
+fn tokens_per_second_in_other_languages() {
+    let v = |t: &str| read(t).figures.first().map(|f| f.value);
+    assert_eq!(
+        v("atteint une vitesse de 50 tokens par seconde sur un Mac M3 Ultra"),
+        Some(50.0)
+    );
+    assert_eq!(
+        v("O autor obteve um benchmark de 5.800 tokens por segundo"),
+        Some(5800.0)
+    );
+    assert_eq!(v("Цифры: 335 000 токенов в секунду"), Some(335000.0));
+    assert_eq!(
+        v("Llama 3 erreicht 45 Tokens pro Sekunde auf einer RTX 4090"),
+        Some(45.0)
+    );
+    assert_eq!(v("logrando 23.5 tokens por segundo con MLX"), Some(23.5));
+}

@@ -9,8 +9,8 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
-        device_file_names(packed_cells(csv_tables(unicode_hyphens(
-            text.to_ascii_lowercase(),
+        foreign_rate_units(device_file_names(packed_cells(csv_tables(
+            unicode_hyphens(text.to_ascii_lowercase()),
         )))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
@@ -117,6 +117,73 @@ fn cjk_terms(lower: String) -> String {
         }
     }
     out
+}
+
+/// "Tokens per second" written in other languages (French `tokens par seconde`, Spanish and
+/// Portuguese `tokens por segundo`, German `Tokens pro Sekunde`, Italian `token al secondo`,
+/// Russian `токенов в секунду`) as `tokens/s`, padded with spaces to the phrase's byte length so
+/// every span still points into the pasted text. The text is lowercased in ASCII only, so the
+/// Russian forms are listed with a capital too.
+fn foreign_rate_units(lower: String) -> String {
+    const PHRASES: &[&str] = &[
+        "tokens par seconde",
+        "token par seconde",
+        "tokens por segundo",
+        "token por segundo",
+        "tokens/segundo",
+        "tokens pro sekunde",
+        "token pro sekunde",
+        "tokens al secondo",
+        "token al secondo",
+        "токенов в секунду",
+        "токена в секунду",
+        "Токенов в секунду",
+        "токенов/с",
+        "токенов/сек",
+    ];
+    if !PHRASES.iter().any(|p| lower.contains(p)) {
+        return lower;
+    }
+    // These languages group thousands with a dot or a space (`5.800 tokens por segundo`,
+    // `335 000 токенов`): the number right before the phrase gets commas in their place (one
+    // byte for one byte) when every group after the first has three digits.
+    let mut bytes = lower.into_bytes();
+    for p in PHRASES {
+        let starts: Vec<usize> = String::from_utf8_lossy(&bytes)
+            .match_indices(p)
+            .map(|(i, _)| i)
+            .collect();
+        for at in starts {
+            let mut end = at;
+            while end > 0 && bytes[end - 1] == b' ' {
+                end -= 1;
+            }
+            let mut start = end;
+            while start > 0
+                && (bytes[start - 1].is_ascii_digit() || matches!(bytes[start - 1], b'.' | b' '))
+            {
+                start -= 1;
+            }
+            while start < end && !bytes[start].is_ascii_digit() {
+                start += 1;
+            }
+            let number = &bytes[start..end];
+            let groups: Vec<&[u8]> = number.split(|b| matches!(b, b'.' | b' ')).collect();
+            let grouped = groups.len() > 1
+                && (1..=3).contains(&groups[0].len())
+                && groups[1..].iter().all(|g| g.len() == 3);
+            if grouped {
+                for b in &mut bytes[start..end] {
+                    if matches!(*b, b'.' | b' ') {
+                        *b = b',';
+                    }
+                }
+            }
+            let unit = format!("tokens/s{}", " ".repeat(p.len() - "tokens/s".len()));
+            bytes[at..at + p.len()].copy_from_slice(unit.as_bytes());
+        }
+    }
+    String::from_utf8(bytes).expect("ASCII written over whole phrases and ASCII bytes")
 }
 
 /// Each line of `s` (split at `\n`, the newline left out) with the offset it starts at.
