@@ -7223,3 +7223,13 @@ fn tokens_per_second_in_other_languages() {
     );
     assert_eq!(v("logrando 23.5 tokens por segundo con MLX"), Some(23.5));
 }
+
+/// §2: "generation speed" and "decoding" written in other languages name the decode phase, as
+/// their English words do ("vitesse de génération de 50 tokens par seconde").
+#[test]
+fn decode_words_in_other_languages() {
+    let c = read("atteint une vitesse de génération de 50 tokens par seconde sur un Mac M3 Ultra");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("скорость генерации: 42 tok/s на RTX 4090");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -114,6 +114,15 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("tg =")
         || has("s_tg")
         || has("解码")
+        // "Generation speed" and "decoding" in French, Spanish, Portuguese, German, Russian.
+        || has("vitesse de génération")
+        || has("décodage")
+        || has("velocidad de generación")
+        || has("decodificación")
+        || has("velocidade de geração")
+        || has("decodificação")
+        || has("generierungsgeschwindigkeit")
+        || has("скорость генерации")
     {
         Some(FigureKind::DecodeThroughput)
     } else if has("output")
