@@ -138,8 +138,9 @@ fn foreign_rate_units(lower: String) -> String {
         "токенов в секунду",
         "токена в секунду",
         "Токенов в секунду",
-        "токенов/с",
+        // The longer form first: `токенов/с` would leave `ек` of `токенов/сек` behind.
         "токенов/сек",
+        "токенов/с",
     ];
     if !PHRASES.iter().any(|p| lower.contains(p)) {
         return lower;

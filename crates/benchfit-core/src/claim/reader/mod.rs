@@ -2216,15 +2216,6 @@ fn defined_kind(lower: &str) -> Option<FigureKind> {
                         .iter()
                         .any(|w| d.starts_with(w))
             });
-            // A rate figure in the clause makes it a result line, not a definition.
-            let has_figure = |def: &str| {
-                def.char_indices().any(|(j, c)| {
-                    c.is_ascii_digit()
-                        && !def[j + 1..]
-                            .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
-                        && followed_by_rate(def, j + 1)
-                })
-            };
             // A metric named with its kind as what the text is about, in a clause with no
             // number (`reproduce the Total Output Throughput (tokens/sec) reported here`).
             let named = || {
@@ -2238,7 +2229,8 @@ fn defined_kind(lower: &str) -> Option<FigureKind> {
                     .then_some(FigureKind::ThroughputOutput)
             };
             let Some(kind) = defining
-                .filter(|d| !has_figure(d))
+                // A rate figure in the clause makes it a result line, not a definition.
+                .filter(|d| !holds_rate_figure(d))
                 .and_then(kind_from_words)
                 .or_else(named)
             else {
@@ -2345,14 +2337,19 @@ fn topic_decode(lower: &str) -> Option<FigureKind> {
         .any(|clause| {
             !clause.contains('|')
                 && DECODE.iter().any(|w| clause.contains(w))
-                && !clause.char_indices().any(|(j, c)| {
-                    c.is_ascii_digit()
-                        && !clause[j + 1..]
-                            .starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
-                        && followed_by_rate(clause, j + 1)
-                })
+                && !holds_rate_figure(clause)
         });
     named.then_some(FigureKind::DecodeThroughput)
+}
+
+/// Whether `clause` holds a rate figure: a number (its last digit) followed by a rate unit. A
+/// clause with one is a result line, not a definition or a statement of what is measured.
+fn holds_rate_figure(clause: &str) -> bool {
+    clause.char_indices().any(|(j, c)| {
+        c.is_ascii_digit()
+            && !clause[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
+            && followed_by_rate(clause, j + 1)
+    })
 }
 
 /// Gives every token rate whose own words leave the kind open the kind the text defines
