@@ -7233,3 +7233,17 @@ fn decode_words_in_other_languages() {
     let c = read("скорость генерации: 42 tok/s на RTX 4090");
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §2: llama-bench's test names as a table's only headers (`| … | pp512 | tg128 |` over bare
+/// numbers) are its prompt-processing and token-generation rates in t/s, as in its own output.
+#[test]
+fn llama_bench_test_names_as_bare_headers() {
+    let c = read(
+        "| gemma Q4_0 | pp512 | tg128 |\n|---|---:|---:|\n| healthy | 3868 | 157.2 |\n\
+         | degraded | 821 | 144.3 |\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!(f.kind, FigureKind::DecodeThroughput);
+    assert_eq!(f.scope, Some(Scope::PerUser));
+    assert_eq!(f.value, 144.3);
+}

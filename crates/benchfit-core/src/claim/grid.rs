@@ -327,7 +327,10 @@ fn role(h: &str) -> Role {
         // `| 5.95 t/s |`).
         || has("token generation")
         || has("토큰/초")
-        || has("トークン/秒");
+        || has("トークン/秒")
+        // llama-bench's test name alone as a header (`| pp512 | tg128 |` over bare numbers):
+        // the tool prints those tests in t/s, so the unit is implied.
+        || is_bench_test(h);
     // A request rate (`req/s`, `Request throughput`) is no token rate; a load written beside a
     // token rate (`Throughput (50 req)`) leaves it one.
     let request_rate = has("req/")
@@ -508,6 +511,17 @@ fn role(h: &str) -> Role {
     } else {
         Role::Other
     }
+}
+
+/// True for a header that is one llama-bench test name and nothing else (`pp512`, `tg128`): a
+/// prompt-processing or token-generation test of that many tokens, whose cells llama-bench
+/// prints in tokens per second.
+fn is_bench_test(h: &str) -> bool {
+    let h = h.trim();
+    ["pp", "tg"].iter().any(|p| {
+        h.strip_prefix(p)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// `h` without one-digit footnote marks glued to the end of a word of three or more letters
