@@ -7247,3 +7247,18 @@ fn llama_bench_test_names_as_bare_headers() {
     assert_eq!(f.scope, Some(Scope::PerUser));
     assert_eq!(f.value, 144.3);
 }
+
+/// §3 Runtime: an engine's own server arguments with no engine named (`mem-fraction-static`,
+/// `chunked-prefill-size` are SGLang's; `gpu-memory-utilization` vLLM's) recognise it from its
+/// shape: the id, row partial.
+#[test]
+fn engine_server_arguments_imply_the_engine() {
+    let c = read(
+        "Adjust `mem-fraction-static` and `chunked-prefill-size` for the decode workers.\n\
+         Output token throughput (tok/s): 2012.18",
+    );
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("sglang"));
+    assert!(c.runtime_from_shape);
+    let c = read("--gpu-memory-utilization 0.9 gives 1500 output tok/s");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("vllm"));
+}

@@ -757,6 +757,17 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     // graphs` stat line).
     ("--use_hpu_graphs", "optimum-habana"),
     ("number of hpu graphs", "optimum-habana"),
+    // SGLang's server arguments (`mem-fraction-static`, `chunked-prefill-size`,
+    // `max-running-requests`, `max-prefill-tokens`; vLLM names these `gpu-memory-utilization`,
+    // `max-num-batched-tokens`, `max-num-seqs`), and vLLM's own two.
+    ("mem-fraction-static", "sglang"),
+    ("mem_fraction_static", "sglang"),
+    ("chunked-prefill-size", "sglang"),
+    ("max-running-requests", "sglang"),
+    ("max-prefill-tokens", "sglang"),
+    ("gpu-memory-utilization", "vllm"),
+    ("gpu_memory_utilization", "vllm"),
+    ("max-num-batched-tokens", "vllm"),
     // OpenVINO's exported models (`…-int4-ov`, `…-ov-int4`).
     ("-int4-ov", "openvino"),
     ("-int8-ov", "openvino"),
