@@ -7262,3 +7262,13 @@ fn engine_server_arguments_imply_the_engine() {
     let c = read("--gpu-memory-utilization 0.9 gives 1500 output tok/s");
     assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("vllm"));
 }
+
+/// §3 Quantisation: the fused-MoE kernels' dtype names (`fp8_w8a8`, `int8_w8a8`) are the run's
+/// 8-bit weights: `fp8`, `w8a8`.
+#[test]
+fn fused_moe_kernel_dtype_names() {
+    let c = read("Add H20 `fp8_w8a8` fused MoE configs. Output token throughput (tok/s): 165.63");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("fp8"));
+    let c = read("--dtype int8_w8a8 on A100: 900 output tok/s");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("w8a8"));
+}

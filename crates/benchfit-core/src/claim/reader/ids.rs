@@ -292,6 +292,10 @@ pub(super) fn dtype_id(word: &str) -> String {
         "awq" => "awq-int4".into(),
         "gptq" => "gptq-int4".into(),
         "w4a16" => "int4".into(),
+        // The fused-MoE kernels' dtype names (vLLM's and SGLang's `--dtype fp8_w8a8`): 8-bit
+        // weights and activations, in FP8 or INT8.
+        "fp8_w8a8" => "fp8".into(),
+        "int8_w8a8" => "w8a8".into(),
         // `Q4KM`, `q8kxl` written without their underscores.
         w if (4..=5).contains(&w.len())
             && w.is_ascii()
