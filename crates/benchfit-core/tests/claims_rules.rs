@@ -7272,3 +7272,16 @@ fn fused_moe_kernel_dtype_names() {
     let c = read("--dtype int8_w8a8 on A100: 900 output tok/s");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("w8a8"));
 }
+
+/// §3 Quantisation: a precision glued to a model's name (`support DeepSeek-R1-W4AFP8 model`) is
+/// the checkpoint the text runs, not a capability named after "support".
+#[test]
+fn a_precision_in_a_supported_models_name() {
+    let c = read(
+        "feat: support DeepSeek-R1-W4AFP8 model with ep-moe mode\n\n\
+         Output token throughput (tok/s): 74.20\n",
+    );
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("w4afp8"));
+    let c = read("H800 GPUs, which support FP8: 1200 tok/s");
+    assert_eq!(c.weight_dtype, None);
+}

@@ -135,16 +135,24 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 .char_indices()
                 .find(|(_, ch)| matches!(ch, '.' | ';' | '\n' | ',' | '，' | '。'))
                 .map_or(rest, |(k, _)| &rest[..k]);
-            if [
-                "support",
-                "enable",
-                "capable of",
-                "compatible with",
-                "支持",
-                "兼容",
-            ]
-            .iter()
-            .any(|w| clause.contains(w))
+            // A precision glued to a model's name by a hyphen (`support DeepSeek-R1-W4AFP8
+            // model`) names that checkpoint, which the text runs: not a capability.
+            let in_name = part[..m.start].ends_with('-')
+                && part[..m.start - 1]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|ch| ch.is_ascii_alphanumeric());
+            if !in_name
+                && [
+                    "support",
+                    "enable",
+                    "capable of",
+                    "compatible with",
+                    "支持",
+                    "兼容",
+                ]
+                .iter()
+                .any(|w| clause.contains(w))
                 || ["가능", "지원", "対応", "サポート", "支持"]
                     .iter()
                     .any(|w| rest.contains(w))
