@@ -7285,3 +7285,13 @@ fn a_precision_in_a_supported_models_name() {
     let c = read("H800 GPUs, which support FP8: 1200 tok/s");
     assert_eq!(c.weight_dtype, None);
 }
+
+/// §3 Hardware: Apple's chips named through an iPad (`iPad Pro M5`) are the chip, as through a
+/// Mac; Intel's Battlemage cards named without `Arc` (`a B580`) are `arc-b580`.
+#[test]
+fn ipad_chips_and_battlemage_without_arc() {
+    let c = read("LFM2.5 1.2B at 4-bit hits 124 tokens/sec on iPad Pro M5");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("m5"));
+    let c = read("Confirmed that a B580 works. It did 50 t/s on Vulkan");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-b580"));
+}

@@ -197,7 +197,10 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         {
             f[..2].to_string()
         }
-        f if f.contains("mac") => f
+        // Intel's Battlemage cards named without `Arc` (`a B580`).
+        "b580" | "b570" => format!("arc-{family}"),
+        // A Mac or an iPad named with its chip (`iPad Pro M5`): the chip.
+        f if f.contains("mac") || f.starts_with("ipad") => f
             .match_indices("-m")
             .find(|(i, _)| f[i + 2..].starts_with(|c: char| c.is_ascii_digit()))
             .map_or_else(|| f.to_string(), |(i, _)| f[i + 1..].to_string()),
