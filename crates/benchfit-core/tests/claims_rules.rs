@@ -7295,3 +7295,12 @@ fn ipad_chips_and_battlemage_without_arc() {
     let c = read("Confirmed that a B580 works. It did 50 t/s on Vulkan");
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-b580"));
 }
+
+/// §3 Hardware: the Jetson Thor named with its `AGX` (`Jetson AGX Thor Dev Kit`) is
+/// `jetson-agx-thor`, one module.
+#[test]
+fn jetson_agx_thor() {
+    let c = read("Jetson AGX Thor + vLLM (26.02): C8: ~96 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("jetson-agx-thor"));
+    assert_eq!(c.gpu_count.map(|x| x.value), Some(1));
+}

@@ -285,6 +285,7 @@ pub(super) fn single_chip(id: &str) -> bool {
         && (id.len() == 2 || id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
         && id.len() <= 8
         || id == "jetson-thor"
+        || id == "jetson-agx-thor"
         || id.starts_with("ryzen-ai-max")
 }
 
