@@ -348,7 +348,8 @@ fn hardware_row(c: &Claim) -> Row {
         Some(g) => {
             // A family sold in several configurations that the id does not pick (CLAIMS.md §3
             // Hardware): Ascend 910B (B1–B4), the Atlas 800 servers, Apple M-series (memory and
-            // GPU cores), V100 (16/32 GB, SXM2/PCIe), RTX 3080 (10/12 GB), MI50 (16/32 GB); partial unless the
+            // GPU cores), V100 (16/32 GB, SXM2/PCIe), RTX 3080 (10/12 GB), MI50 (16/32 GB), AMD's
+            // Strix Halo / Ryzen AI Max without its number (385/390/395); partial unless the
             // text writes the configuration beside the name (`M3 Max, 64 GB`, `30-core M2 Max`).
             let id = g.value.as_str();
             let apple = id.len() > 3
@@ -356,7 +357,7 @@ fn hardware_row(c: &Claim) -> Row {
                 && id[1..].starts_with(|ch: char| ch.is_ascii_digit())
                 && id[2..].starts_with('-');
             let families = apple
-                || ["v100", "rtx-3080", "mi50"].contains(&id)
+                || ["v100", "rtx-3080", "mi50", "strix-halo", "ryzen-ai-max"].contains(&id)
                 || id.starts_with("ascend-atlas-800");
             // An A100 named by its memory only (`A100 80GB`, `A100(80G)`): SXM or PCIe not said.
             let a100_memory_only = (id == "a100-80gb" || id == "a100-40gb") && !c.gpu_form_factor;

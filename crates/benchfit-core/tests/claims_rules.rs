@@ -7304,3 +7304,24 @@ fn jetson_agx_thor() {
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("jetson-agx-thor"));
     assert_eq!(c.gpu_count.map(|x| x.value), Some(1));
 }
+
+/// §3 Hardware: an AMD APU named with its own Radeon GPU (`Ryzen AI Max+ 395 / Radeon 8060S`)
+/// ran the model on that GPU (`radeon-8060s`); named only by its codename (`Strix Halo`) it is
+/// the family, `strix-halo`, partial (385/390/395 differ); the numbered part wins over the
+/// codename written first.
+#[test]
+fn amd_apus_their_gpu_and_their_codename() {
+    let c = read("AMD Ryzen AI Max+ 395 / Radeon 8060S iGPU (gfx1151), 128 GB: 40 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("radeon-8060s"));
+    let c = read("My Strix Halo box runs Qwen3 30B at 40 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("strix-halo"));
+    assert_eq!(
+        benchfit_core::check("My Strix Halo box runs Qwen3 30B at 40 tok/s").checklist[5].status,
+        benchfit_core::checklist::Status::Partial
+    );
+    let c = read("I built a Strix Halo desktop: AMD Ryzen AI Max+ 395, 128GB. 40 tok/s");
+    assert_eq!(
+        c.gpu.map(|g| g.value).as_deref(),
+        Some("ryzen-ai-max-plus-395")
+    );
+}

@@ -227,6 +227,13 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
         // Hardware: parts outside the catalog keep vendor-first ids).
         if chosen.is_none() {
             chosen = host_device(part);
+        } else if chosen
+            .as_ref()
+            .is_some_and(|(id, _)| id.starts_with("ryzen-ai-max") || id == "strix-halo")
+        {
+            if let Some(better) = apu_part(part) {
+                chosen = Some(better);
+            }
         }
         if let Some((id, span)) = chosen {
             if !id.is_empty() {
@@ -236,6 +243,27 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             }
         }
     }
+}
+
+/// The more exact name of an AMD APU the text also writes: its own Radeon GPU (`Ryzen AI Max+
+/// 395 (Radeon 8060S)`: the GPU that ran the model, `radeon-8060s`), else its numbered part
+/// where the text named it by codename first (`Strix Halo` … `Ryzen AI Max+ 395`).
+fn apu_part(part: &str) -> Option<(String, Span)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"\bradeon\s*(?:tm\s*)?(\d{4}s)\b|\b(ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3})\b")
+            .expect("static pattern compiles")
+    });
+    let mut sku = None;
+    for c in re.captures_iter(part) {
+        if let Some(m) = c.get(1) {
+            return Some((format!("radeon-{}", m.as_str()), whole(&c)));
+        }
+        if let (Some(m), None) = (c.get(2), &sku) {
+            sku = Some((gpu_id(m.as_str(), ""), whole(&c)));
+        }
+    }
+    sku
 }
 
 /// A CPU or an integrated GPU named as the machine a run used when the text names no GPU or

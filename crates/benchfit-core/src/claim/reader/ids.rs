@@ -178,7 +178,9 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // Apple's base chip (`Apple M2`): the chip.
         f if f.starts_with("apple-m") => f.trim_start_matches("apple-").to_string(),
         // AMD's Strix Halo APU (`Ryzen AI Max+ 395`).
-        f if f.starts_with("ryzen") || f.starts_with("strix") => {
+        // AMD's Strix Halo named by its codename: the family (Ryzen AI Max 385, 390, 395).
+        f if f.starts_with("strix") => "strix-halo".into(),
+        f if f.starts_with("ryzen") => {
             let n: String = f.chars().filter(|c| c.is_ascii_digit()).collect();
             // `Max+` is its own part (the Max+ 395 against the Max 390), spelled out as in
             // `xeon-…-plus`.
@@ -287,6 +289,7 @@ pub(super) fn single_chip(id: &str) -> bool {
         || id == "jetson-thor"
         || id == "jetson-agx-thor"
         || id.starts_with("ryzen-ai-max")
+        || id == "strix-halo"
 }
 
 pub(super) fn dtype_id(word: &str) -> String {
