@@ -7325,3 +7325,14 @@ fn amd_apus_their_gpu_and_their_codename() {
         Some("ryzen-ai-max-plus-395")
     );
 }
+
+/// §3 Runtime: a release page's title, a name and a three-part version alone on the first line
+/// (`Speedy 0.3.0`), names the engine released and its version; a model's name there does not.
+#[test]
+fn a_release_title_names_its_engine() {
+    let c = read("Speedy 0.3.0\n\nQwen3 125B MoE on 2× RTX 3080: ~190 tok/s decode (Q2_0).");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("speedy"));
+    assert_eq!(c.runtime_version.map(|r| r.value).as_deref(), Some("0.3.0"));
+    let c = read("Llama 3.1.0\n\n~190 tok/s decode on an RTX 3080.");
+    assert_eq!(c.runtime, None);
+}

@@ -3,7 +3,7 @@
 //! as id; there is no catch-all `other`").
 //!
 //! Asked only when no listed engine, no engine's output shape and no baseline-only engine was
-//! found. Five roles, strongest first:
+//! found. Six roles, strongest first:
 //! 1. a record's engine key (`"engineID" : "mlx-swift-lm"`, `backend: foo`, `Inference engine:
 //!    foo`), with `engineVersion` beside it;
 //! 2. a name before "inference engine/system/server/framework" (`our latest FireAttention V4
@@ -14,7 +14,9 @@
 //!    v0.3.0`), when the name is no model, language or system software;
 //! 5. a name built like a serving library's (`BigDL-LLM`, `bigdl-llm[xpu]=20230827`, `QServe`,
 //!    `OpenLLM`: a prefix then `-LLM`/`LLM`/`Serve`), and a plain PyTorch run (`Running LLMs on
-//!    PyTorch`: a framework, no engine, so partial like JAX).
+//!    PyTorch`: a framework, no engine, so partial like JAX);
+//! 6. a release page's title: the first line a name and a three-part version only (`Speedy
+//!    0.3.0`).
 //!
 //! Inside an identifier, path or file name (`qserve_benchmark.py`) the engine is only implied
 //! (partial), as for the listed engines. [`compound_engine`] asks roles 1 and 4 around a listed
@@ -443,6 +445,50 @@ pub(super) fn named_engine(text: &str) -> Option<NamedEngine> {
         .or_else(|| apposed_engine(text, lower))
         .or_else(|| versioned_engine(text, lower))
         .or_else(|| library_engine(text, lower))
+        .or_else(|| release_title(text))
+}
+
+/// Role 6: a release page's title, the text's first line being a name and a three-part version
+/// and nothing else (`Speedy 0.3.0`): the software released, which the figures below measure.
+fn release_title(text: &str) -> Option<NamedEngine> {
+    let start = text.len() - text.trim_start().len();
+    let line = text[start..].lines().next()?.trim_end();
+    let (name, version) = line.split_once(' ')?;
+    let version = version.strip_prefix(['v', 'V']).unwrap_or(version);
+    let parts: Vec<&str> = version.split('.').collect();
+    let numeric = parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let id = clean_id(name);
+    let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !numeric
+        || !named
+        || is_model_name(&id)
+        || LLM_KINDS.contains(&id.as_str())
+        || NOT_ENGINES.contains(&id.as_str())
+    {
+        return None;
+    }
+    let v_start = start + line.len() - version.len();
+    Some(NamedEngine {
+        id,
+        span: Span {
+            start,
+            end: start + name.len(),
+        },
+        version: Some((
+            version.to_string(),
+            Span {
+                start: v_start,
+                end: v_start + version.len(),
+            },
+        )),
+        implied: false,
+    })
 }
 
 /// Anchors of a `v`-version (` v0.3.0`, `(v2`).
