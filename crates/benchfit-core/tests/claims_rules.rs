@@ -7336,3 +7336,13 @@ fn a_release_title_names_its_engine() {
     let c = read("Llama 3.1.0\n\n~190 tok/s decode on an RTX 3080.");
     assert_eq!(c.runtime, None);
 }
+
+/// §3 Quantisation: a bare bit width names an integer precision at every width written, not
+/// only 4 and 8 (`2-bit quantized`: `int2`; `-6bit` in an MLX model's name: `int6`).
+#[test]
+fn bare_bit_widths_of_two_three_and_six() {
+    let c = read("an M5 Max can push 35-40 t/s decoding on the same model when 2-bit quantized");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int2"));
+    let c = read("MTP benchmark on qwen3-next-80b-a3b-instruct-6bit (M3 Ultra): 61 tok/s");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int6"));
+}
