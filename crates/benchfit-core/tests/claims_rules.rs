@@ -7346,3 +7346,16 @@ fn bare_bit_widths_of_two_three_and_six() {
     let c = read("MTP benchmark on qwen3-next-80b-a3b-instruct-6bit (M3 Ultra): 61 tok/s");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int6"));
 }
+
+/// §2: a llama-server run with one request slot (`--parallel 1`, `-np 1`) and no load written
+/// runs one stream at a time: a bare tok/s is that stream's rate (per user); a set load keeps
+/// its own reading.
+#[test]
+fn one_slot_llama_server_rates_are_per_user() {
+    let c =
+        read("RTX 3090, Unsloth Q4_K_M\n--parallel 1\nRepeated median result: 31.9 → 52.8 tok/s");
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputPerUser);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c = read("RTX 3090, Unsloth Q4_K_M\n--parallel 4\nRepeated median result: 52.8 tok/s");
+    assert_eq!(c.figures[0].scope, None);
+}

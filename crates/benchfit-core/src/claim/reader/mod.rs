@@ -1385,6 +1385,18 @@ pub fn read(text: &str) -> Claim {
             && !w.starts_with("max-batch")
     });
     infer_scopes(&mut figures, batch, claim.request_rate.is_some());
+    // A llama-server run with one request slot (`--parallel 1`, `-np 1`) and no load written:
+    // its token rate is one stream's (CLAIMS.md §2 "single-stream rates are per user"); the
+    // batch row stays partial (a limit). (vLLM's `--max-num-seqs 1` is left out: the blind
+    // labels read its bare tok/s as unspecified.)
+    if batch.is_none() && claim.request_rate.is_none() && one_slot_server(lower) {
+        for f in figures.iter_mut().filter(|f| f.scope.is_none()) {
+            if f.kind == FigureKind::ThroughputUnspecified {
+                f.kind = FigureKind::ThroughputPerUser;
+                f.scope = Some(Scope::PerUser);
+            }
+        }
+    }
     infer_hardware_scope(lower, &mut figures, gpus);
     if saturating && batch.is_none() {
         for f in figures.iter_mut().filter(|f| f.scope.is_none()) {
@@ -2949,6 +2961,20 @@ pub(super) fn adopt_headline_settings(c: &mut Claim) {
     if s.weight_dtype.is_some() {
         c.weight_dtype = s.weight_dtype;
     }
+}
+
+/// True when `lower` sets llama-server to one request slot: `--parallel 1`, `-np 1`,
+/// `--n-parallel 1`.
+fn one_slot_server(lower: &str) -> bool {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    if !["parallel", "-np"].iter().any(|w| lower.contains(w)) {
+        return false;
+    }
+    RE.get_or_init(|| {
+        Regex::new(r"(?:^|[\s`(])(?:--parallel|--n-parallel|-np)(?:\s*=\s*|\s+)1\b(?:[^.\d]|$)")
+            .expect("static pattern compiles")
+    })
+    .is_match(lower)
 }
 
 /// Scopes the text leaves to its shape (CLAIMS.md §2): a latency is one request's view; a
