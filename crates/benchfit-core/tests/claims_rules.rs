@@ -7359,3 +7359,19 @@ fn one_slot_llama_server_rates_are_per_user() {
     let c = read("RTX 3090, Unsloth Q4_K_M\n--parallel 4\nRepeated median result: 52.8 tok/s");
     assert_eq!(c.figures[0].scope, None);
 }
+
+/// §3 Lengths: llama.cpp's generation timing without its prompt line (`eval time = … ms / 808
+/// tokens`) gives the output length, the last request's of several; so does a count told with
+/// its time (`256 tokens in 23 sec : 11,13 t/sec`), but not a prompt's (`encoded 10 tokens in`).
+#[test]
+fn output_counts_from_eval_lines_and_tokens_in_time() {
+    let c = read(
+        "       eval time =   37021.31 ms /   276 tokens (  134.14 ms per token,     7.46 tokens per second)\n\
+         \x20      eval time =   36929.08 ms /   269 tokens (  137.28 ms per token,     7.28 tokens per second)\n",
+    );
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(269));
+    let c = read("318 tokens in 25 sec : 12,72 t/sec\n256 tokens in 23 sec : 11,13 t/sec");
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(256));
+    let c = read("prompt processed 2048 tokens in 1.9 s; decode 40 tok/s");
+    assert_eq!(c.output_tokens, None);
+}
