@@ -7372,6 +7372,8 @@ fn output_counts_from_eval_lines_and_tokens_in_time() {
     assert_eq!(c.output_tokens.map(|x| x.value), Some(269));
     let c = read("318 tokens in 25 sec : 12,72 t/sec\n256 tokens in 23 sec : 11,13 t/sec");
     assert_eq!(c.output_tokens.map(|x| x.value), Some(256));
+    let c = read("40.2 tok/s is a wall-clock division (~482 tokens over ~12 seconds)");
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(482));
     let c = read("prompt processed 2048 tokens in 1.9 s; decode 40 tok/s");
     assert_eq!(c.output_tokens, None);
 }

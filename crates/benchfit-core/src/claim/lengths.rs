@@ -109,7 +109,7 @@ fn res() -> &'static Res {
             tool_in: re(r#"\b(?:input token size|prompt_n)"?\s*[:=]?\s*(\d+)\b"#),
             tool_out: re(r#"\b(?:output (?:token )?size|predicted_n)"?\s*[:=]?\s*(\d+)\b|\b(\d+) predicted,"#),
             // `256 tokens in 23 sec`: a count of tokens with the time they took.
-            tokens_in_time: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s+tokens?\s+in\s+[\d.,]+\s*(?:s|sec|secs|seconds)\b"),
+            tokens_in_time: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s+tokens?\s+(?:in|over)\s+~?[\d.,]+\s*(?:s|sec|secs|seconds)\b"),
             // "256 generated tokens per reply": the output length of each request.
             per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|completion|answer|generation|run)\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
@@ -440,7 +440,8 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // llama.cpp's generation timing alone (`eval time = 28897.12 ms / 808 tokens`, no prompt
     // line): the output length; of several requests' lines, the last (CLAIMS.md §1.5, the last
     // row when nothing picks one). And a count told with its time (`256 tokens in 23 sec :
-    // 11,13 t/sec`, "300 tokens in 5.1 s"): the tokens generated, the last such line.
+    // 11,13 t/sec`, "300 tokens in 5.1 s", "~482 tokens over ~12 seconds"): the tokens
+    // generated, the last such line.
     if claim.output_tokens.is_none() {
         let hit = matches(lower, &r.timing_out, (&["eval time"], &["tokens"]), 4, 60)
             .filter(|(off, c)| {
@@ -449,21 +450,27 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             })
             .last()
             .or_else(|| {
-                matches(lower, &r.tokens_in_time, (&[" in "], &["tokens"]), 24, 40)
-                    .filter(|(off, c)| {
-                        let before = lower[..span(*off, c).start].trim_end();
-                        ![
-                            "encoded",
-                            "prompt",
-                            "processed",
-                            "evaluated",
-                            "prefill",
-                            "input",
-                        ]
-                        .iter()
-                        .any(|w| before.ends_with(w))
-                    })
-                    .last()
+                matches(
+                    lower,
+                    &r.tokens_in_time,
+                    (&[" in ", " over "], &["tokens"]),
+                    24,
+                    40,
+                )
+                .filter(|(off, c)| {
+                    let before = lower[..span(*off, c).start].trim_end();
+                    ![
+                        "encoded",
+                        "prompt",
+                        "processed",
+                        "evaluated",
+                        "prefill",
+                        "input",
+                    ]
+                    .iter()
+                    .any(|w| before.ends_with(w))
+                })
+                .last()
             });
         claim.output_tokens = one_side(hit);
     }
