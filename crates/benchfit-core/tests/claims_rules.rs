@@ -7377,3 +7377,14 @@ fn output_counts_from_eval_lines_and_tokens_in_time() {
     let c = read("prompt processed 2048 tokens in 1.9 s; decode 40 tok/s");
     assert_eq!(c.output_tokens, None);
 }
+
+/// §3 Hardware: AMD's Radeons of the 5000, 6000 and 9000 series written without `RX` (`8
+/// 6700xt`, `my 9070 XT`) are those cards, as the 7000 series already were.
+#[test]
+fn radeons_without_rx() {
+    let c = read("ROCM give me 70t/s, VULKAN 30t/S, I'm using 8  6700xt, so");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rx-6700-xt"));
+    assert_eq!(c.gpu_count.map(|x| x.value), Some(8));
+    let c = read("my 9070 XT does 40 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rx-9070-xt"));
+}
