@@ -7388,3 +7388,14 @@ fn radeons_without_rx() {
     let c = read("my 9070 XT does 40 tok/s");
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rx-9070-xt"));
 }
+
+/// §1: a list item whose key is bold (`- **long bucket decode_tps (median)**: 103.74`) is the
+/// `key: value` record it would be without the stars; German `Tokens/Sekunde` is tokens/s.
+#[test]
+fn bold_keys_of_list_records_and_tokens_per_sekunde() {
+    let c = read("- **chip**: Apple M3 Ultra\n- **long bucket decode_tps (median)**: 103.74\n");
+    assert_eq!(c.figures[0].value, 103.74);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("gemessen in Tokens pro Sekunde (z.B. 2.12 Tokens/Sekunde)");
+    assert_eq!(c.figures.first().map(|f| f.value), Some(2.12));
+}

@@ -8,9 +8,9 @@
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
-    let lower = key_value_rows(flattened_tables(fullwidth_punctuation(cjk_terms(
-        foreign_rate_units(device_file_names(packed_cells(csv_tables(
-            unicode_hyphens(text.to_ascii_lowercase()),
+    let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
+        cjk_terms(foreign_rate_units(device_file_names(packed_cells(
+            csv_tables(unicode_hyphens(text.to_ascii_lowercase())),
         )))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
@@ -133,6 +133,9 @@ fn foreign_rate_units(lower: String) -> String {
         "tokens/segundo",
         "tokens pro sekunde",
         "token pro sekunde",
+        "tokens/sekunde",
+        "token/sekunde",
+        "tokens/seconde",
         "tokens al secondo",
         "token al secondo",
         "токенов в секунду",
@@ -533,6 +536,43 @@ fn key_value_rows(mut lower: String) -> String {
         if lower.as_bytes().get(b) == Some(&b'|') {
             lower.replace_range(b..b + 1, ":");
         }
+    }
+    for i in stars {
+        lower.replace_range(i..i + 1, " ");
+    }
+    lower
+}
+
+/// A list item whose key is bold and whose value is a number (`- **long bucket decode_tps
+/// (median)**: 103.74`, `**Output tok/s**: 512`): the stars as spaces, so it reads as the plain
+/// `key: value` record it is. One byte for one byte: offsets are kept.
+fn bold_list_keys(mut lower: String) -> String {
+    if !lower.contains("**:") {
+        return lower;
+    }
+    let mut stars = Vec::new();
+    let mut at = 0;
+    for line in lower.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let lead = line.len() - line.trim_start().len();
+        let body = line.trim_start();
+        let item = body
+            .strip_prefix("- ")
+            .or_else(|| body.strip_prefix("* "))
+            .or_else(|| body.strip_prefix("• "))
+            .unwrap_or(body);
+        let Some(key) = item.strip_prefix("**") else {
+            continue;
+        };
+        let Some(close) = key.find("**:") else {
+            continue;
+        };
+        if !starts_numeric(&key[close + 3..]) || key[..close].contains('*') {
+            continue;
+        }
+        let open = start + lead + (body.len() - item.len());
+        stars.extend([open, open + 1, open + 2 + close, open + 3 + close]);
     }
     for i in stars {
         lower.replace_range(i..i + 1, " ");
