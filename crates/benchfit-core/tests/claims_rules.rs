@@ -7338,13 +7338,16 @@ fn a_release_title_names_its_engine() {
 }
 
 /// §3 Quantisation: a bare bit width names an integer precision at every width written, not
-/// only 4 and 8 (`2-bit quantized`: `int2`; `-6bit` in an MLX model's name: `int6`).
+/// only 4 and 8, in digits or words (`2-bit quantized`: `int2`; `-6bit` in an MLX model's
+/// name: `int6`; `eight-bit weights`: `int8`).
 #[test]
 fn bare_bit_widths_of_two_three_and_six() {
     let c = read("an M5 Max can push 35-40 t/s decoding on the same model when 2-bit quantized");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int2"));
     let c = read("MTP benchmark on qwen3-next-80b-a3b-instruct-6bit (M3 Ultra): 61 tok/s");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int6"));
+    let c = read("serves it at 4,945 total tokens per second per chip at eight-bit weights");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("int8"));
 }
 
 /// §2: a llama-server run with one request slot (`--parallel 1`, `-np 1`) and no load written

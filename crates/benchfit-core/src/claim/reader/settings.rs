@@ -270,12 +270,12 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             );
         }
     }
-    // Bit widths and spelled-out floats (`4-bit`, `2-bit`, `16-bit`, `bfloat16`), not next to a KV
-    // word.
+    // Bit widths, in digits or words, and spelled-out floats (`4-bit`, `2-bit`, `eight-bit`,
+    // `16-bit`, `bfloat16`), not next to a KV word.
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
         let re = BITS.get_or_init(|| {
-            Regex::new(r"\b([2-46]|8|16)(?:[\s-]?bits?\b|\s*(?:位(?:量化|精度|整数|权重)|比特|비트|ビット))|\b(bfloat16|float16|half[\s-]precision)\b")
+            Regex::new(r"\b([2-46]|8|16|two|three|four|six|eight|sixteen)(?:[\s-]?bits?\b|\s*(?:位(?:量化|精度|整数|权重)|比特|비트|ビット))|\b(bfloat16|float16|half[\s-]precision)\b")
                 .expect("static pattern compiles")
         });
         // (In CJK: `4 位量化`, `4比特`, `4비트`, `4ビット`.)
@@ -300,11 +300,11 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                     continue;
                 }
                 let id = match (c.get(1).map(|g| g.as_str()), c.get(2).map(|g| g.as_str())) {
-                    (Some("4"), _) => "int4",
-                    (Some("8"), _) => "int8",
-                    (Some("2"), _) => "int2",
-                    (Some("3"), _) => "int3",
-                    (Some("6"), _) => "int6",
+                    (Some("4" | "four"), _) => "int4",
+                    (Some("8" | "eight"), _) => "int8",
+                    (Some("2" | "two"), _) => "int2",
+                    (Some("3" | "three"), _) => "int3",
+                    (Some("6" | "six"), _) => "int6",
                     (Some(_), _) => "fp16",
                     (_, Some("bfloat16")) => "bf16",
                     _ => "fp16",
