@@ -7402,3 +7402,19 @@ fn bold_keys_of_list_records_and_tokens_per_sekunde() {
     let c = read("gemessen in Tokens pro Sekunde (z.B. 2.12 Tokens/Sekunde)");
     assert_eq!(c.figures.first().map(|f| f.value), Some(2.12));
 }
+
+/// §3 Runtime: more engine marks with no engine named: vLLM's Python arguments
+/// (`max_num_batched_tokens=16000`, `use_v2_block_manager=True`), llama.cpp's
+/// `--spec-draft-n-max`; "the ROCm software stack" is a vendor stack without an engine. All
+/// partial.
+#[test]
+fn more_engine_marks() {
+    let c = read("max_num_batched_tokens=16000\nTTFT is around 10 s at 300 tok/s");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("vllm"));
+    assert!(c.runtime_from_shape);
+    let c = read("With `--spec-draft-n-max 2`: 52.5 tok/s");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("llama.cpp"));
+    let c = read("The results emphasize the maturity of the ROCm software stack: 785k tokens/sec");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("rocm"));
+    assert!(c.runtime_from_shape);
+}

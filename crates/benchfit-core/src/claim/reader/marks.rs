@@ -768,6 +768,13 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("gpu-memory-utilization", "vllm"),
     ("gpu_memory_utilization", "vllm"),
     ("max-num-batched-tokens", "vllm"),
+    ("max_num_batched_tokens", "vllm"),
+    ("use_v2_block_manager", "vllm"),
+    // llama.cpp's speculative-decoding flags (`--spec-draft-n-max 2`).
+    ("--spec-draft-n-max", "llama.cpp"),
+    // A vendor's software stack named as what ran the model, no engine (CLAIMS.md §3
+    // Runtime: partial, as SynapseAI).
+    ("rocm software stack", "rocm"),
     // OpenVINO's exported models (`…-int4-ov`, `…-ov-int4`).
     ("-int4-ov", "openvino"),
     ("-int8-ov", "openvino"),
