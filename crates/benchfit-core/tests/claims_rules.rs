@@ -7418,3 +7418,10 @@ fn more_engine_marks() {
     assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("rocm"));
     assert!(c.runtime_from_shape);
 }
+
+/// §3 Load: `mc=32` (a max-concurrency setting written short, as `c=32` is) is the concurrency.
+#[test]
+fn max_concurrency_written_mc() {
+    let c = read("| mc=32 | 9.78 | 10,757 tok/s | 25.54 ms |");
+    assert_eq!(c.concurrency.map(|x| x.value), Some(32));
+}

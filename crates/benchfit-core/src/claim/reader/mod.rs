@@ -275,7 +275,7 @@ fn patterns() -> &'static Patterns {
             // `batch-8`, and "single-batch" (one sequence).
             batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
-            concurrency: pat(NO, &["max", "c", "tps"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
+            concurrency: pat(NO, &["max", "c", "tps", "mc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|mc\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
             concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:[x×]\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
                 .then(" x", true, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
