@@ -7425,3 +7425,13 @@ fn max_concurrency_written_mc() {
     let c = read("| mc=32 | 9.78 | 10,757 tok/s | 25.54 ms |");
     assert_eq!(c.concurrency.map(|x| x.value), Some(32));
 }
+
+/// §3 Quantisation: a precision ruled out ("It is not an AWQ/GGUF path", "without FP8") is not
+/// the run's.
+#[test]
+fn a_precision_ruled_out() {
+    let c = read("It is not an AWQ/GGUF path. 90+ tokens/sec sustained on 4x MI50");
+    assert_eq!(c.weight_dtype, None);
+    let c = read("An AWQ path: 90+ tokens/sec sustained on 4x MI50");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("awq-int4"));
+}

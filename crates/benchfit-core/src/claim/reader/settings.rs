@@ -120,6 +120,13 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
+            // A precision ruled out (`It is not an AWQ/GGUF path`, "without FP8"): not the run's.
+            if [" not", " not a", " not an", " no", " without", " instead of"]
+                .iter()
+                .any(|w| pre.ends_with(w))
+            {
+                continue;
+            }
             // What the hardware or software can do (`H800 GPUs, which support FP8 and BF16`,
             // "optimizations enable FP4/FP6 inference"), in the same clause: a capability, not
             // the run's precision.
