@@ -7286,14 +7286,19 @@ fn a_precision_in_a_supported_models_name() {
     assert_eq!(c.weight_dtype, None);
 }
 
-/// §3 Hardware: Apple's chips named through an iPad (`iPad Pro M5`) are the chip, as through a
-/// Mac; Intel's Battlemage cards named without `Arc` (`a B580`) are `arc-b580`.
+/// §3 Hardware: Apple's chips named through an iPad (`iPad Pro M5`) or as an id
+/// (`apple-m2-max-32gb`) are the chip, as through a Mac; Intel's Battlemage cards named
+/// without `Arc` (`a B580`, `one B70`) are `arc-b580`, `arc-pro-b70`.
 #[test]
 fn ipad_chips_and_battlemage_without_arc() {
     let c = read("LFM2.5 1.2B at 4-bit hits 124 tokens/sec on iPad Pro M5");
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("m5"));
     let c = read("Confirmed that a B580 works. It did 50 t/s on Vulkan");
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-b580"));
+    let c = read("works out-of-the-box (+55%) on Intel vLLM-XPU, one B70: 31 tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("arc-pro-b70"));
+    let c = read("granite-4.2-3b / mlx-4bit on apple-m2-max-32gb: 102.91 output tok/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("m2-max"));
 }
 
 /// §3 Hardware: the Jetson Thor named with its `AGX` (`Jetson AGX Thor Dev Kit`) is

@@ -199,8 +199,9 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         {
             f[..2].to_string()
         }
-        // Intel's Battlemage cards named without `Arc` (`a B580`).
+        // Intel's Battlemage cards named without `Arc` (`a B580`, `one B70`).
         "b580" | "b570" => format!("arc-{family}"),
+        "b70" | "b60" => format!("arc-pro-{family}"),
         // A Mac or an iPad named with its chip (`iPad Pro M5`): the chip.
         f if f.contains("mac") || f.starts_with("ipad") => f
             .match_indices("-m")
