@@ -121,9 +121,16 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 continue;
             }
             // A precision ruled out (`It is not an AWQ/GGUF path`, "without FP8"): not the run's.
-            if [" not", " not a", " not an", " no", " without", " instead of"]
-                .iter()
-                .any(|w| pre.ends_with(w))
+            if [
+                " not",
+                " not a",
+                " not an",
+                " no",
+                " without",
+                " instead of",
+            ]
+            .iter()
+            .any(|w| pre.ends_with(w))
             {
                 continue;
             }
