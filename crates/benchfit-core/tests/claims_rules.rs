@@ -7440,3 +7440,23 @@ fn a_precision_ruled_out() {
     let c = read("An AWQ path: 90+ tokens/sec sustained on 4x MI50");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("awq-int4"));
 }
+
+/// §2/§3 Tables: llama-bench's test names as rate headers (`PP/s`, `TG/s`) are prefill and
+/// decode rates, read at the last row with that row's lengths; `Concur` is the concurrency
+/// column.
+#[test]
+fn pp_tg_rate_headers_and_concur_columns() {
+    let c = read(
+        "| GPU | Prompt Tokens | PP/s | Generated Tokens | TG/s |\n| --- | --- | --- | --- | --- |\n\
+         | RTX 4090 | 483 | 1113.13 | 579 | 20.02 |\n| RTX 4090 | 4096 | 967.49 | 462 | 18.49 |\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!((f.value, f.kind), (18.49, FigureKind::DecodeThroughput));
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(4096));
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(462));
+    let c = read(
+        "| ISL | OSL | Concur | N | Tok/s |\n|---|---|---|---|---|\n| 128 | 128 | 1 | 8 | 24.33 |\n\
+         | 128 | 128 | 32 | 256 | 567.28 |\n",
+    );
+    assert_eq!(c.concurrency.map(|x| x.value), Some(32));
+}

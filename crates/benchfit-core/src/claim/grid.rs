@@ -307,6 +307,9 @@ fn role(h: &str) -> Role {
     let has = |w: &str| h.contains(w);
     let rate = has("tok/s")
         || has("tokens/s")
+        // llama-bench's test names as rates (`PP/s`, `TG/s`).
+        || has("pp/s")
+        || has("tg/s")
         || has("token/s")
         || has("t/s")
         || has("tk/s")
@@ -355,6 +358,7 @@ fn role(h: &str) -> Role {
         };
         let kind = if has("prefill")
             || has("pp ")
+            || has("pp/s")
             || has("s_pp")
             || test("pp")
             || has("input tok")
@@ -364,6 +368,7 @@ fn role(h: &str) -> Role {
         {
             FigureKind::PrefillThroughput
         } else if has("s_tg")
+            || has("tg/s")
             || has("decod")
             || has("tg ")
             || test("tg")
@@ -467,6 +472,7 @@ fn role(h: &str) -> Role {
         Role::Batch
     } else if has("concurrency")
         || word("conc")
+        || word("concur")
         // A column named `c` alone (`| cell | c | TTFT ms | … |`): the client's concurrency.
         || h.trim() == "c"
         // A load point as a column (`conc=64`, `c=64`).
