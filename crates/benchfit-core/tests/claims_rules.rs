@@ -7467,3 +7467,16 @@ fn w4a4() {
     let c = read("vllm bench serve --model qwen3-32b-w4a4: Output token throughput (tok/s): 812.5");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("w4a4"));
 }
+
+/// §1.2 "a bold row": the one figure of the prose written in bold (`≈ **5.4 tok/s**`) is the
+/// author's marked result; with two bold figures neither is marked.
+#[test]
+fn one_bold_figure_in_prose_is_marked() {
+    let t = "Matches your reported 234-259 tok/s prefill range closely.\n\n**Decode**: one HTTP request: \
+             300 completion tokens in 55.8s ≈ **5.4 tok/s**. Lower than your 8.8-14.7 tok/s.";
+    assert_eq!(read(t).figures[0].value, 5.4);
+    let t = "The first run gave 40 tok/s. The second run gave **55 tok/s**.";
+    assert_eq!(read(t).figures[0].value, 55.0);
+    let t = "The first run gave **40 tok/s**. The second run gave **55 tok/s**.";
+    assert_eq!(read(t).figures[0].value, 40.0);
+}

@@ -34,7 +34,7 @@ impl Rule {
         let what = kind_words(f.kind);
         match self {
             Rule::AuthorMark => format!(
-                "headline (CLAIMS §1.2): the result the author marks as their own (\"I got\", \"we get\"…; {what})"
+                "headline (CLAIMS §1.2): the result the author marks as their own (\"I got\", \"we get\", in bold…; {what})"
             ),
             Rule::Title => format!(
                 "headline (CLAIMS §1.2): the figure of the title, or the body's precise form of it ({what})"

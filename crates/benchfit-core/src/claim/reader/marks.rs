@@ -1037,6 +1037,39 @@ pub(super) fn in_conclusion(lower: &str, span: Span) -> bool {
     WORDS.iter().any(|w| near.contains(w))
 }
 
+/// CLAIMS.md §1 rule 2, "a bold row": the one figure of the text's prose written in bold
+/// (`300 completion tokens in 55.8s ≈ **5.4 tok/s**`), the bold opening right before its number;
+/// more than one bold number in prose marks none, and a tool summary or a table holding the
+/// same number leaves the choice to their rules.
+fn bold_alone(lower: &str, start: usize) -> bool {
+    // A tool summary's own rule picks its figure (CLAIMS.md §1 rule 1), and a bold figure that
+    // repeats a table's cell (`**11,819 tokens/s**` over a table holding 11,819) is left to the
+    // table's rules (§1.5).
+    let number: String = lower[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+        .collect();
+    if !lower[..start].ends_with("**")
+        || number.is_empty()
+        || lower.contains("====")
+        || lower
+            .lines()
+            .any(|l| l.contains('|') && l.contains(number.as_str()))
+    {
+        return false;
+    }
+    let prose_bold = lower
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('|'))
+        .map(|l| {
+            l.match_indices("**")
+                .filter(|(i, _)| l[i + 2..].starts_with(|c: char| c.is_ascii_digit() || c == '~'))
+                .count()
+        })
+        .sum::<usize>();
+    prose_bold == 1
+}
+
 /// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
 /// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
 /// across a line break into a pasted output block), with no other rate figure between the mark
@@ -1088,6 +1121,9 @@ pub(in crate::claim) fn author_marked(lower: &str, span: Span) -> bool {
     let start = span.start.min(lower.len());
     if prose_before(lower, start).is_none() {
         return false;
+    }
+    if bold_alone(lower, start) {
+        return true;
     }
     let from = floor_boundary(lower, start.saturating_sub(120));
     let window = &lower[from..start];
