@@ -7263,14 +7263,16 @@ fn engine_server_arguments_imply_the_engine() {
     assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("vllm"));
 }
 
-/// §3 Quantisation: the fused-MoE kernels' dtype names (`fp8_w8a8`, `int8_w8a8`) are the run's
-/// 8-bit weights: `fp8`, `w8a8`.
+/// §3 Quantisation: the fused-MoE kernels' dtype names (`fp8_w8a8`, `int8_w8a8`, `w8a8 block
+/// fp8`) are the run's 8-bit weights: `fp8`, `w8a8`, `fp8`.
 #[test]
 fn fused_moe_kernel_dtype_names() {
     let c = read("Add H20 `fp8_w8a8` fused MoE configs. Output token throughput (tok/s): 165.63");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("fp8"));
     let c = read("--dtype int8_w8a8 on A100: 900 output tok/s");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("w8a8"));
+    let c = read("Tune Triton w8a8 block fp8 kernel for L40s: 1200 output tok/s");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("fp8"));
 }
 
 /// §3 Quantisation: a precision glued to a model's name (`support DeepSeek-R1-W4AFP8 model`) is

@@ -192,6 +192,17 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 Some(t) if c[1].ends_with("_k") => format!("{}{t}", &c[1]),
                 _ => dtype_id(&c[1]),
             };
+            // `w8a8 block fp8`, `W8A8-FP8`: 8-bit weights and activations in FP8.
+            let after = &part[m.end..floor_boundary(part, (m.end + 12).min(part.len()))];
+            let id = if id == "w8a8"
+                && ["fp8", "-fp8", " block fp8", "_fp8", " fp8"]
+                    .iter()
+                    .any(|w| after.starts_with(w))
+            {
+                "fp8".to_string()
+            } else {
+                id
+            };
             claim.weight_dtype = found(id, s);
             break;
         }
