@@ -351,10 +351,8 @@ fn role(h: &str) -> Role {
         let first = h.split_whitespace().next().unwrap_or("");
         // llama-bench's test names as headers (`pp512 t/s`, `tg128 t/s`).
         let test = |p: &str| {
-            h.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-                w.strip_prefix(p)
-                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            })
+            h.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| bench_test_name(w, p))
         };
         let kind = if has("prefill")
             || has("pp ")
@@ -523,11 +521,13 @@ fn role(h: &str) -> Role {
 /// prompt-processing or token-generation test of that many tokens, whose cells llama-bench
 /// prints in tokens per second.
 fn is_bench_test(h: &str) -> bool {
-    let h = h.trim();
-    ["pp", "tg"].iter().any(|p| {
-        h.strip_prefix(p)
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    })
+    ["pp", "tg"].iter().any(|p| bench_test_name(h.trim(), p))
+}
+
+/// True when `w` is llama-bench's test `p` (`pp`, `tg`) with its token count (`pp512`).
+fn bench_test_name(w: &str, p: &str) -> bool {
+    w.strip_prefix(p)
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `h` without one-digit footnote marks glued to the end of a word of three or more letters

@@ -551,10 +551,7 @@ fn bold_list_keys(mut lower: String) -> String {
         return lower;
     }
     let mut stars = Vec::new();
-    let mut at = 0;
-    for line in lower.split_inclusive('\n') {
-        let start = at;
-        at += line.len();
+    for (start, line) in lines_at(&lower) {
         let lead = line.len() - line.trim_start().len();
         let body = line.trim_start();
         let item = body

@@ -1045,16 +1045,16 @@ fn bold_alone(lower: &str, start: usize) -> bool {
     // A tool summary's own rule picks its figure (CLAIMS.md §1 rule 1), and a bold figure that
     // repeats a table's cell (`**11,819 tokens/s**` over a table holding 11,819) is left to the
     // table's rules (§1.5).
-    let number: String = lower[start..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
-        .collect();
-    if !lower[..start].ends_with("**")
-        || number.is_empty()
+    if !lower[..start].ends_with("**") {
+        return false;
+    }
+    let number = &lower[start..];
+    let number = &number[..number
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | ',')))
+        .unwrap_or(number.len())];
+    if number.is_empty()
         || lower.contains("====")
-        || lower
-            .lines()
-            .any(|l| l.contains('|') && l.contains(number.as_str()))
+        || lower.lines().any(|l| l.contains('|') && l.contains(number))
     {
         return false;
     }
