@@ -7482,3 +7482,38 @@ fn one_bold_figure_in_prose_is_marked() {
     let t = "The first run gave **40 tok/s**. The second run gave **55 tok/s**.";
     assert_eq!(read(t).figures[0].value, 40.0);
 }
+
+/// §3 Model: the fuller name found later counts whatever separators it is written with (a
+/// title's `DeepSeek V4`, the command's `deepseek-ai/DeepSeek-V4-Flash`); a release's variant
+/// that names other weights is kept (`Kimi K2 Thinking`, `Kimi K2.6`, `Qwen3-Coder-Next`).
+#[test]
+fn a_release_keeps_its_variant_and_a_later_fuller_name() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("Support DeepSeek V4 on Hopper\n\nvllm serve deepseek-ai/DeepSeek-V4-Flash --tensor-parallel-size 4\n\nDecode: 41 tok/s on 4x H100."),
+        Some("deepseek-v4-flash".to_string())
+    );
+    assert_eq!(
+        m("We serve Kimi K2 Thinking on 8x B200 at 150 tokens per second per user."),
+        Some("kimi-k2-thinking".to_string())
+    );
+    assert_eq!(
+        m("Kimi K2.6 on a Mac Studio M3 Ultra: 21 tok/s generation."),
+        Some("kimi-k2.6".to_string())
+    );
+    assert_eq!(
+        m("llama-server -m Qwen3-Coder-Next-Q4_K_M.gguf -ngl 99\n\neval: 38 tokens per second on an RTX 5090"),
+        Some("qwen3-coder-next".to_string())
+    );
+}
+
+/// §3 Model: the second of a list of one family's models (`Qwen3 Coder and Qwen3 Coder Next`)
+/// is not the claim's model; the figure's own named model is.
+#[test]
+fn the_second_of_a_list_of_models_is_not_the_model() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("I benchmarked Qwen3 Coder and Qwen3 Coder Next on my cards.\n\nRTX 5090, Qwen3-Coder-30B-A3B-Instruct-AWQ with vLLM: 540 tok/s output throughput."),
+        Some("qwen3-coder-30b-a3b".to_string())
+    );
+}

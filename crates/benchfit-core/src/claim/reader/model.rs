@@ -57,7 +57,19 @@ fn fuller_elsewhere(lower: &str, p: &Patterns, f: Found<String>) -> Found<String
         value: unglued(f.value.clone()),
         span: f.span,
     };
-    for (i, _) in lower[end..].match_indices(written).take(8) {
+    // A release written without its size (`DeepSeek V4` in a title) is anchored at its first
+    // word, so a later mention with other separators counts (`deepseek-ai/DeepSeek-V4-Flash` in
+    // the command); a sized name already names its weights and is matched as written.
+    let sized = f.value.split('-').any(|p| {
+        p.strip_suffix('b')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    });
+    let first = written
+        .split([' ', '-', '_'])
+        .next()
+        .filter(|w| w.len() >= 3 && !sized)
+        .unwrap_or(written);
+    for (i, _) in lower[end..].match_indices(first).take(12) {
         let at = end + i;
         let to = floor_boundary(lower, (at + 80).min(lower.len()));
         let Some(g) = read_model_raw(&lower[at..to], p) else {
@@ -197,6 +209,26 @@ pub(super) fn unglued(id: String) -> String {
         }
     }
     id
+}
+
+/// Whether the name at `at` is the second of a list of the family's models (`Qwen3 Coder and
+/// Qwen3 Coder Next`, `GLM-4.5, GLM-4.5-Air`): the sentence names several models, none of them
+/// the claim's alone (CLAIMS.md §3 Model), so the name is not taken there.
+fn second_of_a_list(lower: &str, at: usize) -> bool {
+    let at = floor_boundary(lower, at.min(lower.len()));
+    let head = &lower[floor_boundary(lower, at.saturating_sub(40))..at];
+    let head = head.rsplit('\n').next().unwrap_or(head);
+    let Some(before) = ["and ", ", ", "vs ", "vs. ", "& "]
+        .iter()
+        .find_map(|j| head.strip_suffix(j))
+    else {
+        return false;
+    };
+    let family: String = lower[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    family.len() >= 3 && before.contains(family.as_str())
 }
 
 /// Whether `rest` (the text right after a model's name) starts with `/` and another release
@@ -562,9 +594,10 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
         );
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
-    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2,
+    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2(.x,
+    // Thinking),
     // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
-    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next.
+    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next, Qwen3-Coder-Next.
     const RELEASE_WORDS: &[&str] = &[
         "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
         "minimax", "next",
@@ -572,7 +605,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.5)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
@@ -585,7 +618,9 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
         let hit = starts.into_iter().find_map(|i| {
             let from = floor_boundary(lower, i.saturating_sub(12));
             let to = floor_boundary(lower, i + 48);
-            re.captures(&lower[from..to]).map(|c| (from, c))
+            re.captures(&lower[from..to])
+                .filter(|c| !second_of_a_list(lower, from + c.get(1).map_or(0, |m| m.start())))
+                .map(|c| (from, c))
         });
         if let Some((from, c)) = hit {
             let m = c.get(1).expect("group 1");
