@@ -7517,3 +7517,29 @@ fn the_second_of_a_list_of_models_is_not_the_model() {
         Some("qwen3-coder-30b-a3b".to_string())
     );
 }
+
+/// §3 Hardware: a device named once as the one the run used counts 1 in the claim's own
+/// language too (Chinese `在 A10 上`, Russian `на L40S`, German `auf einer RTX 4090`) and under
+/// an environment list's bare `GPU` key.
+#[test]
+fn a_device_used_counts_one_in_other_languages_and_env_lists() {
+    let n = |t: &str| read(t).gpu_count.map(|c| c.value);
+    assert_eq!(
+        n("我在A10上用vllm部署Qwen2.5-7B，输出速度约 45 tokens/s。"),
+        Some(1)
+    );
+    assert_eq!(
+        n("vLLM на L40S выдает 2100 tok/s на Llama 3.1 8B при 32 параллельных запросах."),
+        Some(1)
+    );
+    assert_eq!(
+        n("Ich habe Llama 3.1 8B auf einer RTX 4090 getestet: 120 Token/s."),
+        Some(1)
+    );
+    assert_eq!(n("Environment\n\nGPU\n NVIDIA L40S\nModel: Qwen3-8B\n\nOutput throughput: 1,850 tok/s at concurrency 16"), Some(1));
+    // Two cards written out (两张, "two") are two, not one.
+    assert_eq!(
+        n("我在两张A10上部署，Qwen2.5-7B 输出约 80 tokens/s。"),
+        Some(2)
+    );
+}

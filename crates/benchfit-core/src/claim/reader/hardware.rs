@@ -856,11 +856,48 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                     "1×",
                     "1*",
                     "one x",
+                    // The same "on" / "with a" in the languages the claims come in (Russian
+                    // `на H100`, German `auf einer RTX 4090`, French `sur une`, Spanish `en
+                    // una`, `con una`), and the poster's own card (`my RTX 3090`).
+                    " на",
+                    " auf",
+                    " auf einer",
+                    " mit einer",
+                    " sur",
+                    " sur une",
+                    " sur un",
+                    " en una",
+                    " con una",
+                    " my",
                 ]
                 .iter()
                 .any(|w| format!(" {b}").ends_with(w));
                 let end = (g.span.end - offset).min(part.len());
                 let rest = part[end..].trim_start();
+                // Chinese `在 X 上` ("on X", the card's memory in brackets may sit between), and
+                // an environment list's bare `GPU` or 显卡 ("graphics card") key on its own line
+                // or the line before.
+                // A text that speaks of nodes (每节点, 单节点) runs on no single card.
+                let on_zh = b.ends_with('在') && !part.contains("节点") && {
+                    let r = rest
+                        .strip_prefix(['(', '（'])
+                        .and_then(|r| r.split_once([')', '）']).map(|(_, t)| t))
+                        .unwrap_or(rest);
+                    r.trim_start().starts_with('上')
+                };
+                let key_line = {
+                    let raw = &part[floor_boundary(part, local.saturating_sub(32))..local];
+                    let raw = raw.trim_end();
+                    let raw = ["nvidia", "amd", "intel"]
+                        .iter()
+                        .find_map(|v| raw.strip_suffix(v))
+                        .unwrap_or(raw);
+                    let k = format!("\n{}", raw.trim_end_matches([' ', '\t', '\n', ':', '：']));
+                    ["\ngpu", "\n- gpu", "显卡", "显卡型号", "| gpu |"]
+                        .iter()
+                        .any(|w| k.ends_with(w))
+                };
+                let device = device || on_zh || key_line;
                 // The name in the plural, other accelerators' included ("on 910B NPUs").
                 let plural = [
                     "gpus",
