@@ -7543,3 +7543,16 @@ fn a_device_used_counts_one_in_other_languages_and_env_lists() {
         Some(2)
     );
 }
+
+/// §2: tokens per second in Korean (`토큰/초`) and a Chinese key counting the tokens replied each
+/// second (`每秒回复token数量`) are throughput figures.
+#[test]
+fn korean_tokens_per_second_and_chinese_reply_rate_keys() {
+    let c = read("RTX 4070에서 Qwen3-8B Q4 실행: 생성 속도 52.3 토큰/초");
+    assert_eq!(c.figures.first().map(|f| f.value), Some(52.3));
+    let c = read("总请求数: 1\n平均首字回复时间: 0.41秒\n平均每秒回复token数量: 61.5");
+    assert!(c
+        .figures
+        .iter()
+        .any(|f| f.value == 61.5 && f.unit == "tok/s"));
+}

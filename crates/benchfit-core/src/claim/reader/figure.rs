@@ -1144,16 +1144,17 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     }
     // Chinese per-second forms: `63.33 tokens / 秒`, `每秒1200 Token`, `8 token/秒`,
     // `每秒 10.2 個詞元`; Japanese `毎秒 40 トークン`, `1秒あたり 40 トークン`; Korean
-    // `초당 500개 이상 토큰` ("over 500 tokens a second").
-    if lower.contains('秒') || lower.contains("초당") {
+    // `초당 500개 이상 토큰` ("over 500 tokens a second"), `134.44 토큰/초`; a key that says
+    // tokens replied each second (`平均每秒回复token数量: 42.49`).
+    if lower.contains('秒') || lower.contains('초') {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン)\s*/\s*秒|(?:每秒|毎秒|1\s*秒(?:あたり|当たり|間に?)|초당)\s*(?:输出|生成|处理|약)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:个|個|개)?\s*(?:이상의?\s*)?(?:tokens?|词元|詞元|トークン|토큰)|每秒\s*(?:输出|生成)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン|토큰)\s*/\s*(?:秒|초)|(?:每秒|毎秒|1\s*秒(?:あたり|当たり|間に?)|초당)\s*(?:输出|生成|处理|약)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:个|個|개)?\s*(?:이상의?\s*)?(?:tokens?|词元|詞元|トークン|토큰)|每秒\s*(?:输出|生成|回复|返回)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
         });
-        for c in captures_near(lower, re, &["秒", "초당"], 64, 64) {
+        for c in captures_near(lower, re, &["秒", "초"], 64, 64) {
             // The number after the unit (`63.33 tokens / 秒`), after 每秒 (`每秒1200 Token`) or
             // after the words (`每秒输出 token 数为 1,050`).
             let (v, k) = match (c.get(1), c.get(3), c.get(5)) {
