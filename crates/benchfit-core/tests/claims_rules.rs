@@ -7556,3 +7556,19 @@ fn korean_tokens_per_second_and_chinese_reply_rate_keys() {
         .iter()
         .any(|f| f.value == 61.5 && f.unit == "tok/s"));
 }
+
+/// §1.5: a web table pasted with single spaces whose rows start with their load and carry the
+/// rate unit in the cell (`Concurrent Throughput p99 Latency` over `10 1,090 tok/s 16.17s`) is a
+/// table: the last row heads, its concurrency comes with it.
+#[test]
+fn single_spaced_rows_with_units_in_cells_are_a_table() {
+    let c = read(
+        "Qwen2.5-72B on 4x MI300X, vLLM\n\nConcurrent Throughput p99 Latency Status\n\
+         8 610 tok/s 5.02s OK\n32 2,140 tok/s 6.80s OK\n128 4,975 tok/s 9.91s SATURATED\n\n\
+         Multi-run means.",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 4975.0);
+    assert_eq!(h.scope, Some(Scope::Aggregate));
+    assert_eq!(c.concurrency.map(|x| x.value), Some(128));
+}

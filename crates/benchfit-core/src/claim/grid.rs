@@ -471,6 +471,7 @@ fn role(h: &str) -> Role {
     } else if has("concurrency")
         || word("conc")
         || word("concur")
+        || word("concurrent")
         // A column named `c` alone (`| cell | c | TTFT ms | … |`): the client's concurrency.
         || h.trim() == "c"
         // A load point as a column (`conc=64`, `c=64`).
@@ -693,10 +694,16 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
         let h = lower[hs..he].trim();
         let plain = |l: &str| !l.contains('|') && !l.contains('\t') && !l.contains("  ");
         let htoks = tokens(lower, hs, he);
+        // The header names a rate by its unit, or it is all words and the rows carry the unit in
+        // their cells (`Concurrent Throughput p99 Latency` over `10 1,090 tok/s 16.17s`).
+        let header_unit = htoks.iter().any(|t| unit_word(text(*t)));
+        let all_words = htoks
+            .iter()
+            .all(|t| !text(*t).starts_with(|c: char| c.is_ascii_digit()));
         if !plain(h)
             || htoks.len() < 2
             || htoks.len() > 24
-            || !htoks.iter().any(|t| unit_word(text(*t)))
+            || !(header_unit || all_words)
             || htoks.iter().all(|t| value_token(text(*t)))
         {
             i += 1;
@@ -728,6 +735,24 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
                 break;
             }
             let toks = tokens(lower, rs, re);
+            // A row that starts with a value fills every column, a rate unit kept in its value's
+            // cell (`10 1,090 tok/s 16.17s ok` under five names).
+            if toks.first().is_some_and(|t| value_token(text(*t))) {
+                let cells = unit_cells(lower, &toks);
+                let values = cells
+                    .iter()
+                    .filter(|c| cell_number(text(**c)).is_some() || value_token(text(**c)))
+                    .count();
+                if cells.len() != cols.len() || values < 2 {
+                    break;
+                }
+                rows.push(Line { cells });
+                j += 1;
+                continue;
+            }
+            if !header_unit {
+                break;
+            }
             let m = toks
                 .iter()
                 .rev()
@@ -752,7 +777,8 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
             r.cells.iter().zip(&cols).any(|(c, h)| {
                 c.end > c.start
                     && cell_number(text(*c)).is_some()
-                    && text(*h).rsplit(' ').next().is_some_and(unit_word)
+                    && (text(*h).rsplit(' ').next().is_some_and(unit_word)
+                        || text(*c).rsplit(' ').next().is_some_and(unit_word))
             })
         });
         if rows.len() >= 2 && rate_in_values {
@@ -765,6 +791,24 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
         }
     }
     out
+}
+
+/// The cells of a single-spaced row: its tokens, a rate unit joined to the number before it
+/// (`1,090 tok/s` is one cell).
+fn unit_cells(lower: &str, toks: &[Span]) -> Vec<Span> {
+    let mut cells: Vec<Span> = Vec::with_capacity(toks.len());
+    for t in toks {
+        match cells.last_mut() {
+            Some(last)
+                if unit_word(&lower[t.start..t.end])
+                    && cell_number(&lower[last.start..last.end]).is_some() =>
+            {
+                last.end = t.end
+            }
+            _ => cells.push(*t),
+        }
+    }
+    cells
 }
 
 /// How many empty cells a row ends on.
