@@ -7572,3 +7572,13 @@ fn single_spaced_rows_with_units_in_cells_are_a_table() {
     assert_eq!(h.scope, Some(Scope::Aggregate));
     assert_eq!(c.concurrency.map(|x| x.value), Some(128));
 }
+
+/// §1.4, §1.5: a single-spaced llama-bench summary whose row labels end in a number (`RTX 3090
+/// 1138 36.24` under `GPU pp512 (t/s) tg128 (t/s)`) is read as a table: the tg column heads.
+#[test]
+fn single_spaced_rows_whose_label_ends_in_a_number() {
+    let c = read("GPU pp512 (t/s) tg128 (t/s)\nRTX 4080 2410 61.5\nRTX 3060 980 33.8\n");
+    let h = &c.figures[0];
+    assert_eq!(h.value, 33.8);
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+}

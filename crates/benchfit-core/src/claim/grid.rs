@@ -753,11 +753,14 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
             if !header_unit {
                 break;
             }
+            // A label that ends in a number (`RTX 3090 1138 36.24` under `GPU pp512 (t/s) tg128
+            // (t/s)`): the values fill the columns after the first, the rest is the label.
             let m = toks
                 .iter()
                 .rev()
                 .take_while(|t| value_token(text(**t)))
-                .count();
+                .count()
+                .min(cols.len().saturating_sub(1));
             let label = toks.len() - m;
             if m == 0 || label == 0 || label > 6 || m >= cols.len() {
                 break;
