@@ -7582,3 +7582,20 @@ fn single_spaced_rows_whose_label_ends_in_a_number() {
     assert_eq!(h.value, 33.8);
     assert_eq!(h.kind, FigureKind::DecodeThroughput);
 }
+
+/// §1.4, §1.5: a table whose rows are named `pp4096/tg128` (a prompt test and a generation test
+/// of one scenario) is another tool's table, not llama-bench rows: the last row's decode column
+/// heads and its label gives the lengths.
+#[test]
+fn rows_named_by_both_tests_are_scenarios_not_bench_rows() {
+    let c = read(
+        "Test            TTFT(ms)   pp TPS        tg TPS       Peak Mem\n\
+         pp1024/tg128      310.5   3297.9 tok/s   71.2 tok/s   20.1 GB\n\
+         pp8192/tg128     2544.0   3220.1 tok/s   64.0 tok/s   22.7 GB\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 64.0);
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(8192));
+    assert_eq!(c.output_tokens.map(|p| p.value), Some(128));
+}

@@ -1181,6 +1181,29 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
     let mut s = RowSettings::default();
     if let Some(c) = cells.first().filter(|c| c.end > c.start) {
         s.model = super::reader::cell_model(lower, *c);
+        // A row named by its prompt and generation tests (`pp4096/tg128`, llama-bench's names
+        // for a 4,096-token prompt and 128 generated tokens): the row's lengths.
+        let t = text(*c);
+        if let Some((pp, tg)) = t.split_once('/') {
+            if bench_test_name(pp, "pp") && bench_test_name(tg, "tg") {
+                set_u32(
+                    &mut s.prompt_tokens,
+                    lower,
+                    Span {
+                        start: c.start + 2,
+                        end: c.start + pp.len(),
+                    },
+                );
+                set_u32(
+                    &mut s.output_tokens,
+                    lower,
+                    Span {
+                        start: c.start + pp.len() + 3,
+                        end: c.end,
+                    },
+                );
+            }
+        }
     }
     for (i, r) in roles.iter().enumerate() {
         let Some(c) = cells.get(i).copied() else {

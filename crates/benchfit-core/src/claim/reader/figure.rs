@@ -800,6 +800,11 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     for c in p.bench_row.captures_iter(lower) {
         let Some(mut v) = num(&c[2]) else { continue };
         let mut span = whole(&c);
+        // A scenario named by both tests (`pp1024/tg128   454.2   10.11 …`, a row label of
+        // another tool's table) is no llama-bench row: the number after it is the next column's.
+        if lower[..span.start].ends_with('/') {
+            continue;
+        }
         // `compare-llama-bench.py`'s table (`t/s master | t/s <branch> | Speedup`): the
         // change's column, not the baseline's (CLAIMS.md §1.6).
         if let Some((w, s)) = rate_columns
