@@ -7599,3 +7599,16 @@ fn rows_named_by_both_tests_are_scenarios_not_bench_rows() {
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(8192));
     assert_eq!(c.output_tokens.map(|p| p.value), Some(128));
 }
+
+/// §3 Lengths: a table's prompt-length cell with its unit word (`512 tokens`) and a Russian
+/// prompt length (`промпт из 512 токенов`, "a prompt of 512 tokens") are the prompt length; a
+/// Russian context size (`Контекст 8192 токенов`) stays a limit.
+#[test]
+fn length_cells_with_units_and_russian_prompt_lengths() {
+    let c = read("| GPU | Model | Prompt Length | TTFT |\n|---|---|---|---|\n| H100 SXM | Llama 3.1 8B | 1024 tokens | 21ms |\n");
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(1024));
+    let c = read(
+        "Тест на RTX 4090. Контекст 8192 токенов, промпт из 512 токенов. Генерация: 41 токенов/с.",
+    );
+    assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
+}

@@ -814,6 +814,18 @@ fn unit_cells(lower: &str, toks: &[Span]) -> Vec<Span> {
     cells
 }
 
+/// A length cell without its unit word (`512 tokens` → `512`).
+fn length_cell(lower: &str, c: Span) -> Span {
+    let t = &lower[c.start..c.end];
+    match t.rsplit_once(' ') {
+        Some((n, u)) if ["tokens", "token", "tok", "toks"].contains(&u) => Span {
+            start: c.start,
+            end: c.start + n.trim_end().len(),
+        },
+        _ => c,
+    }
+}
+
 /// How many empty cells a row ends on.
 fn empty_tail(cells: &[Span]) -> usize {
     cells.iter().rev().take_while(|c| c.end == c.start).count()
@@ -1210,8 +1222,8 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             continue;
         };
         match r {
-            Role::Input => set_u32(&mut s.prompt_tokens, lower, c),
-            Role::Output => set_u32(&mut s.output_tokens, lower, c),
+            Role::Input => set_u32(&mut s.prompt_tokens, lower, length_cell(lower, c)),
+            Role::Output => set_u32(&mut s.output_tokens, lower, length_cell(lower, c)),
             Role::Lengths => {
                 let t = text(c);
                 if let Some((a, b)) = t.split_once(['-', '/']) {

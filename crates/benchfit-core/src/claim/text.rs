@@ -9,8 +9,8 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
-        cjk_terms(foreign_rate_units(device_file_names(packed_cells(
-            csv_tables(unicode_hyphens(text.to_ascii_lowercase())),
+        cjk_terms(russian_terms(foreign_rate_units(device_file_names(
+            packed_cells(csv_tables(unicode_hyphens(text.to_ascii_lowercase()))),
         )))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
@@ -188,6 +188,40 @@ fn foreign_rate_units(lower: String) -> String {
         }
     }
     String::from_utf8(bytes).expect("ASCII written over whole phrases and ASCII bytes")
+}
+
+/// Russian length terms as the English ones the reader knows (`промпт из 512 токенов` → `prompt
+/// of 512 tokens`, `входных токенов` → `input tokens`, `контекст` → `context`), each padded with
+/// spaces to its own byte length so every span still points into the pasted text. Rates
+/// (`токенов/с`) were turned into `tokens/s` before. The text is lowercased in ASCII only, so
+/// the forms that open a sentence are listed with a capital too.
+fn russian_terms(lower: String) -> String {
+    const TERMS: &[(&str, &str)] = &[
+        ("входных токенов", "input tokens"),
+        ("выходных токенов", "output tokens"),
+        ("сгенерированных токенов", "generated tokens"),
+        ("промпт из", "prompt of"),
+        ("Промпт из", "prompt of"),
+        ("промпта", "prompt"),
+        ("промпт", "prompt"),
+        ("Промпт", "prompt"),
+        ("контекст", "context"),
+        ("Контекст", "context"),
+        ("токенов", "tokens"),
+        ("токена", "tokens"),
+    ];
+    if !lower.contains("токен") && !lower.contains("промпт") && !lower.contains("онтекст")
+    {
+        return lower;
+    }
+    let mut out = lower;
+    for (from, to) in TERMS {
+        if out.contains(from) {
+            let padded = format!("{to}{}", " ".repeat(from.len() - to.len()));
+            out = out.replace(from, &padded);
+        }
+    }
+    out
 }
 
 /// Each line of `s` (split at `\n`, the newline left out) with the offset it starts at.
