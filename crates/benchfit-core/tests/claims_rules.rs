@@ -7612,3 +7612,19 @@ fn length_cells_with_units_and_russian_prompt_lengths() {
     );
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(512));
 }
+
+/// §3 Quantisation: llama.cpp's short KV flags (`-ctk q8_0 -ctv q8_0`) set the cache, not the
+/// weights; a spec sheet's rating written after the precision (`FP8 Tensor TFLOPs`) and two
+/// precisions given as alternatives (`bf16 or fp16`) name no run's precision.
+#[test]
+fn short_kv_flags_ratings_and_alternative_precisions() {
+    let c = read("llama-server -m model.gguf -c 32768 -ctk q8_0 -ctv q8_0 -ngl 99\n\ngen: 41 tok/s on an RTX 4090");
+    assert_eq!(c.kv_dtype.as_ref().map(|k| k.value.as_str()), Some("q8_0"));
+    assert!(c.weight_dtype.is_none());
+    let c = read("| Spec | B200 |\n|---|---|\n| FP8 Tensor TFLOPs | 4,500 |\n\nLlama 3.3 70B on 8x B200: 9,800 tok/s output throughput.");
+    assert!(c.weight_dtype.is_none());
+    let c = read(
+        "The model takes 55 GB of VRAM in bf16 or fp16, so I ran it on two RTX 3090s: 18 tok/s.",
+    );
+    assert!(c.weight_dtype.is_none());
+}

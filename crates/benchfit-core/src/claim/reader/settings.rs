@@ -120,6 +120,43 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
+            // The rating written after the precision (`FP8 Tensor TFLOPs | 9 petaFLOPs`).
+            let next = part[m.end..].trim_start_matches([' ', '-', '_']);
+            if [
+                "tflops",
+                "tops",
+                "tensor tflops",
+                "tensor core tflops",
+                "petaflops",
+                "pflops",
+            ]
+            .iter()
+            .any(|w| next.starts_with(w))
+            {
+                continue;
+            }
+            // Alternatives (`55 Go de VRAM en bf16 ou fp16`, `from FP16 or BF16 precision`):
+            // either of two precisions joined by "or" names no run's precision.
+            let dtype_first = |s: &str| p.dtype.find(s).is_some_and(|d| d.start() == 0);
+            if ["or ", "ou ", "o ", "或"]
+                .iter()
+                .find_map(|w| next.strip_prefix(w))
+                .is_some_and(|r| dtype_first(r.trim_start()))
+            {
+                continue;
+            }
+            if let Some(head) = [" or", " ou", "或"]
+                .iter()
+                .find_map(|w| pre.strip_suffix(w))
+            {
+                let head = head.trim_end();
+                let from = head
+                    .rfind(|c: char| c.is_whitespace() || c == '(' || c == ',')
+                    .map_or(0, |k| k + 1);
+                if dtype_first(&head[from..]) {
+                    continue;
+                }
+            }
             // A precision ruled out (`It is not an AWQ/GGUF path`, "without FP8"): not the run's.
             if [
                 " not",
@@ -230,9 +267,14 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     // KV-cache flags (`--cache-type-k q4_0`, `--kv-cache-dtype fp8`): the cache, never the
     // weights (CLAIMS.md §3 Quantisation).
     let mut kv_flag: Option<Span> = None;
+    // llama.cpp's short form `-ctk q8_0 -ctv q8_0` too.
     if let Some(i) = part
         .find("--cache-type-k")
         .or(part.find("--kv-cache-dtype"))
+        .or(part
+            .match_indices("-ctk ")
+            .map(|(i, _)| i)
+            .find(|&i| !part[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '-')))
     {
         let rest = &part[i..];
         let flag_end = rest.find([' ', '=']).unwrap_or(rest.len());
