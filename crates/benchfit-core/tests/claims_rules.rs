@@ -7628,3 +7628,22 @@ fn short_kv_flags_ratings_and_alternative_precisions() {
     );
     assert!(c.weight_dtype.is_none());
 }
+
+/// §3 Load: `B=8` is a batch, 并发度为 150 ("a degree of concurrency of 150") a concurrency; a
+/// batch written right after another figure (`78.3 tok/s B=1`) is that figure's, not the
+/// headline's; a capacity (`支持最大 16 并发`, "supports up to 16 concurrent") is no load, while a
+/// benchmark's 最大并发数为8 (its client's max concurrency) is.
+#[test]
+fn batch_shorthand_chinese_concurrency_degree_and_limits() {
+    let c = read("Llama 3.1 8B on an RTX 4090: B=8 gives 75.2 tok/s.");
+    assert_eq!(c.batch_size.map(|b| b.value), Some(8));
+    let c = read("在 H100 上，并发度为 150 时输出吞吐可达到 5.5 万 toks/sec。");
+    assert_eq!(c.concurrency.map(|b| b.value), Some(150));
+    let c = read("Gemma on TPU v6e-4: 16,794 tok/s peak throughput, 78.3 tok/s B=1.");
+    assert!(c.batch_size.is_none());
+    let c = read("单卡吞吐量 95 tokens/s；动态批处理支持最大 16 并发。");
+    assert!(c.concurrency.is_none());
+    let c =
+        read("基准测试配置如下:输入长度为2048,输出长度为128,最大并发数为8。吞吐 911 token/秒。");
+    assert_eq!(c.concurrency.map(|b| b.value), Some(8));
+}

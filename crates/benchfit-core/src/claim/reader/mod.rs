@@ -864,10 +864,12 @@ pub fn read(text: &str) -> Claim {
         for c in p.batch.captures_iter(lower) {
             let span = whole(&c);
             let head = &lower[span.start..span.end];
+            // A bare `b` only as a record (`b: 8`) or a setting (`B=8`).
             if head.starts_with('b')
                 && !head.starts_with("batch")
                 && !head.starts_with("bs")
                 && !head.contains(':')
+                && !head.starts_with("b=")
             {
                 continue;
             }
@@ -902,6 +904,17 @@ pub fn read(text: &str) -> Claim {
                 continue;
             };
             if n == 0 || advice(lower, span, &advice_marks) {
+                continue;
+            }
+            // Written right after another figure (`16,794 tok/s peak, 78.3 tok/s B=1`): that
+            // figure's setting, not the headline's (CLAIMS.md §1.5).
+            if figures.iter().skip(1).any(|f| {
+                f.span.end <= span.start
+                    && lower[f.span.end..span.start]
+                        .chars()
+                        .all(|c| c == ' ' || c == '(')
+                    && figures.first().is_some_and(|h| h.span != f.span)
+            }) {
                 continue;
             }
             // `batch 1 / 8 / 32`: a sweep, read at its last point (CLAIMS.md §1.5).
@@ -2474,7 +2487,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发数?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -2541,10 +2554,19 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
             .filter(|c| {
                 let m = c.get(0).expect("group 0");
                 let after = &lower[from + m.end()..];
-                !(m.as_str().ends_with("user")
-                    && words::ONE_USER_USE_CASES
+                // A limit (`支持最大 16 并发`, "up to 64 users") is no load (CLAIMS.md §3 Load);
+                // a benchmark's `最大并发数为8` is its client's max concurrency, the load.
+                let at = from + m.start();
+                let pre = lower[floor_boundary(lower, at.saturating_sub(12))..at].trim_end();
+                let limit = m.as_str().starts_with(|ch: char| ch.is_ascii_digit())
+                    && ["最大", "最多", "上限", "max", "maximum", "up to"]
                         .iter()
-                        .any(|w| after.starts_with(w)))
+                        .any(|w| pre.ends_with(w));
+                !limit
+                    && !(m.as_str().ends_with("user")
+                        && words::ONE_USER_USE_CASES
+                            .iter()
+                            .any(|w| after.starts_with(w)))
             })
             .map(|c| (from, c))
     }) else {
@@ -3205,7 +3227,11 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         for c in p.batch.captures_iter(part) {
             let span = whole(&c);
             let head = &part[span.start..span.end];
-            if head.starts_with('b') && !head.starts_with("batch") && !head.starts_with("bs") {
+            if head.starts_with('b')
+                && !head.starts_with("batch")
+                && !head.starts_with("bs")
+                && !head.starts_with("b=")
+            {
                 continue;
             }
             if no_batch_size(part, span.end) {
@@ -3240,7 +3266,11 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
             );
         } else if let Some(i) = part.find("并发") {
             let rest = &part[i + "并发".len()..];
-            let rest = rest.strip_prefix("数").unwrap_or(rest);
+            // 并发数 / 并发度 ("degree of concurrency").
+            let rest = rest
+                .strip_prefix("数")
+                .or(rest.strip_prefix("度"))
+                .unwrap_or(rest);
             let rest = rest.trim_start_matches([' ', ':', '：', '=', '为', '是']);
             let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             if let Some(n) = rest[..digits].parse::<u32>().ok().filter(|n| *n > 0) {
