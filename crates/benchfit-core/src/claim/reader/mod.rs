@@ -2562,11 +2562,11 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
                     && ["最大", "最多", "上限", "max", "maximum", "up to"]
                         .iter()
                         .any(|w| pre.ends_with(w));
-                !limit
-                    && !(m.as_str().ends_with("user")
-                        && words::ONE_USER_USE_CASES
-                            .iter()
-                            .any(|w| after.starts_with(w)))
+                let use_case = m.as_str().ends_with("user")
+                    && words::ONE_USER_USE_CASES
+                        .iter()
+                        .any(|w| after.starts_with(w));
+                !(limit || use_case)
             })
             .map(|c| (from, c))
     }) else {
