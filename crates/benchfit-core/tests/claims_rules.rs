@@ -7647,3 +7647,18 @@ fn batch_shorthand_chinese_concurrency_degree_and_limits() {
         read("基准测试配置如下:输入长度为2048,输出长度为128,最大并发数为8。吞吐 911 token/秒。");
     assert_eq!(c.concurrency.map(|b| b.value), Some(8));
 }
+
+/// §1.5: a table whose caption gives its cells' units as a pair (`decode tokens per second /
+/// time to first token in milliseconds`) over cells `43.1 / 185`: each cell's first number is
+/// the decode rate, and the last row and column head.
+#[test]
+fn caption_pairs_of_rate_and_latency_in_cells() {
+    let c = read(
+        "All numbers are on one Strix Halo box. Values are decode tokens per second / time to first token in milliseconds.\n\
+         | Tool | Gemma 4 E2B | Qwen3.6 35B MoE |\n|---|---|---|\n\
+         | raw llama-server | 81.0 / 51 | 43.1 / 185 |\n| Ollama 0.24.0 | 50.8 / 224 | 12.2 / 484 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 12.2);
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+}

@@ -192,6 +192,13 @@ fn cell_number(t: &str) -> Option<f64> {
         Some((n, note)) if note.ends_with(')') => n.trim(),
         _ => t,
     };
+    // Two figures of one run in a cell (`43.1 / 185`, a caption's `decode tokens per second /
+    // time to first token in milliseconds`): the first, the one the column's unit names first.
+    // A longer list (`39.4 / 61.3 / 87.4 tok/s`) is a sweep, read elsewhere.
+    let t = match t.split_once(" / ") {
+        Some((a, b)) if !b.contains('/') && cell_number(b).is_some() => a.trim(),
+        _ => t,
+    };
     // A token-rate unit written in the cell (`24,167 tokens/sec`): the number. (Times are left
     // alone: a log line's `latency: 0.0057 s` is no table cell.)
 
