@@ -7662,3 +7662,18 @@ fn caption_pairs_of_rate_and_latency_in_cells() {
     assert_eq!(h.value, 12.2);
     assert_eq!(h.kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Load: Korean `50명 사용자` ("50 users") and `32명의 동시 사용자` ("32 concurrent users") are
+/// a concurrency.
+#[test]
+fn korean_user_counts_are_a_concurrency() {
+    let n = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        n("RTX 5090에서 vLLM: 50명 사용자에서 최대 2,832 tok/s"),
+        Some(50)
+    );
+    assert_eq!(
+        n("H100 한 장, 32명의 동시 사용자: 출력 처리량 3,100 tok/s"),
+        Some(32)
+    );
+}

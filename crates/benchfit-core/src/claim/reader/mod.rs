@@ -2487,7 +2487,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -2497,6 +2497,8 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         "并发",
         // Japanese: 同時32 (32 at once).
         "同時",
+        // Korean: 50명 사용자 (50 users).
+        "명",
         "single request",
         "one request at",
         "one user at",
@@ -2584,7 +2586,7 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
             claim.load_observed.get_or_insert(span);
         }
         false
-    } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)) {
+    } else if let Some(n) = c.get(2).or(c.get(3)).or(c.get(4)).or(c.get(5)) {
         match n.as_str().parse() {
             Ok(n) => {
                 claim.concurrency = found(n, span);
