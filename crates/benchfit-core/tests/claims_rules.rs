@@ -7677,3 +7677,18 @@ fn korean_user_counts_are_a_concurrency() {
         Some(32)
     );
 }
+
+/// §1.8 and §3 Load: a German table (`Nebenläufigkeit`, "concurrency"; `Gesamtdurchsatz
+/// (Token/Sekunde)`, total throughput) with numbers grouped by dots and a decimal comma
+/// (`9.461,31`): the last row's total throughput at its concurrency.
+#[test]
+fn german_table_headers_and_number_format() {
+    let c = read(
+        "| Nebenläufigkeit | Gesamtdurchsatz (Token/Sekunde) |\n|---|---|\n\
+         | 1 | 703,41 |\n| 64 | 9.094,38 |\n| 256 | 9.461,31 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 9461.31);
+    assert_eq!(h.kind, FigureKind::ThroughputTotal);
+    assert_eq!(c.concurrency.map(|x| x.value), Some(256));
+}

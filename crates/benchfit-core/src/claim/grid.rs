@@ -226,8 +226,19 @@ fn cell_number(t: &str) -> Option<f64> {
         return None;
     }
     // A decimal comma (`111,62`, `0,5`): one comma with one or two digits after it (a
-    // thousands separator always groups three).
+    // thousands separator always groups three); the thousands then grouped by dots
+    // (`1.174,08`, German and most of Europe).
     if let Some((int, frac)) = body.split_once(',') {
+        let grouped = int.split('.').skip(1).all(|g| g.len() == 3)
+            && int
+                .split('.')
+                .next()
+                .is_some_and(|g| (1..=3).contains(&g.len()));
+        let int = if int.contains('.') && grouped {
+            int.replace('.', "")
+        } else {
+            int.to_string()
+        };
         if !frac.contains([',', '.']) && (1..=2).contains(&frac.len()) {
             return format!("{int}.{frac}")
                 .parse::<f64>()
@@ -383,7 +394,9 @@ fn role(h: &str) -> Role {
             || has("token generation")
         {
             FigureKind::DecodeThroughput
-        } else if (has("total") || first == "tot" || has("总吞吐")) && !has("output") {
+        } else if (has("total") || first == "tot" || has("总吞吐") || has("gesamtdurchsatz"))
+            && !has("output")
+        {
             FigureKind::ThroughputTotal
         } else if has("output")
             || has("generat")
@@ -486,6 +499,8 @@ fn role(h: &str) -> Role {
         || h.starts_with("c=")
         || has("users")
         || has("并发")
+        // German `Nebenläufigkeit` ("concurrency").
+        || has("nebenläufigkeit")
     {
         Role::Concurrency
     } else if has("# hpu")
