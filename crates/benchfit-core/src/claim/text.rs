@@ -109,14 +109,7 @@ fn cjk_terms(lower: String) -> String {
     if !cjk {
         return lower;
     }
-    let mut out = lower;
-    for (from, to) in TERMS {
-        if out.contains(from) {
-            let padded = format!("{to}{}", " ".repeat(from.len() - to.len()));
-            out = out.replace(from, &padded);
-        }
-    }
-    out
+    padded_terms(lower, TERMS)
 }
 
 /// "Tokens per second" written in other languages (French `tokens par seconde`, Spanish and
@@ -214,14 +207,19 @@ fn russian_terms(lower: String) -> String {
     {
         return lower;
     }
-    let mut out = lower;
-    for (from, to) in TERMS {
-        if out.contains(from) {
+    padded_terms(lower, TERMS)
+}
+
+/// `lower` with each `from` of `terms` replaced by its `to` padded with spaces to the same byte
+/// length (every `to` is no longer than its `from`), so every span still points into the text.
+fn padded_terms(mut lower: String, terms: &[(&str, &str)]) -> String {
+    for (from, to) in terms {
+        if lower.contains(from) {
             let padded = format!("{to}{}", " ".repeat(from.len() - to.len()));
-            out = out.replace(from, &padded);
+            lower = lower.replace(from, &padded);
         }
     }
-    out
+    lower
 }
 
 /// Each line of `s` (split at `\n`, the newline left out) with the offset it starts at.
