@@ -60,10 +60,7 @@ fn fuller_elsewhere(lower: &str, p: &Patterns, f: Found<String>) -> Found<String
     // A release written without its size (`DeepSeek V4` in a title) is anchored at its first
     // word, so a later mention with other separators counts (`deepseek-ai/DeepSeek-V4-Flash` in
     // the command); a sized name already names its weights and is matched as written.
-    let sized = f.value.split('-').any(|p| {
-        p.strip_suffix('b')
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
-    });
+    let sized = f.value.split('-').any(size_part);
     let first = written
         .split([' ', '-', '_'])
         .next()
@@ -89,6 +86,12 @@ fn fuller_elsewhere(lower: &str, p: &Patterns, f: Found<String>) -> Found<String
     best
 }
 
+/// Whether an id's part is a parameter count (`70b`, `1.5b`).
+fn size_part(p: &str) -> bool {
+    p.strip_suffix('b')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
 /// The same release named elsewhere with its dated checkpoint (`DeepSeek R1 FP8 H200 …
 /// **Config:** DeepSeek-R1-0528`): the dated id, which names the weights (CLAIMS.md §3 Model:
 /// every part that changes the weights kept). A distill built on that checkpoint
@@ -100,10 +103,6 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
         return f;
     }
     let parts: Vec<&str> = id.split('-').collect();
-    let size_part = |p: &str| {
-        p.strip_suffix('b')
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
-    };
     let sized = parts.last().is_some_and(|p| size_part(p));
     let active = parts
         .iter()
