@@ -7692,3 +7692,23 @@ fn german_table_headers_and_number_format() {
     assert_eq!(h.kind, FigureKind::ThroughputTotal);
     assert_eq!(c.concurrency.map(|x| x.value), Some(256));
 }
+
+/// §2: columns whose cells carry their unit (`1490 tokens/s`) under headers that name a phase
+/// (`Prompt processing`, `Generation`, `… tg128`) are that phase's rates: the generation column
+/// is a decode rate, the prompt column a prefill rate that never heads.
+#[test]
+fn phase_named_columns_with_units_in_cells() {
+    let c = read(
+        "I tried both with the same prompt.\n\
+         |           | Prompt processing |  Generation |\n|---|---|---|\n\
+         | Engine A |     1490 tokens/s | 30 tokens/s |\n| Engine B |       34 tokens/s |  5 tokens/s |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 5.0);
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+    let c = read(
+        "| Setup | model-a Q4_K_M tg128 |\n|---|---|\n| old build | ~34 t/s |\n| new build | 52.3 t/s |\n",
+    );
+    assert_eq!(c.figures[0].value, 52.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -972,6 +972,23 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
 /// The kind the line right above a table names when it introduces the table (ends with `:` or
 /// is a heading, at most 160 bytes): `BS1 ISL8000/OSL1000 decode throughput:` makes an unqualified
 /// `tok/s` column a decode rate.
+/// The phase a row label or column header names (`Decode`, `Generation`, `TG (Decode)`,
+/// `Prompt processing`, `gemma4:e4b tg128`): decode or prefill; None for any other words.
+fn phase_label(l: &str) -> Option<FigureKind> {
+    if l.starts_with("decode") || l.starts_with("generation") || l == "tg" {
+        Some(FigureKind::DecodeThroughput)
+    } else if l.starts_with("prefill") || l.starts_with("prompt") || l == "pp" {
+        Some(FigureKind::PrefillThroughput)
+    } else {
+        super::reader::kind_from_words(l).filter(|k| {
+            matches!(
+                k,
+                FigureKind::DecodeThroughput | FigureKind::PrefillThroughput
+            )
+        })
+    }
+}
+
 fn caption_phase(lower: &str, header: &Line) -> Option<FigureKind> {
     let line = above_header(lower, header)?
         .rsplit('\n')
@@ -1879,7 +1896,13 @@ fn read_block(
                             .is_some_and(|c| rated(text(*c)) || blank(text(*c)))
                     })
             })
-            .map(|i| (i, FigureKind::ThroughputUnspecified, None))
+            // The column's header names its phase (`| Prompt processing | Generation |`,
+            // `| … tg128 |`): that phase's rate (CLAIMS.md §2).
+            .map(|i| {
+                let kind = phase_label(text(header.cells[i]).trim_matches('*').trim())
+                    .unwrap_or(FigureKind::ThroughputUnspecified);
+                (i, kind, None)
+            })
             .collect();
     }
     // A rate column that is another rate column divided by a whole number on every row (`Tokens/s
@@ -2137,18 +2160,7 @@ fn read_block(
         // rate column counts there.
         let kind = match (kind, row.cells.first().map(|c| text(*c).trim_matches('*'))) {
             (FigureKind::ThroughputUnspecified, Some(l)) if cell_number(l).is_none() => {
-                if l.starts_with("decode") || l.starts_with("generation") || l == "tg" {
-                    FigureKind::DecodeThroughput
-                } else if l.starts_with("prefill") || l.starts_with("prompt") || l == "pp" {
-                    FigureKind::PrefillThroughput
-                } else {
-                    match super::reader::kind_from_words(l) {
-                        Some(
-                            k @ (FigureKind::DecodeThroughput | FigureKind::PrefillThroughput),
-                        ) => k,
-                        _ => kind,
-                    }
-                }
+                phase_label(l).unwrap_or(kind)
             }
             _ => kind,
         };
