@@ -7712,3 +7712,44 @@ fn phase_named_columns_with_units_in_cells() {
     assert_eq!(c.figures[0].value, 52.3);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §1.2: a title's token rate that no table of the body holds is the author's result; a table
+/// below it (another comparison's rows) does not take the headline. A rate followed by "input"
+/// is the prompt's (§2), so the title's second figure heads.
+#[test]
+fn title_rate_beats_a_side_table() {
+    let c = read(
+        "Model-X on one Strix Halo box: v0.6 reaches 130.63 tok/s input and 22.43 tok/s generation at 122,879 tokens\n\n\
+         This report tests the full model end to end. Generation rose from 18.50 to 22.43 tok/s with the draft.\n\n\
+         ### q8_0 versus q4_0 KV\n\n\
+         | KV type | 128K input tok/s | Generation tok/s |\n|---|---:|---:|\n\
+         | **q8_0** | **130.435** | **18.502** |\n| q4_0 | 128.757 | 18.368 |\n",
+    );
+    assert_eq!(c.figures[0].value, 22.43);
+    // An approximate title figure is a rounded summary: the table's row stays the headline.
+    let c = read(
+        "Model-X low throughput on an integrated GPU (~10 tok/s)\n\n\
+         Here are my runs with llama.cpp.\n\n\
+         | run | tok/s |\n|---|---|\n| a | 12.1 |\n| b | 3.6 |\n",
+    );
+    assert_eq!(c.figures[0].value, 3.6);
+}
+
+/// §3 Model and Hardware: a sentence that shortens the model (`DeepSeek-V4`) or names the APU
+/// by codename (`Strix Halo`) does not replace the full release name (`DeepSeek-V4-Flash-0731`)
+/// or the GPU (`Radeon 8060S`) the text states elsewhere.
+#[test]
+fn headline_sentence_short_names_keep_the_full_ones() {
+    let c = read(
+        "DeepSeek-V4 on a Strix Halo box reaches 22.43 tok/s generation\n\n\
+         The report tests the whole model end to end with llama.cpp.\n\n\
+         | Component | Configuration |\n|---|---|\n| GPU | Radeon 8060S |\n\
+         | Target | DeepSeek-V4-Flash-0731 UD-IQ3_XXS |\n",
+    );
+    assert_eq!(c.figures[0].value, 22.43);
+    assert_eq!(
+        c.model.map(|m| m.value).as_deref(),
+        Some("deepseek-v4-flash-0731")
+    );
+    assert_eq!(c.gpu.map(|m| m.value).as_deref(), Some("radeon-8060s"));
+}

@@ -734,6 +734,50 @@ fn counts_tokens(lower: &str, end: usize) -> bool {
 /// that is what a capacity model is most often built on.
 const GPU_PREFERENCE: &[&str] = &["h100", "a100", "h200", "l40s", "b200", "gb200", "mi300x"];
 
+/// True when the text's title ([`title_span`]) holds a token rate (not a prefill rate, not a
+/// baseline the title says it cannot reproduce) whose number the body never writes, exactly or
+/// more precisely (`22.43 tok/s generation` in a report's title over a table of another
+/// comparison's rows).
+fn title_rate_alone(lower: &str, figures: &[Figure]) -> bool {
+    let Some(t) = title_span(lower) else {
+        return false;
+    };
+    let title = &lower[t.start..t.end];
+    if ["reproduc", "复现", "claimed", "claims"]
+        .iter()
+        .any(|w| title.contains(w))
+    {
+        return false;
+    }
+    // The numbers of the body's table lines: a table that holds the title's figure is left to
+    // the table rules (they read the row the title marks).
+    let numbers: Vec<f64> = lower[t.end..]
+        .lines()
+        .filter(|l| l.contains('|') || l.contains('\t') || l.trim().contains("   "))
+        .flat_map(|l| l.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')))
+        .filter_map(|w| {
+            w.trim_matches(['.', ','])
+                .replace(',', "")
+                .parse::<f64>()
+                .ok()
+        })
+        .collect();
+    figures.iter().any(|f| {
+        f.span.end <= t.end
+            && f.unit == "tok/s"
+            && f.kind.is_throughput()
+            && f.kind != FigureKind::PrefillThroughput
+            && !lower[f.span.end..t.end].trim_start().starts_with("baseline")
+            // An approximate figure (`~10 tok/s`, "almost 1000") is a rounded summary.
+            && !["~", "about ", "around ", "almost ", "nearly ", "over ", "up to ", "约"]
+                .iter()
+                .any(|w| lower[..f.span.start].ends_with(w))
+            && !numbers
+                .iter()
+                .any(|&x| x == f.value || rounds_to(f.value, x))
+    })
+}
+
 /// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
 pub fn read(text: &str) -> Claim {
     let lower = super::text::prepare(text);
@@ -756,6 +800,10 @@ pub fn read(text: &str) -> Claim {
     let marked = figures.iter().take(16).any(|f| {
         f.unit == "tok/s" && (author_marked(lower, f.span) || in_conclusion(lower, f.span))
     });
+    // A token rate in the title that nothing in the body repeats (the body holds neither the
+    // same number nor a more precise form of it) is the author's result (CLAIMS.md §1.2); a table
+    // below it is then a side experiment.
+    let marked = marked || title_rate_alone(lower, &figures);
     let grid = if bench_rows || marked {
         None
     } else {
@@ -2849,15 +2897,26 @@ fn variant_named(lower: &str, family: &str) -> Option<String> {
 fn adopt_own_setup(lower: &str, c: &mut Claim) {
     let Some(h) = c.figures.first() else { return };
     let s = h.settings.clone();
-    if s.model.is_some() {
+    // The name as the sentence shortens it (`DeepSeek-V4` in a title) when the text names the
+    // release in full elsewhere (`DeepSeek-V4-Flash-0731`): the full name stays.
+    let fuller = |own: &Found<String>| {
+        c.model
+            .as_ref()
+            .is_some_and(|m| m.value.starts_with(&format!("{}-", own.value)))
+    };
+    if s.model.as_ref().is_some_and(|m| !fuller(m)) {
         c.model = s.model;
     }
     // The family alone in the headline's sentence (`on a single H100`) when the text names its
     // variant elsewhere (`Card is an H100 PCIe`): the variant stays.
+    // So does an APU's codename or part (`Strix Halo`) when the text names the GPU inside it
+    // (`GPU: Radeon 8060S`, what the reader takes for such a machine).
     let refines = |own: &Found<String>| {
-        c.gpu
-            .as_ref()
-            .is_some_and(|g| g.value.starts_with(&format!("{}-", own.value)))
+        c.gpu.as_ref().is_some_and(|g| {
+            g.value.starts_with(&format!("{}-", own.value))
+                || ((own.value == "strix-halo" || own.value.starts_with("ryzen-ai-max"))
+                    && (g.value.starts_with("radeon-") || g.value.starts_with("ryzen-ai-max")))
+        })
     };
     if s.gpu.as_ref().is_some_and(|g| !refines(g)) {
         // The device's count written with it (`8x MI300X`) comes along.
