@@ -252,7 +252,7 @@ pub(super) fn throughput_figure(
                 if short("tg") {
                     return Some(FigureKind::DecodeThroughput);
                 }
-                if short("pp") || short("input") || short("prompt") {
+                if short("pp") || ((short("input") || short("prompt")) && !post.contains('+')) {
                     return Some(FigureKind::PrefillThroughput);
                 }
                 kind_from_words(near).filter(|k| {
