@@ -7753,3 +7753,25 @@ fn headline_sentence_short_names_keep_the_full_ones() {
     );
     assert_eq!(c.gpu.map(|m| m.value).as_deref(), Some("radeon-8060s"));
 }
+
+/// §1.3, §3 Load and Lengths: `TPS 60.9` (the unit as a label, no colon) is a token rate that
+/// ranks before a TTFT; in `(2048 input, 3072 max, batch 1)` the batch is 1 (the `max` closes the
+/// setting before it, it does not qualify the batch) and the prompt is 2,048 tokens.
+#[test]
+fn label_first_tps_and_a_settings_list() {
+    let c = read(
+        "## Performance (Model-1.7B, L4 GPU, 2048 input, 3072 max, batch 1)\n\n\
+         - Engine A: TTFT 25.7ms / TPS 60.9\n- Engine B: TTFT 25.0ms / TPS 59.2\n",
+    );
+    assert_eq!(c.figures[0].value, 60.9);
+    assert!(c.figures[0].kind.is_throughput());
+    assert_eq!(c.batch_size.map(|b| b.value), Some(1));
+    assert_eq!(c.prompt_tokens.map(|b| b.value), Some(2048));
+    // TPS after a number is that number's unit: `1000 TPS 50 users` holds no rate of 50.
+    let c = read("We hit 1000 TPS 50 users on one H100 with vLLM.");
+    assert!(c.figures.iter().all(|f| f.value != 50.0));
+    assert_eq!(
+        lens("L4 (512 input, 128 output): 60 tok/s"),
+        (Some(512), Some(128))
+    );
+}

@@ -1133,6 +1133,39 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, bonus);
         }
     }
+    // The unit written as a label before its number without a colon (`TTFT 25.7ms / TPS 60.9`):
+    // not when a number stands right before it (`1000 TPS 50 users`: TPS is that number's unit).
+    if lower.contains("tps ") {
+        static LABEL_FIRST: OnceLock<Regex> = OnceLock::new();
+        let re = LABEL_FIRST.get_or_init(|| {
+            Regex::new(&format!(r"(?:^|[\s/|,(])tps\s+{NUM}")).expect("static pattern compiles")
+        });
+        for c in captures_near(lower, re, &["tps "], 16, 24) {
+            let m = c.get(0).expect("group 0");
+            let before = lower[..m.start()].trim_end_matches([' ', '/', '|', ',', '(', '\t']);
+            let rest = &lower[m.end()..];
+            let unit_after = rest
+                .trim_start()
+                .starts_with(|ch: char| ch.is_alphabetic() || ch == '%' || ch == '/');
+            if before.ends_with(|ch: char| ch.is_ascii_digit())
+                || unit_after
+                || continues_number(lower, m.end())
+            {
+                continue;
+            }
+            let Some(v) = num(&c[1]) else { continue };
+            let span = Span {
+                start: c.get(1).expect("group 1").start(),
+                end: m.end(),
+            };
+            push(
+                &mut cands,
+                &mut taken,
+                Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span),
+                0,
+            );
+        }
+    }
     for c in p.per_second_of.captures_iter(lower) {
         let Some(v) = num(&c[1]) else { continue };
         let span = whole(&c);

@@ -288,9 +288,9 @@ fn patterns() -> &'static Patterns {
             batch_described: pat(NO, &["saturat", "max", "offline", "benchmark_throughput", "bench", "request", "concurrency", "all", "server", "interactive", "throughput:", "interactivity", "qps", "every", "num", "issue", "under", "peak concurrent", "高并发", "trtllm-bench", "tpot", "ttft", "itl", "tbt", "sla", "slo"], &["("], r"\b(saturat\w*|trtllm-bench\b[^\n]*?\sthroughput\b|(?:tpot|ttft|itl|tbt)\s+(?:sla|slo)s?|(?:sla|slo)\s+of\s+<?\s*\d+\s*ms|num[\s_-]*prompts?\b|number\s+of\s+prompts?\b|issue\s+rate\s*\(req/sec\):\s*[\d.]+e\+\d+|interactivity|max(?:imum)?[\s-]*batch|max(?:imum)?[\s-]*throughput|offline|benchmark_throughput|bench throughput|request[\s_-]*rate\x22?[\s=:]+\x22?inf|qps\s*[=:]\s*inf|concurrency[\s=:]+max|all (?:the )?prompts at once|(?:all|every) (?:\w+ )?submitted at once|server scenario|interactive scenario|throughput:\s*[\d.]+\s*requests/s|under\s+(?:extreme|heavy|high|massive|full)\s+(?:concurrency|load)|peak\s+concurrent\s+requests)\b|高并发|\(\s*<\s*\d+\s*ms\s+(?:tpot|ttft|itl|tbt)\s*\)"),
             isl_osl: pat(NO, &["isl"], &[], r"\bisl\s*/\s*osl\s*(?:of\s*|=|:)?\s*(\d+)\s*(k)?\s*/\s*(\d+)\s*(k)?"),
             b_i_o: pat(NO, &["b:"], &[], r"\bb:\s*(\d+)\s+i:\s*(\d+)\s*(k)?\s+o:\s*(\d+)\s*(k)?"),
-            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)|-inputs?)\b")
+            tokens_prompt: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:prompts?|inputs?|input\s+prompts?)|-inputs?)\b|\s+input\s*[,;)])")
                 .then(" ,k-", false, &["token", "input"]),
-            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)|-outputs?)\b")
+            tokens_output: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?(?:(?:[\s-]*tokens?[\s-]*(?:long\s+)?(?:outputs?|completions?|generations?|responses?|answers?|replies|decode)|-outputs?)\b|\s+output\s*[,;)])")
                 .then(" ,k-", false, &["token", "output"]),
             tokens_output_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:output|generated|completion)\s+tokens\b")
                 .then(" ,k", false, &["output", "generated", "completion"]),
@@ -944,7 +944,13 @@ pub fn read(text: &str) -> Claim {
                 ]
                 .iter()
                 .any(|t| lower.contains(t));
-            if pre.contains("max") || llama_flag {
+            // Only a `max` that qualifies this batch (`max batch`, `max_batch_size`, `Max
+            // Runtime Batch Size`), not one closing a setting before it (`3072 max, batch 1`).
+            let limit = {
+                let p = pre.trim_end_matches([' ', '_', '-']);
+                p.ends_with("max") || p.ends_with("maximum") || p.ends_with("max runtime")
+            };
+            if limit || llama_flag {
                 claim.batch_described.get_or_insert(span);
                 continue;
             }
