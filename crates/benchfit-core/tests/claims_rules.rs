@@ -7775,3 +7775,17 @@ fn label_first_tps_and_a_settings_list() {
         (Some(512), Some(128))
     );
 }
+
+/// §1.5: blocks headed by a precision (`**FP16:**`, then `**FP8:**`) over the same engines'
+/// lines are a sweep of that one setting: the last block's first engine, at that block's
+/// precision.
+#[test]
+fn precision_blocks_are_a_sweep() {
+    let c = read(
+        "## Performance (Model-1.7B, L4 GPU, batch 1)\n\n\
+         **FP16:**\n- Engine A: TTFT 25.7ms / TPS 60.9\n- Engine B: TTFT 25.0ms / TPS 59.2\n\n\
+         **FP8:**\n- Engine A: TTFT 18.3ms / TPS 104.9\n- Engine B: TTFT 20.6ms / TPS 80.2\n",
+    );
+    assert_eq!(c.figures[0].value, 104.9);
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("fp8"));
+}

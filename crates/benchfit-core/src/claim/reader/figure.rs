@@ -1158,12 +1158,14 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 start: c.get(1).expect("group 1").start(),
                 end: m.end(),
             };
-            push(
-                &mut cands,
-                &mut taken,
-                Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span),
-                0,
-            );
+            let mut f = Figure::new(v, "tok/s", FigureKind::ThroughputUnspecified, span);
+            // The line's lead (`- TensorRT-LLM:`) names the figure's setup: a block printed
+            // again later (`**FP8:**` after `**FP16:**`) repeats it.
+            let line = &lower[lower[..span.start].rfind('\n').map_or(0, |i| i + 1)..span.start];
+            if let Some((lead, _)) = line.split_once(':').filter(|(l, _)| l.len() <= 40) {
+                f.label = Some(format!("{}:", lead.trim_start_matches([' ', '-', '*'])));
+            }
+            push(&mut cands, &mut taken, f, 0);
         }
     }
     for c in p.per_second_of.captures_iter(lower) {

@@ -1386,6 +1386,9 @@ pub fn read(text: &str) -> Claim {
     let gpu_before = claim.gpu.as_ref().map(|g| g.span);
     if sweep {
         adopt_headline_settings(&mut claim);
+        if let Some(d) = block_precision(lower, &claim) {
+            claim.weight_dtype = Some(d);
+        }
     } else {
         adopt_own_setup(lower, &mut claim);
     }
@@ -3064,6 +3067,36 @@ pub(super) fn adopt_headline_settings(c: &mut Claim) {
     if s.weight_dtype.is_some() {
         c.weight_dtype = s.weight_dtype;
     }
+}
+
+/// The precision heading the headline's block of list lines (`**FP8:**` over `- Engine: TPS
+/// 104.9`), when the headline is the last block of a sweep (CLAIMS.md §1.5: settings from the
+/// same point). None when the line above the block is anything but a precision alone.
+fn block_precision(lower: &str, c: &Claim) -> Option<Found<String>> {
+    const PRECISIONS: &[&str] = &[
+        "fp32", "fp16", "bf16", "fp8", "fp6", "fp4", "nvfp4", "mxfp4", "int8", "int4", "w8a8",
+        "w4a16", "awq", "gptq",
+    ];
+    let h = c.figures.first()?;
+    let mut end = lower[..h.span.start.min(lower.len())].rfind('\n')?;
+    for _ in 0..12 {
+        let from = lower[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = lower[from..end].trim();
+        end = from.checked_sub(1)?;
+        if line.is_empty() || line.starts_with("- ") || line.starts_with("* ") {
+            continue;
+        }
+        let word = line.trim_matches(|ch: char| "*#:：_ ".contains(ch));
+        let at = from + lower[from..].find(word)?;
+        return PRECISIONS.contains(&word).then(|| Found {
+            value: dtype_id(word),
+            span: Span {
+                start: at,
+                end: at + word.len(),
+            },
+        });
+    }
+    None
 }
 
 /// True when `lower` sets llama-server to one request slot: `--parallel 1`, `-np 1`,
