@@ -7789,3 +7789,17 @@ fn precision_blocks_are_a_sweep() {
     assert_eq!(c.figures[0].value, 104.9);
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("fp8"));
 }
+
+/// §1.6 over §1.5: prose that states a change ending on one row's value (`throughput climb
+/// from 122 → 1384 tok/s`, rounded) marks that row, not the table's last.
+#[test]
+fn prose_change_end_marks_its_row() {
+    let c = read(
+        "Recipe: concurrency sweep\n\n\
+         Sweep concurrency over 1, 4, 16, 64 and watch throughput climb from 122 → 1384 tok/s.\n\n\
+         | conc | throughput_tok_per_s | ttft_p50_ms |\n|---|---|---|\n\
+         | 1 | 122.2 | 13.98 |\n| 4 | 580.3 | 22.75 |\n| 16 | 1,384.2 | 41.69 |\n| 64 | 1,312.3 | 86.92 |\n",
+    );
+    assert_eq!(c.figures[0].value, 1384.2);
+    assert_eq!(c.concurrency.map(|x| x.value), Some(16));
+}

@@ -1056,6 +1056,22 @@ fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
     }
     // Bold runs on prose lines, over the first 4 KB.
     let head = &lower[..super::reader::floor_boundary(lower, lower.len().min(4096))];
+    // The end of a change the prose states (`throughput climb from 122 → 1384 tok/s`, "from 25
+    // to 283 tok/s"): the author's result (CLAIMS.md §1.6), rounded forms allowed.
+    static CHAIN: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+    let chain = CHAIN.get_or_init(|| {
+        regex_lite::Regex::new(
+            r"(?:→|->|⟶|\bfrom\s+~?[\d.,]+\s*(?:k\s*)?(?:tok/s|tokens/s|t/s)?\s+to)\s*~?([\d.,]+\s*k?)\s*(?:tok/s|tokens/s|tokens per second|t/s|tok/sec)",
+        )
+        .expect("static pattern compiles")
+    });
+    for line in head.lines().filter(|l| !l.contains('|')) {
+        if line.contains('→') || line.contains("->") || line.contains("from ") {
+            for c in chain.captures_iter(line) {
+                numbers(&c[1], false, &mut out);
+            }
+        }
+    }
     for line in head.lines().filter(|l| !l.contains('|')) {
         let mut parts = line.split("**");
         parts.next();
