@@ -7803,3 +7803,19 @@ fn prose_change_end_marks_its_row() {
     assert_eq!(c.figures[0].value, 1384.2);
     assert_eq!(c.concurrency.map(|x| x.value), Some(16));
 }
+
+/// §1.5 and §3 Load: a row label that states its load (`…, concurrency 16`) gives the headline
+/// row's concurrency; an engine setting in the prose (`the batch-256 verify graph`) is then no
+/// batch of the run.
+#[test]
+fn row_label_states_its_load() {
+    let c = read(
+        "`--mem-fraction-static 0.90` leaves headroom for the batch-256 verify graph.\n\n\
+         | Workload | P50 TTFT | Total tok/s/GPU |\n|---|---:|---:|\n\
+         | Random, input cap 8192, concurrency 1 | 468.93 ms | 930 |\n\
+         | Random, input cap 8192, concurrency 16 | 726.81 ms | 2711 |\n",
+    );
+    assert_eq!(c.figures[0].value, 2711.0);
+    assert_eq!(c.concurrency.map(|x| x.value), Some(16));
+    assert_eq!(c.batch_size.map(|x| x.value), None);
+}

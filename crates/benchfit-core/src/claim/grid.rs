@@ -1370,6 +1370,26 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             });
         }
     }
+    // A row label that states its load (`Random, input cap 8192, concurrency 16`, `bs=8`).
+    if s.concurrency.is_none() && s.batch_size.is_none() {
+        if let Some(first) = cells.first().copied().filter(|c| c.end > c.start) {
+            static LOAD: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+            let re = LOAD.get_or_init(|| {
+                regex_lite::Regex::new(
+                    r"\b(?:(concurrency|conc)\s*[=:]?\s*(\d{1,5})|(\d{1,5})\s+concurrent\b|(?:batch(?:[\s_-]*size)?|bs)\s*[=:]?\s*(\d{1,5}))\b",
+                )
+                .expect("static pattern compiles")
+            });
+            if let Some(c) = re.captures(text(first)) {
+                let span = first;
+                if let Some(n) = c.get(2).or(c.get(3)).and_then(|m| m.as_str().parse().ok()) {
+                    s.concurrency = Some(Found { value: n, span });
+                } else if let Some(n) = c.get(4).and_then(|m| m.as_str().parse().ok()) {
+                    s.batch_size = Some(Found { value: n, span });
+                }
+            }
+        }
+    }
     // A device cell's own count (`8x H100`) comes next, then TP alone (CLAIMS.md §3 Hardware:
     // TP × PP when only those are given), then a device cell's name alone: one device.
     let device = roles

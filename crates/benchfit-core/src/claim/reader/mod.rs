@@ -904,8 +904,12 @@ pub fn read(text: &str) -> Claim {
     }
     let head_start = figures.first().map(|f| f.span.start).unwrap_or(0);
 
-    // Batch: the one stated nearest before the headline, else the first.
-    if claim.batch_size.is_none() {
+    // Batch: the one stated nearest before the headline, else the first; not when the table
+    // row the headline comes from states its own load (`…, concurrency 16 |`).
+    let row_load = grid_row
+        .as_ref()
+        .is_some_and(|(_, r)| r.concurrency.is_some() || r.batch_size.is_some());
+    if claim.batch_size.is_none() && !row_load {
         let advice_marks = Marks::new(lower, ADVICE);
         let mut first = None;
         let mut last_before = None;
