@@ -7819,3 +7819,15 @@ fn row_label_states_its_load() {
     assert_eq!(c.concurrency.map(|x| x.value), Some(16));
     assert_eq!(c.batch_size.map(|x| x.value), None);
 }
+
+/// §1.1: a latency written as a bound with `sub-` (`Latency: Sub-20ms per token`) is no
+/// measurement; the run's measured request rate heads.
+#[test]
+fn sub_bound_latency_is_not_the_result() {
+    let c = read(
+        "OPTIMIZED RESULTS (RTX 4060 Laptop)\n- > Throughput: 49.66 requests/second\n\
+         - > Latency: Sub-20ms per token (Amortized)\n",
+    );
+    assert_eq!(c.figures[0].value, 49.66);
+    assert_eq!(c.figures[0].kind, FigureKind::RequestRate);
+}

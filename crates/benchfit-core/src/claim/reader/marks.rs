@@ -400,6 +400,9 @@ pub(super) fn latency_bound(lower: &str, span: Span) -> bool {
         "under the",
         "below the",
         "within the",
+        // `Sub-20ms per token`.
+        "sub-",
+        "sub",
     ]
     .iter()
     .any(|w| head.ends_with(w));
