@@ -254,7 +254,7 @@ fn patterns() -> &'static Patterns {
             ),
             rate_units: pat(ANY, &[], &[], r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b")
                 .then(" .,", false, &["sample", "prompt", "queries", "it"]),
-            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:reqs?(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|quer(?:y|ies)\s*/\s*s(?:ec)?|quer(?:y|ies) per second|qps|rps|(reqs?(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
+            request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:reqs?(?:uests?)?\s*/\s*s(?:ec(?:ond)?)?|requests? per second|quer(?:y|ies)\s*/\s*s(?:ec)?|quer(?:y|ies) per second|qps|rps|(reqs?(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
                 .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tpot", "e2e", "end-to-end", "latency", "response"], &[],
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?(?:[^0-9\n]{0,30}?|[^\n:|]{0,80}:\s*|[^\n():|]{0,50}\(\s*)(?:\d[\d,]*(?:\.\d+)?\s*(?:→|->|=>)\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\+?\s*(ms|milliseconds?|s|sec|seconds)\b",
