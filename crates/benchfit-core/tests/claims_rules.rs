@@ -7831,3 +7831,28 @@ fn sub_bound_latency_is_not_the_result() {
     assert_eq!(c.figures[0].value, 49.66);
     assert_eq!(c.figures[0].kind, FigureKind::RequestRate);
 }
+
+/// §1.4 and §1.6: `PP-512(LLaMA-3.1-8B) = 254 t/s` names llama-bench's prompt test (with a
+/// hyphen, its model in parentheses): a prefill rate, and the baseline after it ("up from 224
+/// t/s") measures the same, so the improved prefill rate heads.
+#[test]
+fn hyphenated_bench_test_before_its_model() {
+    let c =
+        read("We now get PP-512(LLaMA-3.1-8B) = 254 t/s on a Ryzen-7950X CPU, up from 224 t/s.");
+    assert_eq!(c.figures[0].value, 254.0);
+    assert_eq!(c.figures[0].kind, FigureKind::PrefillThroughput);
+    let c = read("tg-128: 41.5 t/s");
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §1.5 for logs: llama-server's progress lines (`slot print_timing: … n_gen = N, tg = X t/s,
+/// tg_3s = Y t/s`) are running averages: the last line's `tg`, not its 3-second window.
+#[test]
+fn llama_server_progress_lines_read_last_average() {
+    let c = read(
+        "slot print_timing: id  0 | task 0 | n_gen =    240, tg =  79.36 t/s, tg_3s =  79.70 t/s\n\
+         slot print_timing: id  0 | task 0 | n_gen =    477, tg =  79.10 t/s, tg_3s =  78.83 t/s\n\
+         slot print_timing: id  0 | task 0 | n_gen =   2778, tg =  76.98 t/s, tg_3s =  74.85 t/s\n",
+    );
+    assert_eq!(c.figures[0].value, 76.98);
+}

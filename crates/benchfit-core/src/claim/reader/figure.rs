@@ -1701,7 +1701,26 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     // Running estimates (a progress bar): the last one is the closest to steady state.
-    let running = lower.contains("est. speed");
+    // llama-server's progress lines (`slot print_timing: … n_gen = 2778, tg = 76.98 t/s`) are
+    // running averages of one generation too.
+    let running =
+        lower.contains("est. speed") || (lower.contains("print_timing") && lower.contains("n_gen"));
+    if running {
+        // A rate over a short window beside the running average (`tg_3s = 74.85 t/s`): the
+        // average is the generation's rate.
+        for c in cands.iter_mut() {
+            let pre = &lower[floor_boundary(lower, c.fig.span.start.saturating_sub(12))
+                ..c.fig.span.start.min(lower.len())];
+            let key = pre.trim_end().trim_end_matches(['=', ':']).trim_end();
+            let window = key
+                .strip_suffix('s')
+                .map(|k| k.trim_end_matches(|ch: char| ch.is_ascii_digit()))
+                .is_some_and(|k| k.ends_with('_') && !key.ends_with("_s"));
+            if window {
+                c.prio += 2;
+            }
+        }
+    }
     let key = |c: &Cand| {
         (
             c.prio,
@@ -1722,6 +1741,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     share_twin_kinds(&mut figures);
     mean_over_requests(&mut figures);
     bench_test_named_after(lower, &mut figures);
+    bench_test_named_before(lower, &mut figures);
+    baseline_shares_kind(lower, &mut figures);
     generation_as_decode(lower, &mut figures);
     // A headline those found to be prefill yields to the first rate of another phase (CLAIMS.md
     // §1.4: `pp` rows are prefill, not the headline).
@@ -1795,6 +1816,86 @@ fn phase_unnamed(f: &Figure) -> bool {
         f.kind,
         FigureKind::ThroughputOutput | FigureKind::ThroughputUnspecified
     )
+}
+
+/// A llama-bench test named right before a rate, its model in parentheses between
+/// (`PP-512(LLaMA-3.1-8B) = 254 t/s`, `tg128 (Qwen3 8B): 41 t/s`): that test's phase (CLAIMS.md
+/// §1.4).
+fn bench_test_named_before(lower: &str, figures: &mut [Figure]) {
+    for f in figures.iter_mut().filter(|f| phase_unnamed(f)) {
+        let start = f.span.start.min(lower.len());
+        let from = floor_boundary(lower, start.saturating_sub(80));
+        let line = &lower[from..start];
+        let line = &line[line.rfind('\n').map_or(0, |i| i + 1)..];
+        let t = line.trim_end_matches([' ', '=', ':', '\t']);
+        let Some(t) = t.strip_suffix(')') else {
+            continue;
+        };
+        let Some(open) = t.rfind('(') else { continue };
+        let name = t[..open].trim_end();
+        let word = &name[name
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .map_or(0, |i| i + 1)..];
+        let test = |p: &str| {
+            word.strip_prefix(p).is_some_and(|n| {
+                let n = n.strip_prefix('-').unwrap_or(n);
+                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+            })
+        };
+        if test("tg") {
+            f.kind = FigureKind::DecodeThroughput;
+        } else if test("pp") {
+            f.kind = FigureKind::PrefillThroughput;
+        } else {
+            continue;
+        }
+        f.kind_stated = true;
+        f.scope = Some(Scope::PerUser);
+        f.scope_stated = true;
+    }
+}
+
+/// The baseline written right after a figure (`254 t/s on a Ryzen CPU, up from 224 t/s`, `41
+/// tok/s (vs 33 tok/s)`) measures the same thing: an unnamed one takes that figure's kind and
+/// scope (it stays the baseline, CLAIMS.md §1.6).
+fn baseline_shares_kind(lower: &str, figures: &mut [Figure]) {
+    const LINKS: &[&str] = &[
+        "up from",
+        "down from",
+        "(vs",
+        "vs.",
+        "vs",
+        "compared to",
+        "from",
+    ];
+    for i in 0..figures.len() {
+        if !phase_unnamed(&figures[i]) {
+            continue;
+        }
+        let g = figures[i].span;
+        let Some(f) = figures
+            .iter()
+            .filter(|f| {
+                f.span.end <= g.start
+                    && g.start - f.span.end <= 48
+                    && !phase_unnamed(f)
+                    && f.unit == figures[i].unit
+            })
+            .max_by_key(|f| f.span.end)
+            .cloned()
+        else {
+            continue;
+        };
+        let gap = &lower[f.span.end..g.start];
+        if gap.contains('\n') || gap.contains(". ") || gap.contains(';') {
+            continue;
+        }
+        let gap = gap.trim_end();
+        if LINKS.iter().any(|w| gap.ends_with(w)) {
+            figures[i].kind = f.kind;
+            figures[i].scope = f.scope;
+        }
+    }
 }
 
 /// A llama-bench test named in parentheses in a rate's own clause (`914 t/s for a 512-token

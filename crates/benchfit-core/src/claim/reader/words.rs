@@ -61,12 +61,16 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
     };
     let has = |w: &str| words.contains(w);
     // llama-bench's test names as words (`tg: 8.9 t/s`, `pp at 32K depth`, `tg128`).
+    // Also with a hyphen (`PP-512`, `tg-128`).
     let test = |p: &str| {
         words.contains(p)
-            && words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            && (words.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
                 w.strip_prefix(p)
                     .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-            })
+            }) || words.match_indices(&format!("{p}-")).any(|(i, _)| {
+                (i == 0 || !words.as_bytes()[i - 1].is_ascii_alphanumeric())
+                    && words.as_bytes().get(i + 3).is_some_and(u8::is_ascii_digit)
+            }))
     };
     if has("prefill")
         || test("pp")
