@@ -1834,8 +1834,9 @@ fn bench_test_named_before(lower: &str, figures: &mut [Figure]) {
         let Some(open) = t.rfind('(') else { continue };
         let name = t[..open].trim_end();
         let word = &name[name
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .map_or(0, |i| i + 1)..];
+            .char_indices()
+            .rfind(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8())..];
         let test = |p: &str| {
             word.strip_prefix(p).is_some_and(|n| {
                 let n = n.strip_prefix('-').unwrap_or(n);
