@@ -7856,3 +7856,11 @@ fn llama_server_progress_lines_read_last_average() {
     );
     assert_eq!(c.figures[0].value, 76.98);
 }
+
+/// §3 Model: a verb before a size (`activates 18.6B–31.3B per token`) is no model name.
+#[test]
+fn verb_before_a_size_is_no_model() {
+    let c =
+        read("The MoE activates 18.6B-31.3B (27B on average) per token and reaches 100 tokens/s.");
+    assert_eq!(c.model.map(|m| m.value), None);
+}
