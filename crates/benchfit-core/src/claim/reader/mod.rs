@@ -734,10 +734,10 @@ fn counts_tokens(lower: &str, end: usize) -> bool {
 /// that is what a capacity model is most often built on.
 const GPU_PREFERENCE: &[&str] = &["h100", "a100", "h200", "l40s", "b200", "gb200", "mi300x"];
 
-/// True when the text's title ([`title_span`]) holds a token rate (not a prefill rate, not a
-/// baseline the title says it cannot reproduce) whose number the body never writes, exactly or
-/// more precisely (`22.43 tok/s generation` in a report's title over a table of another
-/// comparison's rows).
+/// True when the text's title ([`title_span`]) holds a token rate (not a prefill rate, not an
+/// approximate one, not a baseline the title says it cannot reproduce) whose number no table
+/// line of the body writes, exactly or more precisely (`22.43 tok/s generation` in a report's
+/// title over a table of another comparison's rows). Prose may repeat it.
 fn title_rate_alone(lower: &str, figures: &[Figure]) -> bool {
     let Some(t) = title_span(lower) else {
         return false;
@@ -747,6 +747,23 @@ fn title_rate_alone(lower: &str, figures: &[Figure]) -> bool {
         .iter()
         .any(|w| title.contains(w))
     {
+        return false;
+    }
+    let titled: Vec<&Figure> = figures
+        .iter()
+        .filter(|f| {
+            f.span.end <= t.end
+                && f.unit == "tok/s"
+                && f.kind.is_throughput()
+                && f.kind != FigureKind::PrefillThroughput
+                && !lower[f.span.end..t.end].trim_start().starts_with("baseline")
+                // An approximate figure (`~10 tok/s`, "almost 1000") is a rounded summary.
+                && !["~", "about ", "around ", "almost ", "nearly ", "over ", "up to ", "约"]
+                    .iter()
+                    .any(|w| lower[..f.span.start].ends_with(w))
+        })
+        .collect();
+    if titled.is_empty() {
         return false;
     }
     // The numbers of the body's table lines: a table that holds the title's figure is left to
@@ -762,19 +779,10 @@ fn title_rate_alone(lower: &str, figures: &[Figure]) -> bool {
                 .ok()
         })
         .collect();
-    figures.iter().any(|f| {
-        f.span.end <= t.end
-            && f.unit == "tok/s"
-            && f.kind.is_throughput()
-            && f.kind != FigureKind::PrefillThroughput
-            && !lower[f.span.end..t.end].trim_start().starts_with("baseline")
-            // An approximate figure (`~10 tok/s`, "almost 1000") is a rounded summary.
-            && !["~", "about ", "around ", "almost ", "nearly ", "over ", "up to ", "约"]
-                .iter()
-                .any(|w| lower[..f.span.start].ends_with(w))
-            && !numbers
-                .iter()
-                .any(|&x| x == f.value || rounds_to(f.value, x))
+    titled.iter().any(|f| {
+        !numbers
+            .iter()
+            .any(|&x| x == f.value || rounds_to(f.value, x))
     })
 }
 
@@ -800,9 +808,9 @@ pub fn read(text: &str) -> Claim {
     let marked = figures.iter().take(16).any(|f| {
         f.unit == "tok/s" && (author_marked(lower, f.span) || in_conclusion(lower, f.span))
     });
-    // A token rate in the title that nothing in the body repeats (the body holds neither the
-    // same number nor a more precise form of it) is the author's result (CLAIMS.md §1.2); a table
-    // below it is then a side experiment.
+    // A token rate in the title that no table of the body holds (neither the same number nor a
+    // more precise form of it) is the author's result (CLAIMS.md §1.2); a table below it is then
+    // a side experiment.
     let marked = marked || title_rate_alone(lower, &figures);
     let grid = if bench_rows || marked {
         None
