@@ -7864,3 +7864,18 @@ fn verb_before_a_size_is_no_model() {
         read("The MoE activates 18.6B-31.3B (27B on average) per token and reaches 100 tokens/s.");
     assert_eq!(c.model.map(|m| m.value), None);
 }
+
+/// §1.5: two `mlx_lm.benchmark` runs (`-b 1`, then `-b 32`) are a sweep read at the last run,
+/// with that run's batch.
+#[test]
+fn mlx_benchmark_sweep_takes_the_last_commands_batch() {
+    let c = read(
+        "Benchmarks with and without batching:\n\n```\n\
+         > mlx_lm.benchmark --model mlx-community/some-model-4bit -p 128 -g 128 -n 2 -b 1\n\
+         Averages: prompt_tps=1077.563, generation_tps=133.149, peak_memory=4.074\n```\n\n```\n\
+         > mlx_lm.benchmark --model mlx-community/some-model-4bit -p 128 -g 128 -n 2 -b 32\n\
+         Averages: prompt_tps=2317.876, generation_tps=809.770, peak_memory=6.375\n```\n",
+    );
+    assert_eq!(c.figures[0].value, 809.77);
+    assert_eq!(c.batch_size.map(|b| b.value), Some(32));
+}

@@ -66,26 +66,59 @@ pub(super) fn mlx_benchmark_command(lower: &str, claim: &mut Claim) {
         if !line.contains("mlx_lm.benchmark") {
             continue;
         }
-        let value = |flag: &str| -> Option<Found<u32>> {
-            let (span, v) = flag_value(line, flag)?;
-            let n: u32 = v.parse().ok().filter(|n| *n > 0)?;
-            Some(Found {
-                value: n,
-                span: Span {
-                    start: line_start + span.start,
-                    end: line_start + span.end,
-                },
-            })
-        };
+        let (p, g, b) = mlx_flags(line, line_start);
         if claim.prompt_tokens.is_none() {
-            claim.prompt_tokens = value(" -p");
+            claim.prompt_tokens = p;
         }
         if claim.output_tokens.is_none() {
-            claim.output_tokens = value(" -g");
+            claim.output_tokens = g;
         }
         if claim.batch_size.is_none() && claim.concurrency.is_none() {
-            claim.batch_size = value(" -b");
+            claim.batch_size = b;
         }
+    }
+}
+
+/// `mlx_lm.benchmark`'s `-p`, `-g` and `-b` (prompt tokens, generated tokens, batch), each
+/// if given.
+type MlxFlags = (Option<Found<u32>>, Option<Found<u32>>, Option<Found<u32>>);
+
+/// `mlx_lm.benchmark`'s `-p`, `-g` and `-b` on one command line starting at `line_start`.
+fn mlx_flags(line: &str, line_start: usize) -> MlxFlags {
+    let value = |flag: &str| -> Option<Found<u32>> {
+        let (span, v) = flag_value(line, flag)?;
+        let n: u32 = v.parse().ok().filter(|n| *n > 0)?;
+        Some(Found {
+            value: n,
+            span: Span {
+                start: line_start + span.start,
+                end: line_start + span.end,
+            },
+        })
+    };
+    (value(" -p"), value(" -g"), value(" -b"))
+}
+
+/// A sweep of `mlx_lm.benchmark` runs (`-b 1`, then `-b 32`) read at a later run: the lengths
+/// and batch of the last command before `at` (the headline's) replace the first command's
+/// (CLAIMS.md §1.5: settings from the same point).
+pub(super) fn mlx_command_before(lower: &str, at: usize, claim: &mut Claim) {
+    let at = floor(lower, at);
+    let Some(i) = lower[..at].rfind("mlx_lm.benchmark") else {
+        return;
+    };
+    let line_start = lower[..i].rfind('\n').map_or(0, |j| j + 1);
+    let line_end = lower[i..].find('\n').map_or(lower.len(), |j| i + j);
+    let (p, g, b) = mlx_flags(&lower[line_start..line_end], line_start);
+    if p.is_some() {
+        claim.prompt_tokens = p;
+    }
+    if g.is_some() {
+        claim.output_tokens = g;
+    }
+    if b.is_some() {
+        claim.batch_size = b;
+        claim.concurrency = None;
     }
 }
 

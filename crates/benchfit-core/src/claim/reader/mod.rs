@@ -1401,6 +1401,9 @@ pub fn read(text: &str) -> Claim {
         if let Some(d) = block_precision(lower, &claim) {
             claim.weight_dtype = Some(d);
         }
+        if let Some(h) = claim.figures.first().map(|f| f.span.start) {
+            super::flags::mlx_command_before(lower, h, &mut claim);
+        }
     } else {
         adopt_own_setup(lower, &mut claim);
     }
