@@ -7879,3 +7879,26 @@ fn mlx_benchmark_sweep_takes_the_last_commands_batch() {
     assert_eq!(c.figures[0].value, 809.77);
     assert_eq!(c.batch_size.map(|b| b.value), Some(32));
 }
+
+/// §1.5 for a table copied from a web page one cell to a line: the header's cells, then rows of
+/// as many lines; the last row is the headline, with its own device and batch.
+#[test]
+fn one_cell_per_line_table_reads_its_last_row() {
+    let c = read(
+        "Throughput results, vLLM 0.8, FP8\n\
+         GPU\nModel\nBatch size\nOutput tokens/s\n\
+         H100 SXM\nLlama 3 70B\n32\n2,450\n\
+         H200\nLlama 3 70B\n64\n3,120\n",
+    );
+    assert_eq!(c.figures[0].value, 3120.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.gpu.map(|g| g.value), Some("h200".to_string()));
+    assert_eq!(c.batch_size.map(|b| b.value), Some(64));
+    // Some pages copy with a blank line after every cell.
+    let c = read("Test\n\nTokens/s\n\npp512\n\n5,812.4\n\ntg128\n\n142.3\n");
+    assert_eq!(c.figures[0].value, 142.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // Short lines that are no table (a list of names and a number) stay prose.
+    let c = read("Tested on:\nH100\nA100\nL40S\nRTX 4090\n\nBest: 1,200 tokens/s on the H100.");
+    assert_eq!(c.figures[0].value, 1200.0);
+}

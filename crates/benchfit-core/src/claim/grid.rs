@@ -818,6 +818,109 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
     out
 }
 
+/// Tables pasted from a web page one cell to a line (a rendered HTML table copied as text):
+/// `k` short header lines (2 to 8), one of which names a rate, then two or more rows of `k`
+/// lines each whose cell under that header is a number. The run of short lines must split into
+/// whole rows; a blank or long line ends it. The cells keep their own lines' spans.
+fn cell_blocks(lower: &str) -> Vec<Vec<Line>> {
+    const MAX_CELL: usize = 48;
+    let lines: Vec<Span> = line_spans(lower)
+        .into_iter()
+        .map(|(s, e)| {
+            let raw = &lower[s..e];
+            let lead = raw.len() - raw.trim_start().len();
+            let t = raw.trim();
+            Span {
+                start: s + lead,
+                end: s + lead + t.len(),
+            }
+        })
+        .collect();
+    let text = |s: Span| &lower[s.start..s.end];
+    // A cell line: short, not a table line of its own, not a sentence.
+    let cell = |s: Span| {
+        let t = text(s);
+        !t.is_empty()
+            && t.chars().count() <= MAX_CELL
+            && !t.contains('|')
+            && !t.contains('\t')
+            && !t.ends_with(['.', ':', '。', '：'])
+            && t.split_whitespace().count() <= 6
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        // A run of cell lines (a single blank line between two cells does not end it: some
+        // pages copy with a blank line after every cell).
+        let mut run: Vec<Span> = Vec::new();
+        let mut j = i;
+        while j < lines.len() {
+            if cell(lines[j]) {
+                run.push(lines[j]);
+                j += 1;
+            } else if text(lines[j]).is_empty()
+                && !run.is_empty()
+                && lines.get(j + 1).is_some_and(|l| cell(*l))
+            {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if let Some(block) = cell_table(lower, &run) {
+            out.push(block);
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// The table a run of one-cell lines holds (see [`cell_blocks`]): after up to two title lines,
+/// `k` header cells, then whole rows of `k`, up to two trailing lines (a note) left over.
+fn cell_table(lower: &str, run: &[Span]) -> Option<Vec<Line>> {
+    let text = |s: Span| &lower[s.start..s.end];
+    for skip in 0..=2usize {
+        let body = run.get(skip..)?;
+        for k in 2..=8usize {
+            let Some(n_rows) = (body.len() / k).checked_sub(1) else {
+                continue;
+            };
+            if n_rows < 2 || body.len() - (n_rows + 1) * k > 2 {
+                continue;
+            }
+            let header = &body[..k];
+            if header.iter().any(|c| cell_number(text(*c)).is_some()) {
+                continue;
+            }
+            let rows: Vec<&[Span]> = body[k..(n_rows + 1) * k].chunks(k).collect();
+            let rate_col = (0..k).find(|&c| {
+                matches!(role(text(header[c])), Role::Rate(..))
+                    && rows.iter().all(|r| cell_number(text(r[c])).is_some())
+            });
+            // Every row's first cell is of one sort, all numbers or all words (a run split at
+            // the wrong width mixes them).
+            let numeric = |r: &[Span]| cell_number(text(r[0])).is_some();
+            let same_sort = rows.iter().all(|r| numeric(r) == numeric(rows[0]));
+            if rate_col.is_some() && same_sort {
+                let mut block = vec![Line {
+                    cells: header.to_vec(),
+                }];
+                block.extend(rows.iter().map(|r| Line { cells: r.to_vec() }));
+                return Some(block);
+            }
+        }
+    }
+    None
+}
+
+/// Whether a row's cells sit on lines of their own (a [`cell_blocks`] row).
+fn one_cell_lines(lower: &str, row: &Line) -> bool {
+    match (row.cells.first(), row.cells.last()) {
+        (Some(a), Some(b)) if row.cells.len() > 1 => lower[a.start..b.end].contains('\n'),
+        _ => false,
+    }
+}
+
 /// The cells of a single-spaced row: its tokens, a rate unit joined to the number before it
 /// (`1,090 tok/s` is one cell).
 fn unit_cells(lower: &str, toks: &[Span]) -> Vec<Span> {
@@ -1485,7 +1588,11 @@ pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
     // Several tables: the last one whose headline ranks best (CLAIMS.md §1.5: a pasted
     // excerpt ends on the row its author cared about; §1.3's order between kinds).
     let mut best: Option<(Figure, RowSettings)> = None;
-    for block in blocks(lower).into_iter().chain(space_blocks(lower)) {
+    for block in blocks(lower)
+        .into_iter()
+        .chain(space_blocks(lower))
+        .chain(cell_blocks(lower))
+    {
         if let Some(found) = read_block(lower, &block, &marks) {
             let better = best
                 .as_ref()
@@ -2227,6 +2334,17 @@ fn read_block(
                 value: id,
                 span: header.cells[col],
             });
+        } else if let Some(c) = roles
+            .iter()
+            .position(|r| matches!(r, Role::Device))
+            .and_then(|i| row.cells.get(i).copied())
+            .filter(|_| one_cell_lines(lower, row))
+        {
+            // A row pasted one cell to a line names its device in its device cell, which the
+            // figure's own line does not hold.
+            if let Some(id) = super::reader::device_named(text(c)) {
+                s.gpu = Some(Found { value: id, span: c });
+            }
         }
         // A load written in the rate column's header (`Throughput (50 req)`) is its figure's.
         if s.concurrency.is_none() && s.batch_size.is_none() {
