@@ -65,13 +65,20 @@ fn online_errors_within_ratchets() {
     // from 0.4): tune TTFT 31.5 / −21.3, ITL 12.2 / −3.1 (check has no SGLang rows). Issue 12's
     // targets (20 / 10 / 10, ±5) are met on the check rows for ITL and output tok/s, not yet
     // for TTFT or on the tune rows.
-    at_most("tune TTFT", tune.ttft.as_ref(), 32.0, 21.5);
+    // Open-loop rows now simulate the run's own request count where the row states it (the
+    // DataCrunch sweeps: 300 prompts at 1 req/s … 3,200 at 16) instead of 400–1,200: a short
+    // run's tail lowers its measured throughput, and the 400-request runs drew their own
+    // arrival noise. DataCrunch output tok/s 9.7 / −9.7 → 5.5 / +3.6; tune TTFT 31.5 / −21.3 →
+    // 30.6 / −20.3, output tok/s 10.1 / +3.6 → 9.6 / +4.6. The tune part's signed median is
+    // now the NIM rows' own (+4.6%): the DataCrunch rows' artificial −9.7% had pulled it to
+    // +3.6%, so that bound moves to issue 12's ±5% while every median |error| tightens.
+    at_most("tune TTFT", tune.ttft.as_ref(), 31.0, 21.0);
     at_most("tune ITL", tune.itl.as_ref(), 12.5, 3.5);
     at_most(
         "tune output tok/s",
         tune.output_tokens_per_s.as_ref(),
-        10.5,
-        4.0,
+        10.0,
+        5.0,
     );
     at_most("check TTFT", check.ttft.as_ref(), 29.5, 2.5);
     at_most("check ITL", check.itl.as_ref(), 8.5, 1.0);
