@@ -233,7 +233,8 @@ pub(super) fn map_online(
     // throughput is its requests over the time from the first arrival to the last completion,
     // so a short run's tail counts as much in the prediction as in the measurement. Otherwise
     // enough that the arrivals' own noise is small (±2% at 2,000).
-    let requests = match (load, stated_prompts(&get("arrival"))) {
+    let stated = stated_prompts(&get("arrival")).or_else(|| stated_prompts(&get("notes")));
+    let requests = match (load, stated) {
         (_, Some(n)) => n,
         (Load::Concurrency { concurrency }, None) => (4 * concurrency).clamp(400, 1200),
         (Load::Rate { requests_per_s, .. }, None) => {
@@ -263,19 +264,39 @@ pub(super) fn map_online(
     Ok((scenario, measured, medians, band))
 }
 
-/// The prompt count an arrival cell states (`poisson (… --request-rate 2, 600 prompts)`), if
-/// any, from 1 to 100,000.
+/// The prompt count a cell states (`poisson (… --request-rate 2, 600 prompts)`,
+/// `--num-prompts 1000`, `num_prompts=1000`), if any, from 1 to 100,000.
 fn stated_prompts(cell: &str) -> Option<u32> {
-    let at = cell.find(" prompts")?;
-    let head = &cell[..at];
+    let count = |digits: &str| -> Option<u32> {
+        digits
+            .replace(',', "")
+            .parse()
+            .ok()
+            .filter(|n| (1..=100_000).contains(n))
+    };
+    let lower = cell.to_ascii_lowercase();
+    for flag in [
+        "--num-prompts",
+        "num_prompts",
+        "--num_prompts",
+        "num-prompts",
+    ] {
+        if let Some(at) = lower.find(flag) {
+            let rest = lower[at + flag.len()..].trim_start_matches([' ', '=', ':']);
+            let end = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == ','))
+                .unwrap_or(rest.len());
+            if let Some(n) = count(rest[..end].trim_end_matches(',')) {
+                return Some(n);
+            }
+        }
+    }
+    let at = lower.find(" prompts")?;
+    let head = &lower[..at];
     let start = head
         .rfind(|c: char| !(c.is_ascii_digit() || c == ','))
         .map_or(0, |i| i + 1);
-    head[start..]
-        .replace(',', "")
-        .parse()
-        .ok()
-        .filter(|n| (1..=100_000).contains(n))
+    count(&head[start..])
 }
 
 /// The cell `column` as a finite positive number, if it starts with one.
@@ -572,5 +593,10 @@ mod tests {
         assert_eq!(stated_prompts("poisson (LoadGen Server scenario)"), None);
         assert_eq!(stated_prompts("all prompts at once"), None);
         assert_eq!(stated_prompts("0 prompts"), None);
+        assert_eq!(
+            stated_prompts("vllm bench serve --num-prompts 1000"),
+            Some(1000)
+        );
+        assert_eq!(stated_prompts("num_prompts=2,000, seed 0"), Some(2000));
     }
 }
