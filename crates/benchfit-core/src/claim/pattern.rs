@@ -98,6 +98,8 @@ pub(crate) struct Pat {
     hits: AtomicU32,
     /// Words and anywhere literals by first byte.
     by_lead: Vec<Literals>,
+    /// For each lead byte, its entry in `by_lead`.
+    lead_index: [u8; 256],
 }
 
 /// A match: byte offsets in the haystack the pattern ran on.
@@ -192,6 +194,10 @@ impl Pat {
                 }
             }
         }
+        let mut lead_index = [0u8; 256];
+        for (i, e) in by_lead.iter().enumerate() {
+            lead_index[e.0 as usize] = u8::try_from(i).expect("under 256 lead bytes");
+        }
         Pat {
             src: src.to_string(),
             next,
@@ -200,6 +206,7 @@ impl Pat {
             needs: &[],
             lead,
             by_lead,
+            lead_index,
             runs: AtomicU32::new(0),
             hits: AtomicU32::new(0),
         }
@@ -256,14 +263,12 @@ impl Pat {
                         return Some(i);
                     }
                 }
-                if kinds & (WORD | ANYWHERE) != 0 {
+                // Words only at a word start: inside a word the literals need not be looked up.
+                let words_here = kinds & WORD != 0 && word_start;
+                if words_here || kinds & ANYWHERE != 0 {
                     let rest = &b[i..];
-                    let (_, words, anywhere) = self
-                        .by_lead
-                        .iter()
-                        .find(|e| e.0 == x)
-                        .expect("a lead byte has its literals");
-                    if word_start && words.iter().any(|w| starts_with(rest, w))
+                    let (_, words, anywhere) = &self.by_lead[self.lead_index[x as usize] as usize];
+                    if words_here && words.iter().any(|w| starts_with(rest, w))
                         || anywhere.iter().any(|w| starts_with(rest, w))
                     {
                         return Some(i);
