@@ -60,19 +60,21 @@ struct Line {
     cells: Vec<Span>,
 }
 
+/// The span of `lower[a..b]` without its leading and trailing whitespace.
+fn trimmed(lower: &str, a: usize, b: usize) -> Span {
+    let raw = &lower[a..b];
+    let lead = raw.len() - raw.trim_start().len();
+    Span {
+        start: a + lead,
+        end: a + lead + raw.trim().len(),
+    }
+}
+
 /// Cells of one line, or None when it is not a table line.
 fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
     let line = &lower[start..end];
     let mut out = Vec::new();
-    let cell = |a: usize, b: usize| {
-        let raw = &lower[a..b];
-        let lead = raw.len() - raw.trim_start().len();
-        let t = raw.trim();
-        Span {
-            start: a + lead,
-            end: a + lead + t.len(),
-        }
-    };
+    let cell = |a: usize, b: usize| trimmed(lower, a, b);
     let mut push = |a: usize, b: usize| {
         let c = cell(a, b);
         if c.end > c.start {
@@ -826,15 +828,7 @@ fn cell_blocks(lower: &str) -> Vec<Vec<Line>> {
     const MAX_CELL: usize = 48;
     let lines: Vec<Span> = line_spans(lower)
         .into_iter()
-        .map(|(s, e)| {
-            let raw = &lower[s..e];
-            let lead = raw.len() - raw.trim_start().len();
-            let t = raw.trim();
-            Span {
-                start: s + lead,
-                end: s + lead + t.len(),
-            }
-        })
+        .map(|(s, e)| trimmed(lower, s, e))
         .collect();
     let text = |s: Span| &lower[s.start..s.end];
     // A cell line: short, not a table line of its own, not a sentence.
