@@ -147,7 +147,7 @@ fn default_fraction(rt: &Runtime) -> f64 {
     }
 }
 
-/// Builds a setup with the runtime's defaults.
+/// Builds a setup with the runtime's defaults (its batch limits as it picks them on `gpu`).
 #[allow(clippy::too_many_arguments)]
 pub fn make_setup(
     model: &'static Model,
@@ -159,6 +159,7 @@ pub fn make_setup(
     runtime: &'static Runtime,
     mem_fraction: Option<f64>,
 ) -> Setup {
+    let (max_num_seqs, max_batched_tokens) = runtime.batch_defaults(gpu);
     Setup {
         model,
         gpu,
@@ -168,8 +169,8 @@ pub fn make_setup(
         kv,
         runtime,
         mem_fraction: mem_fraction.unwrap_or(default_fraction(runtime)),
-        max_num_seqs: runtime.max_num_seqs,
-        max_batched_tokens: runtime.max_batched_tokens,
+        max_num_seqs,
+        max_batched_tokens,
         block_tokens: runtime.block_tokens,
     }
 }

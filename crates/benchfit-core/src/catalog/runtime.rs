@@ -34,11 +34,16 @@ pub struct Runtime {
     pub chunked_prefill: bool,
     /// Default KV memory policy.
     pub memory: MemoryPolicy,
-    /// Default cap on sequences per step (vLLM `max_num_seqs` = 256).
+    /// Default cap on sequences per step (vLLM `max_num_seqs`: 1,024 for the OpenAI server on
+    /// GPUs of at least 70 GiB other than the A100, see [`Runtime::small_gpu`]).
     pub max_num_seqs: u32,
-    /// Default token budget per step (vLLM `max_num_batched_tokens`: 8192 for the OpenAI server
-    /// on ≥ 70 GiB GPUs in vLLM V1 `arg_utils.py`).
+    /// Default token budget per step (vLLM `max_num_batched_tokens`: 8,192 for the OpenAI
+    /// server on GPUs of at least 70 GiB other than the A100, see [`Runtime::small_gpu`]).
     pub max_batched_tokens: u32,
+    /// Batch defaults the runtime picks instead on a GPU with less than
+    /// [`LARGE_GPU_MIN_GIB`] of memory, or on an A100 ([`BatchDefaults::applies_to`]); `None`
+    /// where the defaults do not depend on the GPU.
+    pub small_gpu: Option<BatchDefaults>,
     /// Per-step scheduling / launch overhead in milliseconds. An assumption of the order DESIGN
     /// §4.2 gives ("order of a millisecond"); it is reported in `assumptions`.
     pub step_overhead_ms: f64,
@@ -91,6 +96,42 @@ pub const FRONTEND_MS: f64 = 3.0;
 /// more) run in C++ in TensorRT-LLM's executor and are not counted.
 pub const PYTHON_OUTPUT_TOKEN_US: f64 = 70.0;
 
+/// The smallest GPU memory, GiB, on which vLLM V1's OpenAI server picks its larger batch
+/// defaults: 70 GiB (`EngineArgs.get_batch_defaults` in vllm-project/vllm
+/// `vllm/engine/arg_utils.py`: `device_memory >= 70 * GiB_bytes and "a100" not in
+/// device_name`).
+pub const LARGE_GPU_MIN_GIB: f64 = 70.0;
+
+/// A runtime's step limits on GPUs where it picks smaller ones (see [`Runtime::small_gpu`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct BatchDefaults {
+    /// Cap on sequences per step.
+    pub max_num_seqs: u32,
+    /// Token budget per step.
+    pub max_batched_tokens: u32,
+}
+
+impl BatchDefaults {
+    /// Whether a runtime picks these smaller defaults on `gpu`: less than
+    /// [`LARGE_GPU_MIN_GIB`] of memory, or an A100 of any size (vLLM PR #17885, 2025-05: an
+    /// 8,192-token budget cut Llama 3.1 70B TP2 throughput on A100 by 27 %, so A100s keep
+    /// 2,048).
+    pub fn applies_to(gpu: &super::Gpu) -> bool {
+        gpu.memory_mib / 1024.0 < LARGE_GPU_MIN_GIB || gpu.id.contains("a100")
+    }
+}
+
+impl Runtime {
+    /// The runtime's default `(max_num_seqs, max_batched_tokens)` on `gpu`.
+    pub fn batch_defaults(&self, gpu: &super::Gpu) -> (u32, u32) {
+        match self.small_gpu {
+            Some(d) if BatchDefaults::applies_to(gpu) => (d.max_num_seqs, d.max_batched_tokens),
+            _ => (self.max_num_seqs, self.max_batched_tokens),
+        }
+    }
+}
+
 /// Runtimes benchfit knows.
 pub static RUNTIMES: &[Runtime] = &[
     Runtime {
@@ -101,8 +142,12 @@ pub static RUNTIMES: &[Runtime] = &[
         continuous_batching: true,
         chunked_prefill: true,
         memory: MemoryPolicy::FractionOfTotal(0.9),
-        max_num_seqs: 256,
+        max_num_seqs: 1024,
         max_batched_tokens: 8192,
+        small_gpu: Some(BatchDefaults {
+            max_num_seqs: 256,
+            max_batched_tokens: 2048,
+        }),
         step_overhead_ms: 1.0,
         version: "current",
         reserve_full_length: false,
@@ -110,7 +155,7 @@ pub static RUNTIMES: &[Runtime] = &[
         mixed_prefill: true,
         frontend_ms: FRONTEND_MS,
         output_token_us: 0.0,
-        source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16, max_num_seqs 256); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
+        source: "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization 0.9, block_size 16); batch defaults of the OpenAI server from vllm/engine/arg_utils.py get_batch_defaults (max_num_seqs 1024 and max_num_batched_tokens 8192 on GPUs of at least 70 GiB but A100s, else 256 and 2048: PRs #12369, #16158, #17885); async scheduling: vllm-project/vllm PR #19970 (0.10, opt-in), default from 0.14 (release notes; PR #27614)",
     },
     Runtime {
         id: "sglang",
@@ -122,6 +167,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(0.88),
         max_num_seqs: 1024,
         max_batched_tokens: 8192,
+        small_gpu: None,
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
@@ -141,6 +187,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.9),
         max_num_seqs: 2048,
         max_batched_tokens: 8192,
+        small_gpu: None,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: true,
@@ -160,6 +207,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.9),
         max_num_seqs: 2048,
         max_batched_tokens: 8192,
+        small_gpu: None,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: true,
@@ -179,6 +227,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 256,
         max_batched_tokens: 4096,
+        small_gpu: None,
         step_overhead_ms: 1.5,
         version: "current",
         reserve_full_length: false,
@@ -198,6 +247,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.8),
         max_num_seqs: 256,
         max_batched_tokens: 8192,
+        small_gpu: None,
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
@@ -217,6 +267,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 64,
         max_batched_tokens: 2048,
+        small_gpu: None,
         step_overhead_ms: 0.3,
         version: "current",
         reserve_full_length: false,
@@ -236,6 +287,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 4,
         max_batched_tokens: 512,
+        small_gpu: None,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: false,
@@ -255,6 +307,7 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 1,
         max_batched_tokens: 2048,
+        small_gpu: None,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: false,
@@ -332,6 +385,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn vllm_picks_its_batch_defaults_by_gpu() {
+        // vLLM V1's OpenAI server (arg_utils.py get_batch_defaults): 1,024 sequences and 8,192
+        // tokens a step on GPUs of at least 70 GiB that are not A100s; 256 and 2,048 elsewhere.
+        let v = runtime("vllm").unwrap();
+        let at = |g: &str| v.batch_defaults(crate::catalog::gpu(g).unwrap());
+        assert_eq!(at("h100-sxm"), (1024, 8192)); // 80 GB
+        assert_eq!(at("h200"), (1024, 8192)); // 141 GB
+        assert_eq!(at("mi300x"), (1024, 8192)); // 192 GB
+        assert_eq!(at("a100-80gb"), (256, 2048)); // 80 GB, but an A100
+        assert_eq!(at("l40s"), (256, 2048)); // 48 GB
+        assert_eq!(at("rtx-4090"), (256, 2048)); // 24 GB
+                                                 // Other runtimes' defaults do not depend on the GPU.
+        let s = runtime("sglang").unwrap();
+        let g = |id: &str| crate::catalog::gpu(id).unwrap();
+        assert_eq!(s.batch_defaults(g("l40s")), s.batch_defaults(g("h100-sxm")));
+    }
+
+    #[test]
     fn versions_pick_the_behaviour_of_their_release() {
         // vLLM made asynchronous scheduling the default in 0.14.
         assert!(runtime("vllm").unwrap().async_scheduling);
@@ -340,7 +411,11 @@ mod tests {
         assert!(!runtime("vllm@0.13").unwrap().async_scheduling);
         assert!(!runtime("vllm@0.9.2").unwrap().async_scheduling);
         // Everything else about the old release is the current entry's.
-        assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 256);
+        assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 1024);
+        assert_eq!(
+            runtime("vllm@0.6").unwrap().small_gpu,
+            runtime("vllm").unwrap().small_gpu
+        );
         // A runtime without older entries ignores the version; nonsense is refused.
         assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
         // SGLang made its overlap scheduler the default in 0.4.
