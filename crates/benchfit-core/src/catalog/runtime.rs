@@ -34,16 +34,18 @@ pub struct Runtime {
     pub chunked_prefill: bool,
     /// Default KV memory policy.
     pub memory: MemoryPolicy,
-    /// Default cap on sequences per step (vLLM `max_num_seqs`: 1,024 for the OpenAI server on
-    /// GPUs of at least 70 GiB other than the A100, see [`Runtime::small_gpu`]).
+    /// Default cap on sequences per step on the largest GPUs (vLLM `max_num_seqs`: 1,024 for the
+    /// OpenAI server on GPUs of at least 70 GiB but A100s; see [`Runtime::batch_tiers`]).
     pub max_num_seqs: u32,
-    /// Default token budget per step (vLLM `max_num_batched_tokens`: 8,192 for the OpenAI
-    /// server on GPUs of at least 70 GiB other than the A100, see [`Runtime::small_gpu`]).
+    /// Default token budget per step on the largest GPUs (vLLM `max_num_batched_tokens`: 8,192
+    /// for the OpenAI server on GPUs of at least 70 GiB but A100s; SGLang's
+    /// `chunked_prefill_size`: 16,384 from 160 GiB; see [`Runtime::batch_tiers`]).
     pub max_batched_tokens: u32,
-    /// Batch defaults the runtime picks instead on a GPU with less than
-    /// [`LARGE_GPU_MIN_GIB`] of memory, or on an A100 ([`BatchDefaults::applies_to`]); `None`
-    /// where the defaults do not depend on the GPU.
-    pub small_gpu: Option<BatchDefaults>,
+    /// Batch defaults the runtime picks instead on smaller GPUs, by memory, ascending
+    /// ([`Runtime::batch_defaults`]); empty where the defaults do not depend on the GPU.
+    pub batch_tiers: &'static [BatchTier],
+    /// An A100 takes the first of [`Runtime::batch_tiers`] whatever its memory (vLLM).
+    pub a100_first_tier: bool,
     /// Per-step scheduling / launch overhead in milliseconds. An assumption of the order DESIGN
     /// §4.2 gives ("order of a millisecond"); it is reported in `assumptions`.
     pub step_overhead_ms: f64,
@@ -96,38 +98,33 @@ pub const FRONTEND_MS: f64 = 3.0;
 /// more) run in C++ in TensorRT-LLM's executor and are not counted.
 pub const PYTHON_OUTPUT_TOKEN_US: f64 = 70.0;
 
-/// The smallest GPU memory, GiB, on which vLLM V1's OpenAI server picks its larger batch
-/// defaults: 70 GiB (`EngineArgs.get_batch_defaults` in vllm-project/vllm
-/// `vllm/engine/arg_utils.py`: `device_memory >= 70 * GiB_bytes and "a100" not in
-/// device_name`).
-pub const LARGE_GPU_MIN_GIB: f64 = 70.0;
-
-/// A runtime's step limits on GPUs where it picks smaller ones (see [`Runtime::small_gpu`]).
+/// A runtime's step limits on GPUs with less memory than `below_gib` (see
+/// [`Runtime::batch_tiers`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-pub struct BatchDefaults {
+pub struct BatchTier {
+    /// The tier holds GPUs with less memory than this, GiB.
+    pub below_gib: f64,
     /// Cap on sequences per step.
     pub max_num_seqs: u32,
     /// Token budget per step.
     pub max_batched_tokens: u32,
 }
 
-impl BatchDefaults {
-    /// Whether a runtime picks these smaller defaults on `gpu`: less than
-    /// [`LARGE_GPU_MIN_GIB`] of memory, or an A100 of any size (vLLM PR #17885, 2025-05: an
-    /// 8,192-token budget cut Llama 3.1 70B TP2 throughput on A100 by 27 %, so A100s keep
-    /// 2,048).
-    pub fn applies_to(gpu: &super::Gpu) -> bool {
-        gpu.memory_mib / 1024.0 < LARGE_GPU_MIN_GIB || gpu.id.contains("a100")
-    }
-}
-
 impl Runtime {
-    /// The runtime's default `(max_num_seqs, max_batched_tokens)` on `gpu`.
+    /// The runtime's default `(max_num_seqs, max_batched_tokens)` on `gpu`: the first of
+    /// [`Runtime::batch_tiers`] whose `below_gib` exceeds the GPU's memory (an A100 of any size
+    /// takes the first tier where [`Runtime::a100_first_tier`] says so), else the entry's own.
     pub fn batch_defaults(&self, gpu: &super::Gpu) -> (u32, u32) {
-        match self.small_gpu {
-            Some(d) if BatchDefaults::applies_to(gpu) => (d.max_num_seqs, d.max_batched_tokens),
-            _ => (self.max_num_seqs, self.max_batched_tokens),
+        let gib = gpu.memory_mib / 1024.0;
+        let tier = if self.a100_first_tier && gpu.id.contains("a100") {
+            self.batch_tiers.first()
+        } else {
+            self.batch_tiers.iter().find(|t| gib < t.below_gib)
+        };
+        match tier {
+            Some(t) => (t.max_num_seqs, t.max_batched_tokens),
+            None => (self.max_num_seqs, self.max_batched_tokens),
         }
     }
 }
@@ -144,10 +141,16 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(0.9),
         max_num_seqs: 1024,
         max_batched_tokens: 8192,
-        small_gpu: Some(BatchDefaults {
+        // vLLM V1's OpenAI server (`EngineArgs.get_batch_defaults`, vllm/engine/arg_utils.py):
+        // `device_memory >= 70 * GiB_bytes and "a100" not in device_name` gets 1,024 sequences
+        // and 8,192 tokens (PRs #12369, #16158), anything else 256 and 2,048; A100s stay small
+        // because 8,192 cut Llama 3.1 70B TP2 throughput there by 27 % (PR #17885, 2025-05).
+        batch_tiers: &[BatchTier {
+            below_gib: 70.0,
             max_num_seqs: 256,
             max_batched_tokens: 2048,
-        }),
+        }],
+        a100_first_tier: true,
         step_overhead_ms: 1.0,
         version: "current",
         reserve_full_length: false,
@@ -166,8 +169,29 @@ pub static RUNTIMES: &[Runtime] = &[
         chunked_prefill: true,
         memory: MemoryPolicy::FractionOfTotal(0.88),
         max_num_seqs: 1024,
-        max_batched_tokens: 8192,
-        small_gpu: None,
+        max_batched_tokens: 16384,
+        // `chunked_prefill_size` by GPU memory (sgl-project/sglang
+        // python/sglang/srt/server_args.py, `_handle_gpu_memory_settings`): under 35 GiB 2,048
+        // ("A10, L40, 4090"), under 60 GiB 4,096 ("A100 (40GB), L40"), under 160 GiB 8,192
+        // ("H100, A100", "H20, H200"), else 16,384 ("B200, MI300").
+        batch_tiers: &[
+            BatchTier {
+                below_gib: 35.0,
+                max_num_seqs: 1024,
+                max_batched_tokens: 2048,
+            },
+            BatchTier {
+                below_gib: 60.0,
+                max_num_seqs: 1024,
+                max_batched_tokens: 4096,
+            },
+            BatchTier {
+                below_gib: 160.0,
+                max_num_seqs: 1024,
+                max_batched_tokens: 8192,
+            },
+        ],
+        a100_first_tier: false,
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
@@ -175,7 +199,7 @@ pub static RUNTIMES: &[Runtime] = &[
         mixed_prefill: false,
         frontend_ms: FRONTEND_MS,
         output_token_us: 0.0,
-        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size 8192, enable_mixed_chunk off: prefill batches run apart from decode batches; disable_overlap_schedule off: the overlap scheduler, on by default from v0.4, lmsys.org/blog/2024-12-04-sglang-v0-4 'zero-overhead batch scheduler')",
+        source: "https://docs.sglang.ai/backend/server_arguments.html (mem_fraction_static, page_size 1, chunked_prefill_size by GPU memory, enable_mixed_chunk off: prefill batches run apart from decode batches; disable_overlap_schedule off: the overlap scheduler, on by default from v0.4, lmsys.org/blog/2024-12-04-sglang-v0-4 'zero-overhead batch scheduler')",
     },
     Runtime {
         id: "tensorrt-llm",
@@ -187,7 +211,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.9),
         max_num_seqs: 2048,
         max_batched_tokens: 8192,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: true,
@@ -207,7 +232,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.9),
         max_num_seqs: 2048,
         max_batched_tokens: 8192,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: true,
@@ -227,7 +253,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 256,
         max_batched_tokens: 4096,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 1.5,
         version: "current",
         reserve_full_length: false,
@@ -247,7 +274,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfFree(0.8),
         max_num_seqs: 256,
         max_batched_tokens: 8192,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.8,
         version: "current",
         reserve_full_length: false,
@@ -267,7 +295,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 64,
         max_batched_tokens: 2048,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.3,
         version: "current",
         reserve_full_length: false,
@@ -287,7 +316,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 4,
         max_batched_tokens: 512,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: false,
@@ -307,7 +337,8 @@ pub static RUNTIMES: &[Runtime] = &[
         memory: MemoryPolicy::FractionOfTotal(1.0),
         max_num_seqs: 1,
         max_batched_tokens: 2048,
-        small_gpu: None,
+        batch_tiers: &[],
+        a100_first_tier: false,
         step_overhead_ms: 0.5,
         version: "current",
         reserve_full_length: false,
@@ -396,10 +427,18 @@ mod tests {
         assert_eq!(at("a100-80gb"), (256, 2048)); // 80 GB, but an A100
         assert_eq!(at("l40s"), (256, 2048)); // 48 GB
         assert_eq!(at("rtx-4090"), (256, 2048)); // 24 GB
-                                                 // Other runtimes' defaults do not depend on the GPU.
+                                                 // SGLang's chunked prefill size follows the GPU's memory (server_args.py): 2,048 under
+                                                 // 35 GiB, 4,096 under 60, 8,192 under 160, 16,384 above.
         let s = runtime("sglang").unwrap();
         let g = |id: &str| crate::catalog::gpu(id).unwrap();
-        assert_eq!(s.batch_defaults(g("l40s")), s.batch_defaults(g("h100-sxm")));
+        assert_eq!(s.batch_defaults(g("rtx-4090")).1, 2048); // 24 GB
+        assert_eq!(s.batch_defaults(g("l40s")).1, 4096); // 48 GB
+        assert_eq!(s.batch_defaults(g("a100-80gb")).1, 8192); // 80 GB
+        assert_eq!(s.batch_defaults(g("h200")).1, 8192); // 141 GB
+        assert_eq!(s.batch_defaults(g("mi300x")).1, 16384); // 192 GB
+                                                            // Others' defaults do not depend on the GPU.
+        let t = runtime("tensorrt-llm").unwrap();
+        assert_eq!(t.batch_defaults(g("l40s")), t.batch_defaults(g("h100-sxm")));
     }
 
     #[test]
@@ -413,8 +452,8 @@ mod tests {
         // Everything else about the old release is the current entry's.
         assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 1024);
         assert_eq!(
-            runtime("vllm@0.6").unwrap().small_gpu,
-            runtime("vllm").unwrap().small_gpu
+            runtime("vllm@0.6").unwrap().batch_tiers,
+            runtime("vllm").unwrap().batch_tiers
         );
         // A runtime without older entries ignores the version; nonsense is refused.
         assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
