@@ -160,10 +160,11 @@ pub(crate) struct EstimateArgs {
     /// SLO: end-to-end latency per request, ms.
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     slo_e2e_ms: Option<f64>,
-    /// Engine: sequences per step (vLLM max_num_seqs; default: the runtime's).
+    /// Engine: sequences per step (vLLM max_num_seqs; default: the runtime's on the GPU).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536), allow_hyphen_values = true)]
     pub(crate) max_num_seqs: Option<u32>,
-    /// Engine: token budget per step (vLLM max_num_batched_tokens; default: the runtime's).
+    /// Engine: token budget per step (vLLM max_num_batched_tokens; default: the runtime's on
+    /// the GPU).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000), allow_hyphen_values = true)]
     pub(crate) max_batched_tokens: Option<u32>,
     /// Engine: KV block size in tokens (default: the runtime's).
