@@ -416,29 +416,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn vllm_picks_its_batch_defaults_by_gpu() {
+    fn batch_defaults_follow_the_gpu() {
+        let at = |rt: &str, g: &str| {
+            runtime(rt)
+                .unwrap()
+                .batch_defaults(crate::catalog::gpu(g).unwrap())
+        };
         // vLLM V1's OpenAI server (arg_utils.py get_batch_defaults): 1,024 sequences and 8,192
         // tokens a step on GPUs of at least 70 GiB that are not A100s; 256 and 2,048 elsewhere.
-        let v = runtime("vllm").unwrap();
-        let at = |g: &str| v.batch_defaults(crate::catalog::gpu(g).unwrap());
-        assert_eq!(at("h100-sxm"), (1024, 8192)); // 80 GB
-        assert_eq!(at("h200"), (1024, 8192)); // 141 GB
-        assert_eq!(at("mi300x"), (1024, 8192)); // 192 GB
-        assert_eq!(at("a100-80gb"), (256, 2048)); // 80 GB, but an A100
-        assert_eq!(at("l40s"), (256, 2048)); // 48 GB
-        assert_eq!(at("rtx-4090"), (256, 2048)); // 24 GB
-                                                 // SGLang's chunked prefill size follows the GPU's memory (server_args.py): 2,048 under
-                                                 // 35 GiB, 4,096 under 60, 8,192 under 160, 16,384 above.
-        let s = runtime("sglang").unwrap();
-        let g = |id: &str| crate::catalog::gpu(id).unwrap();
-        assert_eq!(s.batch_defaults(g("rtx-4090")).1, 2048); // 24 GB
-        assert_eq!(s.batch_defaults(g("l40s")).1, 4096); // 48 GB
-        assert_eq!(s.batch_defaults(g("a100-80gb")).1, 8192); // 80 GB
-        assert_eq!(s.batch_defaults(g("h200")).1, 8192); // 141 GB
-        assert_eq!(s.batch_defaults(g("mi300x")).1, 16384); // 192 GB
-                                                            // Others' defaults do not depend on the GPU.
-        let t = runtime("tensorrt-llm").unwrap();
-        assert_eq!(t.batch_defaults(g("l40s")), t.batch_defaults(g("h100-sxm")));
+        // H100 80 GB, H200 141 GB, MI300X 192 GB; A100 80 GB (an A100), L40S 48 GB, RTX 4090 24 GB.
+        for g in ["h100-sxm", "h200", "mi300x"] {
+            assert_eq!(at("vllm", g), (1024, 8192), "{g}");
+        }
+        for g in ["a100-80gb", "l40s", "rtx-4090"] {
+            assert_eq!(at("vllm", g), (256, 2048), "{g}");
+        }
+        // SGLang's chunked prefill size follows the GPU's memory (server_args.py): 2,048 under
+        // 35 GiB, 4,096 under 60, 8,192 under 160, 16,384 above.
+        let sglang = [
+            ("rtx-4090", 2048),
+            ("l40s", 4096),
+            ("a100-80gb", 8192),
+            ("h200", 8192),
+            ("mi300x", 16384),
+        ];
+        for (g, budget) in sglang {
+            assert_eq!(at("sglang", g).1, budget, "{g}");
+        }
+        // Others' defaults do not depend on the GPU.
+        assert_eq!(at("tensorrt-llm", "l40s"), at("tensorrt-llm", "h100-sxm"));
     }
 
     #[test]
