@@ -7902,3 +7902,57 @@ fn one_cell_per_line_table_reads_its_last_row() {
     let c = read("Tested on:\nH100\nA100\nL40S\nRTX 4090\n\nBest: 1,200 tokens/s on the H100.");
     assert_eq!(c.figures[0].value, 1200.0);
 }
+
+/// §4: a question ends its sentence, so the figure asked about keeps its own model; the next
+/// sentence's hoped-for figure of another model is that model's (QServe's `W4A8KV4` names the
+/// weights' and the KV cache's precision; an environment variable sets the batch).
+#[test]
+fn a_question_ends_the_figures_sentence() {
+    let c = read(
+        "Expected speed for llama3-70b-instruct\n\nI ran the benchmark on an L40s:\n```\n\
+         export GLOBAL_BATCH_SIZE=4 NUM_GPU_PAGE_BLOCKS=100\n\
+         python qserve_benchmark.py --precision w4a8kv4 --group-size 128\n```\n\
+         I get ~60 tokens/s, is this the expected throughput? I was hoping for a bit closer to \
+         llama2-70b at ~280 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 60.0);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3-70b"));
+    assert_eq!(c.batch_size.map(|b| b.value), Some(4));
+    assert_eq!(c.weight_dtype.map(|w| w.value).as_deref(), Some("w4a8"));
+    assert_eq!(c.kv_dtype.map(|w| w.value).as_deref(), Some("int4"));
+}
+
+/// §3 Lengths: a summary's mean lengths written as "Average length of prompt / response" are
+/// the lengths (ai-on-gke's benchmark summary); §3 Load: trtllm-bench's "Number of concurrent
+/// requests" is the load it observed (an average, rounded here); forum shorthand `36ts` is a
+/// rate, not an output length.
+#[test]
+fn summary_records_of_lengths_and_observed_load() {
+    let c = read(
+        "Output_tokens/min: 19362.55\nAverage length of prompt: 17.00\n\
+         Average length of response: 117.58\n",
+    );
+    assert_eq!(c.prompt_tokens.map(|t| t.value), Some(17));
+    assert_eq!(c.output_tokens.map(|t| t.value), Some(118));
+    let c = read(
+        "Total Output Throughput (tokens/sec):   7517.2584\n\
+         Number of concurrent requests:  1018.8281\nAverage Input Length (tokens):  1024.0000\n",
+    );
+    assert_eq!(c.concurrency.map(|t| t.value), Some(1019));
+    let c = read("The output 36ts is this a normal generation rate for qwen3-8b?");
+    assert_eq!(c.output_tokens.map(|t| t.value), None);
+}
+
+/// §3 Model: llama-bench's `deepseek2 671B` is llama.cpp's architecture name for DeepSeek V2,
+/// V3 and R1: the release the title names is the model.
+#[test]
+fn gguf_architecture_yields_to_the_named_release() {
+    let c = read(
+        "Benchmarking DeepSeek R1 - 16x3090\n\n\
+         | model | size | params | backend | ngl | test | t/s |\n\
+         | --- | ---: | ---: | --- | --: | ---: | ---: |\n\
+         | deepseek2 671B Q8_0 | 307.20 GiB | 672.05 B | CUDA | 63 | tg128 | 17.22 ± 0.05 |\n",
+    );
+    assert_eq!(c.figures[0].value, 17.22);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("deepseek-r1"));
+}

@@ -105,7 +105,11 @@ pub(super) fn stretch(lower: &str, span: Span) -> Span {
         (line_start, line_end)
     } else {
         let is_stop = |w: &str| {
-            w.starts_with(". ") || w.starts_with(';') || w.starts_with('。') || w.starts_with('；')
+            w.starts_with(". ")
+                || w.starts_with("? ")
+                || w.starts_with("! ")
+                || w.starts_with(';')
+                || w.starts_with(['。', '；', '？', '！'])
         };
         // Only the bytes the bound below keeps are scanned (a long line is not walked whole).
         let mut from = line_start.max(start.saturating_sub(MAX_STRETCH / 2));

@@ -64,8 +64,8 @@ fn res() -> &'static Res {
             // `512 input + 512 output tokens`, "95 prompt token ve 1329 completion token" (the
             // connective in other languages: Turkish ve, German und, French et, Spanish y, 和).
             in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,|ve|und|et|y|e|и|和|与)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
-            record_in: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:input|prompt)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b"#),
-            record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:output|completion)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b"#),
+            record_in: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:input|prompt)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:prompts?|inputs?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
+            record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:output|completion)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:responses?|outputs?|completions?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
@@ -411,9 +411,12 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // Records, one side at a time.
     if claim.prompt_tokens.is_none() {
         if let Some((off, c)) =
-            matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 16, 80).next()
+            matches(lower, &r.record_in, (&["input", "prompt"], RECORD), 32, 80).next()
         {
-            if let Some(v) = n(&c, 1, None).or_else(|| n(&c, 2, None)) {
+            if let Some(v) = n(&c, 1, None)
+                .or_else(|| n(&c, 2, None))
+                .or_else(|| n(&c, 3, None))
+            {
                 claim.prompt_tokens = found(v, span(off, &c));
             }
         }
@@ -422,8 +425,11 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         for (off, c) in matches(
             lower,
             &r.record_out,
-            (&["output", "completion", "generated", "eval"], RECORD),
-            16,
+            (
+                &["output", "completion", "generated", "eval", "response"],
+                RECORD,
+            ),
+            32,
             80,
         ) {
             let s = span(off, &c);
@@ -431,7 +437,10 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             if lower[s.start..s.end].contains("prompt") {
                 continue;
             }
-            if let Some(v) = n(&c, 1, None).or_else(|| n(&c, 2, None)) {
+            if let Some(v) = n(&c, 1, None)
+                .or_else(|| n(&c, 2, None))
+                .or_else(|| n(&c, 3, None))
+            {
                 claim.output_tokens = found(v, s);
                 break;
             }

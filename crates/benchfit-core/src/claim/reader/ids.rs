@@ -300,6 +300,8 @@ pub(super) fn dtype_id(word: &str) -> String {
         "awq" => "awq-int4".into(),
         "gptq" => "gptq-int4".into(),
         "w4a16" => "int4".into(),
+        // QServe's W4A8 with its KV cache's bits (`w4a8kv4`): the weights' part.
+        "w4a8kv4" | "w4a8kv8" => "w4a8".into(),
         // The fused-MoE kernels' dtype names (vLLM's and SGLang's `--dtype fp8_w8a8`): 8-bit
         // weights and activations, in FP8 or INT8.
         "fp8_w8a8" => "fp8".into(),

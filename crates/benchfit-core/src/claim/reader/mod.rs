@@ -275,7 +275,7 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             // `batch-8`, and "single-batch" (one sequence).
-            batch: pat(NO, &["b", "single"], &[], r#"\b(?:(?:batch[\s_-]*size|batch|bs|b)"?\s*(?:of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|single[\s-]batch)\b"#),
+            batch: pat(NO, &["b", "single"], &["_batch"], r#"(?:(?:(?:\b|_)batch[\s_-]*size|\bbatch|\bbs|\bb)"?\s*(?:of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|\bsingle[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c", "tps", "mc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|mc\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
@@ -310,11 +310,11 @@ fn patterns() -> &'static Patterns {
                 // `4GPU` glued (vLLM's release tables: `| 4GPU, Llama 70B, v0.4.3 |`).
                 .needs(&["gpu", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "个", "個"]),
             tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]para(?:llel)?(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
-            kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq", "w4a", "w8a"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b|\bw\da\d{1,2}kv(4|8)\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp", "q", "iq"], &[],
-                r"\b(fp8_w8a8|int8_w8a8|fp16|bf16|fp8|int8|int4|fp 16|bf 16|fp 8|w8a8|w4a16|w4afp8|w4a8|w4a4|awq|gptq|nvfp4|mxfp4|mxfp6|mxfp8|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d_\d_\d|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
+                r"\b(fp8_w8a8|int8_w8a8|fp16|bf16|fp8|int8|int4|fp 16|bf 16|fp 8|w8a8|w4a16|w4afp8|w4a8(?:kv[48])?|w4a4|awq|gptq|nvfp4|mxfp4|mxfp6|mxfp8|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d_\d_\d|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
             ),
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
@@ -342,7 +342,7 @@ fn patterns() -> &'static Patterns {
             lengths_described: pat(NO, &["total", "number", "input_tokens/min", "output_tokens/min"], &[], r#"\btotal[ _](?:input|generated|output)[ _]tokens"?\s*:|\bnumber of (?:prompt|completion|input|output|generated) tokens\s*:|\b(?:input|output)_tokens/min\b"#),
             // Engine limits (group 3): vLLM's `--max-num-seqs`, llama-server's `-np` (slots),
             // ollama's `OLLAMA_NUM_PARALLEL`.
-            observed_load: pat(NO, &["peak concurrent requests", "single", "1/req"], &["--max-num-seqs", "--max_num_seqs", "max_num_seqs", "-np", "--parallel", "ollama_num_parallel"], r"\bpeak concurrent requests\s*:\s*(\d+)|\bsingle[\s-]flight\b|\b(1)/req\b|(?:--max[-_]num[-_]seqs[\s=]+|\bmax_num_seqs\s*=\s*|-np\s+|--parallel[\s=]+|ollama_num_parallel\s*=\s*)(\d+)\b"),
+            observed_load: pat(NO, &["peak concurrent requests", "number of concurrent requests", "single", "1/req"], &["--max-num-seqs", "--max_num_seqs", "max_num_seqs", "-np", "--parallel", "ollama_num_parallel"], r"\b(?:peak|number of) concurrent requests\s*:\s*(\d+(?:\.\d+)?)|\bsingle[\s-]flight\b|\b(1)/req\b|(?:--max[-_]num[-_]seqs[\s=]+|\bmax_num_seqs\s*=\s*|-np\s+|--parallel[\s=]+|ollama_num_parallel\s*=\s*)(\d+)\b"),
             shape_vllm: pat(NO, &[], &["processed prompts:", "successful requests:", "--max-num-seqs", "avg prompt throughput:"], r"processed prompts:|successful requests:[\s\S]{0,400}?benchmark duration|--max-num-seqs|avg prompt throughput:")
                 .needs(&["processed prompts:", "benchmark duration", "--max-num-seqs", "avg prompt throughput:"]),
             shape_trtllm: pat(NO, &[], &["per user output speed [1/tpot]", "per gpu output throughput (tokens/sec/gpu)"], r"per user output speed \[1/tpot\]|per gpu output throughput \(tokens/sec/gpu\)"),
@@ -699,6 +699,10 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
     ]
     .iter()
     .any(|u| rest.starts_with(u))
+        // Forum shorthand for tokens per second (`The output 36ts`), as a word of its own.
+        || rest
+            .strip_prefix("ts")
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
 }
 
 /// True when the digits ending at `end` are only the start of a longer number (`5,600`,
@@ -1045,8 +1049,11 @@ pub fn read(text: &str) -> Claim {
         claim.load_observed.get_or_insert(span);
         if let Some(m) = c.get(1).or(c.get(2)) {
             if claim.concurrency.is_none() {
-                if let Ok(n) = m.as_str().parse() {
-                    claim.concurrency = found(n, span);
+                // trtllm-bench's `Number of concurrent requests: 1018.8281` is an average.
+                if let Ok(n) = m.as_str().parse::<f64>() {
+                    if n >= 0.5 && n < f64::from(u32::MAX) {
+                        claim.concurrency = found(n.round() as u32, span);
+                    }
                 }
             }
         } else if c.get(3).is_some() {
@@ -1408,6 +1415,7 @@ pub fn read(text: &str) -> Claim {
         adopt_own_setup(lower, &mut claim);
     }
     prefer_full_name(lower, p, &mut claim);
+    prefer_release_over_arch(lower, p, &mut claim);
     served_model(lower, p, &mut claim);
     drop_example_model(lower, &mut claim);
     if !table_headline {
@@ -2786,6 +2794,34 @@ fn neuron_chips(lower: &str, claim: &mut Claim) {
                 },
             );
         }
+    }
+}
+
+/// llama.cpp's GGUF architecture `deepseek2` (llama-bench's `deepseek2 671B` model column) is
+/// the architecture of DeepSeek V2, V2.5, V3 and R1 alike: a DeepSeek release the text names
+/// elsewhere (`Benchmarking DeepSeek R1`) is the model (CLAIMS.md §3 Model).
+fn prefer_release_over_arch(lower: &str, p: &Patterns, claim: &mut Claim) {
+    let Some(m) = claim.model.as_ref() else {
+        return;
+    };
+    if !m.value.starts_with("deepseek2-") {
+        return;
+    }
+    let release = lower
+        .match_indices("deepseek")
+        .take(16)
+        .filter(|(i, _)| *i != m.span.start)
+        .find_map(|(i, _)| {
+            let to = floor_boundary(lower, (i + 64).min(lower.len()));
+            read_model(&lower[i..to], p)
+                .filter(|f| f.span.start == 0 && f.value.starts_with("deepseek-"))
+                .map(|f| Found {
+                    value: f.value,
+                    span: shift(f.span, i),
+                })
+        });
+    if release.is_some() {
+        claim.model = release;
     }
 }
 

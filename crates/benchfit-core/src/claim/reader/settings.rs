@@ -58,8 +58,18 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     let mut kv_span: Option<Span> = None;
     if claim.kv_dtype.is_none() {
         if let Some(c) = p.kv_dtype.captures(part) {
-            let m = c.get(1).or(c.get(2)).expect("one alternative matched");
-            claim.kv_dtype = found(m.as_str().to_string(), at(whole(&c)));
+            let m = c
+                .get(1)
+                .or(c.get(2))
+                .or(c.get(3))
+                .expect("one alternative matched");
+            // QServe's `W4A8KV4`: the KV cache's bits after `kv`, in integers.
+            let v = if c.get(3).is_some() {
+                format!("int{}", m.as_str())
+            } else {
+                m.as_str().to_string()
+            };
+            claim.kv_dtype = found(v, at(whole(&c)));
             kv_span = Some(at(Span {
                 start: m.start(),
                 end: m.end(),
