@@ -7956,3 +7956,42 @@ fn gguf_architecture_yields_to_the_named_release() {
     assert_eq!(c.figures[0].value, 17.22);
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("deepseek-r1"));
 }
+
+/// §1.5: a table's rows take the model its caption names when the rows name none (Lambda's
+/// vLLM report: "`Llama 3.1 70B`: `tp=4`, …" over the table, after a sentence naming 8B and 70B);
+/// §3 Lengths: `num-prompt=5000` counts prompts and `max-seq-len=2048` is a limit, neither is
+/// a length; the last row is the headline.
+#[test]
+fn table_rows_take_their_captions_model() {
+    let c = read(
+        "Our tests confirm that v0.6.0 more than doubles output throughput for Llama 3.1 8B and \
+         70B models. For all tests, we set `max-num-seq=256` and `max-seq-len=2048`.\n\n\
+         `Llama 3.1 70B`: `tp=4`, `rps=inf`, `num-prompt=5000`, `max-num-seq=256`, \
+         `max-seq-len=2048`\n\
+         | vLLM version | Scheduler Steps | Output Throughput (tokens/sec) | Median TPOT (ms) |\n\
+         |---|---|---|---|\n\
+         | v0.5.4 | N/A | 1491.93 | 125.78 |\n\
+         | v0.6.0 | 10 | 3542.88 | 61.10 |\n",
+    );
+    assert_eq!(c.figures[0].value, 3542.88);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3.1-70b"));
+    assert_eq!(c.prompt_tokens.map(|t| t.value), None);
+    assert_eq!(c.tp.map(|t| t.value), Some(4));
+}
+
+/// §3 Load: `--request-rate inf` with no concurrency cap sends every prompt at once: the
+/// summary's "Peak concurrent requests" is the prompt count, not a concurrency.
+#[test]
+fn peak_concurrency_under_an_infinite_rate_is_no_load() {
+    let c = read(
+        "vllm bench serve --model m --dataset-name random --num-prompts 100 \
+         --random-input-len 2048 --random-output-len 1024 --request-rate inf\n\
+         ============ Serving Benchmark Result ============\n\
+         Successful requests:                     100\n\
+         Output token throughput (tok/s):         1382.92\n\
+         Peak concurrent requests:                100.00\n",
+    );
+    assert_eq!(c.figures[0].value, 1382.92);
+    assert_eq!(c.concurrency.map(|t| t.value), None);
+    assert_eq!(c.prompt_tokens.map(|t| t.value), Some(2048));
+}

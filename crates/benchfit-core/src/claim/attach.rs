@@ -256,6 +256,43 @@ fn context_point(clause: &str, sentence: &str) -> Option<u32> {
     ((1.0..1e7).contains(&v)).then(|| v.round() as u32)
 }
 
+/// The caption of the table whose row starts at `row_start`: the line above its first row
+/// (past at most one blank line) when it is short (≤ 200 bytes) and reads as a caption (a
+/// heading, a `key: value` line or one that ends with `:`), not a paragraph.
+fn table_caption(lower: &str, row_start: usize) -> Option<Span> {
+    let mut at = lower[..row_start.min(lower.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    // Up past the table's own lines (header, rule, earlier rows).
+    loop {
+        if at == 0 {
+            return None;
+        }
+        let prev_start = lower[..at - 1].rfind('\n').map_or(0, |i| i + 1);
+        let line = lower[prev_start..at - 1].trim();
+        if line.starts_with('|') {
+            at = prev_start;
+            continue;
+        }
+        let (s, line) = if line.is_empty() {
+            if prev_start == 0 {
+                return None;
+            }
+            let s = lower[..prev_start - 1].rfind('\n').map_or(0, |i| i + 1);
+            (s, lower[s..prev_start - 1].trim())
+        } else {
+            (prev_start, line)
+        };
+        let caption = !line.is_empty()
+            && line.len() <= 200
+            && (line.starts_with('#') || line.contains(':') || line.starts_with("**"));
+        return caption.then(|| Span {
+            start: s,
+            end: s + lower[s..].find('\n').unwrap_or(lower.len() - s),
+        });
+    }
+}
+
 /// Gives every figure (up to [`MAX_ATTACHED`]) the settings of its own stretch of text.
 pub(super) fn attach(lower: &str, claim: &mut Claim) {
     let spans: Vec<(Span, String)> = claim
@@ -282,6 +319,21 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
                 .find('|')
                 .map_or(part.len(), |i| cell_from + i);
             c.model = row_model(&part[cell_from..cell_to], st.start + cell_from);
+        }
+        // A table row that names no model or device: the ones its table's caption names
+        // (`Llama 3.1 70B: tp=4, rps=inf` over the table; CLAIMS.md §1.5, the same block).
+        if (c.model.is_none() || c.gpu.is_none()) && part.trim_start().starts_with('|') {
+            if let Some(cap) = table_caption(lower, st.start) {
+                let mut named = Claim::default();
+                read_setup_into(&lower[cap.start..cap.end], cap.start, &mut named);
+                if c.model.is_none() {
+                    c.model = named.model;
+                }
+                if c.gpu.is_none() && named.gpu.is_some() {
+                    c.gpu = named.gpu;
+                    c.gpu_count = c.gpu_count.or(named.gpu_count);
+                }
+            }
         }
         // A point of a list keeps the load, count and lengths its own clause states; the rest
         // (model, device, engine) still comes from the whole stretch.
@@ -314,9 +366,22 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
                 let after = &lower[r.span.end.min(lower.len())..];
                 let near = &after[..after.char_indices().nth(14).map_or(after.len(), |(i, _)| i)];
                 let words = near.trim_start();
-                ["is ", "does ", "gets ", "got ", "at ", "was "]
-                    .iter()
-                    .any(|w| words.starts_with(w))
+                [
+                    "is ",
+                    "does ",
+                    "gets ",
+                    "got ",
+                    "at ",
+                    "was ",
+                    "can ",
+                    "reaches ",
+                    "reached ",
+                    "hits ",
+                    "achieves ",
+                    "delivers ",
+                ]
+                .iter()
+                .any(|w| words.starts_with(w))
                     && near.contains(|ch: char| ch.is_ascii_digit())
             }
         };

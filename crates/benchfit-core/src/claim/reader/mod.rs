@@ -1074,7 +1074,18 @@ pub fn read(text: &str) -> Claim {
     }
     // Under a set arrival rate the peak of requests in flight is what the run saw, not its load
     // (`Request rate configured (RPS): 4.00` … `Peak concurrent requests: 5.00`).
-    if claim.request_rate.is_some()
+    // Under an infinite rate with no cap it is the number of prompts sent at once, which is no
+    // concurrency (CLAIMS.md §3 Load: fields null, row partial).
+    let unbounded = [
+        "--request-rate inf",
+        "--request-rate=inf",
+        "--request_rate inf",
+    ]
+    .iter()
+    .any(|f| lower.contains(f))
+        && !lower.contains("--max-concurrency")
+        && !lower.contains("--max_concurrency");
+    if (claim.request_rate.is_some() || unbounded)
         && claim
             .concurrency
             .as_ref()

@@ -671,7 +671,12 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
                 return None;
             }
             let pre = before(part, whole(&c).start, 12);
-            if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") {
+            // A count of prompts (`num-prompt=5000`, `--num_prompts 100`) is no length.
+            let count = ["num-", "num_", "num ", "number of "]
+                .iter()
+                .any(|w| pre.ends_with(w));
+            if pre.ends_with("total ") || pre.contains("max") || pre.contains("number of") || count
+            {
                 return None;
             }
             // An engine's chunk size (`chunked prefill 8192`, `prefill chunk 2048`) is a setting.
@@ -763,7 +768,13 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         }
     }
     if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
-        if let Some(c) = p.seq_len.captures(part) {
+        // Not a limit (`max-seq-len=2048`, `max_seq_len`: CLAIMS.md §3 Lengths).
+        let limit = |c: &crate::claim::pattern::Caps| {
+            part[..whole(c).start]
+                .trim_end_matches(['-', '_', ' '])
+                .ends_with("max")
+        };
+        if let Some(c) = p.seq_len.captures_iter(part).find(|c| !limit(c)) {
             if let Some(n) = num(&c[1]).and_then(token_count) {
                 claim.prompt_tokens = found(n, at(whole(&c)));
             }
