@@ -7995,3 +7995,17 @@ fn peak_concurrency_under_an_infinite_rate_is_no_load() {
     assert_eq!(c.concurrency.map(|t| t.value), None);
     assert_eq!(c.prompt_tokens.map(|t| t.value), Some(2048));
 }
+
+/// §1.2: a date on the first line (`March 31, 2026`) is no figure the author marks: the table's
+/// last row stays the headline even when a cell holds the day's number.
+#[test]
+fn a_dated_first_line_marks_no_cell() {
+    let c = read(
+        "March 31, 2026\nI got a Mac mini M4 and benchmarked Qwen 3.5 sizes across runtimes.\n\
+         | Model | Quant | Runtime | PP (t/s) | TG (t/s) |\n|---|---|---|---|---|\n\
+         | 2B | Q4_K_M | Ollama | 258 | 31 |\n| 9B | Q4_K_M | Ollama | 114 | 14 |\n\
+         Bold = winner for that metric at that model size.\n",
+    );
+    assert_eq!(c.figures[0].value, 14.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -1125,6 +1125,40 @@ fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
             if glued || w.len() < 2 || !w.starts_with(|c: char| c.is_ascii_digit()) {
                 continue;
             }
+            // A date's day or year (`March 31, 2026`) is no figure.
+            let month = t[..start]
+                .trim_end()
+                .rsplit(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .is_some_and(|m| {
+                    m.len() >= 3
+                        && [
+                            "january",
+                            "february",
+                            "march",
+                            "april",
+                            "may",
+                            "june",
+                            "july",
+                            "august",
+                            "september",
+                            "october",
+                            "november",
+                            "december",
+                        ]
+                        .iter()
+                        .any(|full| full.starts_with(m))
+                });
+            let year = w.len() == 4
+                && (1990..=2100).contains(&w.parse::<u32>().unwrap_or(0))
+                && t[..start].trim_end().ends_with(',')
+                && t[..start]
+                    .trim_end()
+                    .trim_end_matches(',')
+                    .ends_with(|c: char| c.is_ascii_digit());
+            if month || year {
+                continue;
+            }
             if let Some(v) = cell_number(w).filter(|v| *v >= 10.0) {
                 out.push((v, exact));
             }
