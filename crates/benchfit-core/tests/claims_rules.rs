@@ -8009,3 +8009,16 @@ fn a_dated_first_line_marks_no_cell() {
     assert_eq!(c.figures[0].value, 14.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §4: a device named after "over" or "than" in the figure's own sentence is the baseline's:
+/// the figure keeps the device the text names for its own setup.
+#[test]
+fn a_device_after_over_is_the_baselines() {
+    let c = read(
+        "SGLang published early benchmarks of the GB200 NVL72 system. In decoding benchmarks \
+         using a 2,000-token prompt, SGLang achieved 7,583 tokens per second per GPU, a 2.7× \
+         improvement over H100 HGX systems.",
+    );
+    assert_eq!(c.figures[0].value, 7583.0);
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("gb200"));
+}

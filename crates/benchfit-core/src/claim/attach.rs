@@ -4,7 +4,7 @@
 //! that mark a different setup in that stretch (`vs`, `compared to`, `baseline`, `try`,
 //! `would`, `instead of`) flag it (CLAIMS.md §4).
 
-use super::reader::{read_load_into, read_setup_into, row_model};
+use super::reader::{floor_boundary, read_load_into, read_setup_into, row_model};
 use super::{Claim, Found, Span};
 use serde::Serialize;
 
@@ -390,6 +390,33 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             .is_some_and(|r| (cl != st && r.span.start >= cl.end) || later_own_number(r))
         {
             c.runtime = None;
+        }
+        // A device named as the other side of a comparison in the figure's sentence (`a 2.7×
+        // improvement over H100 HGX systems`, `faster than the A100`) is the baseline's, not
+        // the figure's (CLAIMS.md §4).
+        if c.gpu.as_ref().is_some_and(|g| {
+            let pre = &lower[floor_boundary(lower, g.span.start.saturating_sub(24))..g.span.start];
+            let pre = pre
+                .trim_end()
+                .trim_end_matches(" the")
+                .trim_end_matches(" an")
+                .trim_end();
+            g.span.start > f.span.end
+                && [
+                    " over",
+                    " than",
+                    "compared to",
+                    "compared with",
+                    " vs",
+                    " vs.",
+                    "versus",
+                    "relative to",
+                ]
+                .iter()
+                .any(|w| pre.ends_with(w))
+        }) {
+            c.gpu = None;
+            c.gpu_count = None;
         }
         // A point of a list or a contrast that names its own device or model (`NVIDIA claims
         // 30,000 tokens/s on H100, but our number on 8x MI300X was 21,400`): that one.
