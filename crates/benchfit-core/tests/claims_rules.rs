@@ -8022,3 +8022,24 @@ fn a_device_after_over_is_the_baselines() {
     assert_eq!(c.figures[0].value, 7583.0);
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("gb200"));
 }
+
+/// §3 Quantisation: a precision the text only asks about ("是AWQ还是GPTQ？", "AWQ or GPTQ?") is
+/// not stated; §3 Lengths: a run's totals (`总输入token:49851`) are no lengths per request, its
+/// means (`平均输入token:99.7`) are.
+#[test]
+fn asked_dtypes_and_totals_are_not_settings() {
+    let c = read(
+        "我使用vllm推理最多只能达到1500tokens/s，batch_size为1024。\n\
+         如果需要量化的话，可以提供一下量化方式，是AWQ还是GPTQ？\n",
+    );
+    assert_eq!(c.figures[0].value, 1500.0);
+    assert_eq!(c.weight_dtype.map(|d| d.value), None);
+    let c = read("Is the 1500 tokens/s I see normal, or should I quantise with AWQ or GPTQ?");
+    assert_eq!(c.weight_dtype.map(|d| d.value), None);
+    let c = read(
+        "总输入token:49851,总输出2574919,总请求数:500,平均输入token:99.7,平均输出token:5149.8\n\
+         sglang tp=8 吞吐 876.83 tokens/s\n",
+    );
+    assert_eq!(c.prompt_tokens.map(|t| t.value), Some(100));
+    assert_eq!(c.output_tokens.map(|t| t.value), Some(5150));
+}

@@ -602,10 +602,17 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                 || (rest.starts_with("tok") && per)
                 || basis)
         };
-        let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40).find(not_rate);
+        // A run's total (`总输入token:49851`, `总输出2574919`) is no length per request.
+        let not_total = |(off, c): &(usize, Captures)| {
+            !lower[..off + c.get(0).map_or(0, |m| m.start())].ends_with('总')
+        };
+        let kout = matches(lower, &r.zh_out_kw, (&["输出"], DIGITS), 0, 40)
+            .filter(not_total)
+            .find(not_rate);
         // "序列长度为2048,输出序列长度为128": beside the output's sequence length, a bare
         // sequence length is the input's.
         let kin = matches(lower, &r.zh_in_kw, (&["输入"], DIGITS), 0, 40)
+            .filter(not_total)
             .find(not_rate)
             .or_else(|| {
                 kout.as_ref()?;

@@ -1429,6 +1429,7 @@ pub fn read(text: &str) -> Claim {
     prefer_release_over_arch(lower, p, &mut claim);
     served_model(lower, p, &mut claim);
     drop_example_model(lower, &mut claim);
+    drop_asked_dtype(lower, &mut claim);
     if !table_headline {
         release_foreign_dtype(lower, &mut claim);
     }
@@ -2920,6 +2921,34 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
     };
     if claim.model.as_ref().is_some_and(|c| c.value != m.value) {
         claim.model = Some(m);
+    }
+}
+
+/// A precision named as one of the options a question asks between ("is it AWQ or GPTQ?",
+/// `是AWQ还是GPTQ？`) is not the run's (CLAIMS.md §3 Quantisation: not stated).
+fn drop_asked_dtype(lower: &str, claim: &mut Claim) {
+    let Some(d) = &claim.weight_dtype else { return };
+    let (start, end) = (d.span.start.min(lower.len()), d.span.end.min(lower.len()));
+    if start > end || !lower.is_char_boundary(start) || !lower.is_char_boundary(end) {
+        return;
+    }
+    let stops = ['.', '!', '\n', '。', '！', '?', '？'];
+    let from = lower[..start].rfind(stops).map_or(0, |i| {
+        i + lower[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let Some(to) = lower[end..].find(stops).map(|i| end + i) else {
+        return;
+    };
+    if !lower[to..].starts_with(['?', '？']) {
+        return;
+    }
+    let sentence = &lower[from..to];
+    let options = [
+        "awq", "gptq", "fp8", "int8", "int4", "fp16", "bf16", "gguf", "exl2",
+    ];
+    let named = options.iter().filter(|o| sentence.contains(*o)).count();
+    if named >= 2 && (sentence.contains("还是") || sentence.contains(" or ")) {
+        claim.weight_dtype = None;
     }
 }
 
