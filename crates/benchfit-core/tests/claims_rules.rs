@@ -8043,3 +8043,29 @@ fn asked_dtypes_and_totals_are_not_settings() {
     assert_eq!(c.prompt_tokens.map(|t| t.value), Some(100));
     assert_eq!(c.output_tokens.map(|t| t.value), Some(5150));
 }
+
+/// §1.5 and §2: a table of statistics (`Average | P50 | P99`) whose metric only the words above
+/// it name ("latency per token (in ms)") holds times per output token in ms: the last row's
+/// mean, with that row's device and count; requests "sent non-concurrently" are a load of one.
+#[test]
+fn a_stat_table_takes_its_metric_from_the_words_above() {
+    let c = read(
+        "All of the requests are sent **non-concurrently**, and the metric of interest here is \
+         simply **latency per token (in ms) for each request**.\n\n\
+         | GPU      | #GPU | Average | P50   | P99   |\n\
+         | -------- | ---- | ------- | ----- | ----- |\n\
+         | A100-80G | 1    | 46.79   | 46.07 | 55.25 |\n\
+         | H100     | 4    | 31.77   | 30.50 | 47.52 |\n",
+    );
+    assert_eq!(c.figures[0].value, 31.77);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.figures[0].unit, "ms");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("h100"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(4));
+    assert_eq!(c.concurrency.map(|g| g.value), Some(1));
+    // Without the words naming a latency, the statistics are no time per output token.
+    let c = read(
+        "| GPU | #GPU | Average | P50 |\n| --- | --- | --- | --- |\n| H100 | 4 | 31.77 | 30.50 |\n",
+    );
+    assert!(c.figures.iter().all(|f| f.kind != FigureKind::Tpot));
+}

@@ -2474,6 +2474,63 @@ fn read_block(
     best.map(|(_, f, s)| (super::reader::settle_figure(f), s))
         .or_else(|| latency_rows(lower, block))
         .or_else(|| latency_columns(lower, block))
+        .or_else(|| stat_columns_of_caption(lower, block))
+}
+
+/// A table of statistics (`| GPU | #GPU | Average | P50 | P99 |`) whose metric and unit only
+/// the words right above it name ("the metric of interest here is simply latency per token (in
+/// ms) for each request"): the mean's column (else the median's) of the last data row (CLAIMS.md
+/// §1.5), per user, of the latency those words name.
+fn stat_columns_of_caption(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let header = block.first()?;
+    let col = stat_column(lower, header)?;
+    // The header itself names no rate or latency (those tables are read above).
+    if header.cells.iter().any(|c| {
+        let t = text(*c);
+        matches!(role(t), Role::Rate(..)) || latency_kind(t).is_some()
+    }) {
+        return None;
+    }
+    let above = above_header(lower, header)?;
+    let above = &above[super::reader::floor_boundary(above, above.len().saturating_sub(400))..];
+    let (kind, at) = [
+        ("latency per token", FigureKind::Tpot),
+        ("per-token latency", FigureKind::Tpot),
+        ("per token latency", FigureKind::Tpot),
+        ("time per output token", FigureKind::Tpot),
+        ("inter-token latency", FigureKind::Itl),
+        ("time to first token", FigureKind::Ttft),
+        ("end-to-end latency", FigureKind::E2eLatency),
+    ]
+    .iter()
+    .filter_map(|(w, k)| above.rfind(w).map(|i| (*k, i + w.len())))
+    .max_by_key(|(_, i)| *i)?;
+    // The unit written with the metric's name (`(in ms)`, `(ms)`, `in seconds`).
+    let near = &above[at..super::reader::floor_boundary(above, (at + 16).min(above.len()))];
+    let unit = if near.contains("ms") || near.contains("millisecond") {
+        "ms"
+    } else if near.contains("(s)") || near.contains("second") {
+        "s"
+    } else {
+        return None;
+    };
+    let data: Vec<&Line> = block[1..]
+        .iter()
+        .filter(|l| l.cells.len() == header.cells.len())
+        .collect();
+    let last = data.last()?;
+    let cell = *last.cells.get(col)?;
+    let (v, _) = lat_number(text(cell))?;
+    let mut f = Figure::new(v, unit, kind, cell);
+    f.scope = Some(Scope::PerUser);
+    f.kind_stated = true;
+    f.label = Some(text(header.cells[col]).to_string());
+    let roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    Some((
+        super::reader::settle_figure(f),
+        row_settings(lower, &roles, &last.cells),
+    ))
 }
 
 /// The latency a row label or column header names (`TPOT (ms)`, `Inter-token latency`,

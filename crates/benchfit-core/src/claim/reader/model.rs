@@ -632,8 +632,10 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
                 .collect::<Vec<_>>()
                 .join("-");
             // The release glued to the family (`GLM4.5`): hyphenated as Z.ai names it.
-            let id = match id.strip_prefix("glm") {
-                Some(r) if r.starts_with(|ch: char| ch.is_ascii_digit()) => format!("glm-{r}"),
+            // So is Llama 4 written glued (`Llama4 Maverick`): Meta's `Llama-4-Maverick`.
+            let id = match (id.strip_prefix("glm"), id.strip_prefix("llama4")) {
+                (Some(r), _) if r.starts_with(|ch: char| ch.is_ascii_digit()) => format!("glm-{r}"),
+                (_, Some(r)) => format!("llama-4{r}"),
                 _ => id,
             };
             consider(id, Span { start, end });
