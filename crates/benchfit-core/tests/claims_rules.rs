@@ -8069,3 +8069,18 @@ fn a_stat_table_takes_its_metric_from_the_words_above() {
     );
     assert!(c.figures.iter().all(|f| f.kind != FigureKind::Tpot));
 }
+
+/// §3 Hardware: a count of cards written before a bare GeForce number (`8卡4090`) is the count;
+/// a TP of 16 runs on at least 16 GPUs (`2*H100 … --tp 16`: two servers).
+#[test]
+fn card_counts_and_tp_bound_the_gpu_count() {
+    let c = read("使用8卡4090部署deepseek 32B模型，单次请求推理速度在30t/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(8));
+    let c = read(
+        "2*H100 部署DeepSeek R1, 推理速度只有19tokens/s\n\
+         python3 -m sglang.launch_server --model-path /data/models/DeepSeek-R1 --tp 16 --nnodes 2",
+    );
+    assert_eq!(c.tp.map(|t| t.value), Some(16));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(16));
+}

@@ -524,6 +524,17 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
         let sup = if c.get(6).is_some() { "-super" } else { "" };
         let id = format!("rtx-{}{ti}{sup}", m.as_str());
         let end = c.get(6).or(c.get(5)).map_or(m.end(), |t| t.end());
+        // The count of cards written before it (`8卡4090`, `2张3090`).
+        let cards = {
+            let p = pre
+                .trim_end()
+                .trim_end_matches(['卡', '张', '块'])
+                .trim_end();
+            let d = p.len() - p.trim_end_matches(|ch: char| ch.is_ascii_digit()).len();
+            (p.len() < pre.trim_end().len() && (1..=3).contains(&d))
+                .then(|| p[p.len() - d..].parse::<u32>().ok())
+                .flatten()
+        };
         let n = c
             .get(1)
             .and_then(|d| d.as_str().parse().ok())
@@ -531,6 +542,7 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
                 "dual" | "two" => 2,
                 _ => 4,
             }))
+            .or(cards)
             .or(runs_on.then_some(1))
             .filter(|&n| n > 0);
         return Some((

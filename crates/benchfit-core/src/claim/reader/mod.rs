@@ -1438,6 +1438,13 @@ pub fn read(text: &str) -> Claim {
         release_other_rows_runtime(lower, &mut claim);
     }
     release_foreign_load(lower, &mut claim);
+    // Tensor parallelism over N GPUs runs on at least N (`2*H100 … --tp 16`: the `2` counts
+    // servers, the TP the GPUs).
+    if let (Some(t), Some(n)) = (&claim.tp, &claim.gpu_count) {
+        if t.value > n.value {
+            claim.gpu_count = Some(t.clone());
+        }
+    }
     if sweep && !table_headline {
         adopt_block_load(lower, &mut claim);
     }
