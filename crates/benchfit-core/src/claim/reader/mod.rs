@@ -1439,8 +1439,13 @@ pub fn read(text: &str) -> Claim {
     }
     release_foreign_load(lower, &mut claim);
     // Tensor parallelism over N GPUs runs on at least N (`2*H100 … --tp 16`: the `2` counts
-    // servers, the TP the GPUs).
-    if let (Some(t), Some(n)) = (&claim.tp, &claim.gpu_count) {
+    // servers, the TP the GPUs). Not on AWS Neuron devices, whose TP degree counts NeuronCores
+    // (two or more to a chip).
+    let neuron = claim
+        .gpu
+        .as_ref()
+        .is_some_and(|g| g.value.starts_with("aws-"));
+    if let (Some(t), Some(n), false) = (&claim.tp, &claim.gpu_count, neuron) {
         if t.value > n.value {
             claim.gpu_count = Some(t.clone());
         }
