@@ -8084,3 +8084,19 @@ fn card_counts_and_tp_bound_the_gpu_count() {
     assert_eq!(c.tp.map(|t| t.value), Some(16));
     assert_eq!(c.gpu_count.map(|g| g.value), Some(16));
 }
+
+/// §3 Runtime: engines recognised by their tools' output (OpenVINO GenAI's `benchmark_genai`,
+/// ExLlamaV2's `-- Measuring token speed...`) are partial; §3 Quantisation: `q4-k-m` written
+/// with hyphens is Q4_K_M.
+#[test]
+fn engines_by_their_tools_and_hyphenated_gguf_types() {
+    let c = read(
+        "how to understand the benchmark_genai's results?\nTTFT: 20.88 ± 0.47 ms\n\
+         TPOT: 20.88 ± 0.47 ms\nThroughput : 47.89 ± 1.07 tokens/s\n",
+    );
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("openvino"));
+    let c = read(" -- Measuring token speed...\n ** Position     1 + 127 tokens:   35.9594 t/s\n");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("exllamav2"));
+    let c = read("安装完Deepseek-r1-q4-k-m后，解码速度最佳是维持在6.5tokens/s");
+    assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("q4_k_m"));
+}

@@ -306,6 +306,15 @@ pub(super) fn dtype_id(word: &str) -> String {
         // weights and activations, in FP8 or INT8.
         "fp8_w8a8" => "fp8".into(),
         "int8_w8a8" => "w8a8".into(),
+        // `Q4-K-M` written with hyphens (`Deepseek-r1-q4-k-m`).
+        w if w.len() == 6
+            && w.is_ascii()
+            && w.starts_with('q')
+            && w.as_bytes()[1].is_ascii_digit()
+            && &w[2..5] == "-k-" =>
+        {
+            w.replace('-', "_")
+        }
         // `Q4KM`, `q8kxl` written without their underscores.
         w if (4..=5).contains(&w.len())
             && w.is_ascii()

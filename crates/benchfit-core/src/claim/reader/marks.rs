@@ -778,6 +778,13 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     // A vendor's software stack named as what ran the model, no engine (CLAIMS.md §3
     // Runtime: partial, as SynapseAI).
     ("rocm software stack", "rocm"),
+    // OpenVINO GenAI's benchmark sample (`benchmark_genai`, printing `Load time:` … `TPOT:`
+    // … `Throughput :`).
+    ("benchmark_genai", "openvino"),
+    // ExLlamaV2's `test_inference.py -ps` (`-- Measuring prompt speed...`, `-- Measuring token
+    // speed...`).
+    ("-- measuring token speed", "exllamav2"),
+    ("-- measuring prompt speed", "exllamav2"),
     // OpenVINO's exported models (`…-int4-ov`, `…-ov-int4`).
     ("-int4-ov", "openvino"),
     ("-int8-ov", "openvino"),

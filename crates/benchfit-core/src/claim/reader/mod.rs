@@ -314,7 +314,7 @@ fn patterns() -> &'static Patterns {
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp", "q", "iq"], &[],
-                r"\b(fp8_w8a8|int8_w8a8|fp16|bf16|fp8|int8|int4|fp 16|bf 16|fp 8|w8a8|w4a16|w4afp8|w4a8(?:kv[48])?|w4a4|awq|gptq|nvfp4|mxfp4|mxfp6|mxfp8|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d_k|q\d_\d_\d_\d|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
+                r"\b(fp8_w8a8|int8_w8a8|fp16|bf16|fp8|int8|int4|fp 16|bf 16|fp 8|w8a8|w4a16|w4afp8|w4a8(?:kv[48])?|w4a4|awq|gptq|nvfp4|mxfp4|mxfp6|mxfp8|fp4|q\df(?:16|32)_(?:\d|ft)|q\d_k_xl|q\d_k_[msl]|q\d-k-[msl]|q\d_k|q\d_\d_\d_\d|q\d_\d|q\dk(?:xl|[msl])|iq\d_(?:xxs|xs|nl|s|m)|iq\d(?:xxs|xs|nl))(?:\b|\d)",
             ),
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
