@@ -8100,3 +8100,28 @@ fn engines_by_their_tools_and_hyphenated_gguf_types() {
     let c = read("安装完Deepseek-r1-q4-k-m后，解码速度最佳是维持在6.5tokens/s");
     assert_eq!(c.weight_dtype.map(|d| d.value).as_deref(), Some("q4_k_m"));
 }
+
+/// §2: a tool's step line names the phase of every result line under it (ExLlamaV2's
+/// `-- Measuring prompt speed...` over prefill rates, `-- Measuring token speed...` over decode
+/// rates).
+#[test]
+fn a_step_line_names_the_phase_of_its_results() {
+    let c = read(
+        " -- Measuring prompt speed...\n ** Length   128 tokens:    355.7812 t/s\n\
+         ** Length   256 tokens:    604.9509 t/s\n -- Measuring token speed...\n\
+         ** Position     1 + 127 tokens:   35.9594 t/s\n\
+         ** Position   128 + 128 tokens:   35.5533 t/s\n\
+         ** Position   256 + 128 tokens:   34.5516 t/s\n",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert!(c
+        .figures
+        .iter()
+        .filter(|f| f.value > 300.0)
+        .all(|f| f.kind == FigureKind::PrefillThroughput));
+    assert!(c
+        .figures
+        .iter()
+        .filter(|f| f.value < 100.0)
+        .all(|f| f.kind == FigureKind::DecodeThroughput));
+}

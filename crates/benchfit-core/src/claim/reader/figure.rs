@@ -1970,9 +1970,19 @@ fn step_phase(lower: &str, lines: &LineStarts, at: usize) -> Option<FigureKind> 
     let at = floor_boundary(lower, at.min(lower.len()));
     // The newline that ends the line above.
     let mut end = lines.start_of(at).checked_sub(1)?;
-    for _ in 0..2 {
+    // Two lines up, past the tool's other result lines of the same step (ExLlamaV2's `**
+    // Position 1152 + 128 tokens: 29.8 t/s` under `-- Measuring token speed...`).
+    let mut looked = 0;
+    // At most 64 lines up, so a long paste of such lines stays linear.
+    for _ in 0..64 {
+        if looked == 2 {
+            break;
+        }
         let start = lines.start_of(end);
         let line = lower[start..end].trim();
+        if !line.starts_with("** ") {
+            looked += 1;
+        }
         // A phase heading over a generic rate label (`Generation 階段:` then `速度: 6.385
         // tokens/s`).
         if line.ends_with([':', '：']) {
@@ -1984,7 +1994,10 @@ fn step_phase(lower: &str, lines: &LineStarts, at: usize) -> Option<FigureKind> 
             .strip_prefix("-- ")
             .or_else(|| line.strip_prefix("== "))
         {
-            return if step.starts_with("generating") || step.contains("decode") {
+            return if step.starts_with("generating")
+                || step.contains("decode")
+                || step.contains("token speed")
+            {
                 Some(FigureKind::DecodeThroughput)
             } else if step.contains("first pass")
                 || step.contains("prompt")
