@@ -8125,3 +8125,13 @@ fn a_step_line_names_the_phase_of_its_results() {
         .filter(|f| f.value < 100.0)
         .all(|f| f.kind == FigureKind::DecodeThroughput));
 }
+
+/// §3 Hardware: a memory size glued after the name with an `x` (`Single A100x80GB`) is no
+/// count of devices.
+#[test]
+fn a_memory_size_after_x_is_no_count() {
+    let c = read("Single A100x80GB, 1k context, output 512 tokens, batch size=16, 38.57 s");
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+    let c = read("Llama 3 70B on H100x8 reaches 2,400 output tokens/s");
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(8));
+}

@@ -103,10 +103,14 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             } else {
                 None
             };
+            // A memory size glued after an `x` (`A100x80GB`) is no count.
+            let after_count = c
+                .get(6)
+                .filter(|m| !part[m.end()..].trim_start().starts_with(['g', 'G']));
             let count = c
                 .get(1)
                 .or(c.get(5))
-                .or(c.get(6))
+                .or(after_count)
                 // A count after the name, as Japanese and Korean write it (`RTX 4090 1枚`,
                 // `H100 80GB 2장`, read as `张`).
                 .or(c.get(7))
