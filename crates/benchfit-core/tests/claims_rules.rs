@@ -8135,3 +8135,17 @@ fn a_memory_size_after_x_is_no_count() {
     let c = read("Llama 3 70B on H100x8 reaches 2,400 output tokens/s");
     assert_eq!(c.gpu_count.map(|g| g.value), Some(8));
 }
+
+/// §1.5: a column header that names the device (`| 4090实测速度 |`, "speed measured on the
+/// 4090") gives the column's figures their device, over a device the prose names as too dear.
+#[test]
+fn a_column_header_names_its_device() {
+    let c = read(
+        "Qwen3-14B低成本部署\n想跑一个真正好用的大模型，但A100太贵租不起。\n\
+         | 格式 | 显存占用 | 4090实测速度 | 是否推荐 |\n|---|---|---|---|\n\
+         | BF16(vLLM加载) | 26.5 GB | 68 token/s | 可行但未达最优 |\n\
+         | FP8(AWQ量化) | 14.2 GB | 80.3 token/s | 推荐首选 |\n",
+    );
+    assert_eq!(c.figures[0].value, 80.3);
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
+}

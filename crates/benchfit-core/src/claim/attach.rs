@@ -335,6 +335,19 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
                 }
             }
         }
+        // A column header that names the device (`| 4090实测速度 |`, `| H100 tok/s |`): the
+        // column's figures ran on it.
+        if c.gpu.is_none() && part.trim_start().starts_with('|') {
+            if let Some(label) = f.label.as_deref().filter(|l| l.len() <= 80) {
+                let mut named = Claim::default();
+                read_setup_into(label, f.span.start, &mut named);
+                if let Some(mut g) = named.gpu {
+                    // The header's words are not in `lower` at the figure: point at the cell.
+                    g.span = f.span;
+                    c.gpu = Some(g);
+                }
+            }
+        }
         // A point of a list keeps the load, count and lengths its own clause states; the rest
         // (model, device, engine) still comes from the whole stretch.
         let cl = list_clause(lower, st, f.span, &others, &f.unit);

@@ -494,7 +494,7 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
         let m = c.get(4)?;
         let pre = before(part, m.start(), 12);
         // Chinese "runs on" after it (`4090 跑 Qwen2.5-32B`, `4090 上部署`): the one card used.
-        let runs_on = ["跑", "上", "运行", "部署"]
+        let runs_on = ["跑", "上", "运行", "部署", "实测"]
             .iter()
             .any(|w| part[m.end()..].trim_start().starts_with(w));
         let labelled = pre.trim_end().ends_with("gpu:")
