@@ -270,7 +270,7 @@ fn patterns() -> &'static Patterns {
                 .then(" .,", false, &["m", "s"]),
             ms_per_token: pat(ANY, &[], &[], r"NUM(?:\s*(?:-|–|—|~|to)\s*NUM)?\s*(ms|milliseconds?|s|secs?|seconds?|秒)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
                 // `/t` after filler: seconds written as 秒 (`0.8秒/token`; non-ASCII bytes are filler).
-                .then(" .,-~to", true, &["ms", "milli", "s/", "s per", "sec", "/t"]),
+                .then(" .,-~to", true, &["ms", "milli", "s", "/t"]),
             unitless_throughput: pat(NO, &["throughput", "tps"], &[], r"\b(?:throughput\s+(?:of|is|=)|tps(?:\s*(?:/|\bper\s)\s*(user|gpu))?\s*(?:of\b|is\b|=|:))\s*NUM\b"),
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
