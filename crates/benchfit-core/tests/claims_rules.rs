@@ -8149,3 +8149,17 @@ fn a_column_header_names_its_device() {
     assert_eq!(c.figures[0].value, 80.3);
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
 }
+
+/// §3 Hardware: "the two chips" refers to devices already named (the run's and a comparison's),
+/// not a second count of the run's: one Mac Studio M1 Ultra with its memory stays stated.
+#[test]
+fn the_two_chips_is_no_second_count() {
+    let c = read(
+        "- Mac Studio M1 Ultra, 128 GB, macOS 26.1\n\n| ctx | prefill t/s | gen steady t/s |\n\
+         |---:|---:|---:|\n| 2048 | 225.23 | 23.54 |\n| 65536 | 150.06 | 18.53 |\n\n\
+         Generation is very close to the existing M2 Ultra CSV, which matches the two chips \
+         sharing the same 800 GB/s memory bandwidth.",
+    );
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
+    assert!(!c.gpu_count_conflict);
+}

@@ -678,12 +678,20 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                         .any(|w| rest.starts_with(w))
                 })
             });
+            // "The two chips", "these four GPUs": devices already named (a comparison's), not
+            // a second count of the run's.
+            let referring = {
+                let b = before(part, span.start.min(part.len()), 8);
+                ["the ", "these ", "those ", "both "]
+                    .iter()
+                    .any(|w| b.ends_with(w))
+            };
             match &claim.gpu_count {
                 None => claim.gpu_count = found(n, at(span)),
                 Some(g) if g.value != n && of_servers && n > g.value => {
                     claim.gpu_count = found(n, at(span));
                 }
-                Some(g) if g.value != n => claim.gpu_count_conflict = true,
+                Some(g) if g.value != n && !referring => claim.gpu_count_conflict = true,
                 _ => {}
             }
             if singular && n > 1 {
