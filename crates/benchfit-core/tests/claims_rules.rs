@@ -8163,3 +8163,17 @@ fn the_two_chips_is_no_second_count() {
     assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(1));
     assert!(!c.gpu_count_conflict);
 }
+
+/// §3 Hardware: a title naming the one device benchmarked ("Benchmark Nvidia RTX 4090") is
+/// that device, one of it.
+#[test]
+fn a_benchmark_title_names_one_device() {
+    let c = read(
+        "Benchmark Nvidia RTX 4090\n\n| model | size | params | backend | ngl | test | t/s |\n\
+         | --- | ---: | ---: | --- | --: | ---: | ---: |\n\
+         | llama 1B Q4_K - Medium | 636.18 MiB | 1.10 B | Vulkan | 99 | tg128 | 762.37 ± 4.41 |\n",
+    );
+    assert_eq!(c.figures[0].value, 762.37);
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+}

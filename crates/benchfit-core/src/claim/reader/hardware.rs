@@ -893,6 +893,9 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                     " en una",
                     " con una",
                     " my",
+                    // A title naming the one device benchmarked (`Benchmark Nvidia RTX 4090`).
+                    " benchmark",
+                    " benchmarking",
                 ]
                 .iter()
                 .any(|w| format!(" {b}").ends_with(w));
