@@ -340,9 +340,10 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
         if c.gpu.is_none() && part.trim_start().starts_with('|') {
             if let Some(label) = f.label.as_deref().filter(|l| l.len() <= 80) {
                 let mut named = Claim::default();
-                read_setup_into(label, f.span.start, &mut named);
+                // The header's words are read on their own (offset 0); the device found there
+                // points at the figure's cell, where the text states it for this figure.
+                read_setup_into(label, 0, &mut named);
                 if let Some(mut g) = named.gpu {
-                    // The header's words are not in `lower` at the figure: point at the cell.
                     g.span = f.span;
                     c.gpu = Some(g);
                 }

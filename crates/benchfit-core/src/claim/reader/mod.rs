@@ -2824,6 +2824,32 @@ fn neuron_chips(lower: &str, claim: &mut Claim) {
     }
 }
 
+/// The models read where `word` starts a word of `lower` (its first 16 places, each read over
+/// the 64 bytes from there, the name starting there), except at `skip` (the mention already
+/// taken): later mentions that may name the model more fully.
+fn models_named_at<'a>(
+    lower: &'a str,
+    p: &'a Patterns,
+    word: &'a str,
+    skip: usize,
+) -> impl Iterator<Item = Found<String>> + 'a {
+    lower
+        .match_indices(word)
+        .take(16)
+        .filter(move |(i, _)| {
+            *i != skip && !lower[..*i].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+        .filter_map(move |(i, _)| {
+            let to = floor_boundary(lower, (i + 64).min(lower.len()));
+            read_model(&lower[i..to], p)
+                .filter(|f| f.span.start == 0)
+                .map(|f| Found {
+                    value: f.value,
+                    span: shift(f.span, i),
+                })
+        })
+}
+
 /// llama.cpp's GGUF architecture `deepseek2` (llama-bench's `deepseek2 671B` model column) is
 /// the architecture of DeepSeek V2, V2.5, V3 and R1 alike: a DeepSeek release the text names
 /// elsewhere (`Benchmarking DeepSeek R1`) is the model (CLAIMS.md §3 Model).
@@ -2834,19 +2860,8 @@ fn prefer_release_over_arch(lower: &str, p: &Patterns, claim: &mut Claim) {
     if !m.value.starts_with("deepseek2-") {
         return;
     }
-    let release = lower
-        .match_indices("deepseek")
-        .take(16)
-        .filter(|(i, _)| *i != m.span.start)
-        .find_map(|(i, _)| {
-            let to = floor_boundary(lower, (i + 64).min(lower.len()));
-            read_model(&lower[i..to], p)
-                .filter(|f| f.span.start == 0 && f.value.starts_with("deepseek-"))
-                .map(|f| Found {
-                    value: f.value,
-                    span: shift(f.span, i),
-                })
-        });
+    let release = models_named_at(lower, p, "deepseek", m.span.start)
+        .find(|f| f.value.starts_with("deepseek-"));
     if release.is_some() {
         claim.model = release;
     }
@@ -2872,26 +2887,9 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     // The text's first model, else a later mention of the family (`Running llama-70b` in a title
     // over `Llama2-70b-Instruct` in the body).
     let full = read_model(lower, p).filter(fuller).or_else(|| {
-        lower
-            .match_indices(fam)
-            .take(16)
-            .filter(|(i, _)| {
-                *i != m.span.start && !lower[..*i].ends_with(|c: char| c.is_ascii_alphanumeric())
-            })
-            .find_map(|(i, _)| {
-                let to = floor_boundary(lower, (i + 64).min(lower.len()));
-                read_model(&lower[i..to], p)
-                    .filter(|f| f.span.start == 0)
-                    .map(|f| Found {
-                        value: f.value,
-                        span: Span {
-                            start: i + f.span.start,
-                            end: i + f.span.end,
-                        },
-                    })
-                    // A later mention adds a release, never a point release of another one.
-                    .filter(|f| fuller(f) && f.value.starts_with(&format!("{fam}-")))
-            })
+        models_named_at(lower, p, fam, m.span.start)
+            // A later mention adds a release, never a point release of another one.
+            .find(|f| fuller(f) && f.value.starts_with(&format!("{fam}-")))
     });
     if full.is_some() {
         claim.model = full;
