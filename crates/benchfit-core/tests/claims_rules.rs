@@ -8177,3 +8177,24 @@ fn a_benchmark_title_names_one_device() {
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
     assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
 }
+
+/// §3 Hardware: a device named in the singular as the machine the run used is one device —
+/// "RTX 4070マシン" ("an RTX 4070 machine"), "测试硬件为 A100" ("the test hardware is an A100"),
+/// "on our … RTX PRO 6000 Blackwell setup"; a server may hold several, so it counts nothing.
+#[test]
+fn a_device_named_as_the_machine_is_one() {
+    let count = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        count("RTX 4070マシンでgpt-oss-20bを動かした。13.45 tok/sec で生成。"),
+        Some(1)
+    );
+    assert_eq!(
+        count("测试硬件为 A100-SXM4-80G，生成速度 30.06 token/s。"),
+        Some(1)
+    );
+    assert_eq!(
+        count("On our EPYC 9175F + RTX PRO 6000 Blackwell setup, decode runs at 66.84 t/s."),
+        Some(1)
+    );
+    assert_eq!(count("Our H100 server decodes at 2,000 tok/s."), None);
+}

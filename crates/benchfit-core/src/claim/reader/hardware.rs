@@ -828,119 +828,15 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
         }
     }
     // A device named once, in the singular, as the one the run used ("on an RTX 3090",
-    // "GPU: H100", "with a A100"): one device (CLAIMS.md §3).
+    // "GPU: H100", "with a A100", "RTX 4070 machine"): one device (CLAIMS.md §3).
     if claim.gpu_count.is_none() && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
         if let Some(g) = &claim.gpu {
             let local = g.span.start.saturating_sub(offset);
             if local <= part.len() && g.span.start >= offset {
-                let b = before(part, local, 24);
-                let mut b = b.trim_end_matches([' ', '*', '"']);
-                // A vendor word between the marker and the name ("on NVIDIA H100").
-                for v in [
-                    "nvidia",
-                    "amd instinct",
-                    "amd",
-                    "intel®",
-                    "intel",
-                    "huawei",
-                    "google cloud",
-                    "google",
-                    "geforce",
-                ]
-                .iter()
-                .cycle()
-                .take(18)
-                {
-                    b = b.strip_suffix(v).unwrap_or(b).trim_end();
-                }
-                // A quoted value after a key (`"gpu_type": "NVIDIA A100"`).
-                let b = b.trim_end_matches([' ', '"']);
-                let device = [
-                    " on",
-                    " on a",
-                    " on an",
-                    " with a",
-                    " with an",
-                    " using a",
-                    " using an",
-                    "gpu:",
-                    "gpu =",
-                    "device:",
-                    "device 0:",
-                    "gpu 0:",
-                    "gpu0:",
-                    "hardware:",
-                    "gpu_type:",
-                    "gpu_type\":",
-                    "gpu type:",
-                    " single",
-                    " one",
-                    "1x",
-                    "1 x",
-                    "1×",
-                    "1*",
-                    "one x",
-                    // The same "on" / "with a" in the languages the claims come in (Russian
-                    // `на H100`, German `auf einer RTX 4090`, French `sur une`, Spanish `en
-                    // una`, `con una`), and the poster's own card (`my RTX 3090`).
-                    " на",
-                    " auf",
-                    " auf einer",
-                    " mit einer",
-                    " sur",
-                    " sur une",
-                    " sur un",
-                    " en una",
-                    " con una",
-                    " my",
-                    // A title naming the one device benchmarked (`Benchmark Nvidia RTX 4090`).
-                    " benchmark",
-                    " benchmarking",
-                ]
-                .iter()
-                .any(|w| format!(" {b}").ends_with(w));
                 let end = (g.span.end - offset).min(part.len());
-                let rest = part[end..].trim_start();
-                // Chinese `在 X 上` ("on X", the card's memory in brackets may sit between), and
-                // an environment list's bare `GPU` or 显卡 ("graphics card") key on its own line
-                // or the line before.
-                // A text that speaks of nodes (每节点, 单节点) runs on no single card.
-                let on_zh = b.ends_with('在') && !part.contains("节点") && {
-                    let r = rest
-                        .strip_prefix(['(', '（'])
-                        .and_then(|r| r.split_once([')', '）']).map(|(_, t)| t))
-                        .unwrap_or(rest);
-                    r.trim_start().starts_with('上')
-                };
-                let key_line = {
-                    let raw = &part[floor_boundary(part, local.saturating_sub(32))..local];
-                    let raw = raw.trim_end();
-                    let raw = ["nvidia", "amd", "intel"]
-                        .iter()
-                        .find_map(|v| raw.strip_suffix(v))
-                        .unwrap_or(raw);
-                    let k = format!("\n{}", raw.trim_end_matches([' ', '\t', '\n', ':', '：']));
-                    ["\ngpu", "\n- gpu", "显卡", "显卡型号", "| gpu |"]
-                        .iter()
-                        .any(|w| k.ends_with(w))
-                };
-                let device = device || on_zh || key_line;
-                // The name in the plural, other accelerators' included ("on 910B NPUs").
-                let plural = [
-                    "gpus",
-                    "s ",
-                    "cards",
-                    "npus",
-                    "tpus",
-                    "hpus",
-                    "chips",
-                    "accelerators",
-                ]
-                .iter()
-                .any(|w| rest.starts_with(w));
                 // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
                 let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
-                if device && !plural && !system && !part.contains(" gpus") {
+                if singular_use(part, local, end) && !system && !part.contains(" gpus") {
                     claim.gpu_count = found(1, g.span);
                 }
             }
@@ -988,4 +884,153 @@ pub(in crate::claim) fn compared_side(part: &str, start: usize) -> bool {
     ]
     .iter()
     .any(|w| pre.ends_with(w))
+}
+
+/// Whether the device name at `local..end` of `part` is written as the one device a run used
+/// (CLAIMS.md §3: "on X", "with X", "GPU: X", "my X", "X setup", Chinese `在 X 上`), and not in
+/// the plural ("on 910B NPUs", "4090s").
+fn singular_use(part: &str, local: usize, end: usize) -> bool {
+    let b = before(part, local, 24);
+    let mut b = b.trim_end_matches([' ', '*', '"']);
+    // A vendor word between the marker and the name ("on NVIDIA H100").
+    for v in [
+        "nvidia",
+        "amd instinct",
+        "amd",
+        "intel®",
+        "intel",
+        "huawei",
+        "google cloud",
+        "google",
+        "geforce",
+    ]
+    .iter()
+    .cycle()
+    .take(18)
+    {
+        b = b.strip_suffix(v).unwrap_or(b).trim_end();
+    }
+    // A quoted value after a key (`"gpu_type": "NVIDIA A100"`).
+    let b = b.trim_end_matches([' ', '"']);
+    let device = [
+        " on",
+        " on a",
+        " on an",
+        " with a",
+        " with an",
+        " using a",
+        " using an",
+        "gpu:",
+        "gpu =",
+        "device:",
+        "device 0:",
+        "gpu 0:",
+        "gpu0:",
+        "hardware:",
+        "gpu_type:",
+        "gpu_type\":",
+        "gpu type:",
+        " single",
+        " one",
+        "1x",
+        "1 x",
+        "1×",
+        "1*",
+        "one x",
+        // The same "on" / "with a" in the languages the claims come in (Russian
+        // `на H100`, German `auf einer RTX 4090`, French `sur une`, Spanish `en
+        // una`, `con una`), and the poster's own card (`my RTX 3090`).
+        " на",
+        " auf",
+        " auf einer",
+        " mit einer",
+        " sur",
+        " sur une",
+        " sur un",
+        " en una",
+        " con una",
+        " my",
+        // A title naming the one device benchmarked (`Benchmark Nvidia RTX 4090`).
+        " benchmark",
+        " benchmarking",
+        // The writer's own machine (`On our EPYC + RTX PRO 6000 setup`), and Chinese "the test
+        // hardware / graphics card is X" (`测试硬件为 A100`), "using X" (`使用 RTX 4090`).
+        " our",
+        "硬件为",
+        "硬件是",
+        "显卡为",
+        "显卡是",
+        "使用",
+    ]
+    .iter()
+    .any(|w| format!(" {b}").ends_with(w));
+    let rest = part[end..].trim_start();
+    // Chinese `在 X 上` ("on X", the card's memory in brackets may sit between), and
+    // an environment list's bare `GPU` or 显卡 ("graphics card") key on its own line
+    // or the line before.
+    // A text that speaks of nodes (每节点, 单节点) runs on no single card.
+    let on_zh = b.ends_with('在') && !part.contains("节点") && {
+        let r = rest
+            .strip_prefix(['(', '（'])
+            .and_then(|r| r.split_once([')', '）']).map(|(_, t)| t))
+            .unwrap_or(rest);
+        r.trim_start().starts_with('上')
+    };
+    let key_line = {
+        let raw = &part[floor_boundary(part, local.saturating_sub(32))..local];
+        let raw = raw.trim_end();
+        let raw = ["nvidia", "amd", "intel"]
+            .iter()
+            .find_map(|v| raw.strip_suffix(v))
+            .unwrap_or(raw);
+        let k = format!("\n{}", raw.trim_end_matches([' ', '\t', '\n', ':', '：']));
+        ["\ngpu", "\n- gpu", "显卡", "显卡型号", "| gpu |"]
+            .iter()
+            .any(|w| k.ends_with(w))
+    };
+    // The name followed by the one machine it sits in ("RTX 4070 machine", `RTX 4070マシン`,
+    // "… RTX PRO 6000 Blackwell setup", "a 4090 rig"); a server or node may hold several.
+    let machine = {
+        const MACHINE: [&str; 9] = [
+            "setup",
+            "machine",
+            "system",
+            "rig",
+            "box",
+            "pc",
+            "laptop",
+            "desktop",
+            "workstation",
+        ];
+        let lower = rest.to_lowercase();
+        let word = |w: &str| w.trim_end_matches([',', '.', ':', ')', ';']).to_string();
+        let mut words = lower.split_whitespace().map(word);
+        let first = words.next().unwrap_or_default();
+        let second = words.next().unwrap_or_default();
+        // One short word may sit between (`Blackwell setup`, `24GB rig`).
+        let between = first.len() <= 10 && first.chars().all(|c| c.is_ascii_alphanumeric());
+        lower.starts_with("マシン")
+            || lower.starts_with("搭載")
+            || MACHINE.contains(&first.as_str())
+            || (between && MACHINE.contains(&second.as_str()))
+    };
+    let device = device || on_zh || key_line || machine;
+    // The name in the plural, other accelerators' included ("on 910B NPUs").
+    let plural = [
+        "gpus",
+        "s ",
+        "cards",
+        "npus",
+        "tpus",
+        "hpus",
+        "chips",
+        "accelerators",
+    ]
+    .iter()
+    .any(|w| rest.starts_with(w));
+    // A server, node or cluster of the device may hold several (`our H100 server`).
+    let several = ["server", "node", "cluster", "pod", "instance", "服务器"]
+        .iter()
+        .any(|w| rest.to_lowercase().starts_with(w));
+    device && !plural && !several
 }
