@@ -8198,3 +8198,27 @@ fn a_device_named_as_the_machine_is_one() {
     );
     assert_eq!(count("Our H100 server decodes at 2,000 tok/s."), None);
 }
+
+/// §3 Runtime: engines outside the list keep their own names — quantisation toolkits that run
+/// their own kernels (AutoAWQ, AutoGPTQ), QServe, llama.cpp's ik fork, gpt-fast and NVIDIA's
+/// edge engine — instead of nothing or the engine family (TensorRT).
+#[test]
+fn engines_outside_the_list_keep_their_names() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("AutoAWQ benchmark, Mistral 7B on an RTX 4090: decode 153 tokens/s.").as_deref(),
+        Some("autoawq")
+    );
+    assert_eq!(
+        rt("auto-gptq 4-bit LLaMA 7B on A100: 25 tokens/s").as_deref(),
+        Some("autogptq")
+    );
+    assert_eq!(
+        rt("ik_llama.cpp build 4192 on an RTX 4090: tg128 99.4 t/s").as_deref(),
+        Some("ik_llama.cpp")
+    );
+    assert_eq!(
+        rt("TensorRT Edge-LLM on Jetson Thor: generation 52 tokens/s").as_deref(),
+        Some("tensorrt-edge-llm")
+    );
+}

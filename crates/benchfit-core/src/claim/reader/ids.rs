@@ -407,6 +407,16 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         // its output's shape (partial, as CLAIMS.md §3 Runtime).
         "ds4" => ("ds4", false),
         "ds4bench" => ("ds4", true),
+        // Quantisation toolkits that run their own kernels (their READMEs' speed tables), the
+        // QServe system (W4A8KV4), llama.cpp's ik fork, PyTorch's gpt-fast, tinygrad and
+        // NVIDIA's edge engine: their own names (CLAIMS.md §3 Runtime).
+        "qserve" => ("qserve", false),
+        "autoawq" => ("autoawq", false),
+        "autogptq" => ("autogptq", false),
+        "ik_llama.cpp" => ("ik_llama.cpp", false),
+        "gptfast" => ("gpt-fast", false),
+        "tinygrad" => ("tinygrad", false),
+        "tensorrtedgellm" => ("tensorrt-edge-llm", false),
         _ => ("mlx", false),
     }
 }
