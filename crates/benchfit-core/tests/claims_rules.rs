@@ -8222,3 +8222,26 @@ fn engines_outside_the_list_keep_their_names() {
         Some("tensorrt-edge-llm")
     );
 }
+
+/// §1.5 and §2: a table whose unit is named only in a quoted caption (`> … speed metric is
+/// tokens/s`) reads its precision columns as the rates, not the `num_beams` setting; a column
+/// with an OOM cell holds no figure for that row; the caption's "batch size of input is 1" and
+/// "generate 512 tokens" are the batch and output length.
+#[test]
+fn quoted_caption_names_the_unit_and_a_beam_column_is_a_setting() {
+    let c = read(
+        "### Inference Speed\n> The result is generated using this script, batch size of input \
+         is 1, decode strategy is beam search and enforce the model to generate 512 tokens, \
+         speed metric is tokens/s (the larger, the better).\n>\n\n\
+         | model | GPU | num_beams | fp16 | gptq-int4 |\n|---|---|---|---|---|\n\
+         | llama-7b | 1xA100-40G | 1 | 18.87 | 25.53 |\n\
+         | gpt-j 6b | 1xRTX3060-12G | 4 | OOM | 47.36 |\n",
+    );
+    assert_eq!(c.figures[0].value, 47.36);
+    assert_eq!(
+        c.weight_dtype.map(|w| w.value).as_deref(),
+        Some("gptq-int4")
+    );
+    assert_eq!(c.batch_size.map(|b| b.value), Some(1));
+    assert_eq!(c.output_tokens.map(|o| o.value), Some(512));
+}

@@ -30,6 +30,9 @@ enum Role {
     /// The tensor-parallel degree (`TP`): the devices too, when no column counts them.
     Tp,
     Precision,
+    /// A decoding or launch setting that is no load, length, device or precision (`num_beams`,
+    /// `ngl`, `threads`): never a rate column.
+    Knob,
     Other,
 }
 
@@ -537,6 +540,8 @@ fn role(h: &str) -> Role {
         || word("w-bits")
     {
         Role::Precision
+    } else if has("beam") || word("ngl") || word("threads") || word("seed") {
+        Role::Knob
     } else {
         Role::Other
     }
@@ -1035,9 +1040,10 @@ fn above_header<'a>(lower: &'a str, header: &Line) -> Option<&'a str> {
 /// is output tokens per second. Only the words up to and including the unit are read, so a
 /// caption's other words ("systems", "ms" in a note) do not make it a time.
 fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
+    // A quoted caption's bare `>` lines are blank.
     let mut lines = above_header(lower, header)?
         .rsplit('\n')
-        .filter(|l| !l.trim().is_empty());
+        .filter(|l| !l.trim().trim_start_matches('>').trim().is_empty());
     let caption = [lines.next()?, lines.next().unwrap_or("")];
     for line in caption {
         for unit in [
@@ -2356,6 +2362,11 @@ fn read_block(
                 s.output_tokens = Some(Found { value: o, span: h });
             }
             set_column_load(lower, h, roles[col], &mut s);
+            // Columns that are precisions (`| fp16 | gptq-int4 |` under `speed metric is
+            // tokens/s`): the figure's column gives its weights.
+            if let Some(d) = super::reader::dtype_cell(text(h)) {
+                s.weight_dtype = Some(Found { value: d, span: h });
+            }
         }
         if let Some(id) = super::reader::device_named(text(header.cells[col])) {
             s.gpu = Some(Found {

@@ -95,8 +95,9 @@ fn res() -> &'static Res {
             in_out_short: re(r"~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+in\s*/\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+out\b"),
             // trtllm-bench's prepared datasets name their lengths (`synthetic_128_2048.txt`).
             synthetic: re(r"synthetic_(\d+)_(\d+)\b"),
-            // "generating 1,000 tokens": the output length.
-            generating: re(r"\bgenerat(?:ing|es|ed)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
+            // "generating 1,000 tokens", "force the model to generate 512 tokens": the output
+            // length.
+            generating: re(r"\bgenerat(?:ing|es|ed|e)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
             // "a ~500-token coding prompt": the prompt length (one word may stand between).
             // "1220 tokens evaluated", "512 tokens generated in ~11.1s": a phase's token count.
             tokens_done: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?[ \t]+(generated|decoded|evaluated)\b"),

@@ -275,7 +275,7 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             // `batch-8`, and "single-batch" (one sequence).
-            batch: pat(NO, &["b", "single"], &["_batch"], r#"(?:(?:(?:\b|_)batch[\s_-]*size|\bbatch|\bbs|\bb)"?\s*(?:of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|\bsingle[\s-]batch)\b"#),
+            batch: pat(NO, &["b", "single"], &["_batch"], r#"(?:(?:(?:\b|_)batch[\s_-]*size|\bbatch|\bbs|\bb)"?\s*(?:of\s+(?:the\s+)?(?:inputs?|prompts?|requests?)\s+)?(?:is\s+|was\s+|of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|\bsingle[\s-]batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c", "tps", "mc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|mc\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
             // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
@@ -3378,6 +3378,21 @@ pub(super) fn device_named(cell: &str) -> Option<String> {
     let c = patterns().gpu.captures(cell)?;
     let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
     Some(gpu_id(&c[3], variant))
+}
+
+/// The precision a short cell is and nothing else (a table's column header: `fp16`,
+/// `gptq-int4`, `AWQ`), as written; None for longer words or none.
+pub(super) fn dtype_cell(cell: &str) -> Option<String> {
+    let t = cell.trim().trim_matches('*').trim();
+    let short = !t.is_empty()
+        && t.len() <= 12
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    patterns()
+        .dtype
+        .find(t)
+        .filter(|m| short && m.start() == 0)?;
+    Some(t.replace("bfloat16", "bf16").replace("float16", "fp16"))
 }
 
 /// The serving engine a short text (a table header cell: `vLLM (AWQ Marlin)`, `SGLang`) names,
