@@ -8245,3 +8245,25 @@ fn quoted_caption_names_the_unit_and_a_beam_column_is_a_setting() {
     assert_eq!(c.batch_size.map(|b| b.value), Some(1));
     assert_eq!(c.output_tokens.map(|o| o.value), Some(512));
 }
+
+/// §1.5 and §2: a docs table copied one cell to a line, each cell with its column's closing
+/// pipe and the header's rule kept (`Model |` … `|---|---|`): its last row is read; a generation
+/// column beside a prefill column is the decode rate; `INT4 AWQ` is AWQ at 4 bits.
+#[test]
+fn piped_one_cell_lines_table() {
+    let c = read(
+        "LLM — Vanilla Decoding#\nModel |\nPrecision |\nBatch |\nPrefill (tok/s) |\n\
+         Generation (tok/s) |\n|---|---|---|---|---|\n\
+         Llama-3.1-8B-Instruct |\nINT4 AWQ |\n1 |\n1,777 |\n50.8 |\n\
+         Llama-3.1-8B-Instruct |\nNVFP4 |\n8 |\n7,905 |\n308.7 |\n\
+         Qwen3-4B-Instruct-2507 |\nINT4 AWQ |\n8 |\n1,938 |\n240.3 |\n",
+    );
+    assert_eq!(c.figures[0].value, 240.3);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.batch_size.map(|b| b.value), Some(8));
+    assert_eq!(c.weight_dtype.map(|w| w.value).as_deref(), Some("awq-int4"));
+    assert_eq!(
+        c.model.map(|m| m.value).as_deref(),
+        Some("qwen3-4b-instruct-2507")
+    );
+}

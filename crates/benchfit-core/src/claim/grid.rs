@@ -831,9 +831,21 @@ fn space_blocks(lower: &str) -> Vec<Vec<Line>> {
 /// whole rows; a blank or long line ends it. The cells keep their own lines' spans.
 fn cell_blocks(lower: &str) -> Vec<Vec<Line>> {
     const MAX_CELL: usize = 48;
+    // Some pages copy each cell with the column's closing pipe (`Llama-3.1-8B-Instruct |`) and
+    // keep the header's rule (`|---|---|`): the pipe is no part of the cell, and the rule is
+    // skipped.
     let lines: Vec<Span> = line_spans(lower)
         .into_iter()
-        .map(|(s, e)| trimmed(lower, s, e))
+        .map(|(s, e)| {
+            let t = trimmed(lower, s, e);
+            let line = &lower[t.start..t.end];
+            if line.ends_with('|') && line.matches('|').count() == 1 {
+                trimmed(lower, t.start, t.end - 1)
+            } else {
+                t
+            }
+        })
+        .filter(|t| !is_rule(&lower[t.start..t.end]))
         .collect();
     let text = |s: Span| &lower[s.start..s.end];
     // A cell line: short, not a table line of its own, not a sentence.
@@ -1474,6 +1486,22 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             Role::Tp => set_u32(&mut s.tp, lower, c),
             Role::Precision => {
                 let t = text(c);
+                // A method and a width in two words (`INT4 AWQ`, `GPTQ int4`): one id.
+                let words: Vec<&str> = t.split_whitespace().collect();
+                if let [a, b] = words[..] {
+                    let method = [a, b].into_iter().find(|w| ["awq", "gptq"].contains(w));
+                    let width = [a, b].into_iter().find(|w| {
+                        w.strip_prefix("int")
+                            .is_some_and(|n| n.parse::<u8>().is_ok())
+                    });
+                    if let (Some(m), Some(w)) = (method, width) {
+                        s.weight_dtype = Some(Found {
+                            value: format!("{m}-{w}"),
+                            span: c,
+                        });
+                        continue;
+                    }
+                }
                 if !t.is_empty()
                     && t.len() <= 12
                     && t.chars()
@@ -1985,7 +2013,21 @@ fn read_block(
         .count()
         * 2
         < header.cells.len();
-    let roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    let mut roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    // A generation column beside a prefill column (`| Prefill (tok/s) | Generation (tok/s) |`)
+    // is the decode phase's rate (CLAIMS.md §2).
+    if roles
+        .iter()
+        .any(|r| matches!(r, Role::Rate(FigureKind::PrefillThroughput, _)))
+    {
+        for (r, c) in roles.iter_mut().zip(&header.cells) {
+            if let Role::Rate(k @ FigureKind::ThroughputOutput, _) = r {
+                if text(*c).contains("generat") {
+                    *k = FigureKind::DecodeThroughput;
+                }
+            }
+        }
+    }
     let mut rate_cols: Vec<(usize, FigureKind, Option<Scope>)> = roles
         .iter()
         .enumerate()
