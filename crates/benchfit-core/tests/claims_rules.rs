@@ -8267,3 +8267,22 @@ fn piped_one_cell_lines_table() {
         Some("qwen3-4b-instruct-2507")
     );
 }
+
+/// §1 and §3: a tool's metric named with its unit in a sentence, the value after "约为" or "is
+/// about" (`Output token throughput (tok/s) 约为 20`), is that metric; `GPTQ-Int8` in a model
+/// name is GPTQ at 8 bits, not the 4-bit default.
+#[test]
+fn metric_with_unit_then_about_value_and_gptq_width() {
+    let c = read(
+        "我在压测由vllm启动的Qwen2.5-32B-Instruct-GPTQ-Int8模型。输出指标中，TTFT约为 0.25，\
+         Output token throughput (tok/s) 约为 20。",
+    );
+    assert_eq!(c.figures[0].value, 20.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    assert_eq!(
+        c.weight_dtype.map(|w| w.value).as_deref(),
+        Some("gptq-int8")
+    );
+    let c = read("Output token throughput (tok/s) is about 1,250 on an H100.");
+    assert_eq!(c.figures[0].value, 1250.0);
+}

@@ -1040,6 +1040,20 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, 0);
         }
     }
+    // The same record in a sentence, the value after a word for "is about" (`Output token
+    // throughput (tok/s) 约为 20`, `… (tok/s) is about 20`).
+    if lower.contains("(tok") || lower.contains("(req/s)") {
+        static PROSE: OnceLock<Regex> = OnceLock::new();
+        let re = PROSE.get_or_init(|| {
+            Regex::new(&format!(
+                r"([a-z][a-z0-9_ ]{{0,40}}?)[ \t]*\((tokens?/s(?:ec)?|tok/s|req/s)\)[ \t]*(?:约为|大约为|大约|约|为|是|is about|is around|is approximately|of about|of around|≈)[ \t]*~?{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        for f in records(re, &["(tok", "(req/s)"], 64, 48) {
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
     for c in p.throughput.captures_iter(lower) {
         if let Some(mut f) = throughput_figure(lower, &lines, &c, false) {
             let mut bonus = gain_bonus(lower, f.span.end);

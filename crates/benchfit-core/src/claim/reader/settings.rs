@@ -235,8 +235,20 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                     .find(|(w, _)| r.starts_with(w))
                     .map(|(_, t)| *t)
             });
-            let id = match sub {
-                Some(t) if c[1].ends_with("_k") => format!("{}{t}", &c[1]),
+            // A method with its width after it (`GPTQ-Int8`, `AWQ_INT4`, `gptq 8bit`).
+            let width = matches!(&c[1], "gptq" | "awq")
+                .then(|| part[m.end..].trim_start_matches(['-', '_', ' ']))
+                .and_then(|r| {
+                    [
+                        "int8", "int4", "int3", "int2", "8bit", "4bit", "3bit", "8-bit", "4-bit",
+                    ]
+                    .into_iter()
+                    .find(|w| r.starts_with(w))
+                })
+                .and_then(|w| w.chars().find(|ch| ch.is_ascii_digit()));
+            let id = match (sub, width) {
+                (Some(t), _) if c[1].ends_with("_k") => format!("{}{t}", &c[1]),
+                (_, Some(n)) => format!("{}-int{n}", &c[1]),
                 _ => dtype_id(&c[1]),
             };
             // `w8a8 block fp8`, `W8A8-FP8`: 8-bit weights and activations in FP8.
