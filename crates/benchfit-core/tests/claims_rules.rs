@@ -8286,3 +8286,14 @@ fn metric_with_unit_then_about_value_and_gptq_width() {
     let c = read("Output token throughput (tok/s) is about 1,250 on an H100.");
     assert_eq!(c.figures[0].value, 1250.0);
 }
+
+/// §2: `Gen tok/s` beside `Prefill tok/s` is the decode phase's rate (llama.cpp tables).
+#[test]
+fn gen_column_beside_prefill_is_decode() {
+    let c = read(
+        "| Model | Prefill tok/s | Gen tok/s | Wall time |\n|---|---|---|---|\n\
+         | gpt-oss-20b Q8_0 | 1040 | 70 | 24s |\n| LFM2-24B-A2B Q4_K_M | 1190 | 109 | 20s |\n",
+    );
+    assert_eq!(c.figures[0].value, 109.0);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

@@ -2022,7 +2022,8 @@ fn read_block(
     {
         for (r, c) in roles.iter_mut().zip(&header.cells) {
             if let Role::Rate(k @ FigureKind::ThroughputOutput, _) = r {
-                if text(*c).contains("generat") {
+                let h = text(*c).trim_matches('*');
+                if h.contains("generat") || h.starts_with("gen ") {
                     *k = FigureKind::DecodeThroughput;
                 }
             }
@@ -2444,6 +2445,14 @@ fn read_block(
     let mut best: Option<(u8, Figure, RowSettings)> = None;
     // Empty cells repeat the cell above (a merged cell: `| | | Output Tokens/s |`).
     let mut carried: Vec<Span> = Vec::new();
+    let prefill_row = block.iter().any(|l| {
+        l.cells.iter().any(|c| {
+            let t = text(*c);
+            !t.is_empty()
+                && cell_number(t).is_none()
+                && matches!(role(t), Role::Rate(FigureKind::PrefillThroughput, _))
+        })
+    });
     for l in block {
         if carried.len() < l.cells.len() {
             carried.resize(l.cells.len(), Span { start: 0, end: 0 });
@@ -2459,6 +2468,14 @@ fn read_block(
                 return None;
             }
             match role(t) {
+                // A generation row beside a prompt-processing row (`| **Prompt Processing** |
+                // 220.6 tokens/sec |` over `| **Generation Speed** | 91.5 tokens/sec |`) is the
+                // decode phase's rate (CLAIMS.md §2).
+                Role::Rate(FigureKind::ThroughputOutput, s)
+                    if prefill_row && t.trim_matches('*').starts_with("generat") =>
+                {
+                    Some((i, FigureKind::DecodeThroughput, s))
+                }
                 Role::Rate(k, s) => Some((i, k, s)),
                 _ => None,
             }
