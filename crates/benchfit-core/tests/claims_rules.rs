@@ -8297,3 +8297,25 @@ fn gen_column_beside_prefill_is_decode() {
     assert_eq!(c.figures[0].value, 109.0);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 Hardware: a part sold with two memory sizes is read with the size written — `A800-SXM4-80GB`
+/// is `a800-80gb`, `V100 16GB` is `v100-16gb` (a catalog part: 16 GB at the 32 GB part's 900
+/// GB/s), `4060ti 16GB` is `rtx-4060-ti-16gb`.
+#[test]
+fn memory_size_picks_the_part() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("在A800-SXM4-80GB上测试，吞吐 1200 token/s").as_deref(),
+        Some("a800-80gb")
+    );
+    assert_eq!(
+        gpu("4x V100 16GB with LMDeploy: 80 token/s").as_deref(),
+        Some("v100-16gb")
+    );
+    assert_eq!(
+        gpu("On an RTX 4060 Ti 16GB ollama gives 38.37 tokens/s").as_deref(),
+        Some("rtx-4060-ti-16gb")
+    );
+    let v = benchfit_core::catalog::gpu("v100-16gb").unwrap();
+    assert_eq!((v.hbm_tb_per_s, v.memory_mib), (0.9, 16_160.0));
+}

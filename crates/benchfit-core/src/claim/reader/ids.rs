@@ -26,6 +26,14 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         "a100" if v.contains("80") => "a100-80gb".into(),
         "a100" if v.contains("40") => "a100-40gb".into(),
         "a100" if v.contains("pcie") => "a100-pcie".into(),
+        // Parts sold with two memory sizes, the size written (CLAIMS.md §3: the configuration
+        // when written): the V100 (16 or 32 GB; the catalog's `v100` is the 32 GB SXM2), the
+        // A800 (40 or 80 GB) and the RTX 4060 Ti (8 or 16 GB).
+        "v100" if v.contains("16") => "v100-16gb".into(),
+        "a800" if v.contains("80") => "a800-80gb".into(),
+        "a800" if v.contains("40") => "a800-40gb".into(),
+        "rtx-4060-ti" if v.contains("16") => "rtx-4060-ti-16gb".into(),
+        "rtx-4060-ti" if v.contains('8') => "rtx-4060-ti-8gb".into(),
         // AMD's MI50, sold with 16 and 32 GB (CLAIMS.md §3: the configuration when written).
         "mi50" if v.contains("32") => "mi50-32gb".into(),
         "mi50" if v.contains("16") => "mi50-16gb".into(),
