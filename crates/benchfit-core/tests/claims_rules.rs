@@ -8319,3 +8319,29 @@ fn memory_size_picks_the_part() {
     let v = benchfit_core::catalog::gpu("v100-16gb").unwrap();
     assert_eq!((v.hbm_tb_per_s, v.memory_mib), (0.9, 16_160.0));
 }
+
+/// §3: "Input length): 100 tokens" after a Chinese key with the English in brackets is the
+/// length; `8x GPUs` counts eight, but beside a count already read it is another setup's, no
+/// conflict.
+#[test]
+fn bracketed_length_keys_and_times_gpus() {
+    let c = read(
+        "- 输入长度(Input length): 100 tokens\n- 输出长度(Output length): 600 tokens\n\
+         H100 output: 1191 tokens/s",
+    );
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|p| p.value),
+            c.output_tokens.map(|o| o.value)
+        ),
+        (Some(100), Some(600))
+    );
+    let c = read("Platform: NVIDIA HGX B200, 8x GPUs, single node.\nGLM-5: 2,132 tok/s");
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(8));
+    let c = read(
+        "Llama 3 8B now reaches 410 toks/s/user with 4x MI300x. We are still CPU limited, \
+         especially at 8x GPUs.",
+    );
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(4));
+    assert!(!c.gpu_count_conflict);
+}

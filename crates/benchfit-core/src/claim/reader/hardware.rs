@@ -595,6 +595,7 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
     // another setting (`BS 32 on 8 GPUs` is 8 devices, not 32; `2 RTX 4090 GPUs` is 2).
     let mut from = 0;
     let mut counted: Option<(String, Span)> = None;
+    let mut weak = false;
     while from < part.len() {
         let Some(c) = p.gpus_word.captures(&part[from..]) else {
             break;
@@ -634,10 +635,17 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                     | "x"
             ) || (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
         });
-        if crosses {
+        // `8x GPUs`: the x counts them (not a ratio's "2x faster GPUs").
+        let times_gpus = gap
+            .strip_prefix(['x', '×'])
+            .is_some_and(|r| r.trim_start() == "gpus");
+        if crosses && !times_gpus {
             from += num.end();
             continue;
         }
+        // Such a count only fills a gap: beside another count it is likely another setup's
+        // ("especially at 8x GPUs").
+        weak = times_gpus;
         counted = Some((
             num.as_str().to_string(),
             Span {
@@ -691,7 +699,7 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                 Some(g) if g.value != n && of_servers && n > g.value => {
                     claim.gpu_count = found(n, at(span));
                 }
-                Some(g) if g.value != n && !referring => claim.gpu_count_conflict = true,
+                Some(g) if g.value != n && !referring && !weak => claim.gpu_count_conflict = true,
                 _ => {}
             }
             if singular && n > 1 {

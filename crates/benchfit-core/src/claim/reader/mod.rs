@@ -296,8 +296,8 @@ fn patterns() -> &'static Patterns {
                 .then(" ,k", false, &["output", "generated", "completion"]),
             tokens_prompt_before: pat(WORD, &[], &[], r"\b(\d[\d,]*)\s*(k)?\s+(?:input|prompt)\s+tokens\b")
                 .then(" ,k", false, &["input", "prompt"]),
-            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
-            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
+            input_kw: pat(NO, &["input", "prompt", "prefill", "isl"], &[], r#"\b(?:input|prompt|prefill|isl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\)?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
+            output_kw: pat(NO, &["output", "completion", "generation", "decode", "osl"], &[], r#"\b(?:output|completion|generation|decode|osl)(?:[\s_-]*(?:length|len|tokens|size|seq(?:uence)?(?:\s*len(?:gth)?)?))?(?:[_-]mean)?"?\)?\s*(?:of\s*|=|:)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"#),
             seq_len: pat(NO, &["seq"], &[], r"\bseq(?:uence)?[\s_-]*len(?:gth)?\s*(?:=|:)?\s*(\d+)\b"),
             pp_tg: pat(NO, &["pp", "tg"], &[], r"\b(pp|tg)\s?(\d+)\b"),
             in_out: pat(WORD, &[], &[], r"\b(\d+(?:\.\d+)?)\s*(k)?\s*(?:in|input)\s*/\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:out|output)\b")
@@ -306,7 +306,7 @@ fn patterns() -> &'static Patterns {
                 r"(?:(\d+)\s*(?:[x×*]|张|块|颗)\s*|\b(single|one)\s+|\b)(?:(?:nvidia|amd|intel|huawei|google)(?:®)?\s+(?:instinct\s+|habana\s+|cloud\s+|geforce\s+)?)?(GPUS)((?:[\s-]*(?:sxm\d?|pcie|nvl\d*|hbm\d?e?|laptop|mobile|\d+\s*gi?b?\b|\(\s*\d+\s*gi?b?\s*\)))*)(?:\s*\((\d+)\s*(?:[x×]|卡|张)\)|\s*[x×*]\s*(\d+)|\s+(\d+)\s*张)?",
             )
                 .then(" ", false, &["x", "×", "*", "张", "块", "颗"]),
-            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b|gpus?\b|\s*(?:个|個)\s*(?:[\w-]+\s*){0,3}?(?:gpu|npu)\b)")
+            gpus_word: pat(WORD, &["two", "three", "four", "six", "eight", "sixteen", "dual", "quad"], &[], r"\b(\d+|two|three|four|six|eight|sixteen|dual|quad)(?:\s+(?:[\w-]+\s+){0,4}?(?:gpus|accelerators|npus|hpus|lpus|rdus|tpus|chips|cards|devices)\b|-gpu\b|gpus?\b|[x×]\s*gpus\b|\s*(?:个|個)\s*(?:[\w-]+\s*){0,3}?(?:gpu|npu)\b)")
                 // `4GPU` glued (vLLM's release tables: `| 4GPU, Llama 70B, v0.4.3 |`).
                 .needs(&["gpu", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "个", "個"]),
             tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]para(?:llel)?(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
