@@ -8345,3 +8345,22 @@ fn bracketed_length_keys_and_times_gpus() {
     assert_eq!(c.gpu_count.map(|g| g.value), Some(4));
     assert!(!c.gpu_count_conflict);
 }
+
+/// §3: a concurrency cell with its lengths glued in a note (`128(1K TO 1K)`) is the load 128
+/// and lengths 1,000/1,000.
+#[test]
+fn concurrency_cell_with_glued_length_note() {
+    let c = read(
+        "并发数量 | 首Token中位数（TTFT） (ms) | Token吞吐量 (tok/s)\n-- | -- | --\n\
+         128(1K TO 1K) | 364.66 | 2059.97\n",
+    );
+    assert_eq!(c.figures[0].value, 2059.97);
+    assert_eq!(c.concurrency.map(|x| x.value), Some(128));
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|p| p.value),
+            c.output_tokens.map(|o| o.value)
+        ),
+        (Some(1000), Some(1000))
+    );
+}

@@ -1461,11 +1461,34 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
             }
             // An observed concurrency (GuideLLM's `18.20`) is the load to the nearest request.
             Role::Concurrency => {
-                if let Some(v) = load_number(text(c)) {
+                // A note glued after the load (`128(1K TO 1K)`): the load, and the lengths the
+                // note writes as "input to output".
+                let t = text(c);
+                let (load, note) = match t.split_once(['(', '（']) {
+                    Some((n, rest)) if !n.trim().is_empty() => {
+                        (n, rest.trim_end_matches([')', '）']).trim())
+                    }
+                    _ => (t, ""),
+                };
+                if let Some(v) = load_number(load) {
                     s.concurrency = Some(Found {
                         value: v.round() as u32,
                         span: c,
                     });
+                }
+                if let Some((i, o)) = note.split_once(" to ") {
+                    if let (Some(i), Some(o)) = (cell_number(i), cell_number(o)) {
+                        if (1.0..1e7).contains(&i) && (1.0..1e7).contains(&o) {
+                            s.prompt_tokens = Some(Found {
+                                value: i as u32,
+                                span: c,
+                            });
+                            s.output_tokens = Some(Found {
+                                value: o as u32,
+                                span: c,
+                            });
+                        }
+                    }
                 }
             }
             Role::Devices => {
