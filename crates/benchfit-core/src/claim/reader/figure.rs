@@ -1050,7 +1050,21 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             ))
             .expect("static pattern compiles")
         });
-        for f in records(re, &["(tok", "(req/s)"], 64, 48) {
+        // Searched near the connecting words, far rarer than the units.
+        let about = [
+            "约",
+            ")为",
+            ") 为",
+            ")是",
+            ") 是",
+            "is about",
+            "is around",
+            "is approximately",
+            "of about",
+            "of around",
+            "≈",
+        ];
+        for f in records(re, &about, 80, 24) {
             push(&mut cands, &mut taken, f, 0);
         }
     }
