@@ -8364,3 +8364,17 @@ fn concurrency_cell_with_glued_length_note() {
         (Some(1000), Some(1000))
     );
 }
+
+/// §3 Lengths: a named input/output pair written with thousands separators (`Input/Output
+/// tokens: 2,048 / 512`) is 2,048 in and 512 out.
+#[test]
+fn named_length_pair_with_thousands() {
+    let c = read("Input/Output tokens: 2,048 / 512 (random synthetic)\nGLM-5 on B200: 2,132 tok/s");
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|p| p.value),
+            c.output_tokens.map(|o| o.value)
+        ),
+        (Some(2048), Some(512))
+    );
+}

@@ -56,9 +56,9 @@ fn res() -> &'static Res {
             phase_out: re(r"(?m)(?:^|\|)[ \t]*(?:generation|output|decode|completion)\s*\(\s*(\d+)\s*(k)?\s*tok(?:en)?s?\s*\)"),
             // `8k/1k` (both with k), a shorthand for input/output.
             pair_kk: re(r"\b(\d+(?:\.\d+)?)\s*k\s*/\s*(\d+(?:\.\d+)?)\s*k\b"),
-            // `input/output ...: 2048/128`, `isl/osl 1000/1000`, `in/out 512/128`, and vLLM's
+            // `input/output ...: 2048/128` (`2,048 / 512`), `isl/osl 1000/1000`, `in/out 512/128`, and vLLM's
             // dataset shorthand `random 1000/1000` (input first, as `--random-input-len`).
-            pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion)|random(?:\s+dataset)?)\b[^0-9\n]{0,30}?(\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d+(?:\.\d+)?)\s*(k)?"),
+            pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion)|random(?:\s+dataset)?)\b[^0-9\n]{0,30}?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?"),
             paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
             // `512 input + 512 output tokens`, "95 prompt token ve 1329 completion token" (the
