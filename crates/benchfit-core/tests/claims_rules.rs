@@ -8378,3 +8378,24 @@ fn named_length_pair_with_thousands() {
         (Some(2048), Some(512))
     );
 }
+
+/// §1.4 and §2: llama-bench's JSON output (`-o json`) gives a prefill rate for the object whose
+/// `n_gen` is 0 and a decode rate for the one whose `n_prompt` is 0 (`avg_ts`, tokens/s): the
+/// decode rate heads, with the tests' 512 and 128 tokens as lengths.
+#[test]
+fn llama_bench_json_output() {
+    let c = read(
+        "[\n  {\n    \"gpu_info\": \"NVIDIA GeForce RTX 4080\",\n    \"n_prompt\": 512,\n    \
+         \"n_gen\": 0,\n    \"avg_ts\": 7100.002165\n  },\n  {\n    \"gpu_info\": \"NVIDIA GeForce \
+         RTX 4080\",\n    \"n_prompt\": 0,\n    \"n_gen\": 128,\n    \"avg_ts\": 118.881588\n  }\n]",
+    );
+    assert_eq!(c.figures[0].value, 118.881588);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|p| p.value),
+            c.output_tokens.map(|o| o.value)
+        ),
+        (Some(512), Some(128))
+    );
+}

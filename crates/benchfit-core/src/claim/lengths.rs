@@ -270,6 +270,32 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             }
         }
     }
+    // llama-bench's JSON output: the prompt-processing test's `"n_prompt"` and the
+    // token-generation test's `"n_gen"` (each the other's 0), the tool's `pp512` / `tg128`.
+    if lower.contains("\"avg_ts\"") {
+        static LB: OnceLock<Regex> = OnceLock::new();
+        let re = LB.get_or_init(|| {
+            Regex::new(r#""(n_prompt|n_gen)"\s*:\s*(\d+)"#).expect("static pattern compiles")
+        });
+        for c in re.captures_iter(lower).take(64) {
+            let Some(v) = c[2].parse::<u32>().ok().filter(|&v| v > 0) else {
+                continue;
+            };
+            let m = c.get(0).expect("group 0");
+            let s = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let side = if &c[1] == "n_prompt" {
+                &mut claim.prompt_tokens
+            } else {
+                &mut claim.output_tokens
+            };
+            if side.is_none() {
+                *side = found(v, s);
+            }
+        }
+    }
     let mut pair: Option<(u32, u32, Span)> = None;
     let kilo = |t: &str| t.parse::<f64>().ok().map(|v| (v * 1000.0).round() as u32);
     // Named pairs first; then shorthand (the last of a sweep).

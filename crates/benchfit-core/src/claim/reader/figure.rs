@@ -995,6 +995,44 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, bonus);
         }
     }
+    // llama-bench's JSON output (`-o json`): each test's `"avg_ts"` (tokens per second) is
+    // prompt processing when its object's `"n_gen"` is 0 and token generation when its
+    // `"n_prompt"` is 0 (the tool's `pp512` and `tg128` rows).
+    if lower.contains("\"avg_ts\"") {
+        static AVG_TS: OnceLock<Regex> = OnceLock::new();
+        let re = AVG_TS.get_or_init(|| {
+            Regex::new(r#""avg_ts"\s*:\s*(\d+(?:\.\d+)?)"#).expect("static pattern compiles")
+        });
+        let field = |obj: &str, key: &str| -> Option<u64> {
+            let at = obj.rfind(key)? + key.len();
+            let rest = obj[at..].trim_start_matches(['"', ':', ' ']);
+            let end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            rest[..end].parse().ok()
+        };
+        for c in re.captures_iter(lower).take(64) {
+            let m = c.get(1).expect("group 1");
+            let obj_start = lower[..m.start()].rfind('{').unwrap_or(0);
+            let obj = &lower[obj_start..m.start()];
+            let kind = match (field(obj, "\"n_prompt\""), field(obj, "\"n_gen\"")) {
+                (Some(p), Some(0)) if p > 0 => FigureKind::PrefillThroughput,
+                (Some(0), Some(g)) if g > 0 => FigureKind::DecodeThroughput,
+                _ => continue,
+            };
+            let Ok(v) = m.as_str().parse::<f64>() else {
+                continue;
+            };
+            let span = Span {
+                start: m.start(),
+                end: m.end(),
+            };
+            let mut f = Figure::new(v, "tok/s", kind, span);
+            f.kind_stated = true;
+            f.label = Some("avg_ts".into());
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
     // Records with the unit in parentheses after the label and no colon, found near `anchors`:
     // each is a labelled figure like `label: value` (groups: label, unit, number).
     let records = |re: &Regex, anchors: &[&str], back: usize, fwd: usize| -> Vec<Figure> {
