@@ -180,6 +180,32 @@ fn matches<'h>(
         })
 }
 
+/// Lengths from a tool's records (`re` captures a side's key, then its value): a key equal to
+/// `input_key` gives the prompt length, any other the output length; the first positive value
+/// of each side that is still unread counts.
+fn record_sides(lower: &str, re: &Regex, input_key: &str, claim: &mut Claim) {
+    for c in re.captures_iter(lower).take(64) {
+        let Some(v) = c[2].parse::<u32>().ok().filter(|&v| v > 0) else {
+            continue;
+        };
+        let m = c.get(0).expect("group 0");
+        let side = if &c[1] == input_key {
+            &mut claim.prompt_tokens
+        } else {
+            &mut claim.output_tokens
+        };
+        if side.is_none() {
+            *side = found(
+                v,
+                Span {
+                    start: m.start(),
+                    end: m.end(),
+                },
+            );
+        }
+    }
+}
+
 fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
     let v: f64 = c.get(i)?.as_str().replace(',', "").parse().ok()?;
     let v = if k.and_then(|k| c.get(k)).is_some() {
@@ -251,24 +277,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             )
             .expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower) {
-            let Some(v) = c[2].parse::<u32>().ok().filter(|&v| v > 0) else {
-                continue;
-            };
-            let m = c.get(0).expect("group 0");
-            let s = Span {
-                start: m.start(),
-                end: m.end(),
-            };
-            let side = if &c[1] == "input" {
-                &mut claim.prompt_tokens
-            } else {
-                &mut claim.output_tokens
-            };
-            if side.is_none() {
-                *side = found(v, s);
-            }
-        }
+        record_sides(lower, re, "input", claim);
     }
     // llama-bench's JSON output: the prompt-processing test's `"n_prompt"` and the
     // token-generation test's `"n_gen"` (each the other's 0), the tool's `pp512` / `tg128`.
@@ -277,24 +286,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let re = LB.get_or_init(|| {
             Regex::new(r#""(n_prompt|n_gen)"\s*:\s*(\d+)"#).expect("static pattern compiles")
         });
-        for c in re.captures_iter(lower).take(64) {
-            let Some(v) = c[2].parse::<u32>().ok().filter(|&v| v > 0) else {
-                continue;
-            };
-            let m = c.get(0).expect("group 0");
-            let s = Span {
-                start: m.start(),
-                end: m.end(),
-            };
-            let side = if &c[1] == "n_prompt" {
-                &mut claim.prompt_tokens
-            } else {
-                &mut claim.output_tokens
-            };
-            if side.is_none() {
-                *side = found(v, s);
-            }
-        }
+        record_sides(lower, re, "n_prompt", claim);
     }
     let mut pair: Option<(u32, u32, Span)> = None;
     let kilo = |t: &str| t.parse::<f64>().ok().map(|v| (v * 1000.0).round() as u32);

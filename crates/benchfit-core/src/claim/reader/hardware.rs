@@ -1010,17 +1010,18 @@ fn singular_use(part: &str, local: usize, end: usize) -> bool {
             "desktop",
             "workstation",
         ];
-        let lower = rest.to_lowercase();
-        let word = |w: &str| w.trim_end_matches([',', '.', ':', ')', ';']).to_string();
-        let mut words = lower.split_whitespace().map(word);
-        let first = words.next().unwrap_or_default();
-        let second = words.next().unwrap_or_default();
+        // `part` is the lowercased text.
+        let mut words = rest
+            .split_whitespace()
+            .map(|w| w.trim_end_matches([',', '.', ':', ')', ';']));
+        let first = words.next().unwrap_or("");
+        let second = words.next().unwrap_or("");
         // One short word may sit between (`Blackwell setup`, `24GB rig`).
         let between = first.len() <= 10 && first.chars().all(|c| c.is_ascii_alphanumeric());
-        lower.starts_with("マシン")
-            || lower.starts_with("搭載")
-            || MACHINE.contains(&first.as_str())
-            || (between && MACHINE.contains(&second.as_str()))
+        rest.starts_with("マシン")
+            || rest.starts_with("搭載")
+            || MACHINE.contains(&first)
+            || (between && MACHINE.contains(&second))
     };
     let device = device || on_zh || key_line || machine;
     // The name in the plural, other accelerators' included ("on 910B NPUs").
@@ -1039,6 +1040,6 @@ fn singular_use(part: &str, local: usize, end: usize) -> bool {
     // A server, node or cluster of the device may hold several (`our H100 server`).
     let several = ["server", "node", "cluster", "pod", "instance", "服务器"]
         .iter()
-        .any(|w| rest.to_lowercase().starts_with(w));
+        .any(|w| rest.starts_with(w));
     device && !plural && !several
 }
