@@ -8399,3 +8399,18 @@ fn llama_bench_json_output() {
         (Some(512), Some(128))
     );
 }
+
+/// §2: a rate labelled with the generation phase is a decode rate, in a table column of its own
+/// (`| Gen tok/s |`, no prefill column beside it) and in prose ("11 t/s generation").
+#[test]
+fn generation_phase_label_is_decode() {
+    let t = read(
+        "| Variant | Quant | Backend | Conc. | Gen tok/s |\n|---|---|---|---|---|\n\
+         | 8b | Q4_K_M | llama.cpp | 1 | 91.5 |",
+    );
+    assert_eq!(t.figures[0].value, 91.5);
+    assert_eq!(t.figures[0].kind, FigureKind::DecodeThroughput);
+    let p = read("I can't get gemma 3 27b q4_k_m on my RTX 3090 past 11 t/s generation.");
+    assert_eq!(p.figures[0].value, 11.0);
+    assert_eq!(p.figures[0].kind, FigureKind::DecodeThroughput);
+}

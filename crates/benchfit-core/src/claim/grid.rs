@@ -397,6 +397,8 @@ fn role(h: &str) -> Role {
             // ollama's `eval rate`, a phase's name (`Token generation (t/s)`).
             || has("eval rate")
             || has("token generation")
+            || has("generat")
+            || first == "gen"
         {
             FigureKind::DecodeThroughput
         } else if (has("total") || first == "tot" || has("总吞吐") || has("gesamtdurchsatz"))

@@ -127,6 +127,9 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("decodificação")
         || has("generierungsgeschwindigkeit")
         || has("скорость генерации")
+        // A rate labelled with the generation phase ("11 t/s generation", "generation rate"),
+        // not a whole load's generation throughput or its generated tokens.
+        || (has("generation") && !has("throughput") && !has("generation time"))
     {
         Some(FigureKind::DecodeThroughput)
     } else if has("output")
