@@ -8414,3 +8414,43 @@ fn generation_phase_label_is_decode() {
     assert_eq!(p.figures[0].value, 11.0);
     assert_eq!(p.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §2: "time between tokens (TBT)" is the inter-token latency, in the unit written.
+#[test]
+fn time_between_tokens_is_itl() {
+    let c = read(
+        "Sequoia can serve Llama2-70B on a single RTX-4090 with an average time between tokens \
+         (TBT) as low as 0.57s, which is 8X faster than offloading.",
+    );
+    assert_eq!(c.figures[0].value, 0.57);
+    assert_eq!(c.figures[0].unit, "s");
+    assert_eq!(c.figures[0].kind, FigureKind::Itl);
+}
+
+/// §1 and §2: Chinese posts name the rate by its unit and then say "is" (`自回归tokens/s仅为
+/// 40.24`, "the autoregressive tokens/s is only 40.24": a decode rate) or give tokens generated
+/// each second "at about" a value in backticks (`每秒生成 token 数量在 \`1500~2000\` 左右`: the
+/// low end, 1,500, output tokens).
+#[test]
+fn chinese_unit_then_is_value() {
+    let a = read("A100的自回归tokens/s仅为40.24是否太慢了？");
+    assert_eq!(a.figures[0].value, 40.24);
+    assert_eq!(a.figures[0].kind, FigureKind::DecodeThroughput);
+    let b = read("128 并发进行推理时，每秒生成 token 数量在 `1500~2000` 左右。");
+    assert_eq!(b.figures[0].value, 1500.0);
+    assert_eq!(b.figures[0].kind, FigureKind::ThroughputOutput);
+}
+
+/// §2: one request's inference time (`Average inference time | 0.78 seconds`) is its
+/// end-to-end latency; a run's total inference time is no request's latency.
+#[test]
+fn inference_time_is_e2e_latency() {
+    let c = read(
+        "| Category | Metric | Value |\n|---|---|---|\n| **Inference Statistics** | Average \
+         inference time | 0.78 seconds |\n| | Min inference time | 0.75 seconds |",
+    );
+    assert_eq!(c.figures[0].value, 0.78);
+    assert_eq!(c.figures[0].kind, FigureKind::E2eLatency);
+    let t = read("Total inference time: 310 s for 500 prompts on one L4.");
+    assert!(t.figures.iter().all(|f| f.kind != FigureKind::E2eLatency));
+}

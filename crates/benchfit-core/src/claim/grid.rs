@@ -2633,11 +2633,24 @@ fn stat_columns_of_caption(lower: &str, block: &[Line]) -> Option<(Figure, RowSe
 fn latency_kind(h: &str) -> Option<FigureKind> {
     if h.contains("tpot") || h.contains("time per output token") {
         Some(FigureKind::Tpot)
-    } else if h.contains("itl") || h.contains("inter-token") || h.contains("inter token") {
+    } else if h.contains("itl")
+        || h.contains("inter-token")
+        || h.contains("inter token")
+        || h.contains("tbt")
+        || h.contains("time between tokens")
+    {
         Some(FigureKind::Itl)
     } else if h.contains("ttft") || h.contains("time to first token") {
         Some(FigureKind::Ttft)
-    } else if h.contains("e2e") || h.contains("end-to-end") {
+    } else if h.contains("e2e")
+        || h.contains("end-to-end")
+        // One request's whole time (`Average inference time | 0.78 seconds`, `Request
+        // latency`), not a run's total.
+        || ((h.contains("inference time")
+            || h.contains("request latency")
+            || h.contains("response time"))
+            && !h.contains("total"))
+    {
         Some(FigureKind::E2eLatency)
     } else {
         None

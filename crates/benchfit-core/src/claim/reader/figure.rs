@@ -541,6 +541,9 @@ pub(super) fn labelled_figure(
     } else if has("token generation")
         || has("decode")
         || has("generation speed")
+        // 自回归 ("autoregressive"): the token-by-token decode phase.
+        || has("自回归")
+        || has("解码")
         // SGLang's decode-batch log line (`Decode batch. … gen throughput (token/s): 49.02`).
         || l.starts_with("gen throughput")
     {
@@ -1106,6 +1109,24 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             push(&mut cands, &mut taken, f, 0);
         }
     }
+    // The unit written as the metric's name, then a word for "is" and the value, as Chinese
+    // posts write it (`自回归tokens/s仅为40.24`, "the autoregressive tokens/s is only 40.24";
+    // `吞吐 token/s 达到 1500`).
+    if lower.contains("/s") {
+        static UNIT_IS: OnceLock<Regex> = OnceLock::new();
+        let re = UNIT_IS.get_or_init(|| {
+            Regex::new(&format!(
+                r"([^\s\d(/|:：，,。]{{0,24}}?)[ \t]*(tokens?/s(?:ec)?|tok/s|t/s)[ \t]*(?:仅为|只有|大约为|约为|大约|约|为|是|达到了?|高达|可达|能达到)[ \t]*~?{NUM}"
+            ))
+            .expect("static pattern compiles")
+        });
+        let is = [
+            "仅为", "只有", "约", "/s为", "/s 为", "/s是", "/s 是", "达到", "高达", "可达",
+        ];
+        for f in records(re, &is, 96, 24) {
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
     for c in p.throughput.captures_iter(lower) {
         if let Some(mut f) = throughput_figure(lower, &lines, &c, false) {
             let mut bonus = gain_bonus(lower, f.span.end);
@@ -1256,7 +1277,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
             Regex::new(&format!(
-                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン|토큰)\s*/\s*(?:秒|초)|(?:每秒|毎秒|1\s*秒(?:あたり|当たり|間に?)|초당)\s*(?:输出|生成|处理|약)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:个|個|개)?\s*(?:이상의?\s*)?(?:tokens?|词元|詞元|トークン|토큰)|每秒\s*(?:输出|生成|回复|返回)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|:|：|=)?\s*约?\s*{NUM}\s*(k)?"
+                r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン|토큰)\s*/\s*(?:秒|초)|(?:每秒|毎秒|1\s*秒(?:あたり|当たり|間に?)|초당)\s*(?:输出|生成|处理|약)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:个|個|개)?\s*(?:이상의?\s*)?(?:tokens?|词元|詞元|トークン|토큰)|每秒\s*(?:输出|生成|回复|返回)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|在|:|：|=)?\s*约?\s*`?{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
         });
@@ -1353,11 +1374,22 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             end: whole(&c).end,
         };
         let Some(v) = num(&c[2]) else { continue };
+        // A run's total inference time (`Total inference time: 310 s`) is no request's latency.
+        if c[1].starts_with("inference") && before(lower, whole(&c).start, 12).contains("total") {
+            continue;
+        }
         let kind = match &c[1] {
             k if k.starts_with("ttft") || k.starts_with("time") && k.contains("first") => {
                 FigureKind::Ttft
             }
-            k if k.starts_with("itl") || k.starts_with("inter") => FigureKind::Itl,
+            // "Time between tokens" (TBT): the inter-token latency.
+            k if k.starts_with("itl")
+                || k.starts_with("inter")
+                || k.starts_with("tbt")
+                || k.starts_with("time between") =>
+            {
+                FigureKind::Itl
+            }
             k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
             // "Average latency per output token: 1.10 s" is a time per output token.
             _ if lower[c.get(1).map_or(0, |m| m.end())..span.start]
