@@ -8454,3 +8454,50 @@ fn inference_time_is_e2e_latency() {
     let t = read("Total inference time: 310 s for 500 prompts on one L4.");
     assert!(t.figures.iter().all(|f| f.kind != FigureKind::E2eLatency));
 }
+
+/// §3 Runtime: engines outside the list keep their own ids: mistral.rs by its binaries'
+/// names, candle, Rockchip's RKLLM, Petals and Chitu (赤兔).
+#[test]
+fn more_engines_keep_their_ids() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("Ran mistralrs-server on one A10: Mistral 7B decode 73.8 tok/s").as_deref(),
+        Some("mistral.rs")
+    );
+    assert_eq!(
+        rt("With Candle on an M2 Ultra, Mistral 7B q4k: 31 tokens/s").as_deref(),
+        Some("candle")
+    );
+    assert_eq!(
+        rt("RK3588 NPU, qwen3 0.6b rkllm model: 16.02 tokens/s").as_deref(),
+        Some("rkllm")
+    );
+    assert_eq!(
+        rt("「赤兔」Chitu 框架实测: Qwen3-32B 在 H20 上 1,200 tokens/s").as_deref(),
+        Some("chitu")
+    );
+}
+
+/// §1.5 and §1.6: vLLM's progress bars: a finished bar (`100%| 500/500`) gives the run's rate,
+/// ahead of a later bar still running (`71%| 337/477`), whose rate is an estimate.
+#[test]
+fn finished_progress_bar_beats_running_one() {
+    let c = read(
+        "Processed prompts: 100%|████| 500/500 [39:42<00:00,  4.25s/it, est. speed input: 78.87 \
+         toks/s, output: 76.87 toks/s]\n-----\nProcessed prompts:  71%|███  | 337/477 \
+         [12:31:19<5:40:32, 145.95s/it, est. speed input: 122.79 toks/s, output: 4.98 toks/s]",
+    );
+    assert_eq!(c.headline().unwrap().value, 76.87);
+    assert_eq!(c.headline().unwrap().kind, FigureKind::ThroughputOutput);
+}
+
+/// §1.2 and §1.6: a change written in bold before a before/after table (`**106.71 → 118.42
+/// tok/s**`) marks the table's "after" row, not its baseline.
+#[test]
+fn bold_change_marks_the_after_row() {
+    let c = read(
+        "Restoring depth 3 takes **dspark-decode@4k 106.71 → 118.42 tok/s (1.110x)**.\n\n\
+         | | decode tok/s |\n|---|--:|\n| before (main) | 106.71 |\n| after (this PR) | 118.42 |",
+    );
+    assert_eq!(c.headline().unwrap().value, 118.42);
+}

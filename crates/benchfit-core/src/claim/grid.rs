@@ -1230,6 +1230,13 @@ fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
             if parts.next().is_none() {
                 break;
             }
+            // A change in bold (`**106.71 → 118.42 tok/s**`) marks where it ends, not the
+            // baseline it starts from (CLAIMS.md §1.6).
+            let inside = ["→", "->", "⟶"]
+                .iter()
+                .filter_map(|a| inside.rfind(a).map(|i| i + a.len()))
+                .max()
+                .map_or(inside, |i| &inside[i..]);
             numbers(inside, true, &mut out);
         }
     }
@@ -2260,12 +2267,19 @@ fn read_block(
             "optimised",
             "patched",
         ];
-        let has_base = data.iter().any(|l| BASE_SIDE.contains(&label(l).as_str()));
+        // The side as written, or its first word before a note (`before (main)`, `after (this
+        // PR)`).
+        let side = |l: &Line, sides: &[&str]| {
+            let full = label(l);
+            let head = full.split([' ', '(']).next().unwrap_or("").to_string();
+            sides.contains(&full.as_str()) || sides.contains(&head.as_str())
+        };
+        let has_base = data.iter().any(|l| side(l, BASE_SIDE));
         let changed = data
             .iter()
             .rev()
             .filter(has_number)
-            .find(|l| has_base && NEW_SIDE.contains(&label(l).as_str()))
+            .find(|l| has_base && side(l, NEW_SIDE))
             .copied();
         // A row the author set in bold is the one they mark (CLAIMS.md §1.2).
         let bold = changed.or_else(|| {

@@ -425,6 +425,14 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "gptfast" => ("gpt-fast", false),
         "tinygrad" => ("tinygrad", false),
         "tensorrtedgellm" => ("tensorrt-edge-llm", false),
+        // mistral.rs's binaries (`mistralrs-bench`, `mistralrs-server`), Hugging Face's Rust
+        // framework candle, Rockchip's NPU runtime, the Petals swarm and the Chitu (赤兔) engine.
+        "mistralrs" | "mistralrsserver" => ("mistral.rs", false),
+        "mistralrsbench" => ("mistral.rs", true),
+        "candle" => ("candle", false),
+        "rkllm" => ("rkllm", false),
+        "petals" => ("petals", false),
+        "chitu" | "赤兔" => ("chitu", false),
         _ => ("mlx", false),
     }
 }
