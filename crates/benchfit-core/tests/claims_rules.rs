@@ -2335,7 +2335,7 @@ fn continuation_rows_shift_right() {
 }
 
 /// §1 rules 3–6 with full-width punctuation: `Decode token/s（最高）：10.11` is a labelled decode
-/// rate (one stream's, no load stated); the project's official figures printed after it
+/// rate (no load stated, so no scope); the project's official figures printed after it
 /// (官方速度) are another source, not a later block of the same run.
 #[test]
 fn fullwidth_records_and_official_figures() {
@@ -2345,7 +2345,8 @@ fn fullwidth_records_and_official_figures() {
     );
     assert_eq!(c.figures[0].value, 10.11);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
-    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    // Nothing says how many streams ran (no timing output, no batch): the scope is not said.
+    assert_eq!(c.figures[0].scope, None);
 }
 
 /// §1 rule 6: an aggregate computed from the per-user rate (`476.49 tok/s throughput` =
@@ -8500,4 +8501,20 @@ fn bold_change_marks_the_after_row() {
          | | decode tok/s |\n|---|--:|\n| before (main) | 106.71 |\n| after (this PR) | 118.42 |",
     );
     assert_eq!(c.headline().unwrap().value, 118.42);
+}
+
+/// §2 Scope: a decode rate is one stream's when something says so (a llama.cpp or ollama
+/// timing, llama.cpp's `t/s`, words for one stream); one with nothing said of its load is left
+/// unscoped (null), not guessed per user.
+#[test]
+fn decode_rate_scope_needs_a_sign_of_one_stream() {
+    let eval = read("eval rate:            2.863244102057046 tokens/s");
+    assert_eq!(eval.figures[0].scope, Some(Scope::PerUser));
+    let short = read("KoboldCpp on a 3090: generation 3.76T/s");
+    assert_eq!(short.figures[0].scope, Some(Scope::PerUser));
+    let single = read("Qwen3 32B AWQ on one L40S, single-stream decode speed 31.2 tok/s");
+    assert_eq!(single.figures[0].scope, Some(Scope::PerUser));
+    let bare = read("The decode speed of Qwen3 32B AWQ on an L40S is 31.2 tok/s.");
+    assert_eq!(bare.figures[0].kind, FigureKind::DecodeThroughput);
+    assert_eq!(bare.figures[0].scope, None);
 }

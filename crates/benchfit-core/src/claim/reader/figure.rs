@@ -262,6 +262,9 @@ pub(super) fn throughput_figure(
                         || post.contains(" + ")
                         || post.contains("+output")
                         || post.contains("+completion")
+                        // "total" beside the output rate it holds (`~1,168 tokens/sec total
+                        // (~548 tok/s output)`): input + output.
+                        || (t.starts_with("total") && post.contains(" output"))
                 })
             })
             .or_else(|| kind_from_words(&without_lengths(label)))

@@ -1515,7 +1515,7 @@ pub fn read(text: &str) -> Claim {
             && !w.starts_with("maximum batch")
             && !w.starts_with("max-batch")
     });
-    infer_scopes(&mut figures, batch, claim.request_rate.is_some());
+    infer_scopes(lower, &mut figures, batch, claim.request_rate.is_some());
     // A llama-server run with one request slot (`--parallel 1`, `-np 1`) and no load written:
     // its token rate is one stream's (CLAIMS.md §2 "single-stream rates are per user"); the
     // batch row stays partial (a limit). (vLLM's `--max-num-seqs 1` is left out: the blind
@@ -3221,7 +3221,32 @@ fn one_slot_server(lower: &str) -> bool {
 /// llama-bench `tg` row is one stream's decode; a throughput of a run whose stated batch or
 /// concurrency is above 1 is aggregate, and at batch 1 it is one user's rate. A run at a request
 /// rate the client set (`rate_set`) and no batch serves many requests at once: aggregate too.
-fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool) {
+fn infer_scopes(lower: &str, figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool) {
+    // Words that say one stream was measured (CLAIMS.md §2: "batch-1 and single-stream rates
+    // are per user").
+    let one_stream = [
+        "single stream",
+        "single-stream",
+        "single user",
+        "single-user",
+        "single request",
+        "one request at a time",
+        "one user",
+        "batch size 1",
+        "batch size of 1",
+        "batch 1",
+        "bs=1",
+        "bs 1",
+        "bs1",
+        "单并发",
+        "单用户",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        // llama.cpp's and ollama's per-request timings in the text: one generation's rates.
+        || ["eval rate", "eval time", "llama_print_timings", "llama_perf_context_print"]
+            .iter()
+            .any(|w| lower.contains(w));
     for f in figures.iter_mut() {
         if f.scope.is_some() {
             continue;
@@ -3238,9 +3263,29 @@ fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool
         if f.kind.is_latency() {
             f.scope = Some(Scope::PerUser);
         } else if f.kind == FigureKind::DecodeThroughput && !several {
-            // A decode rate with no batch above 1: one stream's (llama-bench `tg`, ollama's
-            // eval rate, a chat's "decode speed").
-            f.scope = Some(Scope::PerUser);
+            // A decode rate with no batch above 1 is one stream's when something says so: a
+            // batch of 1, words for one stream, or a llama.cpp / ollama timing (`eval rate`,
+            // `eval time`, a `tg` test). A decode rate with nothing said of its load is left
+            // unscoped (CLAIMS.md §2: null when the text does not say).
+            let line = line_at(lower, f.span.start);
+            let label = f.label.as_deref().unwrap_or("");
+            // The shorthand unit of llama.cpp and its front ends (`3.76T/s`).
+            let after = &lower[f.span.start.min(lower.len())..];
+            let t_per_s = after
+                .trim_start_matches(|c: char| {
+                    c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '–' | '~' | ' ')
+                })
+                .trim_start()
+                .starts_with("t/s");
+            if batch == Some(1)
+                || one_stream
+                || t_per_s
+                || ["eval", "tg", "predicted", "tokens-per-sec", "generation:"]
+                    .iter()
+                    .any(|w| line.contains(w) || label.contains(w))
+            {
+                f.scope = Some(Scope::PerUser);
+            }
         } else if f.kind == FigureKind::PrefillThroughput {
             // Prompts prefilled for many requests at once are summed over them (CLAIMS.md §2).
             if several {
@@ -3257,6 +3302,14 @@ fn infer_scopes(figures: &mut [Figure], claim_batch: Option<u32>, rate_set: bool
             }
         }
     }
+}
+
+/// The line of `lower` that holds byte `at`.
+fn line_at(lower: &str, at: usize) -> &str {
+    let at = floor_boundary(lower, at.min(lower.len()));
+    let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+    &lower[start..end]
 }
 
 /// The cell of a table the headline belongs to; pushes its header and row label to `focus`.
