@@ -8518,3 +8518,37 @@ fn decode_rate_scope_needs_a_sign_of_one_stream() {
     assert_eq!(bare.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(bare.figures[0].scope, None);
 }
+
+/// §3 Runtime: more engines with their own ids: vLLM's Rust port (`vllm.rs`, not vLLM),
+/// WebLLM, wllama, LiteRT-LM, MindFormers, TabbyAPI, Optimum-NVIDIA and oobabooga's
+/// text-generation-webui.
+#[test]
+fn engines_named_like_others_keep_their_ids() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("vllm.rs on one A100: Qwen3-8B, 256 concurrent requests, 5,120 tokens/s").as_deref(),
+        Some("vllm.rs")
+    );
+    assert_eq!(
+        rt("WebLLM in Chrome on an RTX 4050 laptop: Llama 3.2 1B at ~46 tok/s").as_deref(),
+        Some("web-llm")
+    );
+    assert_eq!(
+        rt("TabbyAPI on 3x RTX 3090, 4.5 bpw: 10.38 tokens/s").as_deref(),
+        Some("tabbyapi")
+    );
+    assert_eq!(
+        rt("MindFormers 在 910B 上 token生成速度 6tokens/s").as_deref(),
+        Some("mindformers")
+    );
+}
+
+/// §1.6: a change "from approximately X in February to Y" starts at X: Y, where it ends, heads.
+#[test]
+fn hedged_from_is_the_baseline() {
+    let c = read(
+        "Performance increased from approximately 2000 TPS/GPU in February to 4600 TPS/GPU on \
+         ISL/OSL 1K/2K dataset.",
+    );
+    assert_eq!(c.headline().unwrap().value, 4600.0);
+}

@@ -433,6 +433,17 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "rkllm" => ("rkllm", false),
         "petals" => ("petals", false),
         "chitu" | "赤兔" => ("chitu", false),
+        // vLLM's Rust reimplementation, MLC's browser engine, the WebAssembly llama.cpp
+        // binding, Google's on-device runtime, MindSpore's LLM suite, exllamav2's API server,
+        // Hugging Face's TensorRT-LLM wrapper and oobabooga's web UI: their own names.
+        "vllm.rs" => ("vllm.rs", false),
+        "webllm" => ("web-llm", false),
+        "wllama" => ("wllama", false),
+        "litertlm" => ("litert-lm", false),
+        "mindformers" => ("mindformers", false),
+        "tabbyapi" => ("tabbyapi", false),
+        "optimumnvidia" => ("optimum-nvidia", false),
+        "textgenerationwebui" | "oobabooga" => ("text-generation-webui", false),
         _ => ("mlx", false),
     }
 }

@@ -950,7 +950,12 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     }
     // `up from 2,907 tokens/s`, `from 1,200 tokens/s to …`: the baseline of a change (rule 6).
     // In Chinese the same: `从每秒1.2个token跃升至每秒4.8个token`.
-    if pre.ends_with(" from") || pre == "from" || pre.ends_with('从') {
+    // A hedge between (`from approximately 2000 TPS/GPU in February to 4600`) changes nothing.
+    let unhedged = ["approximately", "about", "around", "roughly", "nearly"]
+        .iter()
+        .find_map(|h| pre.strip_suffix(h))
+        .map_or(pre, str::trim_end);
+    if unhedged.ends_with(" from") || unhedged == "from" || pre.ends_with('从') {
         step += 1;
     }
     let threshold = [
