@@ -8514,6 +8514,9 @@ fn decode_rate_scope_needs_a_sign_of_one_stream() {
     assert_eq!(short.figures[0].scope, Some(Scope::PerUser));
     let single = read("Qwen3 32B AWQ on one L40S, single-stream decode speed 31.2 tok/s");
     assert_eq!(single.figures[0].scope, Some(Scope::PerUser));
+    // `bs16` is no batch of 1.
+    let sixteen = read("Tested with bs16 on an L40S: the decode speed is 31.2 tok/s.");
+    assert_ne!(sixteen.figures[0].scope, Some(Scope::PerUser));
     let bare = read("The decode speed of Qwen3 32B AWQ on an L40S is 31.2 tok/s.");
     assert_eq!(bare.figures[0].kind, FigureKind::DecodeThroughput);
     assert_eq!(bare.figures[0].scope, None);

@@ -3242,7 +3242,12 @@ fn infer_scopes(lower: &str, figures: &mut [Figure], claim_batch: Option<u32>, r
         "单用户",
     ]
     .iter()
-    .any(|w| lower.contains(w))
+    // A whole number: `batch 1`, not `batch 16`.
+    .any(|w| {
+        lower.match_indices(w).any(|(i, _)| {
+            !lower[i + w.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+    })
         // llama.cpp's and ollama's per-request timings in the text: one generation's rates.
         || ["eval rate", "eval time", "llama_print_timings", "llama_perf_context_print"]
             .iter()
@@ -3270,7 +3275,7 @@ fn infer_scopes(lower: &str, figures: &mut [Figure], claim_batch: Option<u32>, r
             let line = line_at(lower, f.span.start);
             let label = f.label.as_deref().unwrap_or("");
             // The shorthand unit of llama.cpp and its front ends (`3.76T/s`).
-            let after = &lower[f.span.start.min(lower.len())..];
+            let after = &lower[floor_boundary(lower, f.span.start.min(lower.len()))..];
             let t_per_s = after
                 .trim_start_matches(|c: char| {
                     c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '–' | '~' | ' ')
@@ -3280,9 +3285,16 @@ fn infer_scopes(lower: &str, figures: &mut [Figure], claim_batch: Option<u32>, r
             if batch == Some(1)
                 || one_stream
                 || t_per_s
-                || ["eval", "tg", "predicted", "tokens-per-sec", "generation:"]
+                || ["eval", "predicted", "tokens-per-sec", "generation:"]
                     .iter()
                     .any(|w| line.contains(w) || label.contains(w))
+                // llama-bench's test (`tg128`, `tg 128`, `| tg |`), not "tg" inside a word.
+                || [line, label].iter().any(|t| {
+                    t.match_indices("tg").any(|(i, _)| {
+                        !t[..i].ends_with(|c: char| c.is_ascii_alphabetic())
+                            && !t[i + 2..].starts_with(|c: char| c.is_ascii_alphabetic())
+                    })
+                })
             {
                 f.scope = Some(Scope::PerUser);
             }
