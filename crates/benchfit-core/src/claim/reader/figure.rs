@@ -1823,16 +1823,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
         // A finished bar (`100%| 500/500`) is the run's rate; a bar still running is an
         // estimate, so where a bar finished the unfinished ones' estimates rank after it.
-        let line_of = |at: usize| {
-            let at = at.min(lower.len());
-            let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
-            let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
-            &lower[start..end]
-        };
         let done = |l: &str| l.contains("est. speed") && l.contains("100%");
         if lower.lines().any(done) {
             for c in cands.iter_mut() {
-                let l = line_of(c.fig.span.start);
+                let l = super::line_at(lower, c.fig.span.start);
                 if l.contains("est. speed") && !l.contains("100%") {
                     c.prio += 1;
                 }

@@ -3317,7 +3317,7 @@ fn infer_scopes(lower: &str, figures: &mut [Figure], claim_batch: Option<u32>, r
 }
 
 /// The line of `lower` that holds byte `at`.
-fn line_at(lower: &str, at: usize) -> &str {
+pub(super) fn line_at(lower: &str, at: usize) -> &str {
     let at = floor_boundary(lower, at.min(lower.len()));
     let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
