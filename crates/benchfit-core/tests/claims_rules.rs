@@ -8555,3 +8555,47 @@ fn hedged_from_is_the_baseline() {
     );
     assert_eq!(c.headline().unwrap().value, 4600.0);
 }
+
+/// §3 Hardware: a desktop card or Apple chip named once, with nothing plural, is one device
+/// even where the sentence does not say it was used ("Thanks for sharing the RTX 4090 run");
+/// a data-centre GPU named as a product in general keeps no count.
+#[test]
+fn one_desktop_device_is_one() {
+    let c = read("Thanks for sharing the RTX 4090 run: Qwen3 8B Q4_K_M decodes at 128 tok/s.");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("rtx-4090"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+    let m = read("The M3 Max gets 35 tokens/s on Llama 3.1 8B Q4_K_M with llama.cpp.");
+    assert_eq!(m.gpu_count.map(|g| g.value), Some(1));
+    let dc = read("Per the article, an H100 can generate 900,000 token/s per MW.");
+    assert_eq!(dc.gpu_count, None);
+    let two = read("Two RTX 3090s with llama.cpp: 18 tok/s on Llama 3 70B Q4_K_M.");
+    assert_eq!(two.gpu_count.map(|g| g.value), Some(2));
+}
+
+/// §3 Lengths: a count of generated tokens written in Chinese or Japanese (生成2048个token,
+/// 8192個の新しいトークンを生成) is the output length; a rate (每秒生成 40 个 token) is not.
+#[test]
+fn cjk_generated_counts_are_output_lengths() {
+    let zh = read("我们测算了在生成2048个token时的平均推理速度：Qwen-72B Int4 为 17.6 tokens/s。");
+    assert_eq!(zh.output_tokens.map(|o| o.value), Some(2048));
+    let ja =
+        read("1コンテクスト・トークンで8192個の新しいトークンを生成している。Int4: 33.83 tokens/s");
+    assert_eq!(ja.output_tokens.map(|o| o.value), Some(8192));
+    let rate = read("在 RTX 4090 上每秒生成 40 个 token。");
+    assert_eq!(rate.output_tokens, None);
+}
+
+/// §3 Lengths: LM Studio's stats line (`16.91 tok/sec • 1514 tokens • 3.49s to first token`)
+/// gives the reply's generated tokens; of several replies, the last one shown (§1.5).
+#[test]
+fn lm_studio_stats_give_the_output_length() {
+    let one = read(
+        "ROCm : 16.91 tok/sec • 1514 tokens • 3.49s to first token • Stop reason: EOS Token Found",
+    );
+    assert_eq!(one.output_tokens.map(|o| o.value), Some(1514));
+    let two = read(
+        "Vulkan: 30.2 tok/sec, 637 tokens, 0.41s to first token\n\
+         ROCm: 22.4 tok/sec, 77 tokens, 0.35s to first token",
+    );
+    assert_eq!(two.output_tokens.map(|o| o.value), Some(77));
+}

@@ -42,6 +42,8 @@ struct Res {
     tool_out: Regex,
     tokens_in_time: Regex,
     per_reply: Regex,
+    cjk_generated: Regex,
+    lm_stats: Regex,
 }
 
 fn res() -> &'static Res {
@@ -113,6 +115,12 @@ fn res() -> &'static Res {
             tokens_in_time: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s+tokens?\s+(?:in|over)\s+~?[\d.,]+\s*(?:s|sec|secs|seconds)\b"),
             // "256 generated tokens per reply": the output length of each request.
             per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|completion|answer|generation|run)\b"),
+            // "生成2048个token" (generating 2048 tokens), "8192個の新しいトークンを生成" (generates
+            // 8192 new tokens): the output length.
+            cjk_generated: re(r"生成[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]*个?[ \t]*(?:tokens?|词元)|(\d{1,3}(?:,\d{3})+|\d+)[ \t]*個の(?:新しい)?トークンを生成"),
+            // LM Studio's stats line (`13.45 tok/sec • 335 tokens • 0.26s to first token`): the
+            // tokens the reply generated.
+            lm_stats: re(r"tok/sec[ \t]*[•·,][ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]+tokens\b"),
             prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
         }
     })
@@ -699,6 +707,25 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         claim.output_tokens = one_side(generating).or_else(|| {
             one_side(matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next())
         });
+    }
+    if claim.output_tokens.is_none() {
+        // A count told as generated, not a rate (`每秒生成 40 个 token`: per second).
+        let hit = matches(lower, &r.cjk_generated, (&["生成"], DIGITS), 40, 40).find(|(off, c)| {
+            let start = off + c.get(0).map_or(0, |m| m.start());
+            !lower[..start].trim_end().ends_with("每秒")
+                && !per_second_after(lower, span(*off, c).end)
+        });
+        if let Some((off, c)) = hit {
+            let v = n(&c, 1, Some(2)).or_else(|| n(&c, 3, None));
+            if let Some(v) = v {
+                claim.output_tokens = found(v, span(off, &c));
+            }
+        }
+    }
+    // Of several replies' stats lines, the last (CLAIMS.md §1.5).
+    if claim.output_tokens.is_none() {
+        let hit = matches(lower, &r.lm_stats, (&["tok/sec"], &["tokens"]), 0, 40).last();
+        claim.output_tokens = one_side(hit);
     }
     if claim.prompt_tokens.is_none() {
         claim.prompt_tokens =

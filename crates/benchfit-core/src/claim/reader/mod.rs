@@ -1904,11 +1904,24 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         || g.value.starts_with("sambanova")
         // A GB200/GB300 superchip holds two GPUs; GB10 (DGX Spark) is one.
         || (g.value.starts_with("gb") && g.value != "gb10");
+    let desk = desktop_device(&g.value);
+    let general = general && !desk;
     if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
         found(1, g.span)
     } else {
         None
     }
+}
+
+/// A device people own one of (GeForce, Radeon and Arc cards, Apple M chips, Jetson and
+/// other single-chip boxes).
+fn desktop_device(id: &str) -> bool {
+    ["rtx-", "gtx-", "rx-", "radeon-", "arc-", "jetson-"]
+        .iter()
+        .any(|p| id.starts_with(p))
+        && !id.starts_with("rtx-pro")
+        && !id.starts_with("rtx-a")
+        || single_chip(id)
 }
 
 /// The ways a device's name is written in one text, the name as read first: with or without
