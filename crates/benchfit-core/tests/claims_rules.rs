@@ -8599,3 +8599,19 @@ fn lm_studio_stats_give_the_output_length() {
     );
     assert_eq!(two.output_tokens.map(|o| o.value), Some(77));
 }
+
+/// §1.5: a table under a caption that gives the rate's unit takes that unit for its bare
+/// columns, but not for a column that names another measure (`Acceptance`, `VRAM (GB)`):
+/// an acceptance rate of 0.60 is no token rate.
+#[test]
+fn caption_unit_skips_columns_of_other_measures() {
+    let c = read(
+        "Draft-length sweep, decode speed in tok/s:\n\n\
+         | n-max | Overall | Acceptance |\n|---|---|---|\n\
+         | 2 | 43.9 | 0.60 |\n| 3 | 42.0 | 0.42 |",
+    );
+    let values: Vec<f64> = c.figures.iter().map(|f| f.value).collect();
+    assert!(!values.contains(&0.42), "{values:?}");
+    assert!(!values.contains(&0.60), "{values:?}");
+    assert_eq!(c.headline().unwrap().value, 42.0);
+}

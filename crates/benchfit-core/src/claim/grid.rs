@@ -1053,6 +1053,36 @@ fn above_header<'a>(lower: &'a str, header: &Line) -> Option<&'a str> {
 /// most 300 bytes), read as a header would be: `Throughput (output tokens/s) — Llama 3.1 70B`
 /// is output tokens per second. Only the words up to and including the unit are read, so a
 /// caption's other words ("systems", "ms" in a note) do not make it a time.
+/// A header naming a measure other than a token rate (`Acceptance`, `Accuracy`, `Speedup`,
+/// `VRAM (GB)`, `Power`, `Latency`, `PPL`, `Cost`): its column never takes a caption's rate.
+fn names_another_measure(h: &str) -> bool {
+    [
+        "accept",
+        "accuracy",
+        "ratio",
+        "speedup",
+        "speed-up",
+        "×",
+        "%",
+        "vram",
+        "memory",
+        "gb",
+        "mib",
+        "watt",
+        "power",
+        "latency",
+        "time",
+        "ttft",
+        "ppl",
+        "perplexity",
+        "cost",
+        "price",
+        "score",
+    ]
+    .iter()
+    .any(|w| h.contains(w))
+}
+
 fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
     // A quoted caption's bare `>` lines are blank.
     let mut lines = above_header(lower, header)?
@@ -2113,6 +2143,7 @@ fn read_block(
                     let per_load = matches!(r, Role::Batch | Role::Concurrency)
                         && header_number(text(header.cells[*i])).is_some();
                     (matches!(r, Role::Other | Role::Lengths) || per_load)
+                        && !names_another_measure(text(header.cells[*i]))
                         && data.iter().all(|l| {
                             l.cells
                                 .get(*i)
