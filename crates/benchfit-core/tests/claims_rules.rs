@@ -8615,3 +8615,21 @@ fn caption_unit_skips_columns_of_other_measures() {
     assert!(!values.contains(&0.60), "{values:?}");
     assert_eq!(c.headline().unwrap().value, 42.0);
 }
+
+/// §1.5: a space-separated table whose cells write a unit after a space (`2.1 s`, `18.9 GB`)
+/// keeps each value with its unit, so the rows still line up with the header's columns and
+/// the last row heads.
+#[test]
+fn space_table_cells_keep_their_units() {
+    let c = read(
+        "On one RTX 4090, Qwen3-8B FP8:\n\n\
+         Users Context Output tok/s Prefill tok/s TTFT\n\
+         1 8K 96.1 5210 1.6 s\n\
+         4 8K 301.5 5102 3.9 s\n\
+         1 64K 71.0 2901 22.4 s\n",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 71.0);
+    assert_eq!(c.concurrency.map(|x| x.value), Some(1));
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(64000));
+}

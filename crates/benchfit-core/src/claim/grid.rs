@@ -936,12 +936,19 @@ fn one_cell_lines(lower: &str, row: &Line) -> bool {
 
 /// The cells of a single-spaced row: its tokens, a rate unit joined to the number before it
 /// (`1,090 tok/s` is one cell).
+/// Units other than a rate's that a value cell may write after a space (`2.1 s`, `18.9 GB`,
+/// `512 tokens`): they stay in their value's cell.
+const CELL_UNITS: &[&str] = &[
+    "s", "ms", "sec", "secs", "gb", "gib", "mb", "mib", "w", "%", "tokens", "token",
+];
+
 fn unit_cells(lower: &str, toks: &[Span]) -> Vec<Span> {
     let mut cells: Vec<Span> = Vec::with_capacity(toks.len());
     for t in toks {
         match cells.last_mut() {
             Some(last)
-                if unit_word(&lower[t.start..t.end])
+                if (unit_word(&lower[t.start..t.end])
+                    || CELL_UNITS.contains(&&lower[t.start..t.end]))
                     && cell_number(&lower[last.start..last.end]).is_some() =>
             {
                 last.end = t.end
