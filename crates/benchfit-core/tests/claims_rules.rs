@@ -8633,3 +8633,12 @@ fn space_table_cells_keep_their_units() {
     assert_eq!(c.concurrency.map(|x| x.value), Some(1));
     assert_eq!(c.prompt_tokens.map(|x| x.value), Some(64000));
 }
+
+/// §3 Lengths: "N tokens" followed on the next line by a row named `Input` is no "N-token
+/// input": a line break ends the phrase (`Generated 2419 tokens` / `Input 23 tokens`).
+#[test]
+fn a_line_break_ends_a_length_phrase() {
+    let c = read("Speed 44.4 tok/s\nTime 54.48 s\nGenerated 2419 tokens\nInput 23 tokens\n");
+    assert_eq!(c.prompt_tokens.map(|x| x.value), Some(23));
+    assert_eq!(c.output_tokens.map(|x| x.value), Some(2419));
+}
