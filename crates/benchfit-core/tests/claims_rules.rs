@@ -8642,3 +8642,27 @@ fn a_line_break_ends_a_length_phrase() {
     assert_eq!(c.prompt_tokens.map(|x| x.value), Some(23));
     assert_eq!(c.output_tokens.map(|x| x.value), Some(2419));
 }
+
+/// §1.3 / §2: keyed records of two more tools. llama-server's `timings` block gives one
+/// request's decode (`predicted_per_second`, per user) and prefill (`prompt_per_second`) rates,
+/// and names llama.cpp by its shape; mistral.rs's `Usage` record gives completion tokens per
+/// second (output). A prose "tokens-per-second" is no `mlx_lm` stats line.
+#[test]
+fn llama_server_timings_and_mistral_rs_usage() {
+    let c = read(
+        "I want to see tokens-per-second speed in the UI.\n\"timings\": {\n  \"prompt_n\": 1,\n  \
+         \"prompt_per_second\": 66.31,\n  \"predicted_n\": 5,\n  \"predicted_per_second\": 102.07\n}",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 102.07);
+    assert_eq!(h.kind, FigureKind::DecodeThroughput);
+    assert_eq!(h.scope, Some(Scope::PerUser));
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("llama.cpp"));
+    let m = read(
+        "Usage { completion_tokens: 501, prompt_tokens: 28, avg_tok_per_sec: 16.98, \
+         avg_prompt_tok_per_sec: 76.08, avg_compl_tok_per_sec: 16.27 }",
+    );
+    let h = m.headline().unwrap();
+    assert_eq!(h.value, 16.27);
+    assert_eq!(h.kind, FigureKind::ThroughputOutput);
+}

@@ -1578,7 +1578,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         static KEYED: OnceLock<Regex> = OnceLock::new();
         let re = KEYED.get_or_init(|| {
             Regex::new(&format!(
-                r"\b((?:[a-z]+_)*tokens?_per_s(?:ec(?:ond)?)?|(?:[a-z]+_)+tps)\b\s*[:=]?\s*{NUM}"
+                r#"\b((?:[a-z]+_)*(?:tokens?|tok)_per_s(?:ec(?:ond)?)?|(?:[a-z]+_)+tps|(?:predicted|prompt)_per_second)\b"?\s*[:=]?\s*{NUM}"#
             ))
             .expect("static pattern compiles")
         });
@@ -1598,6 +1598,14 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                     Some(FigureKind::ThroughputOutput)
                 }
                 "generation_tokens_per_second" if trt_record => Some(FigureKind::DecodeThroughput),
+                // llama-server's `timings` block (`"prompt_per_second": 66.3`,
+                // `"predicted_per_second": 102.1`): one request's prefill and decode rates.
+                "predicted_per_second" => Some(FigureKind::DecodeThroughput),
+                "prompt_per_second" => Some(FigureKind::PrefillThroughput),
+                // mistral.rs's `Usage` record (`avg_prompt_tok_per_sec`, `avg_compl_tok_per_sec`):
+                // prompt and completion tokens per second.
+                k if k.contains("prompt_tok") => Some(FigureKind::PrefillThroughput),
+                k if k.contains("compl_tok") => Some(FigureKind::ThroughputOutput),
                 // A phase's `_tps` key (`prompt_tps`, `generation_tps`): that phase's rate.
                 k if k.ends_with("_tps")
                     && (k.starts_with("prompt") || k.starts_with("prefill")) =>
@@ -1621,6 +1629,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 },
             );
             f.kind_stated = kind.is_some();
+            if &c[1] == "predicted_per_second" {
+                f.scope = Some(Scope::PerUser);
+                f.scope_stated = true;
+            }
             f.label = Some(c[1].to_string());
             push(&mut cands, &mut taken, settle(f), 0);
         }

@@ -740,6 +740,8 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("load duration:", "ollama"),
     // `mlx_lm.generate` prints `Generation: N tokens, R tokens-per-sec`.
     ("tokens-per-sec", "mlx"),
+    // llama-server's per-request `timings` block (`"predicted_per_second": 102.07`).
+    ("\"predicted_per_second\"", "llama.cpp"),
     // SGLang's scheduler log: `Decode batch. #running-req: 20, #token: …, gen throughput`.
     ("#running-req:", "sglang"),
     // vLLM's offline Python API (`llm = LLM(model=…)`, `SamplingParams(max_tokens=…)`).

@@ -1171,15 +1171,25 @@ pub fn read(text: &str) -> Claim {
             ENGINE_MARKS
                 .iter()
                 .find_map(|(w, id)| {
-                    lower.find(w).map(|i| {
-                        (
-                            *id,
-                            Some(Span {
-                                start: i,
-                                end: i + w.len(),
-                            }),
-                        )
-                    })
+                    // A mark ending in a letter is a whole word (`tokens-per-sec`, not the
+                    // prose's `tokens-per-second`).
+                    let glued = |i: usize| {
+                        w.ends_with(|c: char| c.is_ascii_alphabetic())
+                            && lower[i + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+                    };
+                    lower
+                        .match_indices(w)
+                        .map(|(i, _)| i)
+                        .find(|&i| !glued(i))
+                        .map(|i| {
+                            (
+                                *id,
+                                Some(Span {
+                                    start: i,
+                                    end: i + w.len(),
+                                }),
+                            )
+                        })
                 })
                 .or_else(|| ollama_tag(lower).map(|s| ("ollama", Some(s))))
         };
