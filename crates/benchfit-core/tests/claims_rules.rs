@@ -8666,3 +8666,24 @@ fn llama_server_timings_and_mistral_rs_usage() {
     assert_eq!(h.value, 16.27);
     assert_eq!(h.kind, FigureKind::ThroughputOutput);
 }
+
+/// §1.3: SGLang's `bench_one_batch` prints every decode step's rate and then their median, for
+/// a warm-up block and a benchmark block: the last median line heads, not the warm-up's first
+/// (slow) step.
+#[test]
+fn bench_one_batch_takes_the_last_median() {
+    let c = read(
+        "python3 -m sglang.bench_one_batch --batch-size 1 --input 128 --output 256\n\
+         Prefill. latency: 1.91032 s, throughput:     67.00 token/s\n\
+         Decode.  latency: 1.04900 s, throughput:      0.95 token/s\n\
+         Decode.  latency: 0.02175 s, throughput:     45.99 token/s\n\
+         Decode.  median latency: 0.02097 s, median throughput:     47.68 token/s\n\
+         Total. latency:  3.086 s, throughput:     44.07 token/s\n\
+         Benchmark ...\n\
+         Prefill. latency: 0.19635 s, throughput:    651.90 token/s\n\
+         Decode.  latency: 0.02100 s, throughput:     47.62 token/s\n\
+         Decode.  median latency: 0.02098 s, median throughput:     47.67 token/s\n\
+         Total. latency:  5.537 s, throughput:     69.35 token/s\n",
+    );
+    assert_eq!(c.headline().unwrap().value, 47.67);
+}

@@ -1813,6 +1813,33 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             c.prio += 6;
         }
     }
+    // SGLang's `bench_one_batch` prints each decode step's rate, then their median
+    // (`Decode.  median latency: 0.02098 s, median throughput: 47.67 token/s`), for a warm-up
+    // block and then the benchmark block: the last median is the run's decode rate, and the
+    // single steps and the warm-up rank after it (CLAIMS.md §1.3: the tool's summary line).
+    if lower.contains("median throughput") {
+        let line = |c: &Cand| {
+            super::line_at(lower, c.fig.span.start)
+                .trim_start()
+                .to_string()
+        };
+        let last_median = cands
+            .iter()
+            .filter(|c| line(c).contains("median throughput"))
+            .map(|c| c.fig.span.start)
+            .max();
+        if let Some(m) = last_median {
+            for c in cands.iter_mut() {
+                let l = line(c);
+                let step = ["decode.", "prefill.", "total."]
+                    .iter()
+                    .any(|w| l.starts_with(w));
+                if step && c.fig.span.start != m {
+                    c.prio += 1;
+                }
+            }
+        }
+    }
     // Running estimates (a progress bar): the last one is the closest to steady state.
     // llama-server's progress lines (`slot print_timing: … n_gen = 2778, tg = 76.98 t/s`) are
     // running averages of one generation too.
