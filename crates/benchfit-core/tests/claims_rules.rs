@@ -8687,3 +8687,16 @@ fn bench_one_batch_takes_the_last_median() {
     );
     assert_eq!(c.headline().unwrap().value, 47.67);
 }
+
+/// §3 Hardware: Huawei's Atlas 300I inference cards keep their own id
+/// (`ascend-atlas-300i-a2`), and an `NPU:` record names the run's one device.
+#[test]
+fn atlas_300i_card_in_an_npu_record() {
+    let c =
+        read("测试配置：\n- 服务器型号：Atlas 2UP\n- NPU：Atlas 300I A2\n- decode 16.48 tokens/s");
+    assert_eq!(
+        c.gpu.map(|g| g.value).as_deref(),
+        Some("ascend-atlas-300i-a2")
+    );
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+}
