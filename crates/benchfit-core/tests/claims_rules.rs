@@ -8700,3 +8700,20 @@ fn atlas_300i_card_in_an_npu_record() {
     );
     assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
 }
+
+/// §3 Quantisation: a precision named as what the hardware can do after it ("native FP8
+/// support") or as a peak's format in parentheses (`23 PFLOPS (Block FP8)`) is no run's
+/// weight precision.
+#[test]
+fn capability_and_spec_precisions_are_not_the_weights() {
+    let c = read(
+        "Our bench uses 8xA100s at 1,200 tok/s. I know H100s have an advantage due to native \
+         FP8 support via specialized tensor cores.",
+    );
+    assert_eq!(c.weight_dtype, None);
+    let s =
+        read("A rack of 32 Blackhole chips delivering 23 PFLOPS (Block FP8) serves 5,000 tok/s.");
+    assert_eq!(s.weight_dtype, None);
+    let run = read("Llama 3.1 70B FP8 on one H100: 2,100 tok/s output at concurrency 64.");
+    assert_eq!(run.weight_dtype.map(|w| w.value).as_deref(), Some("fp8"));
+}

@@ -127,6 +127,9 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 .find_map(|w| pre.strip_suffix(w))
                 .unwrap_or(pre)
                 .trim_end();
+            // And with the format in parentheses (`23 PFLOPS (Block FP8)`).
+            let pre = pre.strip_suffix("block").unwrap_or(pre).trim_end();
+            let pre = pre.strip_suffix('(').unwrap_or(pre).trim_end();
             if pre.ends_with("tops") || pre.ends_with("flops") {
                 continue;
             }
@@ -217,6 +220,8 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 || ["가능", "지원", "対応", "サポート", "支持"]
                     .iter()
                     .any(|w| rest.contains(w))
+                // A capability written after the precision ("native FP8 support").
+                || !in_name && rest.trim_start().starts_with("support")
             {
                 continue;
             }
