@@ -934,14 +934,14 @@ fn one_cell_lines(lower: &str, row: &Line) -> bool {
     }
 }
 
-/// The cells of a single-spaced row: its tokens, a rate unit joined to the number before it
-/// (`1,090 tok/s` is one cell).
 /// Units other than a rate's that a value cell may write after a space (`2.1 s`, `18.9 GB`,
 /// `512 tokens`): they stay in their value's cell.
 const CELL_UNITS: &[&str] = &[
     "s", "ms", "sec", "secs", "gb", "gib", "mb", "mib", "w", "%", "tokens", "token",
 ];
 
+/// The cells of a single-spaced row: its tokens, a rate unit (or one of [`CELL_UNITS`]) joined
+/// to the number before it (`1,090 tok/s`, `2.1 s` are one cell each).
 fn unit_cells(lower: &str, toks: &[Span]) -> Vec<Span> {
     let mut cells: Vec<Span> = Vec::with_capacity(toks.len());
     for t in toks {
@@ -1056,10 +1056,6 @@ fn above_header<'a>(lower: &'a str, header: &Line) -> Option<&'a str> {
     Some(lower[from..start].trim_end_matches(['|', ' ', '\n', '\t']))
 }
 
-/// The rate a caption right above a table names (its last two lines before the header, at
-/// most 300 bytes), read as a header would be: `Throughput (output tokens/s) — Llama 3.1 70B`
-/// is output tokens per second. Only the words up to and including the unit are read, so a
-/// caption's other words ("systems", "ms" in a note) do not make it a time.
 /// A header naming a measure other than a token rate (`Acceptance`, `Accuracy`, `Speedup`,
 /// `VRAM (GB)`, `Power`, `Latency`, `PPL`, `Cost`): its column never takes a caption's rate.
 fn names_another_measure(h: &str) -> bool {
@@ -1090,6 +1086,10 @@ fn names_another_measure(h: &str) -> bool {
     .any(|w| h.contains(w))
 }
 
+/// The rate a caption right above a table names (its last two lines before the header, at
+/// most 300 bytes), read as a header would be: `Throughput (output tokens/s) — Llama 3.1 70B`
+/// is output tokens per second. Only the words up to and including the unit are read, so a
+/// caption's other words ("systems", "ms" in a note) do not make it a time.
 fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
     // A quoted caption's bare `>` lines are blank.
     let mut lines = above_header(lower, header)?
