@@ -8717,3 +8717,16 @@ fn capability_and_spec_precisions_are_not_the_weights() {
     let run = read("Llama 3.1 70B FP8 on one H100: 2,100 tok/s output at concurrency 64.");
     assert_eq!(run.weight_dtype.map(|w| w.value).as_deref(), Some("fp8"));
 }
+
+/// §2: a request's response time written in Chinese (`平均响应速度是143秒`, "the average
+/// response time is 143 s"; `响应时间 41s`) is its end-to-end latency, per user; a first
+/// token's response time (`首字响应时间`) stays TTFT.
+#[test]
+fn chinese_response_time_is_e2e() {
+    let c = read("8张昆仑芯P800，现在的平均响应速度是143秒，怎么提高？");
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.kind), (143.0, FigureKind::E2eLatency));
+    assert_eq!(h.unit, "s");
+    let t = read("vLLM 上首字响应时间 850 ms。");
+    assert_eq!(t.headline().unwrap().kind, FigureKind::Ttft);
+}
