@@ -1818,11 +1818,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     // block and then the benchmark block: the last median is the run's decode rate, and the
     // single steps and the warm-up rank after it (CLAIMS.md §1.3: the tool's summary line).
     if lower.contains("median throughput") {
-        let line = |c: &Cand| {
-            super::line_at(lower, c.fig.span.start)
-                .trim_start()
-                .to_string()
-        };
+        let line = |c: &Cand| super::line_at(lower, c.fig.span.start).trim_start();
         let last_median = cands
             .iter()
             .filter(|c| line(c).contains("median throughput"))
@@ -1830,7 +1826,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             .max();
         if let Some(m) = last_median {
             for c in cands.iter_mut() {
-                let l = line(c);
+                let l = line(&*c);
                 let step = ["decode.", "prefill.", "total."]
                     .iter()
                     .any(|w| l.starts_with(w));

@@ -1888,21 +1888,23 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
                 rest.contains(w)
             })
         });
-    let general = found_at.iter().all(|&(start, len)| {
-        let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
-        let end = (start + len).min(line_to);
-        // A count beside another form of the name may be another setup's ("H100 SXM reaches
-        // ~85 … a single H100 gives ~190 with INT4"): only the name as read takes it.
-        let as_read = name.is_some_and(|n| lower[start..].starts_with(n));
-        let one = as_read && counted_one(before(lower, start, 40), &lower[end..line_to]);
-        names_product_in_general(before(lower, start, 40), &lower[line_from..start])
-            && !one
-            && !used_after(&lower[end..line_to])
-            && !machine_spec(&lower[line_from..line_to])
-            && !device_line(lower, line_from, start, end, line_to)
-            && !device_cell(lower, line_from, start, line_to)
-    });
+    // A desktop device named once is the run's, however the sentence names it.
+    let general = !desktop_device(&g.value)
+        && found_at.iter().all(|&(start, len)| {
+            let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
+            let end = (start + len).min(line_to);
+            // A count beside another form of the name may be another setup's ("H100 SXM reaches
+            // ~85 … a single H100 gives ~190 with INT4"): only the name as read takes it.
+            let as_read = name.is_some_and(|n| lower[start..].starts_with(n));
+            let one = as_read && counted_one(before(lower, start, 40), &lower[end..line_to]);
+            names_product_in_general(before(lower, start, 40), &lower[line_from..start])
+                && !one
+                && !used_after(&lower[end..line_to])
+                && !machine_spec(&lower[line_from..line_to])
+                && !device_line(lower, line_from, start, end, line_to)
+                && !device_cell(lower, line_from, start, line_to)
+        });
     // Tenstorrent's boxes (QuietBox, Galaxy) are systems; its cards (n150, n300, p150, p300)
     // are single devices.
     let system = g.value == "tt-quietbox"
@@ -1914,8 +1916,6 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
         || g.value.starts_with("sambanova")
         // A GB200/GB300 superchip holds two GPUs; GB10 (DGX Spark) is one.
         || (g.value.starts_with("gb") && g.value != "gb10");
-    let desk = desktop_device(&g.value);
-    let general = general && !desk;
     if !plural && !general && !system && claim.tp.as_ref().is_none_or(|t| t.value == 1) {
         found(1, g.span)
     } else {
@@ -1926,12 +1926,12 @@ fn singular_count(lower: &str, claim: &Claim) -> Option<Found<u32>> {
 /// A device people own one of (GeForce, Radeon and Arc cards, Apple M chips, Jetson and
 /// other single-chip boxes).
 fn desktop_device(id: &str) -> bool {
-    ["rtx-", "gtx-", "rx-", "radeon-", "arc-", "jetson-"]
+    let card = ["rtx-", "gtx-", "rx-", "radeon-", "arc-", "jetson-"]
         .iter()
         .any(|p| id.starts_with(p))
         && !id.starts_with("rtx-pro")
-        && !id.starts_with("rtx-a")
-        || single_chip(id)
+        && !id.starts_with("rtx-a");
+    card || single_chip(id)
 }
 
 /// The ways a device's name is written in one text, the name as read first: with or without
