@@ -351,13 +351,30 @@ fn hardware_row(c: &Claim) -> Row {
             // GPU cores), V100 (16/32 GB, SXM2/PCIe), RTX 3080 (10/12 GB), MI50 (16/32 GB), AMD's
             // Strix Halo / Ryzen AI Max without its number (385/390/395); partial unless the
             // text writes the configuration beside the name (`M3 Max, 64 GB`, `30-core M2 Max`).
+            // The base Apple chips too (an M4 ships with 16, 24 or 32 GB and 8 or 10 GPU
+            // cores), and parts whose id the reader leaves open when no size is written: the
+            // A800 (40/80 GB, PCIe/SXM), the P100 (12/16 GB PCIe, 16 GB SXM2), the Jetson AGX
+            // Orin (32/64 GB) and Orin NX (8/16 GB), the Arc A770 (8/16 GB) and the RTX PRO
+            // 6000 Blackwell (Workstation 600 W, Max-Q 300 W, Server: NVIDIA's product pages).
             let id = g.value.as_str();
-            let apple = id.len() > 3
-                && id.starts_with('m')
+            let apple = id.starts_with('m')
                 && id[1..].starts_with(|ch: char| ch.is_ascii_digit())
-                && id[2..].starts_with('-');
+                && (id.len() == 2 || id[2..].starts_with('-'));
             let families = apple
-                || ["v100", "rtx-3080", "mi50", "strix-halo", "ryzen-ai-max"].contains(&id)
+                || [
+                    "v100",
+                    "rtx-3080",
+                    "mi50",
+                    "strix-halo",
+                    "ryzen-ai-max",
+                    "a800",
+                    "p100",
+                    "jetson-agx-orin",
+                    "jetson-orin-nx",
+                    "arc-a770",
+                    "rtx-pro-6000",
+                ]
+                .contains(&id)
                 || id.starts_with("ascend-atlas-800");
             // An A100 named by its memory only (`A100 80GB`, `A100(80G)`): SXM or PCIe not said.
             let a100_memory_only = (id == "a100-80gb" || id == "a100-40gb") && !c.gpu_form_factor;

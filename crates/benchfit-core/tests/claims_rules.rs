@@ -8730,3 +8730,87 @@ fn chinese_response_time_is_e2e() {
     let t = read("vLLM 上首字响应时间 850 ms。");
     assert_eq!(t.headline().unwrap().kind, FigureKind::Ttft);
 }
+
+/// §3 Hardware: the base Apple chips are sold with several memory sizes and GPU-core counts
+/// (an M4 with 16, 24 or 32 GB), and the A800 (40/80 GB), P100 (12/16 GB), Jetson AGX Orin
+/// (32/64 GB) and RTX PRO 6000 Blackwell (Workstation, Max-Q, Server) in several
+/// configurations: partial unless the configuration is written.
+#[test]
+fn more_families_need_their_configuration() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let hw = |t: &str| check(t).checklist[5].status;
+    assert_eq!(
+        hw("On a Mac mini M4, Qwen3 8B 4-bit runs at 24 tok/s with MLX."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("On a Mac mini M4 (24 GB), Qwen3 8B 4-bit runs at 24 tok/s with MLX."),
+        Status::Stated
+    );
+    assert_eq!(
+        hw("8*A800 with vLLM: Qwen2-72B AWQ reaches 2,300 tok/s at batch 64."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("On one RTX PRO 6000, gpt-oss-120b decodes at 180 tok/s."),
+        Status::Partial
+    );
+    assert_eq!(
+        hw("On one RTX 4090, gpt-oss-20b decodes at 180 tok/s."),
+        Status::Stated
+    );
+}
+
+/// §3 Runtime: engines outside the list keep their names, also as their own tables shorten
+/// them (`KTrans Decode token/s` is KTransformers) and as their CLI names them (`ftllm` is
+/// fastllm).
+#[test]
+fn engine_abbreviations_and_cli_names() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("| Prompt length | 1K | 4K |\n|---|---|---|\n| KTrans Decode token/s | 16.07 | 16.48 |")
+            .as_deref(),
+        Some("ktransformers")
+    );
+    assert_eq!(
+        rt("ftllm server /models/qwen --device cuda\nDecode 84.6 tok/s on one RTX 5090").as_deref(),
+        Some("fastllm")
+    );
+}
+
+/// §3 Lengths in Chinese: a side named as a length (`输出长度为 1024`, "the output length is
+/// 1024"; `输出token长度均设置1k`, "output token lengths all set to 1k") fills that side even
+/// when a table gives the other; `输入/输出均为 128 token` ("input and output are both 128
+/// tokens") gives both.
+#[test]
+fn chinese_length_settings() {
+    assert_eq!(
+        lens("在 Batchsize=4、输出长度为 1024 的条件下：DeepSeek-R1 decode 16 token/s"),
+        (None, Some(1024))
+    );
+    assert_eq!(
+        lens("基准测试结果(输出token长度均设置1k, 单并发)：decode 11 token/s"),
+        (None, Some(1000))
+    );
+    assert_eq!(
+        lens("单张 RTX 5090、batch=1、输入/输出均为 128 token：decode 84.59 tok/s"),
+        (Some(128), Some(128))
+    );
+    // A bare side with no length word is not a length on its own.
+    assert_eq!(lens("这次输出 300 多字，decode 16 token/s"), (None, None));
+}
+
+/// §4: a length written beside another setup's figure (the single-card run's `输入长度512`,
+/// "input length 512") is not the multi-card headline's.
+#[test]
+fn another_setups_length_is_not_the_headlines() {
+    let c = read(
+        "单卡推理性能\n在Ascend 910B单卡环境下,Llama-2-7b的吞吐量可达85 tokens/sec(输入长度512)。\n\
+         多卡并行优化\n采用4卡张量并行时,吞吐量提升至320 tokens/sec。\n",
+    );
+    assert_eq!(c.headline().unwrap().value, 320.0);
+    assert_eq!(c.prompt_tokens.map(|p| p.value), None);
+    let one = read("在Ascend 910B单卡环境下,Llama-2-7b的吞吐量可达85 tokens/sec(输入长度512)。");
+    assert_eq!(one.prompt_tokens.map(|p| p.value), Some(512));
+}

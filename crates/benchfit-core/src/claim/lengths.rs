@@ -24,6 +24,7 @@ struct Res {
     zh_out: Regex,
     zh_in_kw: Regex,
     zh_out_kw: Regex,
+    zh_both: Regex,
     both: Regex,
     pair_tokens: Regex,
     timing_in: Regex,
@@ -70,10 +71,12 @@ fn res() -> &'static Res {
             record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:output|completion)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:responses?|outputs?|completions?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
-            // The word first (`输入 2048 输出 512`, `输入长度: 1024`).
-            zh_in_kw: re(r"输入(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            // The word first (`输入 2048 输出 512`, `输入长度: 1024`, `输出token长度均设置1k`).
+            zh_in_kw: re(r"输入(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            // Both sides at once: `输入/输出均为 128 token`, `输入输出长度都是 1k`.
+            zh_both: re(r"输入[ \t]*[/、和与]?[ \t]*输出(?:长度|tokens?)?[ \t]*(?:均|都)[ \t]*(?:为|是|设置为|设为)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?"),
             zh_seq_kw: re(r"序列长度[ \t]*[:：=为]?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
-            zh_out_kw: re(r"输出(?:长度|序列长度|token数|tokens?)?[ \t]*[:：=为]?[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens": both sides.
             both: re(r"\binput and output(?: sequence)?(?: lengths?| tokens)?\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
@@ -222,6 +225,12 @@ fn n(c: &Captures, i: usize, k: Option<usize>) -> Option<u32> {
         v
     };
     (1.0..1e7).contains(&v).then(|| v.round() as u32)
+}
+
+/// Whether a Chinese keyword match names a length (`输出长度为`, `输出token长度`), not only the
+/// side (`输出 300`).
+fn named_length(c: &Captures) -> bool {
+    c.get(0).is_some_and(|m| m.as_str().contains("长度"))
 }
 
 fn span(off: usize, c: &Captures) -> Span {
@@ -591,7 +600,8 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             *slot = found(n.round() as u32, Span { start: i, end });
         }
     }
-    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+    if claim.prompt_tokens.is_none() || claim.output_tokens.is_none() {
+        let neither = claim.prompt_tokens.is_none() && claim.output_tokens.is_none();
         let not_rate = |(off, c): &(usize, Captures)| {
             let end = span(*off, c).end;
             let rest = lower[end..].trim_start();
@@ -647,10 +657,36 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                     !lower[..off + c.get(0).map_or(0, |m| m.start())].ends_with("输出")
                 })
             });
-        if let (Some((oi, ci)), Some((oo, co))) = (kin, kout) {
-            if let (Some(i), Some(o)) = (n(&ci, 1, Some(2)), n(&co, 1, Some(2))) {
-                claim.prompt_tokens = found(i, span(oi, &ci));
-                claim.output_tokens = found(o, span(oo, &co));
+        let both = matches(lower, &r.zh_both, (&["输出"], DIGITS), 16, 40).next();
+        match (kin, kout, both) {
+            (_, _, Some((ob, cb))) if neither => {
+                if let Some(v) = n(&cb, 1, Some(2)) {
+                    claim.prompt_tokens = found(v, span(ob, &cb));
+                    claim.output_tokens = found(v, span(ob, &cb));
+                }
+            }
+            (Some((oi, ci)), Some((oo, co)), None) if neither => {
+                if let (Some(i), Some(o)) = (n(&ci, 1, Some(2)), n(&co, 1, Some(2))) {
+                    claim.prompt_tokens = found(i, span(oi, &ci));
+                    claim.output_tokens = found(o, span(oo, &co));
+                }
+            }
+            // A side named as a length (`输出长度为 1024`, `输出token长度均设置1k`) fills that
+            // side when it is still empty; a bare `输出 300` may be a count in passing, so
+            // alone it is not read.
+            (kin, kout, _) => {
+                if let Some((oo, co)) = kout.filter(|(_, c)| named_length(c)) {
+                    if claim.output_tokens.is_none() {
+                        claim.output_tokens =
+                            n(&co, 1, Some(2)).and_then(|o| found(o, span(oo, &co)));
+                    }
+                }
+                if let Some((oi, ci)) = kin.filter(|(_, c)| named_length(c)) {
+                    if claim.prompt_tokens.is_none() {
+                        claim.prompt_tokens =
+                            n(&ci, 1, Some(2)).and_then(|i| found(i, span(oi, &ci)));
+                    }
+                }
             }
         }
     }

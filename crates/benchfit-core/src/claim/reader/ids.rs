@@ -364,7 +364,10 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "groqcloud" => ("groq", true),
         "sambanovacloud" => ("sambanova", true),
         // Engines outside the list keep their own names (CLAIMS.md §3 Runtime).
-        "ktransformers" => ("ktransformers", false),
+        // KTransformers' own tables abbreviate it (`KTrans Decode token/s`).
+        "ktransformers" | "ktrans" => ("ktransformers", false),
+        // fastllm, a C++ engine, and its Python CLI `ftllm`.
+        "fastllm" | "ftllm" => ("fastllm", false),
         "mlcllm" | "mlc" => ("mlc-llm", false),
         "exllamav2" | "exllama2" => ("exllamav2", false),
         "exllamav3" | "exllama3" => ("exllamav3", false),

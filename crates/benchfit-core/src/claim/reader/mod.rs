@@ -319,8 +319,8 @@ fn patterns() -> &'static Patterns {
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
             quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktransformers", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud", "sambanova cloud", "onnx", "core ml", "coreml", "executorch", "t-mac", "bitnet", "distributed-llama", "omlx", "localai", "ds4", "qserve", "autoawq", "autogptq", "auto-awq", "auto-gptq", "auto awq", "auto gptq", "ik_llama", "gpt-fast", "tinygrad", "mistralrs", "candle", "rkllm", "petals", "chitu", "赤兔", "web-llm", "webllm", "wllama", "litert", "mindformers", "tabbyapi", "optimum-nvidia", "optimum nvidia", "text-generation-webui", "text generation webui", "oobabooga"], &[],
-                r"\b(vllm\.rs\b|vllm|tensorrt[\s-]edge[\s-]llm|ik_llama\.cpp|qserve\b|auto[\s-]?awq\b|auto[\s-]?gptq\b|gpt-fast\b|tinygrad\b|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktransformers|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?[23])?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|sambanova\s+cloud\b|tensorrt\b|onnx\s?runtime(?:[\s-]genai)?|core\s?ml\b|executorch\b|t-mac\b|bitnet\.cpp|distributed-llama\b|omlx\b|localai\b|ds4(?:-bench)?\b|mistralrs(?:-bench|-server)?\b|candle\b|rkllm\b|petals\b|chitu\b|赤兔|web[\s-]?llm\b|wllama\b|litert[\s-]lm\b|mindformers\b|tabbyapi\b|optimum[\s-]nvidia\b|text[\s-]generation[\s-]webui\b|oobabooga\b)",
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktrans", "fastllm", "ftllm", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud", "sambanova cloud", "onnx", "core ml", "coreml", "executorch", "t-mac", "bitnet", "distributed-llama", "omlx", "localai", "ds4", "qserve", "autoawq", "autogptq", "auto-awq", "auto-gptq", "auto awq", "auto gptq", "ik_llama", "gpt-fast", "tinygrad", "mistralrs", "candle", "rkllm", "petals", "chitu", "赤兔", "web-llm", "webllm", "wllama", "litert", "mindformers", "tabbyapi", "optimum-nvidia", "optimum nvidia", "text-generation-webui", "text generation webui", "oobabooga"], &[],
+                r"\b(vllm\.rs\b|vllm|tensorrt[\s-]edge[\s-]llm|ik_llama\.cpp|qserve\b|auto[\s-]?awq\b|auto[\s-]?gptq\b|gpt-fast\b|tinygrad\b|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktrans(?:formers)?\b|fastllm\b|ftllm\b|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?[23])?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|sambanova\s+cloud\b|tensorrt\b|onnx\s?runtime(?:[\s-]genai)?|core\s?ml\b|executorch\b|t-mac\b|bitnet\.cpp|distributed-llama\b|omlx\b|localai\b|ds4(?:-bench)?\b|mistralrs(?:-bench|-server)?\b|candle\b|rkllm\b|petals\b|chitu\b|赤兔|web[\s-]?llm\b|wllama\b|litert[\s-]lm\b|mindformers\b|tabbyapi\b|optimum[\s-]nvidia\b|text[\s-]generation[\s-]webui\b|oobabooga\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1448,6 +1448,7 @@ pub fn read(text: &str) -> Claim {
         release_other_rows_runtime(lower, &mut claim);
     }
     release_foreign_load(lower, &mut claim);
+    release_foreign_lengths(lower, &mut claim);
     // Tensor parallelism over N GPUs runs on at least N (`2*H100 … --tp 16`: the `2` counts
     // servers, the TP the GPUs). Not on AWS Neuron devices, whose TP degree counts NeuronCores
     // (two or more to a chip).
@@ -1741,6 +1742,35 @@ fn configuration_beside(lower: &str, name: Span) -> Option<Span> {
             end: from + m.end(),
         })
         .next()
+}
+
+/// A length written in the sentence of another figure whose own sentence names another device
+/// count than the headline's (`单卡 … 85 tokens/sec(输入长度512)` beside a 4-card headline) is
+/// that setup's (CLAIMS.md §4), not the headline's: the field is released.
+fn release_foreign_lengths(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    let own = super::attach::stretch(lower, h.span);
+    let Some(h_count) = h.settings.gpu_count.as_ref().map(|n| n.value) else {
+        return;
+    };
+    let foreign = |span: Span| {
+        !(own.start..own.end).contains(&span.start)
+            && c.figures[1..].iter().any(|f| {
+                let st = super::attach::stretch(lower, f.span);
+                !f.derived
+                    && (st.start..st.end).contains(&span.start)
+                    && f.settings
+                        .gpu_count
+                        .as_ref()
+                        .is_some_and(|n| n.value != h_count)
+            })
+    };
+    if c.prompt_tokens.as_ref().is_some_and(|p| foreign(p.span)) {
+        c.prompt_tokens = None;
+    }
+    if c.output_tokens.as_ref().is_some_and(|o| foreign(o.span)) {
+        c.output_tokens = None;
+    }
 }
 
 fn release_foreign_load(lower: &str, c: &mut Claim) {
