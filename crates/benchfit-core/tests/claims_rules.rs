@@ -8814,3 +8814,53 @@ fn another_setups_length_is_not_the_headlines() {
     let one = read("在Ascend 910B单卡环境下,Llama-2-7b的吞吐量可达85 tokens/sec(输入长度512)。");
     assert_eq!(one.prompt_tokens.map(|p| p.value), Some(512));
 }
+
+/// §2: a time named after its number (`14.8 ms TPOT`, `54ms decoding latency`, `12 ms ITL`) is
+/// that latency, per user: decoding latency is the time per output token.
+#[test]
+fn latency_named_after_its_number() {
+    let c = read("DeepSeek-V3 achieves 14.8 ms TPOT on H800.");
+    let h = c.headline().unwrap();
+    assert_eq!(
+        (h.value, h.kind, h.unit.as_str()),
+        (14.8, FigureKind::Tpot, "ms")
+    );
+    let d =
+        read("MagicPIG can achieve 54ms decoding latency on a single RTX 4090 for Llama-3.1-8B.");
+    assert_eq!(d.headline().unwrap().kind, FigureKind::Tpot);
+    assert_eq!(d.headline().unwrap().scope, Some(Scope::PerUser));
+    let i = read("On one H100 the server keeps 12 ms ITL for Llama 3 8B.");
+    assert_eq!(i.headline().unwrap().kind, FigureKind::Itl);
+}
+
+/// §3 Hardware: GPU names as people write them: `RTX-4080` and `RTX-4070-Ti` with hyphens,
+/// `Quadro P6000`, AMD's `Radeon AI PRO R9700` (also without `Radeon`), and an Apple chip
+/// beside a bare `mac` (`mac m1`, `M1 mac book pro`).
+#[test]
+fn gpu_names_as_written() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("sweep bench for LLaMA-3-8B on RTX-4080: TG 193 t/s").as_deref(),
+        Some("rtx-4080")
+    );
+    assert_eq!(
+        gpu("community results for nvidia-geforce-rtx-4070-ti: 52 tok/s").as_deref(),
+        Some("rtx-4070-ti")
+    );
+    assert_eq!(
+        gpu("On 8 x nVIDIA Quadro P6000, 40 tokens/s").as_deref(),
+        Some("quadro-p6000")
+    );
+    assert_eq!(
+        gpu("ai pro r9700 * 1, output speed 8 t/s").as_deref(),
+        Some("radeon-ai-pro-r9700")
+    );
+    assert_eq!(
+        gpu("tokens/second with llama-cpp on mac m1: 11 tok/s").as_deref(),
+        Some("m1")
+    );
+    assert_eq!(
+        gpu("Same M1 mac book pro, gemma2-9B at 11 tps").as_deref(),
+        Some("m1")
+    );
+}

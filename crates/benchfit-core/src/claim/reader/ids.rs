@@ -207,6 +207,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         {
             f[..2].to_string()
         }
+        // AMD's Radeon AI PRO cards written without `Radeon` (`ai pro r9700 * 1`).
+        f if f.starts_with("ai-pro-r") => format!("radeon-{f}"),
         // Intel's Battlemage cards named without `Arc` (`a B580`, `one B70`).
         "b580" | "b570" => format!("arc-{family}"),
         "b70" | "b60" => format!("arc-pro-{family}"),

@@ -40,7 +40,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a6000\s*ada|(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*(?:nano(?:[\s-]*super)?|nx))?|(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi350x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx\s*\d{4}(?:\s*ti)?(?:\s*super)?(?:\s?d\b)?|(?:79|78|77|76)00\s*xtx?\b|(?:6[5-9][05]0|5[67]00|90[67]0)\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:macbook(?:\s*(?:air|pro))?|mac\s*(?:mini|studio)|imac)\b|ipad(?:\s*(?:pro|air|mini))?\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|b5[78]0\b|b[67]0\b|bhx\d+|blackhole|quietbox|t3k\b|t3000\b|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*300[iv](?:[\s-]*(?:a2|pro|duo))?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|sambanova(?:'s)?\s+rdus?\b|(?:etched\s+)?sohu\b|reconfigurable\s+dataflow\s+units?\b|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc\s*[ab]?\d{3}m?\b|arc\s*(?:pro\s*)?b\d{2}\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|trn[12]\b|inf2\b|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*(?:agx[\s-]*)?thor|mi50\b|mi60\b|mi100\b|apple[\s-]+m[1-5](?:[\s-]*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?|(?:rockchip\s*)?rk3588s?\b|(?:furiosa(?:ai)?\s*)?rngd\b|warboy\b|(?:qualcomm\s*)?cloud\s*ai\s*100\b|hailo[\s-]*\d+h?\b";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a6000\s*ada|(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*(?:nano(?:[\s-]*super)?|nx))?|(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi350x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx[\s-]*\d{4}(?:[\s-]*ti)?(?:[\s-]*super)?(?:\s?d\b)?|quadro\s*(?:rtx\s*)?[a-z]{0,2}\d{3,4}\b|(?:radeon\s*)?ai\s*pro\s*r9[67]00\b|(?:79|78|77|76)00\s*xtx?\b|(?:6[5-9][05]0|5[67]00|90[67]0)\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\b|ipad(?:\s*(?:pro|air|mini))?\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|b5[78]0\b|b[67]0\b|bhx\d+|blackhole|quietbox|t3k\b|t3000\b|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*300[iv](?:[\s-]*(?:a2|pro|duo))?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|sambanova(?:'s)?\s+rdus?\b|(?:etched\s+)?sohu\b|reconfigurable\s+dataflow\s+units?\b|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc\s*[ab]?\d{3}m?\b|arc\s*(?:pro\s*)?b\d{2}\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|trn[12]\b|inf2\b|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*(?:agx[\s-]*)?thor|mi50\b|mi60\b|mi100\b|apple[\s-]+m[1-5](?:[\s-]*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?|(?:rockchip\s*)?rk3588s?\b|(?:furiosa(?:ai)?\s*)?rngd\b|warboy\b|(?:qualcomm\s*)?cloud\s*ai\s*100\b|hailo[\s-]*\d+h?\b";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -86,6 +86,9 @@ const GPU_STARTS: &[&str] = &[
     "strix",
     "macbook",
     "mac ",
+    "quadro",
+    "radeon",
+    "ai pro",
     "ipad",
     // Intel's Battlemage cards named without `Arc` (`a B580`, `one B70`).
     "b580",
@@ -265,7 +268,7 @@ fn patterns() -> &'static Patterns {
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tbt|time between tokens|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?|inference[\s-]times?)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
-                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token)",
+                r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token|tpot\b|itl\b|tbt\b|inter[\s-]token latency|time[\s-]per[\s-]output[\s-]token|(?:decoding|decode|per[\s-]token) latency)",
             )
                 .then(" .,", false, &["m", "s"]),
             ms_per_token: pat(ANY, &[], &[], r"NUM(?:\s*(?:-|–|—|~|to)\s*NUM)?\s*(ms|milliseconds?|s|secs?|seconds?|秒)\s*(?:/|\bper\s)\s*(?:output\s+)?tok(?:en)?s?\b")
