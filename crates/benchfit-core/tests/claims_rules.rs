@@ -8864,3 +8864,20 @@ fn gpu_names_as_written() {
         Some("m1")
     );
 }
+
+/// §2: rows named for throughput in a column of requests per second (`| Tput (req/s) |`) are
+/// request rates of the whole server, not token rates.
+#[test]
+fn throughput_rows_in_requests_per_second() {
+    let c = read(
+        "Throughput tests\n\
+         Test name | GPU | Tput (req/s) |\n---|---|---|\n\
+         throughput_llama70B_tp4 | H200 | 9.83905 |\n\
+         throughput_llama8B_tp1 | H200 | 22.5674 |\n\
+         throughput_mixtral8x7B_tp2 | H200 | 8.06251 |\n",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.kind), (8.06251, FigureKind::RequestRate));
+    assert_eq!(h.unit, "req/s");
+    assert_eq!(h.scope, Some(Scope::Aggregate));
+}

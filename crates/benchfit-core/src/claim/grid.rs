@@ -2581,6 +2581,32 @@ fn read_block(
         let Some(cell) = picked else {
             continue;
         };
+        // A row named for throughput whose column holds requests per second (`| Test name |
+        // GPU | Tput (req/s) |` over `| throughput_llama8B_tp1 | H200 | 22.57 |`) is a request
+        // rate, the whole server's (CLAIMS.md §2).
+        let requests = |h: &str| {
+            [
+                "req/s",
+                "requests/s",
+                "req/sec",
+                "requests/sec",
+                "qps",
+                "rps",
+            ]
+            .iter()
+            .any(|w| h.contains(w))
+        };
+        let (kind, scope) = if l
+            .cells
+            .iter()
+            .position(|c| *c == cell)
+            .and_then(|i| header.cells.get(i))
+            .is_some_and(|h| requests(text(*h)))
+        {
+            (FigureKind::RequestRate, Some(Scope::Aggregate))
+        } else {
+            (kind, scope)
+        };
         let v = cell_number(text(cell))?;
         // A percentile other than the median (`p10 output tokens/second`, `P99 …`) is the
         // spread of a figure, not the figure: after the median or mean of the same metric.
@@ -2595,7 +2621,12 @@ fn read_block(
         let r = rank(kind, scope) * 2 + u8::from(spread);
         // Equal ranks: the later row (CLAIMS.md §1.5, the last row shown).
         if best.as_ref().is_none_or(|(b, _, _)| r <= *b) {
-            let mut f = Figure::new(v, "tok/s", kind, cell);
+            let unit = if kind == FigureKind::RequestRate {
+                "req/s"
+            } else {
+                "tok/s"
+            };
+            let mut f = Figure::new(v, unit, kind, cell);
             // A tool's metric row (`Output Tokens/s`, `Output token throughput`) is the run's
             // whole load; a row that only says "throughput" does not say.
             let t = text(*first);

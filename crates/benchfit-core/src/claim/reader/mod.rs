@@ -3471,15 +3471,37 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     }
     let kind = kind_from_words(&pre).filter(|_| unit_words);
     let scope = scope_from_words(&pre).filter(|_| unit_words);
-    let mut f = Figure::new(
-        v,
-        "tok/s",
-        kind.unwrap_or(FigureKind::ThroughputUnspecified),
-        vcell,
-    );
-    f.scope = scope;
-    f.kind_stated = kind.is_some();
-    f.scope_stated = scope.is_some();
+    // A column of requests per second (`| Tput (req/s) |`): a request rate, the whole
+    // server's (CLAIMS.md §2).
+    let head = cell(t.header[col].span);
+    let requests = [
+        "req/s",
+        "requests/s",
+        "req/sec",
+        "requests/sec",
+        "qps",
+        "rps",
+    ]
+    .iter()
+    .any(|w| head.contains(w));
+    let mut f = if requests {
+        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, vcell);
+        f.scope = Some(Scope::Aggregate);
+        f.kind_stated = true;
+        f.scope_stated = true;
+        f
+    } else {
+        let mut f = Figure::new(
+            v,
+            "tok/s",
+            kind.unwrap_or(FigureKind::ThroughputUnspecified),
+            vcell,
+        );
+        f.scope = scope;
+        f.kind_stated = kind.is_some();
+        f.scope_stated = scope.is_some();
+        f
+    };
     f.label = Some(format!(
         "{} / {}",
         cell(row[0].span),
