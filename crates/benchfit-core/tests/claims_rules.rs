@@ -8881,3 +8881,18 @@ fn throughput_rows_in_requests_per_second() {
     assert_eq!(h.unit, "req/s");
     assert_eq!(h.scope, Some(Scope::Aggregate));
 }
+
+/// §3 Quantisation: a precision column's cell that names no format (`none`, a backend such as
+/// vLLM-Ascend's `--quantization ascend`) is not the weights' precision; §3 Hardware: AMD
+/// Instinct cards in the plural (`four MI50s`) are that card, four of them.
+#[test]
+fn quantisation_flag_backends_and_instinct_plurals() {
+    let c = read(
+        "checkpoint | quantization flag | output tok/s\n-- | -- | --\n\
+         Qwen3.8-27B (BF16) | none | 45.31\nQwen3.8-27B | ascend | 92.26\n",
+    );
+    assert_ne!(c.weight_dtype.map(|w| w.value).as_deref(), Some("ascend"));
+    let m = read("the speed is very low, 1.5 tokens/s on four MI50s.");
+    assert_eq!(m.gpu.map(|g| g.value).as_deref(), Some("mi50"));
+    assert_eq!(m.gpu_count.map(|g| g.value), Some(4));
+}

@@ -1571,7 +1571,12 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                         continue;
                     }
                 }
-                if !t.is_empty()
+                // A word that names no format (`none`, `auto`, a backend such as vLLM-Ascend's
+                // `--quantization ascend`) is no precision: a cell counts when it reads as one
+                // or carries its width (`q4_k_m`, `w8a8`, `exl2-4.0`).
+                let format = super::reader::dtype_cell(t).is_some()
+                    || t.contains(|ch: char| ch.is_ascii_digit());
+                if format
                     && t.len() <= 12
                     && t.chars()
                         .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')

@@ -34,6 +34,13 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         "a800" if v.contains("40") => "a800-40gb".into(),
         "rtx-4060-ti" if v.contains("16") => "rtx-4060-ti-16gb".into(),
         "rtx-4060-ti" if v.contains('8') => "rtx-4060-ti-8gb".into(),
+        // A plural (`four MI50s`): the card.
+        f if f.starts_with("mi")
+            && f.ends_with('s')
+            && f[2..f.len() - 1].chars().all(|c| c.is_ascii_digit()) =>
+        {
+            gpu_id(&f[..f.len() - 1], v)
+        }
         // AMD's MI50, sold with 16 and 32 GB (CLAIMS.md §3: the configuration when written).
         "mi50" if v.contains("32") => "mi50-32gb".into(),
         "mi50" if v.contains("16") => "mi50-16gb".into(),
