@@ -8896,3 +8896,22 @@ fn quantisation_flag_backends_and_instinct_plurals() {
     assert_eq!(m.gpu.map(|g| g.value).as_deref(), Some("mi50"));
     assert_eq!(m.gpu_count.map(|g| g.value), Some(4));
 }
+
+/// §3 Model: a Qwen point release named by its line and no size (`Qwen3.5-Plus`,
+/// `Qwen3.8-Flash-Next`, also written `Qwen 3.8 Flash-Next`) is its id as written.
+#[test]
+fn qwen_point_releases_by_line() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("Qwen3.8-Flash-Next on one RTX 3090: 40 tok/s").as_deref(),
+        Some("qwen3.8-flash-next")
+    );
+    assert_eq!(
+        model("Running Qwen 3.8 Flash-Next (125B MoE) on one RTX 3090: 40 tok/s").as_deref(),
+        Some("qwen3.8-flash-next")
+    );
+    assert_eq!(
+        model("Qwen3.5-Plus through the API: 60 tok/s").as_deref(),
+        Some("qwen3.5-plus")
+    );
+}

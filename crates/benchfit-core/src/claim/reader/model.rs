@@ -596,15 +596,16 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2(.x,
     // Thinking),
     // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
-    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next, Qwen3-Coder-Next.
+    // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next, Qwen3-Coder-Next, and a
+    // Qwen point release named by its line (`Qwen3.5-Plus`, `Qwen3.8-Flash-Next`).
     const RELEASE_WORDS: &[&str] = &[
         "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
-        "minimax", "next",
+        "minimax", "next", "flash", "plus", "turbo",
     ];
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?)(?:\b|$|[^a-z0-9])")
+            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
@@ -633,9 +634,20 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
                 .join("-");
             // The release glued to the family (`GLM4.5`): hyphenated as Z.ai names it.
             // So is Llama 4 written glued (`Llama4 Maverick`): Meta's `Llama-4-Maverick`.
-            let id = match (id.strip_prefix("glm"), id.strip_prefix("llama4")) {
-                (Some(r), _) if r.starts_with(|ch: char| ch.is_ascii_digit()) => format!("glm-{r}"),
-                (_, Some(r)) => format!("llama-4{r}"),
+            // Qwen written apart from its version (`Qwen 3.8-Flash-Next`): glued, as Alibaba
+            // names it (`qwen3.8-flash-next`).
+            let id = match (
+                id.strip_prefix("glm"),
+                id.strip_prefix("llama4"),
+                id.strip_prefix("qwen-"),
+            ) {
+                (Some(r), _, _) if r.starts_with(|ch: char| ch.is_ascii_digit()) => {
+                    format!("glm-{r}")
+                }
+                (_, Some(r), _) => format!("llama-4{r}"),
+                (_, _, Some(r)) if r.starts_with(|ch: char| ch.is_ascii_digit()) => {
+                    format!("qwen{r}")
+                }
                 _ => id,
             };
             consider(id, Span { start, end });
