@@ -309,6 +309,20 @@ fn header_load(h: &str) -> Option<u32> {
     None
 }
 
+/// Whether a column header is in requests per second (`Tput (req/s)`, `QPS`, `RPS`).
+pub(super) fn in_requests_per_second(h: &str) -> bool {
+    [
+        "req/s",
+        "requests/s",
+        "req/sec",
+        "requests/sec",
+        "qps",
+        "rps",
+    ]
+    .iter()
+    .any(|w| h.contains(w))
+}
+
 fn role(h: &str) -> Role {
     let h = h.trim_matches('*');
     // A unit written with spaces around its slash (`token / sec`, `ms / token`).
@@ -2589,24 +2603,12 @@ fn read_block(
         // A row named for throughput whose column holds requests per second (`| Test name |
         // GPU | Tput (req/s) |` over `| throughput_llama8B_tp1 | H200 | 22.57 |`) is a request
         // rate, the whole server's (CLAIMS.md §2).
-        let requests = |h: &str| {
-            [
-                "req/s",
-                "requests/s",
-                "req/sec",
-                "requests/sec",
-                "qps",
-                "rps",
-            ]
-            .iter()
-            .any(|w| h.contains(w))
-        };
         let (kind, scope) = if l
             .cells
             .iter()
             .position(|c| *c == cell)
             .and_then(|i| header.cells.get(i))
-            .is_some_and(|h| requests(text(*h)))
+            .is_some_and(|h| in_requests_per_second(text(*h)))
         {
             (FigureKind::RequestRate, Some(Scope::Aggregate))
         } else {

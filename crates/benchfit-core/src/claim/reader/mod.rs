@@ -3474,16 +3474,7 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     // A column of requests per second (`| Tput (req/s) |`): a request rate, the whole
     // server's (CLAIMS.md §2).
     let head = cell(t.header[col].span);
-    let requests = [
-        "req/s",
-        "requests/s",
-        "req/sec",
-        "requests/sec",
-        "qps",
-        "rps",
-    ]
-    .iter()
-    .any(|w| head.contains(w));
+    let requests = super::grid::in_requests_per_second(head);
     let mut f = if requests {
         let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, vcell);
         f.scope = Some(Scope::Aggregate);
