@@ -8915,3 +8915,14 @@ fn qwen_point_releases_by_line() {
         Some("qwen3.5-plus")
     );
 }
+
+/// §3 Hardware: a cloud VM size written as an identifier (Azure's `Standard_NC24ads_A100_v4`)
+/// names its GPU.
+#[test]
+fn azure_vm_size_names_its_gpu() {
+    let c = read(
+        "test | GPU | QPS | output tok/s\n---|---|---|---\n\
+         serving_phi-4_qps_4 | 1xStandard_NC24ads_A100_v4 x 1 | 3.28 | 325.2\n",
+    );
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a100"));
+}
