@@ -8916,13 +8916,14 @@ fn qwen_point_releases_by_line() {
     );
 }
 
-/// §3 Hardware: a cloud VM size written as an identifier (Azure's `Standard_NC24ads_A100_v4`)
-/// names its GPU.
+/// §3 Hardware: an Azure VM size with a count glued before it (`1xStandard_NC24ads_A100_v4`,
+/// vLLM's nightly benchmark tables) still names its GPU and count (one A100 80 GB PCIe).
 #[test]
-fn azure_vm_size_names_its_gpu() {
+fn azure_vm_size_after_a_glued_count() {
     let c = read(
         "test | GPU | QPS | output tok/s\n---|---|---|---\n\
          serving_phi-4_qps_4 | 1xStandard_NC24ads_A100_v4 x 1 | 3.28 | 325.2\n",
     );
-    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a100"));
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a100-pcie"));
+    assert_eq!(c.gpu_count.map(|n| n.value), Some(1));
 }

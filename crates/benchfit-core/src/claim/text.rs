@@ -28,15 +28,14 @@ pub(super) fn prepare(text: &str) -> String {
 }
 
 /// Device names written as identifiers (`NVIDIA_H100_80GB_HBM3` in vLLM's kernel config file
-/// names, `AMD_Instinct_MI300X`, Azure's VM sizes `Standard_NC24ads_A100_v4`): their
-/// underscores as spaces (same length, so spans hold), so they read as the names they are.
+/// names, `AMD_Instinct_MI300X`): their underscores as spaces (same length, so spans hold), so
+/// they read as the names they are.
 fn device_file_names(mut lower: String) -> String {
-    const PREFIXES: [&str; 3] = ["nvidia_", "amd_", "standard_n"];
-    if !PREFIXES.iter().any(|p| lower.contains(p)) {
+    if !lower.contains("nvidia_") && !lower.contains("amd_") {
         return lower;
     }
     let mut spans = Vec::new();
-    for pre in PREFIXES {
+    for pre in ["nvidia_", "amd_"] {
         for (i, _) in lower.match_indices(pre) {
             let end = lower[i..]
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
