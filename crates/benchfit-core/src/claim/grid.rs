@@ -2720,8 +2720,11 @@ fn stat_columns_of_caption(lower: &str, block: &[Line]) -> Option<(Figure, RowSe
 
 /// The latency a row label or column header names (`TPOT (ms)`, `Inter-token latency`,
 /// `LightInferra TTFT`, `E2E`), if any.
-fn latency_kind(h: &str) -> Option<FigureKind> {
-    if h.contains("tpot") || h.contains("time per output token") {
+pub(super) fn latency_kind(h: &str) -> Option<FigureKind> {
+    if h.contains("tpot")
+        || h.contains("time per output token")
+        || h.contains("time-per-output-token")
+    {
         Some(FigureKind::Tpot)
     } else if h.contains("itl")
         || h.contains("inter-token")
@@ -2730,7 +2733,10 @@ fn latency_kind(h: &str) -> Option<FigureKind> {
         || h.contains("time between tokens")
     {
         Some(FigureKind::Itl)
-    } else if h.contains("ttft") || h.contains("time to first token") {
+    } else if h.contains("ttft")
+        || h.contains("time to first token")
+        || h.contains("time-to-first-token")
+    {
         Some(FigureKind::Ttft)
     } else if h.contains("e2e")
         || h.contains("end-to-end")

@@ -1469,21 +1469,15 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     for c in p.latency_after.captures_iter(lower) {
         let span = whole(&c);
         let Some(v) = num(&c[1]) else { continue };
-        // `14.8 ms TPOT`, `54ms decoding latency`: a time per output token; `12 ms ITL`.
-        let kind = if c[3].contains("first") || &c[3] == "ttft" {
-            FigureKind::Ttft
-        } else if c[3].starts_with("itl") || c[3].starts_with("tbt") || c[3].starts_with("inter") {
-            FigureKind::Itl
-        } else if c[3].starts_with("tpot")
-            || c[3].contains("per output")
-            || c[3].contains("per-output")
-            || c[3].ends_with("token latency")
-            || c[3].starts_with("decod")
-        {
-            FigureKind::Tpot
-        } else {
-            FigureKind::E2eLatency
-        };
+        // The latency's name as a table header names it (`14.8 ms TPOT`, `12 ms ITL`); a
+        // decoding or per-token latency (`54ms decoding latency`) is a time per output token.
+        let name = &c[3];
+        let kind = crate::claim::grid::latency_kind(name)
+            .or_else(|| {
+                (name.starts_with("decod") || name.ends_with("token latency"))
+                    .then_some(FigureKind::Tpot)
+            })
+            .unwrap_or(FigureKind::E2eLatency);
         let unit = if c[2].starts_with('m') { "ms" } else { "s" };
         let mut f = Figure::new(v, unit, kind, span);
         f.scope = Some(Scope::PerUser);

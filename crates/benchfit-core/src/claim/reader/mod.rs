@@ -3474,25 +3474,24 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     // A column of requests per second (`| Tput (req/s) |`): a request rate, the whole
     // server's (CLAIMS.md §2).
     let head = cell(t.header[col].span);
-    let requests = super::grid::in_requests_per_second(head);
-    let mut f = if requests {
-        let mut f = Figure::new(v, "req/s", FigureKind::RequestRate, vcell);
-        f.scope = Some(Scope::Aggregate);
-        f.kind_stated = true;
-        f.scope_stated = true;
-        f
+    let (unit, kind, scope) = if super::grid::in_requests_per_second(head) {
+        (
+            "req/s",
+            Some(FigureKind::RequestRate),
+            Some(Scope::Aggregate),
+        )
     } else {
-        let mut f = Figure::new(
-            v,
-            "tok/s",
-            kind.unwrap_or(FigureKind::ThroughputUnspecified),
-            vcell,
-        );
-        f.scope = scope;
-        f.kind_stated = kind.is_some();
-        f.scope_stated = scope.is_some();
-        f
+        ("tok/s", kind, scope)
     };
+    let mut f = Figure::new(
+        v,
+        unit,
+        kind.unwrap_or(FigureKind::ThroughputUnspecified),
+        vcell,
+    );
+    f.scope = scope;
+    f.kind_stated = kind.is_some();
+    f.scope_stated = scope.is_some();
     f.label = Some(format!(
         "{} / {}",
         cell(row[0].span),
