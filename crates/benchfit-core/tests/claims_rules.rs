@@ -8927,3 +8927,54 @@ fn azure_vm_size_after_a_glued_count() {
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a100-pcie"));
     assert_eq!(c.gpu_count.map(|n| n.value), Some(1));
 }
+
+/// §2 units: milliseconds per token written `ms/T` (KoboldCpp's timing line) is a time per
+/// output token; its `Processing:` time per token is prompt processing, no TPOT. The line's
+/// shape names KoboldCpp, which the text does not (§3 Runtime: recognised by shape, partial).
+#[test]
+fn koboldcpp_ms_per_token_lines() {
+    let c = read(
+        "Llama 2 70B split across three P40s, 6k prompt:\n\
+         Processing:136.17s (20.0ms/T), Generation:214.71s (419.3ms/T)",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (419.3, FigureKind::Tpot));
+    assert!(c.figures.iter().all(|f| f.value != 20.0));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("koboldcpp")
+    );
+    let rows = benchfit_core::checklist::grade(&c);
+    let row = rows.iter().find(|r| r.condition == "runtime").unwrap();
+    assert_eq!(row.status, benchfit_core::checklist::Status::Partial);
+    let p = read("It now generates at ~580 ms/T on my RTX 4090; prompt ingestion went from 21ms/T to 23ms/T.");
+    assert_eq!(
+        (p.figures[0].value, p.figures[0].kind),
+        (580.0, FigureKind::Tpot)
+    );
+    assert!(p.figures.iter().all(|f| f.value != 21.0 && f.value != 23.0));
+}
+
+/// §3 Hardware: GeForce GTX cards are read (`GTX 1050 Ti`), a GTX name with an RTX-era number
+/// (`GTX4090`: every GeForce from the 20 series on is RTX) is the RTX card, and trademark marks
+/// inside a name (`Intel(R) Arc(TM) A770`, `RTX™ 4090`) do not hide it.
+#[test]
+fn gtx_cards_and_trademark_marks() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("GTX4090, Ryzen 9 3950X, 64GB RAM: Llama 2 70B at 5 tok/s").as_deref(),
+        Some("rtx-4090")
+    );
+    assert_eq!(
+        gpu("Llama 3.2 1B on a GTX 1050 Ti: 30 tok/s").as_deref(),
+        Some("gtx-1050-ti")
+    );
+    assert_eq!(
+        gpu("\"cpu\": \"12th Gen Intel(R) Core(TM) i5-12600KF\", \"gpu\": \"Intel(R) Arc(TM) A770 Graphics\", \"tg128\": 6.1 t/s").as_deref(),
+        Some("arc-a770")
+    );
+    assert_eq!(
+        gpu("NVIDIA GeForce RTX™ 4090: Llama 3.1 8B at 120 tok/s").as_deref(),
+        Some("rtx-4090")
+    );
+}

@@ -1348,6 +1348,24 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         if timing_line.contains("sample time") || timing_line.contains("prompt eval time") {
             continue;
         }
+        // KoboldCpp's `Processing:99.62s (14.6ms/T)` and "prompt ingestion … 21ms/T": the time
+        // per prompt token, a prefill rate, not a time per output token.
+        let window = &lower[floor_boundary(lower, span.start.saturating_sub(60))..span.start];
+        let window = window
+            .rfind(['\n', '|'])
+            .map_or(window, |i| &window[i + 1..]);
+        let window = window.rfind(". ").map_or(window, |i| &window[i + 1..]);
+        let clause = ["generat", "decod", "output"]
+            .iter()
+            .filter_map(|w| window.rfind(w))
+            .max()
+            .map_or(window, |i| &window[i..]);
+        if ["processing", "ingestion", "prefill", "prompt eval"]
+            .iter()
+            .any(|w| clause.contains(w))
+        {
+            continue;
+        }
         // Seconds per token (`0.8 s/token`, `0.8秒/token`): a slow decode, in its own unit.
         let unit = if c.get(3).is_some_and(|u| u.as_str().starts_with('m')) {
             "ms/token"

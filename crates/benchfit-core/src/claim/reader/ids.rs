@@ -3,6 +3,8 @@
 use super::*;
 
 pub(super) fn gpu_id(family: &str, variant: &str) -> String {
+    // Trademark marks inside a name (`Arc(TM) A770`, `RTX™ 4090`) are no part of it.
+    let family = family.replace("(tm)", " ").replace(['™', '®'], " ");
     let mut family: String = family.split_whitespace().collect::<Vec<_>>().join("-");
     // A Radeon's suffix written glued (`7900XTX`, `RX 7800XT`): spaced as AMD names it
     // (`rx-7900-xtx`, CLAIMS.md §3 ids in kebab case).
@@ -148,6 +150,17 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
             } else {
                 format!("arc-{rest}")
             }
+        }
+        // A GTX name with an RTX-era number (`GTX4090`, `gtx 3090`): GeForce cards from the
+        // 20 series on are all RTX (NVIDIA's GeForce product pages), so it is a slip for RTX.
+        f if f.starts_with("gtx")
+            && f[3..].trim_start_matches('-').len() >= 4
+            && matches!(
+                &f[3..].trim_start_matches('-')[..2],
+                "20" | "30" | "40" | "50"
+            ) =>
+        {
+            gpu_id(&format!("rtx{}", &f[3..]), variant)
         }
         // A GeForce written glued (`RTX4070Ti`, `rtx-4090super`): the spaced id.
         f if f.starts_with("rtx")

@@ -713,6 +713,11 @@ pub(super) fn merge_unscoped_twins(figures: Vec<Figure>) -> Vec<Figure> {
 /// no other engine has).
 pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("print_timing", "llama.cpp"),
+    // KoboldCpp's timing line: `Processing:99.62s (14.6ms/T), Generation:65.22s (324.5ms/T)`,
+    // newer builds `Process:0.50s (2.3ms/T = 430.00T/s), Generate:…` after `CtxLimit:`.
+    ("ms/t), generation:", "koboldcpp"),
+    ("ms/t = ", "koboldcpp"),
+    ("ctxlimit:", "koboldcpp"),
     ("llama_print_timings", "llama.cpp"),
     ("llama_perf_context_print", "llama.cpp"),
     ("batched-bench", "llama.cpp"),
