@@ -8978,3 +8978,54 @@ fn gtx_cards_and_trademark_marks() {
         Some("rtx-4090")
     );
 }
+
+/// §1.5/§1.6 and §3 Lengths: a per-user unit heading each point of a concurrency sweep
+/// (`c=64 tokens/s/user: 254 -> 256`) labels the numbers after the colon (the last point's tuned
+/// value heads), the `c=64` before it is the load, and `ISL=OSL=1000` sets both lengths.
+#[test]
+fn unit_headed_sweep_lines_and_isl_equals_osl() {
+    let c = read(
+        "On B200 TP=2, ISL=OSL=1000:\n\
+         - c=1   tokens/s/user: 347 -> 418 (PT: 427)\n\
+         - c=8   tokens/s/user: 351 -> 397 (PT: 418)\n\
+         - c=64  tokens/s/user: 254 -> 256 (PT: 260)\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!((h.value, h.kind), (256.0, FigureKind::ThroughputPerUser));
+    assert!(c
+        .figures
+        .iter()
+        .all(|f| ![1.0, 8.0, 64.0].contains(&f.value)));
+    assert_eq!(c.concurrency.map(|n| n.value), Some(64));
+    assert_eq!(
+        lens("ISL=OSL=1000, one H100: 3000 tok/s"),
+        (Some(1000), Some(1000))
+    );
+}
+
+/// §2 scope: trtllm-bench's "system" throughput (`system_output_throughput_tok_s` in its JSON
+/// report) is the whole load's rate, aggregate, not a rack's; its `_per_user_` and `_per_gpu_`
+/// keys carry their scopes; the report's keys name TensorRT-LLM by shape (partial).
+#[test]
+fn trtllm_bench_report_keys() {
+    let c = read(
+        "```\n\"request_throughput_req_s\": 5.499496802664509,\n\
+         \"system_output_throughput_tok_s\": 11262.969451856914,\n\
+         \"system_total_throughput_tok_s\": 16762.46625452142,\n\
+         \"output_throughput_per_user_tok_s\": 11.170453560906088,\n\
+         \"output_throughput_per_gpu_tok_s\": 1407.8711814821142,\n```",
+    );
+    let h = &c.figures[0];
+    assert_eq!(h.value, 11262.969451856914);
+    assert_eq!(h.scope, Some(Scope::Aggregate));
+    let per_gpu = c
+        .figures
+        .iter()
+        .find(|f| f.value == 1407.8711814821142)
+        .unwrap();
+    assert_eq!(per_gpu.scope, Some(Scope::PerGpu));
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("tensorrt-llm")
+    );
+}

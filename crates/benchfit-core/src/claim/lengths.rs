@@ -77,8 +77,8 @@ fn res() -> &'static Res {
             zh_both: re(r"输入[ \t]*[/、和与]?[ \t]*输出(?:长度|tokens?)?[ \t]*(?:均|都)[ \t]*(?:为|是|设置为|设为)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?"),
             zh_seq_kw: re(r"序列长度[ \t]*[:：=为]?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
             zh_out_kw: re(r"输出(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
-            // "the length of input and output is around 2500 tokens": both sides.
-            both: re(r"\binput and output(?: sequence)?(?: lengths?| tokens)?\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
+            // "the length of input and output is around 2500 tokens", `ISL=OSL=1000`: both sides.
+            both: re(r"\b(?:input and output(?: sequence)?(?: lengths?| tokens)?|isl\s*=\s*osl)\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
             pair_tokens: re(r"\b(\d{2,6})\s*/\s*(\d{1,6})[\s-]*tokens?\b"),
             // llama.cpp timing lines: `prompt eval time = 6265.20 ms / 4113 tokens`.
@@ -383,8 +383,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         }
     }
     if pair.is_none() {
-        if let Some((off, c)) =
-            matches(lower, &r.both, (&["input and output"], DIGITS), 0, 60).next()
+        if let Some((off, c)) = matches(
+            lower,
+            &r.both,
+            (&["input and output", "osl"], DIGITS),
+            8,
+            60,
+        )
+        .next()
         {
             if let Some(v) = n(&c, 1, Some(2)) {
                 pair = Some((v, v, span(off, &c)));

@@ -61,6 +61,19 @@ pub(super) fn throughput_figure(
         lo = hi.take()?;
     }
     let mut span = whole(c);
+    // A setting's value before a unit that heads a list item (`c=64 tokens/s/user: 254 -> 256`):
+    // the unit labels the numbers after the colon; the one before it is the load.
+    let set_before = lower[..span.start].trim_end().ends_with('=');
+    let colon_after = lower[span.end..]
+        .trim_start_matches([' ', '\t'])
+        .strip_prefix(':')
+        .is_some_and(|r| {
+            r.trim_start()
+                .starts_with(|ch: char| ch.is_ascii_digit() || ch == '~')
+        });
+    if set_before && colon_after {
+        return None;
+    }
     // A number after `±` is the error of the one before it (`40.96 ± 0.37 t/s`): the figure is
     // the one before.
     let bare = lower[..span.start].trim_end();
@@ -1257,6 +1270,50 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             }
             push(&mut cands, &mut taken, f, 0);
         }
+    }
+    // A unit heading a list item (`c=64 tokens/s/user: 254 -> 256`): its value, the end of a
+    // change written as arrows (the tuned result, CLAIMS.md §1.6).
+    for c in p.unit_colon_value.captures_iter(lower) {
+        let chain = c.get(3).map_or("", |m| m.as_str());
+        let last = chain
+            .rsplit(['>', '→'])
+            .next()
+            .map(|t| t.trim().trim_start_matches('~'))
+            .filter(|t| !t.is_empty() && !chain.is_empty());
+        let (v, at) = match last.and_then(|t| num(t.trim_end_matches([',', '.']))) {
+            Some(v) => (v, c.get(3).expect("chain").end()),
+            None => {
+                let Some(v) = num(&c[2]) else { continue };
+                (v, c.get(2).expect("value").end())
+            }
+        };
+        let unit = &c[1];
+        // Only a per-user or per-GPU unit, or a change, is read here; a plain `Total TPS: 3922`
+        // is the other patterns'.
+        let u0 = c.get(1).expect("unit").start();
+        let line_start = lower[..u0]
+            .rsplit('\n')
+            .next()
+            .is_some_and(|l| l.trim_start_matches([' ', '\t', '-', '*', '•']).is_empty());
+        if chain.is_empty() && !unit.ends_with("/user") && !unit.ends_with("/gpu") && !line_start {
+            continue;
+        }
+        let (kind, scope) = if unit.ends_with("/user") {
+            (FigureKind::ThroughputPerUser, Some(Scope::PerUser))
+        } else if unit.ends_with("/gpu") {
+            (FigureKind::ThroughputUnspecified, Some(Scope::PerGpu))
+        } else {
+            (FigureKind::ThroughputUnspecified, None)
+        };
+        let span = Span {
+            start: c.get(1).expect("unit").start(),
+            end: at,
+        };
+        let mut f = Figure::new(v, "tok/s", kind, span);
+        f.scope = scope;
+        f.kind_stated = kind != FigureKind::ThroughputUnspecified;
+        f.scope_stated = scope.is_some();
+        push(&mut cands, &mut taken, f, 0);
     }
     for c in p.per_second_of.captures_iter(lower) {
         let Some(v) = num(&c[1]) else { continue };

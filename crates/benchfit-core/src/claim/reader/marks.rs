@@ -724,6 +724,8 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
     ("gptsessionbenchmark", "tensorrt-llm"),
     ("gptmanagerbenchmark", "tensorrt-llm"),
     ("trtllm-bench", "tensorrt-llm"),
+    // trtllm-bench's JSON report (`"system_output_throughput_tok_s": …`).
+    ("\"system_output_throughput_tok_s\"", "tensorrt-llm"),
     // trtllm-bench's report header and TensorRT-LLM's `benchmarks/python/benchmark.py` record.
     ("= performance overview", "tensorrt-llm"),
     ("[benchmark] model_name", "tensorrt-llm"),

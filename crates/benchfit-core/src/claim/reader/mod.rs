@@ -177,6 +177,7 @@ struct Patterns {
     per_second_of: Pat,
     label_tail: Regex,
     label_unit_value: Pat,
+    unit_colon_value: Pat,
     phase_bare: Pat,
     rate_units: Pat,
     request_rate: Pat,
@@ -255,6 +256,11 @@ fn patterns() -> &'static Patterns {
             phase_bare: pat(NO, &["token generation", "prompt processing", "tg", "pp"], &[], r"\b(?:(token generation|prompt processing)\s*(?:is|:|=)|(tg|pp)\s*(?:is|:))\s*(\d+(?:\.\d+)?)\b"),
             label_unit_value: pat(NO, &["decode", "prefill", "output", "total", "input", "generation", "ttft", "tbt", "itl", "tpot", "e2e"], &[],
                 r"\b(decode|prefill|output|total|input|generation)\s+(?:tok(?:en)?s?/s|tps)\s+NUM|\b(ttft|tbt|itl|tpot|e2e)\s+(p\d{2}|mean|avg|median)?\s*(ms|s)\s+NUM",
+            ),
+            // A unit heading a list item, its values after a colon, a change as an arrow
+            // chain (`c=64 tokens/s/user: 254 -> 256 (PT: 260)`).
+            unit_colon_value: pat(NO, &["tok", "tps"], &[],
+                r"\b(tok(?:en)?s?/s(?:ec)?(?:/user|/gpu)?|tps(?:/user|/gpu)?)[ \t]*:[ \t]*~?NUM((?:[ \t]*(?:->|→|=>)[ \t]*~?(?:\d[\d,.]*))*)",
             ),
             rate_units: pat(ANY, &[], &[], r"NUM\s*(samples?|prompts?|queries|it)\s*(?:/|\bper\s)\s*(?:s|sec|second)\b")
                 .then(" .,", false, &["sample", "prompt", "queries", "it"]),
@@ -4068,6 +4074,7 @@ mod prefilter_tests {
             tps,
             per_second_of,
             label_unit_value,
+            unit_colon_value,
             rate_units,
             request_rate,
             latency_before,

@@ -236,6 +236,8 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
         || has("per request")
         || has("per-request")
         || has("per-user")
+        // Report keys (`output_throughput_per_user_tok_s`).
+        || has("per_user")
         || has("1/req")
         || has("single-stream")
         || has("single stream")
@@ -265,6 +267,7 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     {
         Some(Scope::PerUser)
     } else if has("per gpu")
+        || has("per_gpu")
         || has("/gpu")
         || has("per-gpu")
         || has("per card")
@@ -318,6 +321,12 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
         Some(Scope::PerNode)
     } else if has("aggregate")
         || SUMMED.iter().any(|w| has(w))
+        // trtllm-bench's "System Output/Total Throughput" (`system_output_throughput_tok_s` in
+        // its JSON report) is the whole load's rate on the benchmarked GPUs, not a cluster's.
+        || has("system output")
+        || has("system total")
+        || has("system_output")
+        || has("system_total")
         || has("combined")
         || has("across all")
         || has("summed")
