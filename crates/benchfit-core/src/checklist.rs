@@ -355,7 +355,10 @@ fn hardware_row(c: &Claim) -> Row {
             // cores), and parts whose id the reader leaves open when no size is written: the
             // A800 (40/80 GB, PCIe/SXM), the P100 (12/16 GB PCIe, 16 GB SXM2), the Jetson AGX
             // Orin (32/64 GB) and Orin NX (8/16 GB), the Arc A770 (8/16 GB) and the RTX PRO
-            // 6000 Blackwell (Workstation 600 W, Max-Q 300 W, Server: NVIDIA's product pages).
+            // 6000 Blackwell (Workstation 600 W, Max-Q 300 W, Server: NVIDIA's product pages);
+            // Qualcomm's laptop SoC lines, each several SKUs with their own CPU cores and clocks
+            // (Snapdragon X Elite X1E-78-100 … X1E-00-1DE, X Plus X1P-42-100 … X1P-66-100:
+            // Qualcomm's product pages).
             let id = g.value.as_str();
             let apple = id.starts_with('m')
                 && id[1..].starts_with(|ch: char| ch.is_ascii_digit())
@@ -373,6 +376,9 @@ fn hardware_row(c: &Claim) -> Row {
                     "jetson-orin-nx",
                     "arc-a770",
                     "rtx-pro-6000",
+                    "snapdragon-x-elite",
+                    "snapdragon-x-plus",
+                    "snapdragon-x",
                 ]
                 .contains(&id)
                 || id.starts_with("ascend-atlas-800");

@@ -9029,3 +9029,38 @@ fn trtllm_bench_report_keys() {
         Some("tensorrt-llm")
     );
 }
+
+/// §3 Hardware: phone and laptop SoCs keep their product names as ids (`Snapdragon 8 Gen 3`,
+/// written `8gen3` too; `Snapdragon 8 Plus Gen 1`; `Adreno 830`; `iPhone 15 Pro`), one device;
+/// a Snapdragon X Elite is a line of several SKUs, so the hardware row is partial.
+#[test]
+fn phone_and_laptop_socs() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("Xiaomi 14 Pro (Snapdragon 8gen3, 16GB memory): Qwen2.5 1.5B decodes at 20 tok/s")
+            .as_deref(),
+        Some("snapdragon-8-gen-3")
+    );
+    assert_eq!(
+        gpu("a phone with a Snapdragon 8 Plus Gen 1 and 12 GB of RAM: 9 tok/s").as_deref(),
+        Some("snapdragon-8-plus-gen-1")
+    );
+    assert_eq!(
+        gpu("With Adreno 830, Llama 3.2 1B decodes at 30 t/s").as_deref(),
+        Some("adreno-830")
+    );
+    let c = read("On iPhone 15 Pro we reach 25 tok/s with Llama 3.2 1B");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("iphone-15-pro")
+    );
+    assert_eq!(c.gpu_count.map(|n| n.value), Some(1));
+    let x = read("Tested on Snapdragon X Elite with LM Studio: Llama 3.2 1B at 60 tok/s");
+    assert_eq!(
+        x.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("snapdragon-x-elite")
+    );
+    let rows = benchfit_core::checklist::grade(&x);
+    let row = rows.iter().find(|r| r.condition == "hardware").unwrap();
+    assert_eq!(row.status, benchfit_core::checklist::Status::Partial);
+}

@@ -95,6 +95,32 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.ends_with("rngd") => "furiosa-rngd".into(),
         "warboy" => "furiosa-warboy".into(),
         f if f.contains("cloud") && f.contains("100") => "qualcomm-cloud-ai-100".into(),
+        // Qualcomm's phone and laptop SoCs, their GPUs and Apple's phones, as the products are
+        // named (`Snapdragon 8 Gen 3` → `snapdragon-8-gen-3`, `8gen3` spaced, `8+ Gen 1` →
+        // `8-plus-gen-1`; `Adreno 830`; `iPhone 15 Pro`).
+        f if f.starts_with("snapdragon") || f.starts_with("adreno") || f.starts_with("iphone") => {
+            let f = f.replace('®', "").replace('+', "-plus-");
+            let mut out = String::new();
+            let mut prev: Option<char> = None;
+            for ch in f.chars() {
+                let boundary = prev.is_some_and(|p| {
+                    (p.is_ascii_digit() && ch.is_ascii_alphabetic())
+                        || (p.is_ascii_alphabetic() && ch.is_ascii_digit())
+                });
+                if boundary || ch == ' ' {
+                    out.push('-');
+                }
+                if ch != ' ' {
+                    out.push(ch);
+                }
+                prev = Some(ch);
+            }
+            let out = out.replace("gpu-", "");
+            out.split('-')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("-")
+        }
         f if f.starts_with("hailo") => format!(
             "hailo-{}",
             f.trim_start_matches("hailo").trim_start_matches('-')
