@@ -9064,3 +9064,23 @@ fn phone_and_laptop_socs() {
     let row = rows.iter().find(|r| r.condition == "hardware").unwrap();
     assert_eq!(row.status, benchfit_core::checklist::Status::Partial);
 }
+
+/// §3 Runtime: a number after an engine's name that is a figure, not its release: a rate with
+/// its unit (`Rapid-MLX 35.6 eff tok/s`) or a step of a chain (`KTransformers: 54.21 (32 cores)
+/// → 74.362`), leaves the version unset.
+#[test]
+fn a_figure_after_an_engine_name_is_no_version() {
+    let v = |t: &str| read(t).runtime_version.map(|v| v.value);
+    assert_eq!(
+        v("Prefill Speed (tokens/s): KTransformers: 54.21 (32 cores) → 74.362 (dual-socket) → 255.26"),
+        None
+    );
+    assert_eq!(
+        v("On an M1 Max: llama.cpp 41.4 eff tok/s, MLX 35.6 eff tok/s"),
+        None
+    );
+    assert_eq!(
+        v("vLLM 0.6.3 on one H100: 1200 tok/s").as_deref(),
+        Some("0.6.3")
+    );
+}

@@ -535,7 +535,20 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                 // A ratio after the name (`SGLang 3.1x faster`) is no version.
                 let ratio = |v: &Captures| {
                     let e = end + v.get(0).map_or(0, |m| m.end());
-                    part[e..].starts_with(['x', '×', '%'])
+                    // A figure after the name, not its release: a ratio (`2.1x`), a rate with
+                    // its unit (`Rapid-MLX 35.6 eff tok/s`), or a step of a chain (`KTransformers:
+                    // 54.21 (32 cores) → 74.362`).
+                    let rest = part[e..].trim_start();
+                    let rest = rest.strip_prefix("eff").map_or(rest, str::trim_start);
+                    let unit = ["tok", "t/s", "tps", "token", "ms", "it/s"]
+                        .iter()
+                        .any(|u| rest.starts_with(u));
+                    let next = rest
+                        .strip_prefix('(')
+                        .and_then(|r| r.find(')').map(|i| r[i + 1..].trim_start()))
+                        .unwrap_or(rest);
+                    let chain = next.starts_with('→') || next.starts_with("->");
+                    part[e..].starts_with(['x', '×', '%']) || unit || chain
                 };
                 // A git short hash (`llama.cpp 59778f0`) has letters and digits; a bare run
                 // of either is something else (a count, a word).
