@@ -9084,3 +9084,18 @@ fn a_figure_after_an_engine_name_is_no_version() {
         Some("0.6.3")
     );
 }
+
+/// §1.3/§1.5 on a table of times per token and no token rate: the `decode (ms/token)` column
+/// is a time per output token in ms (the `prefill (ms/token)` column is not), its last row.
+#[test]
+fn a_table_of_decode_times_per_token() {
+    let c = read(
+        "| Bit | prefill (ms/token) | decode (ms/token) |\n|---|---|---|\n\
+         | 4 | 2.27 | 7.13 |\n| 3 | 3.57 | 8.73 |\n| 2 | 2.96 | 7.93 |\n",
+    );
+    let h = &c.figures[0];
+    assert_eq!(
+        (h.value, h.kind, h.unit.as_str()),
+        (7.93, FigureKind::Tpot, "ms")
+    );
+}

@@ -2772,7 +2772,12 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
     let text = |s: Span| &lower[s.start..s.end];
     let header = block.first()?;
     // A header in milliseconds per token (`| ms/token |`) is a time per output token too.
-    let kind_of = |h: &str| latency_kind(h).or(h.contains("ms/token").then_some(FigureKind::Tpot));
+    // Not a prompt phase's (`prefill (ms/token)`): that is a prefill rate's inverse.
+    let kind_of = |h: &str| {
+        latency_kind(h).or((h.contains("ms/token")
+            && !["prefill", "prompt", "pp"].iter().any(|w| h.contains(w)))
+        .then_some(FigureKind::Tpot))
+    };
     let baseline = |h: &str| {
         [
             "baseline", "stock", "before", "vanilla", "original", "w/o", "without",
@@ -2783,7 +2788,7 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
     let unit_of = |cell: &str, h: &str| -> Option<&'static str> {
         match lat_number(cell)? {
             (_, Some(u)) => Some(u),
-            _ if h.contains("(ms)") || h.contains(" ms") => Some("ms"),
+            _ if h.contains("(ms)") || h.contains(" ms") || h.contains("(ms/") => Some("ms"),
             _ if h.contains("(s)") || h.contains("(sec") => Some("s"),
             _ => None,
         }
