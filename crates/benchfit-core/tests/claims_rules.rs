@@ -9099,3 +9099,19 @@ fn a_table_of_decode_times_per_token() {
         (7.93, FigureKind::Tpot, "ms")
     );
 }
+
+/// §3 Load and Hardware: EvalScope's `evalscope perf --parallel 1` keeps one request in flight
+/// (a concurrency, stated; llama-server's `--parallel` slots are an engine limit and stay out),
+/// and the H20-3e (141 GB HBM3e) is its own part, not the H20.
+#[test]
+fn evalscope_parallel_and_h20_3e() {
+    let c = read(
+        "CUDA_VISIBLE_DEVICES=0,1 evalscope perf \\\n --parallel 1 \\\n --model Qwen/QwQ-32B-Preview \\\n \
+         --max-tokens 2048 --min-tokens 2048\n\nOutput: 30.2 tokens/s on 2 × A100 80GB",
+    );
+    assert_eq!(c.concurrency.map(|n| n.value), Some(1));
+    let s = read("llama-server -m qwen.gguf --parallel 4\n\n40 tok/s on one RTX 4090");
+    assert_eq!(s.concurrency.map(|n| n.value), None);
+    let h = read("16 × NVIDIA H20-3e with SGLang: TTFT 1200 ms");
+    assert_eq!(h.gpu.map(|g| g.value).as_deref(), Some("h20-3e"));
+}

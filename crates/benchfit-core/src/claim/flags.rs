@@ -157,6 +157,20 @@ pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
             }
         }
     }
+    // EvalScope's load test (`evalscope perf --parallel 1`): `--parallel` is the number of
+    // requests it keeps in flight (EvalScope's perf docs), a concurrency; not llama-server's
+    // `--parallel` (its slots, an engine limit), so only in an `evalscope perf` command.
+    if claim.concurrency.is_none() && lower.contains("evalscope perf") {
+        if let Some((span, v)) = flag_value(lower, "--parallel") {
+            if let Some(n) = last_number(v).filter(|n| n.fract() == 0.0 && *n < 1e7) {
+                claim.concurrency = Some(Found {
+                    value: n as u32,
+                    span,
+                });
+                set = true;
+            }
+        }
+    }
     // vLLM's serving benchmark run with neither a rate nor a concurrency cap sends every prompt
     // at once (`--request-rate` defaults to inf, per its `--help`): saturation, so the batch row
     // is partial (CLAIMS.md §3 Load: `--request-rate inf` with no limit).
