@@ -9115,3 +9115,24 @@ fn evalscope_parallel_and_h20_3e() {
     let h = read("16 × NVIDIA H20-3e with SGLang: TTFT 1200 ms");
     assert_eq!(h.gpu.map(|g| g.value).as_deref(), Some("h20-3e"));
 }
+
+/// §3 Hardware: China's RTX 4090 D written by its number alone (`GPU: 4090D 24G`) is the D
+/// card, and an A100 whose memory is written before its name or glued after it (`two 80GB A100
+/// cards`, `8xA100-80GBs`) is the 80 GB part.
+#[test]
+fn bare_4090d_and_a100_memory_around_the_name() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("GPU: 4090D 24G 显存, Qwen2.5-7B 80 tok/s").as_deref(),
+        Some("rtx-4090d")
+    );
+    assert_eq!(
+        gpu("Llama 2 70B on two 80GB A100 cards: 300 tok/s").as_deref(),
+        Some("a100-80gb")
+    );
+    assert_eq!(
+        gpu("Intra node: 8xA100-80GBs, 900 tok/s").as_deref(),
+        Some("a100-80gb")
+    );
+    assert_eq!(gpu("One A100 at 40 tok/s").as_deref(), Some("a100"));
+}

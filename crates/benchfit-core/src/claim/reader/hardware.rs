@@ -84,6 +84,30 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
                 "gb200".to_string()
             } else if fam == "h100" && (board.ends_with("dgx") || board.ends_with("hgx")) {
                 "h100-sxm".to_string()
+            } else if fam == "a100" && variant.trim().is_empty() {
+                // The memory written before the name or glued after it (`two 80GB A100
+                // cards`, `A100x80GB`, `8xA100-80GBs`).
+                let after = &part[whole(&c).end..];
+                let after = after.get(..after.len().min(8)).unwrap_or("");
+                let mem = |t: &str| {
+                    ["80gb", "80 gb", "80g", "40gb", "40 gb", "40g"]
+                        .iter()
+                        .find(|m| t.contains(*m))
+                        .map(|m| &m[..2])
+                };
+                let glued = after
+                    .strip_prefix(['x', '-', '_'])
+                    .and_then(|a| mem(a).filter(|_| a.starts_with(['8', '4'])));
+                let front = board
+                    .strip_suffix("gb")
+                    .or_else(|| board.strip_suffix("g"))
+                    .map(str::trim_end)
+                    .filter(|b| b.ends_with("80") || b.ends_with("40"))
+                    .map(|b| &b[b.len() - 2..]);
+                match glued.or(front) {
+                    Some(m) => gpu_id(&fam, &format!("{m}gb")),
+                    None => gpu_id(&fam, variant),
+                }
             } else {
                 gpu_id(&fam, variant)
             };
@@ -527,8 +551,12 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
         }
         let ti = if c.get(5).is_some() { "-ti" } else { "" };
         let sup = if c.get(6).is_some() { "-super" } else { "" };
-        let id = format!("rtx-{}{ti}{sup}", m.as_str());
-        let end = c.get(6).or(c.get(5)).map_or(m.end(), |t| t.end());
+        // China's D edition glued to the number (`4090D`, `5090D`): its own card.
+        let d_edition = part[m.end()..].starts_with('d')
+            && !part[m.end() + 1..].starts_with(|ch: char| ch.is_ascii_alphanumeric());
+        let d = if d_edition { "d" } else { "" };
+        let id = format!("rtx-{}{d}{ti}{sup}", m.as_str());
+        let end = c.get(6).or(c.get(5)).map_or(m.end() + d.len(), |t| t.end());
         // The count of cards written before it (`8卡4090`, `2张3090`).
         let cards = {
             let p = pre
