@@ -9136,3 +9136,24 @@ fn bare_4090d_and_a100_memory_around_the_name() {
     );
     assert_eq!(gpu("One A100 at 40 tok/s").as_deref(), Some("a100"));
 }
+
+/// §3 Model: a dated checkpoint keeps its date, whatever the form: Cohere's month-year
+/// (`command-r-08-2024`), Mistral's with `Instruct` before the date
+/// (`Mistral-Large-Instruct-2407` is `mistral-large-2407`); Qwen's variant stays
+/// (`qwen3-4b-instruct-2507`).
+#[test]
+fn dated_checkpoints_of_cohere_and_mistral() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("CohereForAI/c4ai-command-r-08-2024 on one H100: 50 tok/s").as_deref(),
+        Some("command-r-08-2024")
+    );
+    assert_eq!(
+        model("Mistral-Large-Instruct-2407 on 4 H100: 50 tok/s").as_deref(),
+        Some("mistral-large-2407")
+    );
+    assert_eq!(
+        model("Qwen3-4B-Instruct-2507 on one H100: 50 tok/s").as_deref(),
+        Some("qwen3-4b-instruct-2507")
+    );
+}

@@ -152,11 +152,29 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
                 }
             }
         }
+        // Mistral's dated checkpoints write `Instruct` before the date
+        // (`Mistral-Small-24B-Instruct-2501`): the date names the weights, the word is dropped
+        // as in the release's own id (`mistral-small-2501`).
+        let after = match after.strip_prefix("instruct") {
+            Some(r) if id.starts_with("mistral") => r.trim_start_matches(sep),
+            _ => after,
+        };
+        // Cohere's are month-year (`command-r-08-2024`).
+        let month_year = after.len() >= 7
+            && after.as_bytes()[2] == b'-'
+            && after[..2].bytes().all(|b| b.is_ascii_digit())
+            && after[3..7].bytes().all(|b| b.is_ascii_digit())
+            && after[3..].starts_with("20")
+            && matches!(
+                &after[..2],
+                "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12"
+            );
+        let len = if month_year { 7 } else { 4 };
         let date = after
-            .get(..4)
-            .filter(|d| d.bytes().all(|b| b.is_ascii_digit()));
+            .get(..len)
+            .filter(|d| month_year || d.bytes().all(|b| b.is_ascii_digit()));
         let Some(date) = date else { continue };
-        let end = lower.len() - after.len() + 4;
+        let end = lower.len() - after.len() + len;
         let m = Span { start: i, end };
         let rest = &lower[m.end..];
         let distill = ["-qwen", "-llama", "-distill", " distill", "-8b", "-7b"]
