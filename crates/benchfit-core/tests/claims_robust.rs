@@ -58,6 +58,17 @@ fn emoji_and_right_to_left_text_keep_spans_on_char_boundaries() {
     assert_eq!(c.batch_size.unwrap().value, 32);
 }
 
+/// A multi-byte character right where a dated checkpoint's date would end (`08-202é`) or after
+/// a name the hardware reader looks past (`A100-8é`): no slice may split it.
+#[test]
+fn multi_byte_characters_inside_a_date_or_a_gpu_suffix_are_no_panic() {
+    let c = read("command-r-08-202é on one H100: 50 tok/s");
+    assert_eq!(c.headline().unwrap().value, 50.0);
+    assert_eq!(c.model.unwrap().value, "command-r");
+    let g = read("A100-8é and A100x4é: 40 tok/s");
+    assert_eq!(g.gpu.unwrap().value, "a100");
+}
+
 #[test]
 fn a_400_digit_number_is_no_figure_and_no_panic() {
     let big = "9".repeat(400);

@@ -1407,10 +1407,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
         // KoboldCpp's `Processing:99.62s (14.6ms/T)` and "prompt ingestion … 21ms/T": the time
         // per prompt token, a prefill rate, not a time per output token.
-        let window = &lower[floor_boundary(lower, span.start.saturating_sub(60))..span.start];
-        let window = window
-            .rfind(['\n', '|'])
-            .map_or(window, |i| &window[i + 1..]);
+        // The end of the timing line read above, within its cell.
+        let window =
+            &timing_line[floor_boundary(timing_line, timing_line.len().saturating_sub(60))..];
+        let window = window.rfind('|').map_or(window, |i| &window[i + 1..]);
         let window = window.rfind(". ").map_or(window, |i| &window[i + 1..]);
         let clause = ["generat", "decod", "output"]
             .iter()

@@ -87,17 +87,14 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             } else if fam == "a100" && variant.trim().is_empty() {
                 // The memory written before the name or glued after it (`two 80GB A100
                 // cards`, `A100x80GB`, `8xA100-80GBs`).
-                let after = &part[whole(&c).end..];
-                let after = after.get(..after.len().min(8)).unwrap_or("");
-                let mem = |t: &str| {
-                    ["80gb", "80 gb", "80g", "40gb", "40 gb", "40g"]
-                        .iter()
-                        .find(|m| t.contains(*m))
-                        .map(|m| &m[..2])
-                };
-                let glued = after
+                let glued = part[whole(&c).end..]
                     .strip_prefix(['x', '-', '_'])
-                    .and_then(|a| mem(a).filter(|_| a.starts_with(['8', '4'])));
+                    .and_then(|a| {
+                        ["80", "40"].into_iter().find(|m| {
+                            a.strip_prefix(m)
+                                .is_some_and(|r| r.trim_start().starts_with('g'))
+                        })
+                    });
                 let front = board
                     .strip_suffix("gb")
                     .or_else(|| board.strip_suffix("g"))

@@ -99,7 +99,7 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // named (`Snapdragon 8 Gen 3` → `snapdragon-8-gen-3`, `8gen3` spaced, `8+ Gen 1` →
         // `8-plus-gen-1`; `Adreno 830`; `iPhone 15 Pro`).
         f if f.starts_with("snapdragon") || f.starts_with("adreno") || f.starts_with("iphone") => {
-            let f = f.replace('®', "").replace('+', "-plus-");
+            let f = f.replace('+', "-plus-");
             let mut out = String::new();
             let mut prev: Option<char> = None;
             for ch in f.chars() {
@@ -182,8 +182,8 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         f if f.starts_with("gtx")
             && f[3..].trim_start_matches('-').len() >= 4
             && matches!(
-                &f[3..].trim_start_matches('-')[..2],
-                "20" | "30" | "40" | "50"
+                f[3..].trim_start_matches('-').get(..2),
+                Some("20" | "30" | "40" | "50")
             ) =>
         {
             gpu_id(&format!("rtx{}", &f[3..]), variant)

@@ -159,16 +159,15 @@ fn dated_elsewhere(lower: &str, f: Found<String>) -> Found<String> {
             Some(r) if id.starts_with("mistral") => r.trim_start_matches(sep),
             _ => after,
         };
-        // Cohere's are month-year (`command-r-08-2024`).
-        let month_year = after.len() >= 7
-            && after.as_bytes()[2] == b'-'
-            && after[..2].bytes().all(|b| b.is_ascii_digit())
-            && after[3..7].bytes().all(|b| b.is_ascii_digit())
-            && after[3..].starts_with("20")
-            && matches!(
-                &after[..2],
-                "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12"
-            );
+        // Cohere's are month-year (`command-r-08-2024`); read as bytes, so a multi-byte
+        // character after the date cannot split a slice.
+        let month_year = match after.as_bytes().get(..7) {
+            Some(&[m1, m2, b'-', b'2', b'0', y1, y2]) => {
+                [m1, m2, y1, y2].iter().all(|b| b.is_ascii_digit())
+                    && (1..=12).contains(&((m1 - b'0') * 10 + (m2 - b'0')))
+            }
+            _ => false,
+        };
         let len = if month_year { 7 } else { 4 };
         let date = after
             .get(..len)
