@@ -9157,3 +9157,109 @@ fn dated_checkpoints_of_cohere_and_mistral() {
         Some("qwen3-4b-instruct-2507")
     );
 }
+
+/// §3 Model: a model named on the headline's own table row is the headline's, even when a
+/// serving command below loads another row's model (`vllm serve Qwen/Qwen3-32B-AWQ`).
+#[test]
+fn row_model_over_another_rows_command() {
+    let c = read(
+        "Qwen3 throughput, almost 1000 tok/s using 4B model\n\n\
+         | Model name | Quantization | Output token throughput (TG) |\n|---|---|---|\n\
+         | qwen3-4b | W8A8 | 981 |\n| qwen3-32b | W8A8 | 67 |\n\n\
+         vllm serve Qwen/Qwen3-32B-AWQ -tp 2\n",
+    );
+    assert_eq!(c.figures[0].value, 981.0);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen3-4b"));
+    // Without a table row naming it, the command's model still wins over a title's.
+    let c = read("DeepSeek V2 layout fix\n\nvllm serve meta-llama/Llama-3.1-8B\nOutput token throughput (tok/s): 1500");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3.1-8b"));
+}
+
+/// §1.3 Kind: a heading that states the lengths (`5000 Input Tokens / 500 Output Tokens`) does
+/// not make an unqualified `Throughput(Tokens/s)` column a prefill rate; `input tokens/s` still
+/// names one.
+#[test]
+fn lengths_heading_is_not_a_phase() {
+    let table = "| Concurrency | TTFT (ms) | Throughput(Tokens/s) |\n| --- | --- | --- |\n\
+                 | 1 | 406.77 | 51.67 |\n| 250 | 88605.32 | 920.12 |";
+    let c = read(&format!(
+        "#### 5000 Input Tokens / 500 Output Tokens\n\n{table}"
+    ));
+    assert_eq!(c.figures[0].value, 920.12);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|t| t.value),
+            c.output_tokens.map(|t| t.value)
+        ),
+        (Some(5000), Some(500))
+    );
+    let c = read("Prefill on one H100: 12,000 input tokens/s");
+    assert_eq!(c.figures[0].kind, FigureKind::PrefillThroughput);
+}
+
+/// §3 Runtime: a version given as its own record or heading under the engine's name (NIM's
+/// benchmark pages: `* NIM Container: …` then `### Version: 1.8.0`) is the engine's; a
+/// `Version:` line far from any engine name is not.
+#[test]
+fn version_heading_under_the_engine() {
+    let sweep =
+        "| Concurrency | Throughput(Tokens/s) |\n| --- | --- |\n| 1 | 51.67 |\n| 250 | 920.12 |";
+    let c = read(&format!(
+        "## Llama-3.3-70b-instruct Results\n\n* NIM Container: Llama-3.3-70b-Instruct\n\n\
+         ### Version: 1.8.0\n\n#### 2 x H100 80G\n\n{sweep}"
+    ));
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("nim"));
+    assert_eq!(c.runtime_version.map(|v| v.value).as_deref(), Some("1.8.0"));
+    let filler = "Other notes about the page layout and its readers. ".repeat(6);
+    let c = read(&format!(
+        "Served with NIM on 2 x H100.\n{filler}\nVersion: 2.1\n\n{sweep}"
+    ));
+    assert_eq!(c.runtime_version, None);
+}
+
+/// §3 Model: a model named in a sentence about an earlier post ("In a previous blog post, we
+/// discussed … Llama 2 70B") is that post's; the text's own is the one after it.
+#[test]
+fn earlier_posts_model_is_not_this_ones() {
+    let c = read(
+        "In a previous blog post, we discussed MI300X performance serving Llama 2 70B. \
+         This post covers Llama 3.1 405B FP8 on eight MI300X.\n\
+         Output throughput: 2794 tokens/s",
+    );
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-3.1-405b"));
+    // Without such words, the first model named stays.
+    let c = read("We discussed Llama 2 70B serving. Llama 3.1 405B is next.\nOutput throughput: 2794 tokens/s");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-2-70b"));
+}
+
+/// Tables: a footnote mark in HTML glued to a header (`TP<sup>(2)</sup>`, `Batch
+/// Size<sup>(1)</sup>`) leaves the column's role; the row's TP 1 wins over a `TP8` setup the
+/// prose names for another model.
+#[test]
+fn html_footnote_in_header() {
+    let c = read(
+        "|Model | Batch Size<sup>(1)</sup> | TP<sup>(2)</sup> | Input Length | Output Length | Throughput (out tok/s/GPU) |\n\
+         |:--|:--|:--|:--|:--|--:|\n| llama_13b | 1024 | 1 | 128 | 128 | 11,819 |\n\
+         | llama_70b | 32 | 1 | 2048 | 128 | 303 |\n\n\
+         Max Throughput TP8: GPT3-175B on a full HGX (TP8) H200 is 1.6x more performant than H100.\n",
+    );
+    assert_eq!(c.figures[0].value, 303.0);
+    assert_eq!(c.tp.map(|t| t.value), Some(1));
+    assert_eq!(c.gpu_count.map(|t| t.value), Some(1));
+    assert_eq!(c.batch_size.map(|t| t.value), Some(32));
+}
+
+/// §3 Hardware: Huawei's Ascend 950PR / 950DT (announced 2025) are read as their own parts.
+#[test]
+fn ascend_950() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("Add Ascend 950PR support: 64 tok/s").as_deref(),
+        Some("ascend-950pr")
+    );
+    assert_eq!(
+        gpu("昇腾 Ascend 950DT 单卡 120 tok/s").as_deref(),
+        Some("ascend-950dt")
+    );
+}

@@ -324,6 +324,15 @@ pub(super) fn in_requests_per_second(h: &str) -> bool {
 }
 
 fn role(h: &str) -> Role {
+    // A footnote mark in HTML (`TP<sup>(2)</sup>`, `Batch Size<sup>1</sup>`) is not part of the
+    // header's words.
+    let plain;
+    let h = if h.contains("<sup>") {
+        plain = without_sup(h);
+        plain.as_str()
+    } else {
+        h
+    };
     let h = h.trim_matches('*');
     // A unit written with spaces around its slash (`token / sec`, `ms / token`).
     let unspaced;
@@ -574,6 +583,21 @@ fn is_bench_test(h: &str) -> bool {
 fn bench_test_name(w: &str, p: &str) -> bool {
     w.strip_prefix(p)
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `h` without its `<sup>…</sup>` parts (footnote marks); an unclosed `<sup>` ends the header.
+fn without_sup(h: &str) -> String {
+    let mut out = String::with_capacity(h.len());
+    let mut rest = h;
+    while let Some(i) = rest.find("<sup>") {
+        out.push_str(&rest[..i]);
+        rest = match rest[i..].find("</sup>") {
+            Some(j) => &rest[i + j + "</sup>".len()..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out.trim().to_string()
 }
 
 /// `h` without one-digit footnote marks glued to the end of a word of three or more letters

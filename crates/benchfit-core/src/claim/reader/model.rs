@@ -19,6 +19,16 @@ pub(super) fn catalog_alias(id: String) -> String {
 }
 
 pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
+    // A model named in a sentence about an earlier post ("In a previous blog post, we discussed
+    // … Llama 2 70B") is that post's; the model after that sentence is this text's.
+    if let Some(end) = read_model_raw(lower, p).and_then(|f| earlier_work(lower, f.span)) {
+        if let Some(m) = read_model(&lower[end..], p) {
+            return Some(Found {
+                value: m.value,
+                span: shift(m.span, end),
+            });
+        }
+    }
     let raw = read_model_raw(lower, p).map(|f| fuller_elsewhere(lower, p, f));
     // Two models joined in one name (`DeepSeek V3/R1`, `Llama 3.1 8B/70B`): no single model
     // (CLAIMS.md §3 Model).
@@ -38,6 +48,40 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
         span: f.span,
     })
     .or_else(|| family_only(lower))
+}
+
+/// Words that place a sentence in an earlier publication, not the text's own run.
+const EARLIER_WORK: &[&str] = &[
+    "previous blog",
+    "previous post",
+    "previous article",
+    "earlier blog",
+    "earlier post",
+    "last blog post",
+    "in a previous",
+    "in our previous",
+    "prior blog",
+    "上一篇",
+    "前一篇",
+];
+
+/// The end of the sentence around `span` when that sentence speaks of an earlier post
+/// ([`EARLIER_WORK`]) and more text follows it. Sentences end at a line end or `. `.
+fn earlier_work(lower: &str, span: Span) -> Option<usize> {
+    let at = span.start.min(lower.len());
+    let head = &lower[..at];
+    let start = [". ", "\n", "。"]
+        .iter()
+        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
+        .max()
+        .unwrap_or(0);
+    let tail = &lower[at..];
+    let end = [". ", "\n", "。"]
+        .iter()
+        .filter_map(|b| tail.find(b).map(|i| at + i + b.len()))
+        .min()?;
+    let sentence = lower.get(start..end)?;
+    (end < lower.len() && EARLIER_WORK.iter().any(|w| sentence.contains(w))).then_some(end)
 }
 
 /// The same name written again with more of it (`Qwen3-Next` in a title, then

@@ -592,12 +592,38 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
         if let Some(r) = claim.runtime.as_ref() {
             claim.runtime_version = tag_version(part, &r.value)
                 .or_else(|| written_version(part))
+                .or_else(|| version_record(part, &r.value))
                 .map(|(v, s)| Found {
                     value: v,
                     span: at(s),
                 });
         }
     }
+}
+
+/// A version given as its own record or heading under the engine's name (NIM's benchmark pages:
+/// `* NIM Container: …` then `### Version: 1.8.0`): the engine's, when the engine's id is
+/// written in the 200 bytes before the line.
+fn version_record(part: &str, runtime: &str) -> Option<(String, Span)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?m)^[#*\-\s]*version\s*[:：]\s*v?(\d+\.\d+(?:\.\d+)?)\s*$")
+            .expect("static pattern compiles")
+    });
+    let c = re.captures(part)?;
+    let m = c.get(1)?;
+    let line = c.get(0)?.start();
+    let before = &part[floor_boundary(part, line.saturating_sub(200))..line];
+    let named = before.contains(runtime) || before.contains(&runtime.replace('-', " "));
+    named.then(|| {
+        (
+            m.as_str().to_string(),
+            Span {
+                start: m.start(),
+                end: m.end(),
+            },
+        )
+    })
 }
 
 /// A release written apart from the engine's name, where a reader of the text takes it for the

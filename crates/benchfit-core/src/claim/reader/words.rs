@@ -435,7 +435,12 @@ pub(super) fn without_lengths(words: &str) -> String {
                 .find_map(|w| t.strip_prefix(w))
                 .unwrap_or(t)
                 .trim_start();
-            t.starts_with('/') || t.starts_with("per ") || t.starts_with("每秒")
+            // A slash before a number joins two lengths (`5000 input tokens / 500 output
+            // tokens`); before a time it is a rate's unit.
+            let per = t
+                .strip_prefix('/')
+                .is_some_and(|u| !u.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+            per || t.starts_with("per ") || t.starts_with("每秒")
         };
         let number_before = head.ends_with(|c: char| c.is_ascii_digit()) && !rate;
         out.push_str(&rest[..start]);
