@@ -9263,3 +9263,47 @@ fn ascend_950() {
         Some("ascend-950dt")
     );
 }
+
+/// §3 Runtime: llama.cpp's `--version` line (`version: 2999 (42b4109e)`, build number and
+/// commit, as its issue template asks for it) is the runtime's version; not for another engine.
+#[test]
+fn llama_cpp_version_line() {
+    let v = |t: &str| read(t).runtime_version.map(|v| v.value);
+    assert_eq!(
+        v("./llama-cli --version\nversion: 2999 (42b4109e)\nbuilt with cc 11.4.0\n\nllama-bench on RX 7900 XTX: tg128 167 t/s").as_deref(),
+        Some("2999 (42b4109e)")
+    );
+    assert_eq!(
+        v("vLLM serving run\nversion: 2999 (42b4109e)\n\nOutput token throughput (tok/s): 1500"),
+        None
+    );
+}
+
+/// §1.5: `sglang.bench_one_batch` prints each decode step and then their median; the median is
+/// the run's result, the steps its samples.
+#[test]
+fn bench_one_batch_median_over_steps() {
+    let c = read(
+        "python -m sglang.bench_one_batch --model-path Qwen/Qwen3-8B --batch 1 --input-len 256 --output-len 512\n\
+         Prefill. latency: 0.07989 s, throughput:   3204.27 token/s\n\
+         Decode 0. Batch size: 1, latency: 0.00602 s, throughput:    166.22 token/s\n\
+         Decode 1. Batch size: 1, latency: 0.00560 s, throughput:    178.45 token/s\n\
+         Decode.  median latency: 0.00556 s, median throughput:    179.77 token/s\n\
+         Total. latency:  2.936 s",
+    );
+    assert_eq!(c.figures[0].value, 179.77);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §3 Runtime: the engine's version written again with more of it (`TensorRT-LLM v0.5`, then
+/// `TensorRT-LLM v0.5.0`) is the fuller one; another engine's (`TensorRT v9.1.0.4`) is not.
+#[test]
+fn fuller_engine_version() {
+    let c = read(
+        "Note: the data below uses TensorRT-LLM v0.5.\n\
+         H200 achieves 11,819 tokens/s on Llama2-13B.\n\
+         Preliminary measured performance. TensorRT-LLM v0.5.0, TensorRT v9.1.0.4 | H200.",
+    );
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("tensorrt-llm"));
+    assert_eq!(c.runtime_version.map(|v| v.value).as_deref(), Some("0.5.0"));
+}

@@ -803,6 +803,26 @@ fn title_rate_alone(lower: &str, figures: &[Figure]) -> bool {
     })
 }
 
+/// `sglang.bench_one_batch` prints each decode step (`Decode 0. Batch size: 1, latency: 0.00602
+/// s, throughput: 166.22 token/s`) and then their median (`Decode.  median latency: …, median
+/// throughput: 179.77 token/s`): the steps are the summary's samples, not results of their own.
+fn drop_step_samples(lower: &str, figures: &mut Vec<Figure>) {
+    if !lower.contains("median throughput") {
+        return;
+    }
+    let step_line = |at: usize| {
+        let start = lower[..at.min(lower.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let line = lower[start..].trim_start();
+        line.strip_prefix("decode ").is_some_and(|r| {
+            let digits = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            digits > 0 && r[digits..].starts_with('.')
+        })
+    };
+    figures.retain(|f| !step_line(f.span.start));
+}
+
 /// Reads a claim. Never fails: text with nothing recognisable gives an empty [`Claim`].
 pub fn read(text: &str) -> Claim {
     let lower = super::text::prepare(text);
@@ -810,6 +830,7 @@ pub fn read(text: &str) -> Claim {
     let p = patterns();
     let mut claim = Claim::default();
     let mut figures = read_figures(lower);
+    drop_step_samples(lower, &mut figures);
 
     // A pipe table: its chosen cell heads the claim; its column header and row label are the
     // setup read first.
@@ -1451,6 +1472,7 @@ pub fn read(text: &str) -> Claim {
     prefer_full_name(lower, p, &mut claim);
     prefer_release_over_arch(lower, p, &mut claim);
     served_model(lower, p, &mut claim);
+    fuller_version(lower, &mut claim);
     drop_example_model(lower, &mut claim);
     drop_asked_dtype(lower, &mut claim);
     if !table_headline {
@@ -2961,6 +2983,43 @@ fn prefer_full_name(lower: &str, p: &Patterns, claim: &mut Claim) {
     });
     if full.is_some() {
         claim.model = full;
+    }
+}
+
+/// The engine's version written again with more of it (`TensorRT-LLM v0.5` in a note,
+/// `TensorRT-LLM v0.5.0` in the table's footer): the fuller one, after the engine's id.
+fn fuller_version(lower: &str, claim: &mut Claim) {
+    let (Some(r), Some(v)) = (claim.runtime.as_ref(), claim.runtime_version.as_ref()) else {
+        return;
+    };
+    if !v.value.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return;
+    }
+    let longer = format!("{}.", v.value);
+    let mut best: Option<Found<String>> = None;
+    for (i, _) in lower.match_indices(r.value.as_str()).take(16) {
+        let from = i + r.value.len();
+        let rest = lower[from..].trim_start_matches([' ', 'v']);
+        if !rest.starts_with(&longer) {
+            continue;
+        }
+        let len = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let token = rest[..len].trim_end_matches('.');
+        if token.len() > longer.len() && best.as_ref().is_none_or(|b| token.len() > b.value.len()) {
+            let start = lower.len() - rest.len();
+            best = Some(Found {
+                value: token.to_string(),
+                span: Span {
+                    start,
+                    end: start + token.len(),
+                },
+            });
+        }
+    }
+    if let Some(b) = best {
+        claim.runtime_version = Some(b);
     }
 }
 

@@ -593,12 +593,34 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             claim.runtime_version = tag_version(part, &r.value)
                 .or_else(|| written_version(part))
                 .or_else(|| version_record(part, &r.value))
+                .or_else(|| llama_cpp_version_line(part, &r.value))
                 .map(|(v, s)| Found {
                     value: v,
                     span: at(s),
                 });
         }
     }
+}
+
+/// llama.cpp's `--version` line (`version: 2999 (42b4109e)`: build number and commit), as
+/// its issue template asks for it; written as the tool prints it.
+fn llama_cpp_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
+    if !runtime.contains("llama.cpp") {
+        return None;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
+            .expect("static pattern compiles")
+    });
+    let m = re.captures(part)?.get(1)?;
+    Some((
+        m.as_str().to_string(),
+        Span {
+            start: m.start(),
+            end: m.end(),
+        },
+    ))
 }
 
 /// A version given as its own record or heading under the engine's name (NIM's benchmark pages:
