@@ -9307,3 +9307,60 @@ fn fuller_engine_version() {
     assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("tensorrt-llm"));
     assert_eq!(c.runtime_version.map(|v| v.value).as_deref(), Some("0.5.0"));
 }
+
+/// §1.3 Kind: a generation column, or a plain token throughput, beside a total-throughput column
+/// (Lambda's `| Generation throughput (tok/s) | Total throughput (tok/s) |`, OCI's `Token-level
+/// Throughput` beside `Total Throughput`) is the output rate, the complement of the total; a
+/// generation column beside a prefill column stays the decode phase's.
+#[test]
+fn throughput_beside_total_is_output() {
+    let c = read(
+        "| Hardware | Generation throughput (tok/s) | Total throughput (tok/s) | TTFT (ms) |\n|---|---|---|---|\n\
+         | 2x B200 | 896 | 8,062 | 3,091 |\n| 4x H100 | 849 | 7,644 | 13,131 |",
+    );
+    assert_eq!(c.figures[0].value, 849.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "Concurrency | Token-level Inference Speed (tokens/second) | Token-level Throughput (tokens/second) | Total Throughput (tokens/second)\n\
+         1 | 58.64 | 58.02 | 143.72\n256 | 15.27 | 1,976.65 | 5,691.50\n",
+    );
+    assert_eq!(c.figures[0].value, 1976.65);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "| Model | Prefill (tok/s) | Generation (tok/s) |\n|---|---|---|\n| Llama 3 8B | 1200 | 45 |",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}
+
+/// §3 Lengths: token counts beside a count of prompts (`| Prompts | Tokens in | Tokens out |`:
+/// 512, 4,194,304, 524,288) are the run's totals, not each request's lengths; the command's
+/// `--random-input-len` gives them.
+#[test]
+fn token_totals_beside_prompt_count() {
+    let c = read(
+        "| Hardware | Generation throughput (tok/s) | Total throughput (tok/s) | Prompts | Tokens in | Tokens out |\n\
+         |---|---|---|---|---|---|\n| 4x H100 | 849 | 7,644 | 512 | 4,194,304 | 524,288 |\n\
+         vllm bench serve --random-input-len 8192 --random-output-len 1024 --num-prompts 512\n",
+    );
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|t| t.value),
+            c.output_tokens.map(|t| t.value)
+        ),
+        (Some(8192), Some(1024))
+    );
+    // Without a prompt count, a `Tokens in` column is each request's.
+    let c = read("| Tokens in | Tokens out | Output tok/s |\n|---|---|---|\n| 1024 | 128 | 900 |");
+    assert_eq!(c.prompt_tokens.map(|t| t.value), Some(1024));
+}
+
+/// §3 Model: a device's name is not a model (`910B机器`: Ascend's 910B, not a model of 910
+/// billion parameters).
+#[test]
+fn device_name_is_no_model() {
+    let c = read("910B机器\nAscend 910B\n单次推理时间74s，token生成速度6tokens/s");
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("ascend-910b"));
+    assert_eq!(c.model, None);
+    let c = read("Qwen2.5-72B on Ascend 910B: 6 tokens/s");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen2.5-72b"));
+}

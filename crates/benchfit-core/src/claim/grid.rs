@@ -2141,6 +2141,61 @@ fn read_block(
             }
         }
     }
+    // A generation column beside a total one (`| Generation throughput (tok/s) | Total
+    // throughput (tok/s) |`, a serving benchmark's table) counts the generated tokens of the
+    // whole load, the complement of the total: the output rate (CLAIMS.md §1.3).
+    if roles
+        .iter()
+        .any(|r| matches!(r, Role::Rate(FigureKind::ThroughputTotal, _)))
+        && !roles
+            .iter()
+            .any(|r| matches!(r, Role::Rate(FigureKind::PrefillThroughput, _)))
+    {
+        let output_named = roles
+            .iter()
+            .any(|r| matches!(r, Role::Rate(FigureKind::ThroughputOutput, _)));
+        for (r, c) in roles.iter_mut().zip(&header.cells) {
+            let h = text(*c).trim_matches('*');
+            match r {
+                Role::Rate(k @ FigureKind::DecodeThroughput, _)
+                    if h.starts_with("generat") && !h.contains("decod") =>
+                {
+                    *k = FigureKind::ThroughputOutput;
+                }
+                // So is a plain token throughput beside the total (OCI's `Token-level
+                // Throughput` beside `Total Throughput`), where no column names the output.
+                Role::Rate(k @ FigureKind::ThroughputUnspecified, s)
+                    if !output_named && *s != Some(Scope::PerUser) && h.contains("throughput") =>
+                {
+                    *k = FigureKind::ThroughputOutput;
+                }
+                _ => {}
+            }
+        }
+    }
+    // Token counts beside a count of prompts (`| Prompts | Tokens in | Tokens out |`: 512,
+    // 4,194,304, 524,288) are the run's totals, not each request's lengths.
+    if header.cells.iter().any(|c| {
+        let h = text(*c).trim_matches('*').trim();
+        [
+            "prompts",
+            "requests",
+            "num prompts",
+            "# prompts",
+            "# requests",
+            "num requests",
+        ]
+        .contains(&h)
+    }) {
+        for (r, c) in roles.iter_mut().zip(&header.cells) {
+            let h = text(*c).trim_matches('*').trim();
+            if matches!(r, Role::Input | Role::Output)
+                && (h.starts_with("tokens") || h.starts_with("total"))
+            {
+                *r = Role::Other;
+            }
+        }
+    }
     let mut rate_cols: Vec<(usize, FigureKind, Option<Scope>)> = roles
         .iter()
         .enumerate()

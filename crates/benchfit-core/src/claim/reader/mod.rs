@@ -1474,6 +1474,16 @@ pub fn read(text: &str) -> Claim {
     served_model(lower, p, &mut claim);
     fuller_version(lower, &mut claim);
     drop_example_model(lower, &mut claim);
+    // A device's name read as a model (`910B机器`: Ascend's 910B, not a 910-billion-parameter
+    // model) names no model.
+    if claim.model.as_ref().is_some_and(|m| {
+        let spaced = m.value.replace('-', " ");
+        p.gpu
+            .find(&spaced)
+            .is_some_and(|g| g.start() == 0 && g.end() == spaced.len())
+    }) {
+        claim.model = None;
+    }
     drop_asked_dtype(lower, &mut claim);
     if !table_headline {
         release_foreign_dtype(lower, &mut claim);
