@@ -9364,3 +9364,24 @@ fn device_name_is_no_model() {
     let c = read("Qwen2.5-72B on Ascend 910B: 6 tokens/s");
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen2.5-72b"));
 }
+
+/// §1.5 Tables: columns that are statistics of one measure (text-generation-benchmark's
+/// `| Step | Batch Size | Average | Lowest | Highest |`) give their mean, not the last column's
+/// maximum; with the decode row, the decode phase's mean (CLAIMS.md §1.3: the decode rate
+/// before prefill).
+#[test]
+fn statistics_columns_give_the_mean() {
+    let head = "| Step    | Batch Size | Average            | Lowest             | Highest            |\n\
+                |---------|------------|--------------------|--------------------|--------------------|\n\
+                | Prefill | 4          | 3.32 tokens/secs   | 3.30 tokens/secs   | 3.34 tokens/secs   |\n";
+    let c = read(&format!(
+        "{head}| Decode  |            | 281.43 tokens/secs | 275.81 tokens/secs | 289.24 tokens/secs |\n"
+    ));
+    assert_eq!(c.figures[0].value, 281.43);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // The median when no mean is given.
+    let c = read(
+        "| Step | p50 | p90 | p99 |\n|---|---|---|---|\n| Decode | 900 tokens/secs | 950 tokens/secs | 1000 tokens/secs |",
+    );
+    assert_eq!(c.figures[0].value, 900.0);
+}

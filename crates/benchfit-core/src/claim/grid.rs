@@ -2293,6 +2293,27 @@ fn read_block(
             })
             .collect();
     }
+    // Columns that are statistics of one measure (`| Average | Lowest | Highest | p50 | p99 |`,
+    // text-generation-benchmark's tables): its mean, else its median, is the figure; the
+    // extremes and the tails describe its spread.
+    if rate_cols.len() >= 2 {
+        let head = |i: usize| text(header.cells[i]).trim_matches('*').trim();
+        let stat = |h: &str| {
+            [
+                "average", "avg", "mean", "lowest", "highest", "min", "max", "minimum", "maximum",
+                "median", "p50", "p90", "p95", "p99", "std", "stddev",
+            ]
+            .contains(&h)
+        };
+        if rate_cols.iter().all(|(i, _, _)| stat(head(*i))) {
+            let pick = ["average", "avg", "mean", "median", "p50"]
+                .iter()
+                .find_map(|w| rate_cols.iter().find(|(i, _, _)| head(*i) == *w).copied());
+            if let Some(p) = pick {
+                rate_cols = vec![p];
+            }
+        }
+    }
     // A rate column that is another rate column divided by a whole number on every row (`Tokens/s
     // per accelerator` = `Tokens/s` ÷ 8) is derived from it (CLAIMS.md §1.6): the measured
     // column heads.
