@@ -9385,3 +9385,21 @@ fn statistics_columns_give_the_mean() {
     );
     assert_eq!(c.figures[0].value, 900.0);
 }
+
+/// §3 Model: llama.cpp's `-hf org/Name-GGUF:QUANT` names the model a llama-bench run loads; the
+/// table's model column is the GGUF's architecture (`qwen35 27B`), not the release.
+#[test]
+fn llama_bench_hf_flag_names_the_model() {
+    let c = read(
+        "llama-bench -hf mradermacher/Qwen3.6-27B-i1-GGUF:IQ3_M -fa 1\n\
+         | model                          |       size |     params | backend    | ngl |            test |                  t/s |\n\
+         | ------------------------------ | ---------: | ---------: | ---------- | --: | --------------: | -------------------: |\n\
+         | qwen35 27B IQ3_S mix - 3.66 bpw |  11.71 GiB |    26.90 B | Vulkan     |  99 |           pp512 |        181.37 ± 5.55 |\n\
+         | qwen35 27B IQ3_S mix - 3.66 bpw |  11.71 GiB |    26.90 B | Vulkan     |  99 |           tg128 |         19.41 ± 0.02 |\n",
+    );
+    assert_eq!(c.figures[0].value, 19.41);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen3.6-27b"));
+    // `-hf` inside a word (`Llama-2-7b-hf is`) is no flag.
+    let c = read("Llama-2-7b-hf is served at 40 tok/s on one A100");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-2-7b"));
+}

@@ -3044,6 +3044,10 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
         "--model ",
         "--model=",
         "vllm serve ",
+        // llama.cpp's Hugging Face flag (`llama-bench -hf org/Qwen3.6-27B-GGUF:IQ3_M`), whose
+        // table names only the GGUF's architecture (`qwen35 27B`).
+        " -hf ",
+        "--hf-repo ",
     ]
     .iter()
     .filter_map(|k| lower.find(k).map(|i| i + k.len()))
@@ -3071,8 +3075,16 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
     };
     // A model named on the headline's own line (a table row's `| qwen3-4b | W8A8 | dp2 | 981 |`
     // under a command that serves another row's model) is the headline's.
+    // Not a llama-bench row, whose model column is the GGUF's architecture (`qwen35 27B`), not
+    // the release the command loads.
     let own_line = |c: &Found<String>| {
         claim.figures.first().is_some_and(|f| {
+            if f.label
+                .as_deref()
+                .is_some_and(|l| l.starts_with("tg") || l.starts_with("pp"))
+            {
+                return false;
+            }
             let (a, b) = if c.span.start < f.span.start {
                 (c.span.start, f.span.start)
             } else {
