@@ -9403,3 +9403,19 @@ fn llama_bench_hf_flag_names_the_model() {
     let c = read("Llama-2-7b-hf is served at 40 tok/s on one A100");
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("llama-2-7b"));
 }
+
+/// §3 Runtime: a device after the engine's name (`SGLang B200 Benchmark Sweep`) is no version
+/// (llama.cpp's builds are written `b4500`, a GPU `b200`); the version written later is read.
+#[test]
+fn device_after_engine_is_no_version() {
+    let c = read(
+        "SGLang B200 Benchmark Sweep\nFramework: SGLang v0.5.8.post1\n\
+         Output token throughput (tok/s): 6830",
+    );
+    assert_eq!(
+        c.runtime_version.map(|v| v.value).as_deref(),
+        Some("0.5.8.post1")
+    );
+    let c = read("llama.cpp b4500 on RTX 4090: tg128 150 t/s");
+    assert_eq!(c.runtime_version.map(|v| v.value).as_deref(), Some("b4500"));
+}

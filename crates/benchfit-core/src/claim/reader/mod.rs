@@ -1476,12 +1476,11 @@ pub fn read(text: &str) -> Claim {
     drop_example_model(lower, &mut claim);
     // A device's name read as a model (`910B机器`: Ascend's 910B, not a 910-billion-parameter
     // model) names no model.
-    if claim.model.as_ref().is_some_and(|m| {
-        let spaced = m.value.replace('-', " ");
-        p.gpu
-            .find(&spaced)
-            .is_some_and(|g| g.start() == 0 && g.end() == spaced.len())
-    }) {
+    if claim
+        .model
+        .as_ref()
+        .is_some_and(|m| whole_device(&m.value.replace('-', " ")))
+    {
         claim.model = None;
     }
     drop_asked_dtype(lower, &mut claim);
@@ -3622,6 +3621,14 @@ pub(super) fn device_named(cell: &str) -> Option<String> {
     let c = patterns().gpu.captures(cell)?;
     let variant = c.get(4).map(|m| m.as_str()).unwrap_or("");
     Some(gpu_id(&c[3], variant))
+}
+
+/// Whether `word` is a device's name and nothing else (`910b`, `b200`, `h100`).
+pub(super) fn whole_device(word: &str) -> bool {
+    patterns()
+        .gpu
+        .find(word)
+        .is_some_and(|g| g.start() == 0 && g.end() == word.len())
 }
 
 /// The precision a short cell is and nothing else (a table's column header: `fp16`,

@@ -569,7 +569,12 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                     .find(char::is_whitespace)
                     .map_or(part.len(), |i| start + i);
                 let in_link = part[token_from..token_to].contains("://");
-                let ratio = |v: &Captures| in_link || ratio(v) || !hashlike(v);
+                // A device after the engine's name (`SGLang B200 Benchmark`) is no build number.
+                let device = |v: &Captures| {
+                    v.get(1)
+                        .is_some_and(|m| whole_device(m.as_str().split(' ').next().unwrap_or("")))
+                };
+                let ratio = |v: &Captures| in_link || ratio(v) || !hashlike(v) || device(v);
                 if let Some(v) = p.version.captures(&part[end..]).filter(|v| !ratio(v)) {
                     let m = v.get(1).expect("group 1 is the version");
                     claim.runtime_version = found(
