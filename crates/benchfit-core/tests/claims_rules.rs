@@ -9419,3 +9419,16 @@ fn device_after_engine_is_no_version() {
     let c = read("llama.cpp b4500 on RTX 4090: tg128 150 t/s");
     assert_eq!(c.runtime_version.map(|v| v.value).as_deref(), Some("b4500"));
 }
+
+/// §3 Hardware: the number of a device's name before "GPUs" (`on RTX 3090 GPUs`) is no count;
+/// a count before the name still is (`two RTX 3090 GPUs`, `2 RTX 4090 GPUs`).
+#[test]
+fn device_number_is_no_count() {
+    let count = |t: &str| read(t).gpu_count.map(|c| c.value);
+    assert_eq!(
+        count("Inference is conducted on RTX 3090 GPUs at fp16 precision: 40 tok/s"),
+        None
+    );
+    assert_eq!(count("two RTX 3090 GPUs: 40 tok/s"), Some(2));
+    assert_eq!(count("2 RTX 4090 GPUs: 40 tok/s"), Some(2));
+}

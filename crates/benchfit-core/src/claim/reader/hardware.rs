@@ -632,8 +632,16 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
         let lead = &part[..from + num.start()];
         // Nor a date or release in a name (`DeepSeek-R1-0528 … H200 GPUs`): a count has no
         // leading zero and is no identifier's tail.
+        // Nor the number of a device's name (`RTX 3090 GPUs`, `RX 7900 cards`).
+        let named = || {
+            let word = lead.trim_end().rsplit(' ').next().unwrap_or("");
+            lead.ends_with(' ')
+                && !word.is_empty()
+                && whole_device(&format!("{word} {}", num.as_str()))
+        };
         if lead.ends_with([',', '.', '$', '-', '_'])
             || (num.as_str().len() > 1 && num.as_str().starts_with('0'))
+            || named()
         {
             from += num.end();
             continue;
