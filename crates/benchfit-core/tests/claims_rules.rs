@@ -9432,3 +9432,23 @@ fn device_number_is_no_count() {
     assert_eq!(count("two RTX 3090 GPUs: 40 tok/s"), Some(2));
     assert_eq!(count("2 RTX 4090 GPUs: 40 tok/s"), Some(2));
 }
+
+/// §3 Quantisation: an EXL2/EXL3 bit rate glued to the model's name (`…-exl2_4.25bpw`) is read
+/// whole (`exl2-4.25bpw`, not `25bpw`), and EXL3's keeps its format.
+#[test]
+fn exl_bit_rate_glued_to_the_name() {
+    let dtype = |t: &str| read(t).weight_dtype.map(|d| d.value);
+    assert_eq!(
+        dtype("model: turboderp_Mistral-Large-Instruct-2407-123B-exl2_4.25bpw\nExLlamaV2 on 3x RTX 3090: 4.34 t/s").as_deref(),
+        Some("exl2-4.25bpw")
+    );
+    assert_eq!(
+        dtype("model: MikeRoz_Mistral-Large-Instruct-2407-exl3_4.00bpw_H6\nExLlamaV3: 3.23 t/s")
+            .as_deref(),
+        Some("exl3-4.00bpw")
+    );
+    assert_eq!(
+        dtype("EXL2 4.0 bpw on one 4090: 40 tok/s").as_deref(),
+        Some("exl2-4.0bpw")
+    );
+}

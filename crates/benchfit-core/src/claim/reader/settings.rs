@@ -415,14 +415,29 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
         }
     }
     // ExLlamaV2's EXL2 at a bit rate (`EXL2 4.0 bpw`, a revision `4.0bpw` of an exl2 model): a
-    // mixed-bit format of its own, `exl2-4.0bpw` (not int4).
+    // mixed-bit format of its own, `exl2-4.0bpw` (not int4); ExLlamaV3's EXL3 likewise. The
+    // rate may be glued to the name (`…-exl2_4.25bpw`): the whole number is read.
     if claim.weight_dtype.is_none() && part.contains("bpw") && part.contains("exl") {
         static EXL2: OnceLock<Regex> = OnceLock::new();
         let re = EXL2.get_or_init(|| {
-            Regex::new(r"\b(\d+(?:\.\d+)?)\s*bpw\b").expect("static pattern compiles")
+            Regex::new(r"(?:^|[^\d.])(\d+(?:\.\d+)?)\s*bpw(?:[^a-z]|$)")
+                .expect("static pattern compiles")
         });
         if let Some(c) = re.captures(part) {
-            claim.weight_dtype = found(format!("exl2-{}bpw", &c[1]), at(whole(&c)));
+            let rate = c.get(1).expect("group 1 is the rate");
+            let before = &part[floor_boundary(part, rate.start().saturating_sub(24))..rate.start()];
+            let format = if before.contains("exl3") {
+                "exl3"
+            } else {
+                "exl2"
+            };
+            claim.weight_dtype = found(
+                format!("{format}-{}bpw", rate.as_str()),
+                at(Span {
+                    start: rate.start(),
+                    end: rate.end(),
+                }),
+            );
         }
     }
     if claim.weight_dtype.is_none() {
