@@ -9452,3 +9452,16 @@ fn exl_bit_rate_glued_to_the_name() {
         Some("exl2-4.0bpw")
     );
 }
+
+/// §3 Model: a result file's own `"model": "org/Name"` (llmperf's, vLLM's JSON) names the model
+/// served, over a run name that mangles it (`tinyLlama-TinyLlama-1-1B-Chat-v1-0_256_100_summary`);
+/// a name no pattern knows is read as a sized name.
+#[test]
+fn result_file_model_key() {
+    let c = read(
+        "{\n \"name\": \"tinyLlama-TinyLlama-1-1B-Chat-v1-0_256_100_summary\",\n \
+         \"model\": \"tinyLlama/TinyLlama-1.1B-Chat-v1.0\",\n \
+         \"results_mean_output_throughput_token_per_s\": 335.4\n}\n",
+    );
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("tinyllama-1.1b"));
+}

@@ -3047,6 +3047,9 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
         // table names only the GGUF's architecture (`qwen35 27B`).
         " -hf ",
         "--hf-repo ",
+        // A result file's own record of it (llmperf's and vLLM's JSON: `"model": "org/Name"`).
+        "\"model\": \"",
+        "\"model\":\"",
     ]
     .iter()
     .filter_map(|k| lower.find(k).map(|i| i + k.len()))
@@ -3066,10 +3069,14 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
     let name_from = arg.rfind('/').map_or(0, |k| k + 1);
     let name = &arg[name_from..];
     let offset = start + name_from;
-    let Some(m) = read_model(name, p).map(|f| Found {
-        value: f.value,
-        span: shift(f.span, offset),
-    }) else {
+    // A name no pattern knows is read as a sized name (`TinyLlama-1.1B-Chat-v1.0`).
+    let Some(m) = read_model(name, p)
+        .or_else(|| sized_name(name))
+        .map(|f| Found {
+            value: f.value,
+            span: shift(f.span, offset),
+        })
+    else {
         return;
     };
     // A model named on the headline's own line (a table row's `| qwen3-4b | W8A8 | dp2 | 981 |`
@@ -3097,7 +3104,7 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
     if claim
         .model
         .as_ref()
-        .is_some_and(|c| c.value != m.value && !own_line(c))
+        .is_none_or(|c| c.value != m.value && !own_line(c))
     {
         claim.model = Some(m);
     }
