@@ -9465,3 +9465,22 @@ fn result_file_model_key() {
     );
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("tinyllama-1.1b"));
 }
+
+/// §3 Model: a name with a release number between its words (`Nemotron-3-Nano-30B-A3B`) keeps
+/// every part, without the maker's prefix (`NVIDIA-…`); the active-parameter suffix stays.
+#[test]
+fn name_with_a_release_number_inside() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        model("nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-FP8 on H200: 5000 tok/s").as_deref(),
+        Some("nemotron-3-nano-30b-a3b")
+    );
+    assert_eq!(
+        model("Nemotron-3-Nano-4B NVFP4 on Jetson Thor: 126 tok/s").as_deref(),
+        Some("nemotron-3-nano-4b")
+    );
+    assert_eq!(
+        model("LFM2-24B-A2B Q4_K_M at 50 tok/s").as_deref(),
+        Some("lfm2-24b-a2b")
+    );
+}

@@ -320,7 +320,7 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
-            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-[a-z][a-z0-9.]*[a-z0-9])*)(?:[ \t_-]+(\d+(?:\.\d+)?))?[ \t_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
+            r"\b([a-z][a-z0-9.]*[a-z0-9](?:-(?:\d+(?:\.\d+)?-)?[a-z][a-z0-9.]*[a-z0-9])*)(?:[ \t_-]+(\d+(?:\.\d+)?))?[ \t_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
         )
         .expect("static pattern compiles")
     });
@@ -378,6 +378,8 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
             .get(2)
             .map(|v| format!("-{}", v.as_str()))
             .unwrap_or_default();
+        // The maker's name before the model's (`NVIDIA-Nemotron-3-Nano-30B-A3B`) is no part of it.
+        let name = name.strip_prefix("nvidia-").unwrap_or(name);
         return Some(Found {
             // An MoE's active-parameter suffix (`LFM2-24B-A2B`) changes the weights: kept.
             // A dated checkpoint with its variant (`Ministral-3-8B-Reasoning-2512`) too.
