@@ -9379,6 +9379,8 @@ fn statistics_columns_give_the_mean() {
     ));
     assert_eq!(c.figures[0].value, 281.43);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    // The decode row's blank batch cell is the prefill row's (a merged cell).
+    assert_eq!(c.batch_size.map(|b| b.value), Some(4));
     // The median when no mean is given.
     let c = read(
         "| Step | p50 | p90 | p99 |\n|---|---|---|---|\n| Decode | 900 tokens/secs | 950 tokens/secs | 1000 tokens/secs |",

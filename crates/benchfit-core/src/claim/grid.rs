@@ -2306,9 +2306,8 @@ fn read_block(
             .contains(&h)
         };
         if rate_cols.iter().all(|(i, _, _)| stat(head(*i))) {
-            let pick = ["average", "avg", "mean", "median", "p50"]
-                .iter()
-                .find_map(|w| rate_cols.iter().find(|(i, _, _)| head(*i) == *w).copied());
+            let pick = stat_column(lower, header)
+                .and_then(|col| rate_cols.iter().find(|(i, _, _)| *i == col).copied());
             if let Some(p) = pick {
                 rate_cols = vec![p];
             }
@@ -2593,7 +2592,30 @@ fn read_block(
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();
         f.label = Some(text(header.cells[col]).to_string());
-        let mut s = row_settings(lower, &roles, &row.cells);
+        // A load or length cell left blank (`| Decode |   | 281.43 tokens/secs |` under `| Prefill
+        // | 4 | … |`, text-generation-benchmark's table) is the row above's, as a merged cell.
+        let at = data.iter().position(|l| std::ptr::eq(*l, row));
+        let mut cells = row.cells.clone();
+        for (i, r) in roles.iter().enumerate() {
+            let blank = cells.get(i).is_some_and(|c| text(*c).trim().is_empty());
+            if !blank
+                || !matches!(
+                    r,
+                    Role::Batch | Role::Concurrency | Role::Input | Role::Output | Role::Tp
+                )
+            {
+                continue;
+            }
+            if let Some(above) = at.and_then(|k| {
+                data[..k]
+                    .iter()
+                    .rev()
+                    .find_map(|l| l.cells.get(i).filter(|c| !text(**c).trim().is_empty()))
+            }) {
+                cells[i] = *above;
+            }
+        }
+        let mut s = row_settings(lower, &roles, &cells);
         if caption_rates {
             let h = header.cells[col];
             if let Some((i, o)) = header_lengths(text(h)) {
