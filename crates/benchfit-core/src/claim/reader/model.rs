@@ -21,7 +21,8 @@ pub(super) fn catalog_alias(id: String) -> String {
 pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
     // A model named in a sentence about an earlier post ("In a previous blog post, we discussed
     // … Llama 2 70B") is that post's; the model after that sentence is this text's.
-    if let Some(end) = read_model_raw(lower, p).and_then(|f| earlier_work(lower, f.span)) {
+    let first = read_model_raw(lower, p);
+    if let Some(end) = first.as_ref().and_then(|f| earlier_work(lower, f.span)) {
         if let Some(m) = read_model(&lower[end..], p) {
             return Some(Found {
                 value: m.value,
@@ -29,7 +30,7 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
             });
         }
     }
-    let raw = read_model_raw(lower, p).map(|f| fuller_elsewhere(lower, p, f));
+    let raw = first.map(|f| fuller_elsewhere(lower, p, f));
     // Two models joined in one name (`DeepSeek V3/R1`, `Llama 3.1 8B/70B`): no single model
     // (CLAIMS.md §3 Model).
     if raw
