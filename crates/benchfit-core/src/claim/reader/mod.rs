@@ -810,16 +810,24 @@ fn drop_step_samples(lower: &str, figures: &mut Vec<Figure>) {
     if !lower.contains("median throughput") {
         return;
     }
+    // The step's figure sits within a short line (`Decode 0. Batch size: 1, latency: …`): the
+    // line start is looked for in the 160 bytes before it, not the whole text.
     let step_line = |at: usize| {
-        let start = lower[..at.min(lower.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let line = lower[start..].trim_start();
+        let at = at.min(lower.len());
+        let from = floor_boundary(lower, at.saturating_sub(160));
+        let start = match lower[from..at].rfind('\n') {
+            Some(i) => from + i + 1,
+            None if from == 0 => 0,
+            None => return false,
+        };
+        step_label(lower[start..].trim_start())
+    };
+    fn step_label(line: &str) -> bool {
         line.strip_prefix("decode ").is_some_and(|r| {
             let digits = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             digits > 0 && r[digits..].starts_with('.')
         })
-    };
+    }
     figures.retain(|f| !step_line(f.span.start));
 }
 
@@ -3091,13 +3099,12 @@ fn served_model(lower: &str, p: &Patterns, claim: &mut Claim) {
             {
                 return false;
             }
-            let (a, b) = if c.span.start < f.span.start {
-                (c.span.start, f.span.start)
-            } else {
-                (f.span.start, c.span.start)
-            };
+            let (a, b) = (
+                c.span.start.min(f.span.start),
+                c.span.start.max(f.span.start),
+            );
             lower
-                .get(a.min(b)..b)
+                .get(a..b)
                 .is_some_and(|between| !between.contains('\n'))
         })
     };

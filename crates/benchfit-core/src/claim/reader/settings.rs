@@ -633,14 +633,18 @@ fn llama_cpp_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
         Regex::new(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
             .expect("static pattern compiles")
     });
-    let m = re.captures(part)?.get(1)?;
-    Some((
+    re.captures(part)?.get(1).map(written_at)
+}
+
+/// A captured version as written, with its span.
+fn written_at(m: regex_lite::Match<'_>) -> (String, Span) {
+    (
         m.as_str().to_string(),
         Span {
             start: m.start(),
             end: m.end(),
         },
-    ))
+    )
 }
 
 /// A version given as its own record or heading under the engine's name (NIM's benchmark pages:
@@ -657,15 +661,7 @@ fn version_record(part: &str, runtime: &str) -> Option<(String, Span)> {
     let line = c.get(0)?.start();
     let before = &part[floor_boundary(part, line.saturating_sub(200))..line];
     let named = before.contains(runtime) || before.contains(&runtime.replace('-', " "));
-    named.then(|| {
-        (
-            m.as_str().to_string(),
-            Span {
-                start: m.start(),
-                end: m.end(),
-            },
-        )
-    })
+    named.then(|| written_at(m))
 }
 
 /// A release written apart from the engine's name, where a reader of the text takes it for the
