@@ -9486,3 +9486,27 @@ fn name_with_a_release_number_inside() {
         Some("lfm2-24b-a2b")
     );
 }
+
+/// §2 Kind: a results table whose cells link to their source (`[GB10](https://…/issues/34)`)
+/// is read like one without links: the last row's `Eval Rate` column is a decode rate.
+#[test]
+fn linked_table_cells_keep_their_column() {
+    let c = read(
+        "| System | CPU/GPU | Eval Rate | Power (Peak) |\n| :--- | :--- | :--- | :--- |\n\
+         | [Mac Studio (M3 Ultra 512GB)](https://github.com/o/r/issues/42) | GPU | 14.08 Tokens/s | 243W |\n\
+         | [Dell Pro Max with GB10 (Nvidia Spark)](https://github.com/o/r/issues/34) | GPU | 4.71 Tokens/s | 156W |\n",
+    );
+    let p = &c.figures[0];
+    assert_eq!(p.value, 4.71);
+    assert_eq!(p.kind, FigureKind::DecodeThroughput);
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("gb10"));
+}
+
+/// §2 Kind: Ollama's eval rate written out ("evaluation rate") is the generation rate.
+#[test]
+fn evaluation_rate_is_decode() {
+    let c = read("With an RTX 5090 using Ollama 0.5.13-rc1 with Gemma 2 9B Q4, the evaluation rate dropped from 149 tokens/s to 35 tokens/s.");
+    let p = &c.figures[0];
+    assert_eq!(p.kind, FigureKind::DecodeThroughput);
+    assert_eq!(p.value, 35.0);
+}

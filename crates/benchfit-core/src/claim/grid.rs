@@ -1758,6 +1758,8 @@ fn device_cell_count(cell: &str) -> Option<u32> {
 
 /// The headline figure of the first table that has one, with its row's settings.
 pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
+    let unlinked = without_link_targets(lower);
+    let lower = unlinked.as_deref().unwrap_or(lower);
     let marks = OnceCell::new();
     // Several tables: the last one whose headline ranks best (CLAIMS.md §1.5: a pasted
     // excerpt ends on the row its author cared about; §1.3's order between kinds).
@@ -1777,6 +1779,36 @@ pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
         }
     }
     best.or_else(|| flattened(lower))
+}
+
+/// The text with each Markdown link's brackets and target blanked (`[GB10](https://…/34)` →
+/// ` GB10` and spaces), byte for byte so every span still points at the same text; None when
+/// there is no link. A link target's slashes, digits and parentheses are not cells, numbers or
+/// units of a table row (a README's results table links each system to its issue).
+fn without_link_targets(lower: &str) -> Option<String> {
+    if !lower.contains("](http") {
+        return None;
+    }
+    let mut out = lower.as_bytes().to_vec();
+    for (i, _) in lower.match_indices("](http") {
+        let rest = &lower[i + 2..];
+        // The target runs to its `)` on the same line, without spaces.
+        let Some(end) = rest.find([')', ' ', '\n', '|']) else {
+            continue;
+        };
+        if rest.as_bytes()[end] != b')' {
+            continue;
+        }
+        // The label's opening bracket on the same line.
+        let line_start = lower[..i].rfind('\n').map_or(0, |j| j + 1);
+        let Some(open) = lower[line_start..i].rfind('[').map(|j| line_start + j) else {
+            continue;
+        };
+        out[open] = b' ';
+        out[i..i + 2 + end + 1].fill(b' ');
+    }
+    // Only ASCII bytes were overwritten, each by a space: still UTF-8.
+    String::from_utf8(out).ok()
 }
 
 /// The numbers of a line that holds only numbers separated by single spaces (`100 2,000

@@ -103,6 +103,8 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
     } else if has("token generation")
         || test("tg")
         || has("eval rate")
+        // Ollama's `eval rate` written out ("The evaluation rate dropped from 149 tokens/s").
+        || has("evaluation rate")
         // llama.cpp's and ollama's bare `eval` (after `prompt eval`, which is prefill above).
         || words
             .split(|c: char| c.is_whitespace() || matches!(c, ':' | '=' | ','))
