@@ -9510,3 +9510,27 @@ fn evaluation_rate_is_decode() {
     assert_eq!(p.kind, FigureKind::DecodeThroughput);
     assert_eq!(p.value, 35.0);
 }
+
+/// §3 Lengths: "decoding 256 tokens" forces the output length as "generating 256 tokens"
+/// does; "at 1024 prompt length" gives the prompt length (a context length would be a limit).
+#[test]
+fn decoding_n_tokens_and_n_prompt_length() {
+    assert_eq!(
+        lens("On one RTX 4090 it keeps decoding 60 tokens per second.").1,
+        None
+    );
+    assert_eq!(
+        lens("All experiments are based on fp16 activation, decoding 256 tokens with a prompt \"What is the meaning of life?\".\n\n| Model | GPU | MLC LLM (tok/sec) |\n|---|---|---|\n| Llama2-7B | RTX 4090 | 186.7 |\n"),
+        (None, Some(256))
+    );
+    assert_eq!(
+        lens(
+            "Prefill throughput improved from ~5,000 tps back to ~5,900 tps at 1024 prompt length."
+        ),
+        (Some(1024), None)
+    );
+    assert_eq!(
+        lens("Qwen3-8B at a 32K context length: 41 tok/s decode on one 4090."),
+        (None, None)
+    );
+}

@@ -93,16 +93,17 @@ fn res() -> &'static Res {
             // stated mean is a stated length, CLAIMS.md §3).
             prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean|containing)\s+)+~?|~)(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tok(?:en)?s?\b"),
             // "about 300 tokens of prompt each".
-            prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+tokens?\s+of\s+(?:prompt|input)\b"),
+            // "at 1024 prompt length", "a 16k input length" (not a context length: a limit).
+            prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?(?:\s+tokens?\s+of\s+(?:prompt|input)\b|[ \t]+(?:prompt|input)[ \t]+length\b)"),
             // "outputs fixed at 800 tokens", "responses of 250 tokens"; a cap ("capped at",
             // `max_tokens`) is a limit, not a length (CLAIMS.md §3), so it has no form here.
             // `~600 in / ~150 out (per doc)`.
             in_out_short: re(r"~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+in\s*/\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+out\b"),
             // trtllm-bench's prepared datasets name their lengths (`synthetic_128_2048.txt`).
             synthetic: re(r"synthetic_(\d+)_(\d+)\b"),
-            // "generating 1,000 tokens", "force the model to generate 512 tokens": the output
-            // length.
-            generating: re(r"\bgenerat(?:ing|es|ed|e)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
+            // "generating 1,000 tokens", "force the model to generate 512 tokens", "decoding 256
+            // tokens": the output length.
+            generating: re(r"\b(?:generat|decod)(?:ing|es|ed|e)[ \t]+~?(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?\b"),
             // "a ~500-token coding prompt": the prompt length (one word may stand between).
             // "1220 tokens evaluated", "512 tokens generated in ~11.1s": a phase's token count.
             tokens_done: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]+tokens?[ \t]+(generated|decoded|evaluated)\b"),
@@ -744,8 +745,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
     };
     if claim.output_tokens.is_none() {
-        let generating =
-            matches(lower, &r.generating, (&["generat"], &["token"]), 0, 40).find(|m| not_rate(m));
+        let generating = matches(
+            lower,
+            &r.generating,
+            (&["generat", "decod"], &["token"]),
+            0,
+            40,
+        )
+        .find(|m| not_rate(m));
         claim.output_tokens = one_side(generating).or_else(|| {
             one_side(matches(lower, &r.new_tokens, (&["new tokens"], DIGITS), 16, 16).next())
         });
@@ -782,7 +789,14 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let hit = matches(lower, &r.prose_in, (&["prompt", "input"], &["tok"]), 0, 80)
             .find(not_rate)
             .or_else(|| {
-                matches(lower, &r.prose_in_after, (&["tokens of "], DIGITS), 24, 24).find(not_rate)
+                matches(
+                    lower,
+                    &r.prose_in_after,
+                    (&["tokens of ", "prompt length", "input length"], DIGITS),
+                    24,
+                    24,
+                )
+                .find(not_rate)
             });
         claim.prompt_tokens = one_side(hit);
     }
