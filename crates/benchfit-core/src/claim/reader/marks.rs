@@ -121,9 +121,15 @@ pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
         let head = &lower[floor_boundary(lower, start.saturating_sub(200))..start];
         let sentence_at =
             start - head.len() + head.rfind(". ").max(head.rfind('\n')).map_or(0, |j| j + 1);
-        let earlier = lower[sentence_at..start]
+        let sentence = &lower[sentence_at..start];
+        // So does one about an earlier run or post of the author's ("In our earlier sequential
+        // benchmark …, v0.16 produced 259.3 tok/s").
+        let earlier = sentence
             .trim_start_matches([' ', '.', '\n'])
-            .starts_with("previously");
+            .starts_with("previously")
+            || super::super::attach::EARLIER_RUN
+                .iter()
+                .any(|w| sentence.contains(w));
         // The clause's own words (a leading space of ` vs` may sit just before it).
         if earlier
             || marks.last_in(clause_at.saturating_sub(1), start).is_some()
