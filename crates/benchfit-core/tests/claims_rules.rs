@@ -9550,3 +9550,19 @@ fn earlier_run_is_another_setup() {
     assert_eq!(c.figures[0].value, 7900.0);
     assert_eq!(c.concurrency.map(|f| f.value), Some(128));
 }
+
+/// §1.5, the setup the words are about: a title naming one column's precision (`W4A8`) picks
+/// that column over the last one; a title naming one side of a `vs` list (`EAGLE-3`) picks it.
+#[test]
+fn title_names_the_column_or_side() {
+    let c = read(
+        "Performance of W4A8 throughput on Hopper GPU.\n\nI compare the throughput of w4a8, FP8 and FP16 on one H800.\n\nThroughput (tokens/sec)\n\
+         | Model | TP | FP8 | W4A8_AWQ | FP16 |\n|---|---|---|---|---|\n| Llama-2-7b | 1 | 14522 | 10146 | 11116 |\n",
+    );
+    assert_eq!(c.figures[0].value, 10146.0);
+    let c = read(
+        "EAGLE-3: Scaling up Inference Acceleration of Large Language Models\n\nHighlights\n\
+         - SGLang + H100, batch size 1: SGLang base 158 tokens/s vs EAGLE-2 244 tokens/s vs EAGLE-3 373 tokens/s\n",
+    );
+    assert_eq!(c.figures[0].value, 373.0);
+}

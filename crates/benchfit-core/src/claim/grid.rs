@@ -1453,6 +1453,47 @@ fn subject_row<'a>(lower: &str, header: &Line, data: &[&'a Line], col: usize) ->
         .map(|(_, l)| l)
 }
 
+/// Of rate columns of one rank, the one whose header's first word the text's title names
+/// (`Performance of W4A8 throughput on Hopper GPU.` over `| FP8 | W4A8_AWQ | FP16 |`): the
+/// column the text is about (CLAIMS.md §1.5, the column the surrounding words name). None when
+/// the title names no column's word, or several; words of under three characters are no names.
+fn title_column(
+    lower: &str,
+    header: &Line,
+    tied: &[&(usize, FigureKind, Option<Scope>)],
+) -> Option<(usize, FigureKind, Option<Scope>)> {
+    if tied.len() < 2 {
+        return None;
+    }
+    let title = super::reader::title_span(lower)?;
+    if title.end > header.cells.first()?.start {
+        return None;
+    }
+    let title = &lower[title.start..title.end];
+    let word = |i: usize| -> Option<&str> {
+        let c = header.cells.get(i)?;
+        lower[c.start..c.end]
+            .trim_matches(|c: char| c == '*' || c.is_whitespace())
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .filter(|w| w.len() >= 3)
+    };
+    let in_title = |w: &str| {
+        title.match_indices(w).any(|(i, _)| {
+            let pre = title[..i].chars().next_back();
+            let post = title[i + w.len()..].chars().next();
+            !pre.is_some_and(|c| c.is_ascii_alphanumeric())
+                && !post.is_some_and(|c| c.is_ascii_alphanumeric())
+        })
+    };
+    let words: Vec<Option<&str>> = tied.iter().map(|(i, _, _)| word(*i)).collect();
+    let mut named = tied.iter().zip(&words).filter(|(_, w)| {
+        w.is_some_and(|w| in_title(w) && words.iter().flatten().filter(|o| **o == w).count() == 1)
+    });
+    let first = named.next()?;
+    named.next().is_none().then_some(**first.0)
+}
+
 /// Whether the header's cells after column `at` name two or more different devices or serving
 /// engines (`| Metric | vLLM (AWQ Marlin) | Ollama (Q4_K_M GGUF) | Delta |`): setups compared side by
 /// side, whose first is the text's subject (CLAIMS.md §1.5).
@@ -2425,6 +2466,8 @@ fn read_block(
                 })
                 .map(|(t, _)| t)
                 .unwrap_or(&tied[0])
+        } else if let Some(t) = title_column(lower, header, &tied) {
+            t
         } else {
             **tied.last()?
         };

@@ -1877,6 +1877,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
 
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
+    title_names_setup(lower, &mut cands);
     title_names_cost(lower, &mut cands);
     summary_marked(lower, &mut cands);
     before_after_marked(lower, &mut cands);

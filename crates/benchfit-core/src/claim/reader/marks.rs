@@ -330,6 +330,84 @@ pub(super) fn title_marked(lower: &str, cands: &mut [Cand]) {
     }
 }
 
+/// CLAIMS.md §1.5, the setup the words are about: a title without a figure of its own that
+/// names a versioned name (a word with letters and digits: `EAGLE-3`, `W4A8`, `Qwen3-8B`) which
+/// stands in the own clause of exactly one token rate (`SGLang base 158 tokens/s vs EAGLE-2 244
+/// tokens/s vs EAGLE-3 373 tokens/s` under `EAGLE-3: Scaling up …`) marks that rate. A clause
+/// runs from the previous figure or clause break on its line to the figure.
+pub(super) fn title_names_setup(lower: &str, cands: &mut [Cand]) {
+    // The first line as a heading (a paper's `EAGLE-3: Scaling up …` too, which
+    // [`title_span`] leaves as a `key: value` line): short, no table row, code or assignment.
+    let Some(first_end) = lower.find('\n') else {
+        return;
+    };
+    let t = lower[..first_end].trim();
+    if t.len() > 160 || t.starts_with(['|', '`', '{', '[', '<']) || t.contains('=') {
+        return;
+    }
+    if cands.iter().any(|c| c.fig.span.start < first_end) {
+        return;
+    }
+    let names: Vec<&str> = t
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .map(|w| w.trim_matches(['-', '.']))
+        .filter(|w| {
+            w.len() >= 3
+                && w.contains(|c: char| c.is_ascii_digit())
+                && w.contains(|c: char| c.is_ascii_alphabetic())
+        })
+        .take(8)
+        .collect();
+    if names.is_empty() {
+        return;
+    }
+    let ends: Vec<usize> = cands.iter().map(|c| c.fig.span.end).collect();
+    let clause = |c: &Cand| -> &str {
+        let start = c.fig.span.start.min(lower.len());
+        let line_start = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+        let prev = ends
+            .iter()
+            .copied()
+            .filter(|&e| e <= start && e >= line_start)
+            .max()
+            .unwrap_or(line_start);
+        let from = floor_boundary(lower, prev.max(start.saturating_sub(80)));
+        let seg = &lower[from..start];
+        let cut = [", ", "; ", ". ", ": "]
+            .iter()
+            .filter_map(|w| seg.rfind(w).map(|i| i + w.len()))
+            .max()
+            .unwrap_or(0);
+        &seg[cut..]
+    };
+    let has = |seg: &str, w: &str| {
+        seg.match_indices(w).any(|(i, _)| {
+            let pre = seg[..i].chars().next_back();
+            let post = seg[i + w.len()..].chars().next();
+            !pre.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+                && !post.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+    };
+    let rates: Vec<usize> = (0..cands.len())
+        .filter(|&i| cands[i].fig.kind.is_throughput() && !cands[i].fig.derived)
+        .collect();
+    if rates.len() < 2 {
+        return;
+    }
+    let named: Vec<usize> = rates
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let seg = clause(&cands[i]);
+            names.iter().any(|w| has(seg, w))
+        })
+        .collect();
+    if let [i] = named[..] {
+        let best = rates.iter().map(|&j| cands[j].prio).min().unwrap_or(0);
+        cands[i].prio = cands[i].prio.min(best - 1);
+    }
+}
+
 /// CLAIMS.md §1 rule 2 for a title that names a cost ("Cost Per Token Breakdown", "TCO per
 /// million tokens") without a figure of its own: the text is about its price, so its cost
 /// figures head before the throughputs they are worked out from.
