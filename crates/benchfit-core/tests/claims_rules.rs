@@ -9566,3 +9566,15 @@ fn title_names_the_column_or_side() {
     );
     assert_eq!(c.figures[0].value, 373.0);
 }
+
+/// §3 Hardware: a count written with another device (`a single B200 versus four H100 GPUs`)
+/// is the comparison's, not a second count of the run's: the hardware row stays stated.
+#[test]
+fn another_devices_count_is_no_conflict() {
+    let c = read(
+        "A Blackwell B200 GPU delivers 10,755 tokens/second on a single GPU in the server test \
+         with Llama 2 70B in FP4 on TensorRT-LLM. Nvidia compares a single B200 versus four H100 GPUs.",
+    );
+    assert_eq!(c.gpu_count.map(|f| f.value), Some(1));
+    assert!(!c.gpu_count_conflict);
+}

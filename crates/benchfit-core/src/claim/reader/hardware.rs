@@ -728,12 +728,31 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                     .iter()
                     .any(|w| b.ends_with(w))
             };
+            // A count of another device (`a single B200 versus four H100 GPUs`, the words
+            // between naming another GPU) or of a comparison's far side: that setup's, not a
+            // second count of the run's.
+            let elsewhere = {
+                let gap = &part[span.start.min(part.len())..span.end.min(part.len())];
+                let other = super::device_named(gap).is_some_and(|d| {
+                    claim
+                        .gpu
+                        .as_ref()
+                        .is_some_and(|g| !d.starts_with(&g.value) && !g.value.starts_with(&d))
+                });
+                let b = before(part, span.start.min(part.len()), 12);
+                other
+                    || ["versus ", "vs ", "vs. ", "than "]
+                        .iter()
+                        .any(|w| b.ends_with(w))
+            };
             match &claim.gpu_count {
                 None => claim.gpu_count = found(n, at(span)),
                 Some(g) if g.value != n && of_servers && n > g.value => {
                     claim.gpu_count = found(n, at(span));
                 }
-                Some(g) if g.value != n && !referring && !weak => claim.gpu_count_conflict = true,
+                Some(g) if g.value != n && !referring && !weak && !elsewhere => {
+                    claim.gpu_count_conflict = true
+                }
                 _ => {}
             }
             if singular && n > 1 {
