@@ -9578,3 +9578,18 @@ fn another_devices_count_is_no_conflict() {
     assert_eq!(c.gpu_count.map(|f| f.value), Some(1));
     assert!(!c.gpu_count_conflict);
 }
+
+/// §1.6 in one sentence: a rate in a "before" clause and a later one in an "after" clause
+/// (`在量化之前 … 670token/s， 但是awq量化之后 … 770token/s`): the changed setup's result heads,
+/// and the measure said on one side is the other's.
+#[test]
+fn before_and_after_clauses_in_one_sentence() {
+    let c = read(
+        "我用4张A800测试了llama2-70b量化前后的吞吐量。\n1、在量化之前(batchsize=64)的吞吐量(completion token)大概是670token/s， \
+         但是awq量化之后(batchsize=64)的吞吐量只有770token/s，为什么提升不大？",
+    );
+    assert_eq!(c.figures[0].value, 770.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("Before the fix the server ran at 31 tok/s on one 4090, and after the fix it reaches 38 tok/s.");
+    assert_eq!(c.figures[0].value, 38.0);
+}

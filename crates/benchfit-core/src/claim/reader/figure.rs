@@ -1881,6 +1881,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     title_names_cost(lower, &mut cands);
     summary_marked(lower, &mut cands);
     before_after_marked(lower, &mut cands);
+    clause_before_after(lower, &mut cands);
     precise_twins(&mut cands);
     let discounted = Marks::new(lower, DISCOUNTED);
     let praised = Marks::new(lower, PRAISED);

@@ -590,6 +590,64 @@ pub(super) fn before_after_marked(lower: &str, cands: &mut [Cand]) {
     }
 }
 
+/// CLAIMS.md §1.6 in one sentence or line: a rate whose clause opens on a "before" word
+/// (`在量化之前 … 大概是670token/s`, "before the fix it ran at 31 tok/s") and a later rate of the
+/// same kind whose clause says "after" (`但是awq量化之后 … 只有770token/s`, "after it, 38 tok/s"):
+/// the changed setup's result is the later one. A clause runs from the last `,`, `，`, `;`, `；`,
+/// `. ` or line start before the figure, at most 120 bytes back.
+pub(super) fn clause_before_after(lower: &str, cands: &mut [Cand]) {
+    const BEFORE: &[&str] = &["before", "之前", "优化前", "量化前", "修改前"];
+    const AFTER: &[&str] = &["after", "之后", "以后", "优化后", "量化后", "修改后"];
+    let clause = |start: usize| -> &str {
+        let start = start.min(lower.len());
+        let from = floor_boundary(lower, start.saturating_sub(120));
+        let seg = &lower[from..start];
+        let cut = ["\n", ", ", "，", "; ", "；", ". ", "。"]
+            .iter()
+            .filter_map(|w| seg.rfind(w).map(|i| i + w.len()))
+            .max()
+            .unwrap_or(0);
+        &seg[cut..]
+    };
+    let has = |seg: &str, words: &[&str]| words.iter().any(|w| seg.contains(w));
+    let order = crate::stats::stable_order(cands.len(), &|a, b| {
+        cands[a].fig.span.start.cmp(&cands[b].fig.span.start)
+    });
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let (fa, fb) = (&cands[a].fig, &cands[b].fig);
+        // The same measure: one kind, or one side's kind left unsaid.
+        let unsaid = |k: FigureKind| k == FigureKind::ThroughputUnspecified;
+        let same = fa.kind == fb.kind
+            || (fa.kind.is_throughput()
+                && fb.kind.is_throughput()
+                && (unsaid(fa.kind) || unsaid(fb.kind)));
+        if !same || fa.unit != fb.unit || fa.derived || fb.derived {
+            continue;
+        }
+        // The same sentence: no sentence end between the two.
+        let between = &lower[fa.span.end.min(lower.len())..fb.span.start.min(lower.len())];
+        if between.len() > 240
+            || between.contains(". ")
+            || between.contains('。')
+            || between.contains('\n')
+        {
+            continue;
+        }
+        let (ca, cb) = (clause(fa.span.start), clause(fb.span.start));
+        if has(ca, BEFORE) && !has(ca, AFTER) && has(cb, AFTER) && !has(cb, BEFORE) {
+            let best = cands.iter().map(|c| c.prio).min().unwrap_or(0);
+            cands[b].prio = cands[b].prio.min(best - 1);
+            // One measure before and after: the kind said on one side is the other's.
+            if unsaid(cands[b].fig.kind) && !unsaid(cands[a].fig.kind) {
+                cands[b].fig.kind = cands[a].fig.kind;
+                cands[b].fig.kind_stated = cands[a].fig.kind_stated;
+            }
+            return;
+        }
+    }
+}
+
 /// CLAIMS.md §1 rule 2, the mark after the figure: "~27 t/s is what I'm getting day to day",
 /// "40 tok/s is what we see in production". The marked figure, or the precise figure it rounds
 /// (27.3 for "~27"), takes the mark.
