@@ -9593,3 +9593,17 @@ fn before_and_after_clauses_in_one_sentence() {
     let c = read("Before the fix the server ran at 31 tok/s on one 4090, and after the fix it reaches 38 tok/s.");
     assert_eq!(c.figures[0].value, 38.0);
 }
+
+/// §2 Kind: a rate whose unit carries a statistic word before its kind (`6,986 peak output
+/// tok/s`, "3,100 average output tokens/s") is a figure of that kind.
+#[test]
+fn statistic_word_before_the_unit() {
+    let c = read(
+        "On 16 H100s with Qwen3-32B the k8s Service baseline reached 6,986 peak output tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 6986.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read("One H200 serves Llama 3.1 8B at 3,100 average output tokens/s.");
+    assert_eq!(c.figures[0].value, 3100.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}
