@@ -9607,3 +9607,32 @@ fn statistic_word_before_the_unit() {
     assert_eq!(c.figures[0].value, 3100.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Hardware: phones keep their own ids without the maker (`Pixel 8 Pro` → `pixel-8-pro`,
+/// `Samsung Galaxy S23 Ultra` → `galaxy-s23-ultra`).
+#[test]
+fn phones_as_devices() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("On a Pixel 8 Pro with MLC: decode 11.2 tok/s").as_deref(),
+        Some("pixel-8-pro")
+    );
+    assert_eq!(
+        gpu("Samsung Galaxy S23 Ultra runs Llama 3.2 1B at 8.1 tok/s").as_deref(),
+        Some("galaxy-s23-ultra")
+    );
+}
+
+/// §3 Hardware: a phone named with its chipset in the next cell (`Samsung Galaxy S23 Ultra |
+/// Snapdragon® 8 Gen 2`) gives way to the chipset, which computes.
+#[test]
+fn phone_with_its_chipset_is_the_chipset() {
+    let c = read(
+        "Device | Chipset | Target Runtime | Inference Time (ms) |\n---|---|---|---|\n\
+         Samsung Galaxy S23 Ultra (Android 13) | Snapdragon® 8 Gen 2 | QNN | 104.953 ms |\n",
+    );
+    assert_eq!(
+        c.gpu.map(|g| g.value).as_deref(),
+        Some("snapdragon-8-gen-2")
+    );
+}

@@ -73,6 +73,15 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             if compared_side(part, whole(&c).start) {
                 continue;
             }
+            // A phone named with its chipset (`Samsung Galaxy S23 Ultra (Android 13) |
+            // Snapdragon® 8 Gen 2`): the chipset computes, so the phone gives way to it.
+            if (fam.contains("pixel") || fam.contains("galaxy")) && {
+                let end = whole(&c).end;
+                let near = &part[end..floor_boundary(part, (end + 80).min(part.len()))];
+                near.contains("snapdragon") || near.contains("tensor g") || near.contains("exynos")
+            } {
+                continue;
+            }
             let gpu_span = Span {
                 start: span_of(&c, 3).start,
                 end: c.get(4).map(|m| m.end()).unwrap_or(span_of(&c, 3).end),

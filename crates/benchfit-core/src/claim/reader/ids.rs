@@ -98,6 +98,15 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         // Qualcomm's phone and laptop SoCs, their GPUs and Apple's phones, as the products are
         // named (`Snapdragon 8 Gen 3` → `snapdragon-8-gen-3`, `8gen3` spaced, `8+ Gen 1` →
         // `8-plus-gen-1`; `Adreno 830`; `iPhone 15 Pro`).
+        // Google's and Samsung's phones as named (`Pixel 8 Pro` → `pixel-8-pro`, `Galaxy S23
+        // Ultra` → `galaxy-s23-ultra`), without the maker.
+        f if f.contains("pixel") || f.contains("galaxy") => {
+            let f = f
+                .trim_start_matches("google")
+                .trim_start_matches("samsung")
+                .replace('+', " plus");
+            f.split_whitespace().collect::<Vec<_>>().join("-")
+        }
         f if f.starts_with("snapdragon") || f.starts_with("adreno") || f.starts_with("iphone") => {
             let f = f.replace('+', "-plus-");
             let mut out = String::new();
