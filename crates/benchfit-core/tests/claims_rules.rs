@@ -9636,3 +9636,18 @@ fn phone_with_its_chipset_is_the_chipset() {
         Some("snapdragon-8-gen-2")
     );
 }
+
+/// §1 rule 5: the device a Markdown heading names above the headline's block (`### FP8
+/// Benchmark on 16xH200`) is the run's, over a device named in an earlier section.
+#[test]
+fn heading_names_the_blocks_device() {
+    let c = read(
+        "## Running Kimi-K2 with FP8 on 16xH800\n\nThe H800 platform is a cluster with 16 GPUs.\n\n\
+         ### FP8 Benchmark on 16xH200\n\n```\nvllm bench serve --model moonshotai/Kimi-K2-Instruct\n```\n\n\
+         ============ Serving Benchmark Result ============\nSuccessful requests:                     1000\n\
+         Output token throughput (tok/s):         1523.50\n",
+    );
+    assert_eq!(c.figures[0].value, 1523.5);
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("h200"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(16));
+}

@@ -1479,6 +1479,7 @@ pub fn read(text: &str) -> Claim {
     } else {
         adopt_own_setup(lower, &mut claim);
     }
+    adopt_heading_device(lower, &mut claim);
     prefer_full_name(lower, p, &mut claim);
     prefer_release_over_arch(lower, p, &mut claim);
     served_model(lower, p, &mut claim);
@@ -3184,6 +3185,42 @@ fn variant_named(lower: &str, family: &str) -> Option<String> {
         }
     }
     found
+}
+
+/// The device a Markdown heading above the headline names (`### FP8 Benchmark on 16xH200` over
+/// a tool's block, after `## Running Kimi-K2 with FP8 on 16xH800` higher up): the section's
+/// run used it (CLAIMS.md §1 rule 5, settings from the figure's own block). Only the nearest
+/// `#` heading within 60 lines counts, and only when the headline's own row or sentence names
+/// no device; its count comes along when written.
+fn adopt_heading_device(lower: &str, c: &mut Claim) {
+    let Some(h) = c.figures.first() else { return };
+    if h.settings.gpu.is_some() {
+        return;
+    }
+    let at = floor_boundary(lower, h.span.start.min(lower.len()));
+    let Some(line_start) = lower[..at].rfind('\n') else {
+        return;
+    };
+    let mut end = line_start;
+    for _ in 0..60 {
+        let from = lower[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = &lower[from..end];
+        if line.trim_start().starts_with('#') {
+            let mut named = Claim::default();
+            read_setup_into(line, from, &mut named);
+            if let Some(g) = named.gpu {
+                if c.gpu.as_ref().is_none_or(|old| old.value != g.value) {
+                    c.gpu = Some(g);
+                    c.gpu_count = named.gpu_count.or(c.gpu_count.take());
+                }
+            }
+            return;
+        }
+        if from == 0 {
+            return;
+        }
+        end = from - 1;
+    }
 }
 
 /// Outside a sweep, the model and the device written in the headline's own row or sentence
