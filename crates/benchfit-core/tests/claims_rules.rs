@@ -9651,3 +9651,16 @@ fn heading_names_the_blocks_device() {
     assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("h200"));
     assert_eq!(c.gpu_count.map(|g| g.value), Some(16));
 }
+
+/// §1.3 / §1.4: a table whose cells pair two phases of one run, named prefill first
+/// (`(Prefill tps / Decode tps)` over `| 4007 / 33.1 |`), heads on the decode side.
+#[test]
+fn prefill_decode_pair_cell_heads_on_decode() {
+    let c = read(
+        "### Throughput (tokens/s)\n\nMeasured with single concurrency (Prefill tps / Decode tps):\n\n\
+         | GPU | 2048 tokens | 32768 tokens |\n|---|---|---|\n\
+         | 1 x RTX 5090 | 408 / 32.1 | 2540 / 27.6 |\n| 2 x RTX 5090 | 414 / 35.9 | 4007 / 33.1 |\n",
+    );
+    assert_eq!(c.figures[0].value, 33.1);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+}

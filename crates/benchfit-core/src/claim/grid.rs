@@ -1819,7 +1819,54 @@ pub(crate) fn headline(lower: &str) -> Option<(Figure, RowSettings)> {
             }
         }
     }
-    best.or_else(|| flattened(lower))
+    best.map(|(f, s)| (pair_second_phase(lower, f), s))
+        .or_else(|| flattened(lower))
+}
+
+/// A cell holding a pair of one run's rates (`4007 / 33.1`) under words that name the pair's
+/// phases prefill first (`(Prefill tps / Decode tps)`): the decode side, the rate that ranks
+/// before prefill (CLAIMS.md §1.3, §1.4). Else the figure as read (its first side).
+fn pair_second_phase(lower: &str, mut f: Figure) -> Figure {
+    if f.kind != FigureKind::PrefillThroughput && f.kind != FigureKind::ThroughputUnspecified {
+        return f;
+    }
+    // The cell as read (`4007 / 33.1`): its second number, where it stands in the text.
+    let (start, end) = (f.span.start.min(lower.len()), f.span.end.min(lower.len()));
+    let cell = &lower[start..end];
+    let Some(slash) = cell.find(" / ") else {
+        return f;
+    };
+    let second = &cell[slash + 3..];
+    let lead = second.len() - second.trim_start_matches([' ', '*']).len();
+    let second = second[lead..].trim_end_matches([' ', '*']);
+    let Some(v) = cell_number(second).filter(|_| !second.contains('/')) else {
+        return f;
+    };
+    // The words naming the pair: a "prefill … / decode" (or `pp … / tg`) before the cell,
+    // within 2 KB.
+    let from = super::reader::floor_boundary(lower, start.saturating_sub(2048));
+    let before = &lower[from..start];
+    let named = ["prefill", "prompt", "pp"].iter().any(|p| {
+        before.match_indices(p).any(|(i, _)| {
+            let tail =
+                &before[i..super::reader::floor_boundary(before, (i + 48).min(before.len()))];
+            tail.split_once('/').is_some_and(|(_, d)| {
+                let d = d.trim_start();
+                d.starts_with("decod") || d.starts_with("generat") || d.starts_with("tg")
+            })
+        })
+    });
+    if !named {
+        return f;
+    }
+    let at = start + slash + 3 + lead;
+    f.value = v;
+    f.kind = FigureKind::DecodeThroughput;
+    f.span = Span {
+        start: at,
+        end: at + second.len(),
+    };
+    f
 }
 
 /// The text with each Markdown link's brackets and target blanked (`[GB10](https://…/34)` →
