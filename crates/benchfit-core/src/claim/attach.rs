@@ -54,10 +54,6 @@ pub struct FigureSettings {
     /// suggestion): the marker word as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_setup: Option<Found<String>>,
-    /// The load, count and lengths come from the figure's own point of a list written in one
-    /// sentence ([`list_clause`]), not from the whole sentence.
-    #[serde(skip)]
-    pub(crate) own_clause: bool,
 }
 
 /// Words that put a figure on a different setup than the one the text describes (CLAIMS.md §4).
@@ -535,7 +531,6 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
             weight_dtype: c.weight_dtype,
             runtime: c.runtime,
             other_setup: other,
-            own_clause,
         };
     }
 }

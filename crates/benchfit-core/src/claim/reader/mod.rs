@@ -1432,7 +1432,6 @@ pub fn read(text: &str) -> Claim {
                 weight_dtype: c.weight_dtype,
                 runtime: c.runtime,
                 other_setup: other,
-                own_clause: false,
             };
         }
     }
