@@ -9664,3 +9664,41 @@ fn prefill_decode_pair_cell_heads_on_decode() {
     assert_eq!(c.figures[0].value, 33.1);
     assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
 }
+
+/// §3 hardware: a device named once in the singular is one device even where the text speaks
+/// of GPUs elsewhere ("GPUs needed = …" in a capacity formula is no count).
+#[test]
+fn singular_device_with_gpus_elsewhere_is_one() {
+    let c = read(
+        "In our production benchmarks, a fine-tuned 0.6B model on an A40 delivers 30-40 req/s. \
+         Capacity planning: GPUs needed = (daily volume / 86,400) / throughput per GPU.",
+    );
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("a40"));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+}
+
+/// §3 hardware: the device alone in brackets after what ran on it (`(A100 80GB)`,
+/// `(an A100-40G)`), or after "one GPU" (`with one GPU - RTX 5880`), is one device.
+#[test]
+fn bracketed_or_one_gpu_device_is_one() {
+    for t in [
+        "Tested on Llama 3 8B (A100 80GB): vLLM 1,840 tokens/s",
+        "pdf: concurrency ~2500tokens/s(an A100-40G)",
+        "NOTE: the sample output is done on a single node with one GPU - RTX 5880 (48GB GPU \
+         memory). Output token throughput (tok/s): 812.4",
+    ] {
+        let c = read(t);
+        assert_eq!(c.gpu_count.map(|g| g.value), Some(1), "{t}");
+    }
+}
+
+/// §3 hardware: a chip that powers a rack-scale system (`SambaRack, powered by our RDU chip`)
+/// is the system's part, not one device.
+#[test]
+fn chip_powering_a_system_is_no_count() {
+    let c = read(
+        "SambaRack, powered by our Reconfigurable Dataflow Unit (RDU) chip, delivers over 4500 \
+         tokens per second with 256 concurrent users.",
+    );
+    assert_eq!(c.gpu_count, None);
+}

@@ -904,9 +904,21 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
             let local = g.span.start.saturating_sub(offset);
             if local <= part.len() && g.span.start >= offset {
                 let end = (g.span.end - offset).min(part.len());
-                // Systems of several chips (Tenstorrent boxes, Cerebras) are not one device.
-                let system = g.value.starts_with("tt-") || g.value.starts_with("cerebras");
-                if singular_use(part, local, end) && !system && !part.contains(" gpus") {
+                // Systems of several chips (Tenstorrent boxes, Cerebras, SambaNova racks, Groq
+                // LPU systems) are not one device.
+                let system = ["tt-", "cerebras", "sambanova", "groq"]
+                    .iter()
+                    .any(|s| g.value.starts_with(s));
+                // GPUs in the plural in the device's own sentence ("on an H100, one of our
+                // GPUs") leave the count open; elsewhere ("GPUs needed = …") they do not.
+                let sentence = {
+                    let from = part[..local].rfind(['.', '\n']).map_or(0, |i| i + 1);
+                    let to = part[end..]
+                        .find(['.', '\n'])
+                        .map_or(part.len(), |i| end + i);
+                    &part[from..to]
+                };
+                if singular_use(part, local, end) && !system && !sentence.contains(" gpus") {
                     claim.gpu_count = found(1, g.span);
                 }
             }
@@ -1085,7 +1097,26 @@ fn singular_use(part: &str, local: usize, end: usize) -> bool {
             || MACHINE.contains(&first)
             || (between && MACHINE.contains(&second))
     };
-    let device = device || on_zh || key_line || machine;
+    // The device alone in brackets after what ran on it (`Tested on Llama 3 8B (A100 80GB):`,
+    // `~2500tokens/s(an A100-40G)`), or after "one GPU" (`with one GPU - RTX 5880`).
+    let bracketed = {
+        let open = b
+            .strip_suffix("an")
+            .or_else(|| b.strip_suffix('a'))
+            .unwrap_or(b)
+            .trim_end();
+        (open.ends_with('(') || b.ends_with('(')) && rest.starts_with(')')
+    };
+    let one_gpu = [
+        "one gpu -",
+        "one gpu:",
+        "single gpu -",
+        "single gpu:",
+        "one gpu –",
+    ]
+    .iter()
+    .any(|w| b.ends_with(w));
+    let device = device || on_zh || key_line || machine || bracketed || one_gpu;
     // The name in the plural, other accelerators' included ("on 910B NPUs").
     let plural = [
         "gpus",
