@@ -9702,3 +9702,17 @@ fn chip_powering_a_system_is_no_count() {
     );
     assert_eq!(c.gpu_count, None);
 }
+
+/// §3 quantisation: an EXL3 model card names its bit rate before the format (`4.06 bpw
+/// EXL3`): `exl3-4.06bpw`, not ExLlamaV2's format.
+#[test]
+fn exl3_rate_before_format() {
+    let c = read(
+        "Qwen3-Coder-30B-A3B-Instruct — 4.06 bpw EXL3\n\nPerformance (RTX 3090, single GPU)\n\
+         Throughput 106 t/s\n\nMeasured with exllamav3.",
+    );
+    assert_eq!(
+        c.weight_dtype.map(|w| w.value).as_deref(),
+        Some("exl3-4.06bpw")
+    );
+}

@@ -426,7 +426,12 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
         if let Some(c) = re.captures(part) {
             let rate = c.get(1).expect("group 1 is the rate");
             let before = &part[floor_boundary(part, rate.start().saturating_sub(24))..rate.start()];
-            let format = if before.contains("exl3") {
+            // The format may follow the rate (`4.06 bpw EXL3`); a text naming only EXL3 is EXL3.
+            let after = &part[rate.end()..floor_boundary(part, rate.end() + 16)];
+            let format = if before.contains("exl3")
+                || (after.contains("exl3") && !before.contains("exl2"))
+                || (part.contains("exl3") && !part.contains("exl2"))
+            {
                 "exl3"
             } else {
                 "exl2"
