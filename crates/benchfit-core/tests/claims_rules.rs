@@ -9716,3 +9716,27 @@ fn exl3_rate_before_format() {
         Some("exl3-4.06bpw")
     );
 }
+
+/// §2: llama.cpp's timing lines pasted flat onto one line: each rate belongs to the nearest
+/// label before it (`… eval time = … ( 39.03 ms per token, 25.62 tokens per second)` is the
+/// decode rate, though `prompt eval time` stands earlier on the line).
+#[test]
+fn flattened_llama_timings_take_the_nearest_label() {
+    let c = read(
+        "prompt eval time = 94593.62 ms / 12717 tokens ( 7.44 ms per token, 134.44 tokens per \
+         second) eval time = 76741.17 ms / 1966 tokens ( 39.03 ms per token, 25.62 tokens per \
+         second)\n",
+    );
+    let f = c
+        .figures
+        .iter()
+        .find(|f| f.value == 25.62)
+        .expect("the decode rate");
+    assert_eq!(f.kind, FigureKind::DecodeThroughput);
+    let p = c
+        .figures
+        .iter()
+        .find(|f| f.value == 134.44)
+        .expect("the prefill rate");
+    assert_eq!(p.kind, FigureKind::PrefillThroughput);
+}

@@ -440,21 +440,40 @@ pub(super) fn llama_timing(lower: &str, start: usize) -> Option<LlamaTiming> {
     if !line.contains("ms per token") {
         return None;
     }
-    if line.contains("prompt eval time") {
-        Some(LlamaTiming::Phase(
+    match last_timing_label(line)? {
+        "prompt eval time" => Some(LlamaTiming::Phase(
             FigureKind::PrefillThroughput,
             "prompt eval time",
-        ))
-    } else if line.contains("eval time") {
-        Some(LlamaTiming::Phase(
+        )),
+        "eval time" => Some(LlamaTiming::Phase(
             FigureKind::DecodeThroughput,
             "eval time",
-        ))
-    } else if line.contains("sample time") {
-        Some(LlamaTiming::Sampling)
-    } else {
-        None
+        )),
+        _ => Some(LlamaTiming::Sampling),
     }
+}
+
+/// The last of llama.cpp's timing labels (`prompt eval time`, `eval time`, `sample time`) in
+/// `line`: the one the figure after it belongs to. Pasted timings flattened onto one line
+/// (`prompt eval time = … ( 7.44 ms per token, 134.44 tokens per second) eval time = …`) hold
+/// several; the nearest names the figure.
+fn last_timing_label(line: &str) -> Option<&'static str> {
+    let eval = line.rfind("eval time").map(|i| {
+        let prompt = line[..i].ends_with("prompt ");
+        (
+            i,
+            if prompt {
+                "prompt eval time"
+            } else {
+                "eval time"
+            },
+        )
+    });
+    let sample = line.rfind("sample time").map(|i| (i, "sample time"));
+    eval.into_iter()
+        .chain(sample)
+        .max_by_key(|(i, _)| *i)
+        .map(|(_, l)| l)
 }
 
 /// A `label (unit): value` line from a tool summary or a JSON record.
@@ -1402,7 +1421,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             let line = &lower[from..span.start];
             line.rfind('\n').map_or(line, |i| &line[i + 1..])
         };
-        if timing_line.contains("sample time") || timing_line.contains("prompt eval time") {
+        if matches!(
+            last_timing_label(timing_line),
+            Some("sample time" | "prompt eval time")
+        ) {
             continue;
         }
         // KoboldCpp's `Processing:99.62s (14.6ms/T)` and "prompt ingestion … 21ms/T": the time
