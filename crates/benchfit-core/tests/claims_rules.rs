@@ -9740,3 +9740,62 @@ fn flattened_llama_timings_take_the_nearest_label() {
         .expect("the prefill rate");
     assert_eq!(p.kind, FigureKind::PrefillThroughput);
 }
+
+/// §3 runtime: Hugging Face Transformers named as the library a run used, when no serving
+/// engine is named, is the runtime; the architecture's plural and other projects holding the
+/// word are not.
+#[test]
+fn transformers_library_is_the_runtime() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    for t in [
+        "These benchmarks use the `transformers` library. On one A100 the model generates 42 \
+         tokens/s.",
+        "Tudo rodando localmente via **Transformers + bitsandbytes (4-bit)**: 39 tokens/s.",
+        "We used transformers==4.46.3 and accelerate==1.1.1; throughput was 812 tokens/s.",
+        "Speculative decoding (baked in Hugging Face Transformers) gives 55 tokens/s.",
+    ] {
+        assert_eq!(rt(t).as_deref(), Some("transformers"), "{t}");
+    }
+    for t in [
+        "Transformers are the backbone of LLMs; this one decodes at 30 tokens/s.",
+        "KTransformers runs DeepSeek-R1 at 14 tokens/s on one RTX 4090.",
+    ] {
+        assert_ne!(rt(t).as_deref(), Some("transformers"), "{t}");
+    }
+    // A serving engine named anywhere wins.
+    assert_eq!(
+        rt("vLLM serves it at 900 tokens/s (the `transformers` baseline: 40 tokens/s).").as_deref(),
+        Some("vllm")
+    );
+}
+
+/// §3 runtime: the system a paper presents under a coined name (a `Name: subtitle` title, "we
+/// propose Name") is the runtime, kept as its own id; plain words, acronyms and model names
+/// are not.
+#[test]
+fn paper_system_under_its_coined_name_is_the_runtime() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt(
+            "TriForce: Lossless Acceleration of Long Sequence Generation\n\nOn an A100 it decodes \
+            Llama 2 7B at 0.22 s per token."
+        )
+        .as_deref(),
+        Some("triforce")
+    );
+    assert_eq!(
+        rt(
+            "To fully leverage CloudMatrix384, we propose CloudMatrix-Infer, an LLM serving \
+            solution that reaches 6,688 tokens/s per NPU."
+        )
+        .as_deref(),
+        Some("cloudmatrix-infer")
+    );
+    for t in [
+        "CUDA: fix slow decode\n\nNow 45 tokens/s on an RTX 4090.",
+        "Llama-v2-7B-Chat: 12.9 tokens/s on the phone.",
+        "Results: we evaluate Llama 3 at 40 tokens/s.",
+    ] {
+        assert_eq!(rt(t), None, "{t}");
+    }
+}

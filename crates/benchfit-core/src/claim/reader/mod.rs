@@ -479,6 +479,112 @@ fn line_to<'a>(lower: &'a str, start: usize, max: usize, breaks: &[char]) -> Opt
     Some(&lower[from..start])
 }
 
+/// The system a paper or project presents under a coined name (CLAIMS.md §3 Runtime: an engine
+/// outside the list keeps its own name as id): a title `Name: subtitle` (`TriForce: Lossless
+/// Acceleration of …`, `# TailorKV: A Hybrid Framework …`) or "we propose / present / introduce /
+/// evaluate Name" (`we propose CloudMatrix-Infer`). Only a coined name counts: one word in
+/// mixed case with at least two capitals and no digit (`SpecExec`, `FlexLLMGen`), so plain
+/// words, acronyms (`CUDA`, `AI`) and model names (`Llama-v2-7B`) do not. The id is the name in
+/// lower case, spanning its first mention.
+fn presented_system(text: &str, lower: &str) -> Option<Found<String>> {
+    fn coined(w: &str) -> bool {
+        let upper = w.chars().filter(|c| c.is_ascii_uppercase()).count();
+        let lower = w.chars().filter(|c| c.is_ascii_lowercase()).count();
+        upper >= 2
+            && lower >= 2
+            && w.starts_with(|c: char| c.is_ascii_uppercase())
+            && w.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+            && !w.ends_with('-')
+    }
+    fn word_at(s: &str) -> &str {
+        let end = s
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(s.len());
+        &s[..end]
+    }
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let head = first.trim_start_matches(|c: char| c == '#' || c.is_whitespace());
+    let title = {
+        let w = word_at(head);
+        let rest = head[w.len()..].trim_start();
+        (rest.starts_with(':') || rest.starts_with('：')).then_some(w)
+    };
+    let presented = || {
+        [
+            "we propose ",
+            "we present ",
+            "we introduce ",
+            "we evaluate ",
+            "We propose ",
+            "We present ",
+            "We introduce ",
+            "We evaluate ",
+            "This paper presents ",
+        ]
+        .iter()
+        .flat_map(|m| text.match_indices(m))
+        .map(|(i, m)| word_at(&text[i + m.len()..]))
+        .find(|w| coined(w))
+    };
+    let name = title.filter(|w| coined(w)).or_else(presented)?;
+    let id = name.to_ascii_lowercase();
+    let start = lower.find(&id)?;
+    found(
+        id.clone(),
+        Span {
+            start,
+            end: start + id.len(),
+        },
+    )
+}
+
+/// Hugging Face Transformers written as the library a run used (`the transformers library`,
+/// `` `transformers` ``, `transformers==4.46.3`, `from transformers import`, "Hugging Face
+/// Transformers", `Transformers + bitsandbytes`, "on the transformers backend"): the span of the
+/// first such mention. The plural noun for the architecture ("Transformers are …") and other
+/// projects holding the word (KTransformers, sentence-transformers, Transformers NeuronX) are not.
+fn transformers_library(lower: &str) -> Option<Span> {
+    const AFTER: [&str; 10] = [
+        "`",
+        "==",
+        ">=",
+        " library",
+        " backend",
+        " import",
+        " + ",
+        " v4",
+        " 4.",
+        ".autotokenizer",
+    ];
+    const BEFORE: [&str; 7] = [
+        "hugging face ",
+        "huggingface ",
+        "hf ",
+        "🤗 ",
+        "from ",
+        "import ",
+        "`",
+    ];
+    for (i, w) in lower.match_indices("transformers") {
+        let pre = &lower[..i];
+        let post = &lower[i + w.len()..];
+        let glued_before = pre.ends_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_');
+        let glued_after = post.starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+            || post.starts_with(" neuronx");
+        if glued_before || glued_after {
+            continue;
+        }
+        let pre_t = pre.trim_end_matches(['*', '[']);
+        if BEFORE.iter().any(|b| pre_t.ends_with(b)) || AFTER.iter().any(|a| post.starts_with(a)) {
+            return Some(Span {
+                start: i,
+                end: i + w.len(),
+            });
+        }
+    }
+    None
+}
+
 /// The label a line gives the figures on it: the text from the line's start (or the last `|`)
 /// to `start` when it ends in `:` and is at most 64 bytes (`Output tput/GPU:`, `Prefill.
 /// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
@@ -946,6 +1052,18 @@ pub fn read(text: &str) -> Claim {
             claim.runtime = full.runtime;
             claim.runtime_version = claim.runtime_version.take().or(full.runtime_version);
         }
+    }
+    // Last: Hugging Face Transformers, named as the library a run used, when no serving
+    // engine is named anywhere (CLAIMS.md §3 Runtime: an engine outside the list keeps its name).
+    if claim.runtime.is_none() {
+        claim.runtime = transformers_library(lower).map(|span| Found {
+            value: "transformers".to_string(),
+            span,
+        });
+    }
+    // Last of all: the system a paper or project presents under its own name.
+    if claim.runtime.is_none() {
+        claim.runtime = presented_system(text, lower);
     }
     if claim.weight_dtype.is_none() {
         for s in &focus {
