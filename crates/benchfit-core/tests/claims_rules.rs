@@ -9799,3 +9799,43 @@ fn paper_system_under_its_coined_name_is_the_runtime() {
         assert_eq!(rt(t), None, "{t}");
     }
 }
+
+/// §3 runtime: serving systems outside the usual list keep their own ids (LoRAX, llm-d, exo,
+/// LitGPT, TinyChat); a framework wrapping an engine (NVIDIA Dynamo, FastChat) is the runtime
+/// only when no engine is named.
+#[test]
+fn more_serving_systems_by_their_own_names() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    for (t, id) in [
+        (
+            "LoRAX 0.7.0 served 20 adapters at 2.3 requests/s on one A10G.",
+            "lorax",
+        ),
+        (
+            "Serving GLM on llm-d: 3.21 requests/s at 64 users.",
+            "llm-d",
+        ),
+        (
+            "Running DeepSeek V3 671B on an M4 Mac Mini cluster with EXO: 5.4 tokens/s.",
+            "exo",
+        ),
+        (
+            "litgpt generate phi-2: 85 tokens in 1.2 s, 70.8 tokens/sec.",
+            "litgpt",
+        ),
+        (
+            "NVIDIA Dynamo served the agent at 88.37 output tokens/s.",
+            "dynamo",
+        ),
+        (
+            "We integrated AWQ into FastChat: 45 tokens/s on an RTX 4090.",
+            "fastchat",
+        ),
+    ] {
+        assert_eq!(rt(t).as_deref(), Some(id), "{t}");
+    }
+    assert_eq!(
+        rt("NVIDIA Dynamo with vLLM 0.9 as its backend: 7,900 tokens/s.").as_deref(),
+        Some("vllm")
+    );
+}

@@ -405,6 +405,17 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
     let w = word.replace(['-', ' '], "");
     match w.as_str() {
         "vllm" => ("vllm", false),
+        // vLLM's port to Apple silicon keeps its own name.
+        "vllmmlx" => ("vllm-mlx", false),
+        // Serving systems outside the list, by their own names (CLAIMS.md §3 Runtime): LoRAX,
+        // llm-d, exo, DJL Serving, xLLM, TinyChat, LitGPT.
+        "lorax" => ("lorax", false),
+        "llmd" => ("llm-d", false),
+        "exo" => ("exo", false),
+        "djlserving" => ("djl-serving", false),
+        "xllm" => ("xllm", false),
+        "tinychat" => ("tinychat", false),
+        "litgpt" => ("litgpt", false),
         "tensorrtllm" | "trtllm" => ("tensorrt-llm", false),
         "sglang" => ("sglang", false),
         // llama-cpp-python: llama.cpp's Python bindings, the same engine.
