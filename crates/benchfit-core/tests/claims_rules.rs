@@ -9839,3 +9839,48 @@ fn more_serving_systems_by_their_own_names() {
         Some("vllm")
     );
 }
+
+/// §3 lengths: more ways the lengths are written. EvalScope's summary keys (`"Average input
+/// tokens per request": 28.3` with the quote after "per request"), a key after an emoji
+/// (`📝 Generated tokens: 550`), Chinese keys in table cells (`| 输入长度 | 1024 tokens |`),
+/// prose with "context"/"generation"/"decoding" (`input context length is 1024 tokens, output
+/// generation length is 512 tokens`, `decoding length 256 tokens`), an arrow between the two
+/// (`128 prompt tokens → 256 generation tokens`), bold keys (`**Outputs:** 150 tokens`) and
+/// "N output tokens per prompt".
+#[test]
+fn more_length_phrasings() {
+    assert_eq!(
+        lens("\"Average input tokens per request\": 28.3,\n\"Average output tokens per request\": 1057.2,\n\"Output token throughput (tok/s)\": 36.6"),
+        (Some(28), Some(1057))
+    );
+    assert_eq!(
+        lens("⏱️ Total time: 18.2s\n📝 Generated tokens: 550\n⚡ Tokens/second: 30.2"),
+        (None, Some(550))
+    );
+    assert_eq!(
+        lens("| 数据集 | Random |\n| 输入长度 | 1024 tokens |\n| 输出长度 | 128 tokens |\n| 输出吞吐 | 812 tokens/s |"),
+        (Some(1024), Some(128))
+    );
+    assert_eq!(
+        lens("The input context length is 1024 tokens, output generation length is 512 tokens. QServe reaches 3,348 tokens/s."),
+        (Some(1024), Some(512))
+    );
+    assert_eq!(
+        lens(
+            "Prompt length 512 tokens, decoding length 256 tokens. Decode throughput 17 tokens/s."
+        ),
+        (Some(512), Some(256))
+    );
+    assert_eq!(
+        lens("Test Pattern: 128 prompt tokens → 256 generation tokens. 41 tokens/s."),
+        (Some(128), Some(256))
+    );
+    assert_eq!(
+        lens("**Inputs:** 2000 tokens\n**Outputs:** 150 tokens\nGoodput 12 QPS"),
+        (Some(2000), Some(150))
+    );
+    assert_eq!(
+        lens("packed fixed K=4; 128 output tokens per prompt; 21.46 tok/s"),
+        (None, Some(128))
+    );
+}

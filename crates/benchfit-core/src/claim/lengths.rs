@@ -66,17 +66,17 @@ fn res() -> &'static Res {
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
             // `512 input + 512 output tokens`, "95 prompt token ve 1329 completion token" (the
             // connective in other languages: Turkish ve, German und, French et, Spanish y, 和).
-            in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,|ve|und|et|y|e|и|和|与)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|completion|decode)"),
-            record_in: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:input|prompt)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:prompts?|inputs?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
-            record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:output|completion)\s*:\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:responses?|outputs?|completions?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
+            in_plus_out: re(r"\b(\d[\d,]*)\s*(k)?\s*(?:input|prompt)(?:\s+tokens?)?\s*(?:\+|and|/|,|->|→|ve|und|et|y|e|и|和|与)\s*(\d[\d,]*)\s*(k)?\s*(?:output|generated|generation|completion|decode)"),
+            record_in: re(r#"(?:^|[\n|,;{])[\s*•-]*(?:[^\x00-\x7f]{1,8}\s*)?"?(?:single[ _])?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:input|prompt)(?: eval)?[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens?[ _]length|tokens|sequence length)"?(?: \(tokens\))?(?: per request"?)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:inputs?|prompts?)\s*:\**\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:prompts?|inputs?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
+            record_out: re(r#"(?:^|[\n|,;{])[\s*•-]*(?:[^\x00-\x7f]{1,8}\s*)?"?(?:average[ _]|mean[ _]|avg\.?[ _])?(?:output|completion|generated|eval)[ _](?:length|len|count|tokens?[ _]count(?:[ _]mean)?|tokens|sequence length)"?(?: \(tokens\))?(?: per request"?)?\s*[:=|]\s*~?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)|(?:^|[\n|,;{])[\s*•-]*(?:outputs?|completions?)\s*:\**\s*~?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*tokens\b|(?:^|\n)[\s*•-]*(?:average|mean|avg\.?) length of (?:the )?(?:responses?|outputs?|completions?)(?: \(tokens\))?\s*[:=]\s*(\d+(?:\.\d+)?)"#),
             zh_in: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输入"),
             zh_out: re(r"(\d+(?:\.\d+)?)\s*(k)?\s*(?:tokens?)?\s*输出"),
             // The word first (`输入 2048 输出 512`, `输入长度: 1024`, `输出token长度均设置1k`).
-            zh_in_kw: re(r"输入(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_in_kw: re(r"输入(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=|]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
             // Both sides at once: `输入/输出均为 128 token`, `输入输出长度都是 1k`.
             zh_both: re(r"输入[ \t]*[/、和与]?[ \t]*输出(?:长度|tokens?)?[ \t]*(?:均|都)[ \t]*(?:为|是|设置为|设为)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?"),
             zh_seq_kw: re(r"序列长度[ \t]*[:：=为]?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
-            zh_out_kw: re(r"输出(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
+            zh_out_kw: re(r"输出(?:长度|序列长度|tokens?[ \t]*(?:长度|数)?)?[ \t]*(?:[:：=|]|(?:均|都)?(?:设置|设定|设|固定)?(?:为|成)?)[ \t]*(?:约|~|大约|固定为|固定)?[ \t]*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?"),
             // "the length of input and output is around 2500 tokens", `ISL=OSL=1000`: both sides.
             both: re(r"\b(?:input and output(?: sequence)?(?: lengths?| tokens)?|isl\s*=\s*osl)\s*(?:is|are|were|was|of|=|:)?\s*(?:both\s+)?(?:around|about|approximately|~)?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?"),
             // `512/256 tokens`, `128/2048-token requests`: a bare pair before the word tokens.
@@ -91,7 +91,7 @@ fn res() -> &'static Res {
             // 3,200 tokens", "inputs averaging 600 tokens".
             // "The prompt length follows a normal distribution with a mean of 480 tokens" (a
             // stated mean is a stated length, CLAIMS.md §3).
-            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|follows?|a|normal|distribution|with|mean|containing)\s+)+~?|~)(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tok(?:en)?s?\b"),
+            prose_in: re(r"\b(?:prompts?|inputs?)\s+(?:(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|set to|at|~|length|lengths|context|follows?|a|normal|distribution|with|mean|containing)\s+)+~?|~)(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tok(?:en)?s?\b"),
             // "about 300 tokens of prompt each".
             // "at 1024 prompt length", "a 16k input length" (not a context length: a limit).
             prose_in_after: re(r"(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?(?:\s+tokens?\s+of\s+(?:prompt|input)\b|[ \t]+(?:prompt|input)[ \t]+length\b)"),
@@ -118,14 +118,14 @@ fn res() -> &'static Res {
             // `256 tokens in 23 sec`: a count of tokens with the time they took.
             tokens_in_time: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s+tokens?\s+(?:in|over)\s+~?[\d.,]+\s*(?:s|sec|secs|seconds)\b"),
             // "256 generated tokens per reply": the output length of each request.
-            per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|completion|answer|generation|run)\b"),
+            per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|prompt|completion|answer|generation|run)\b"),
             // "生成2048个token" (generating 2048 tokens), "8192個の新しいトークンを生成" (generates
             // 8192 new tokens): the output length.
             cjk_generated: re(r"生成[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]*个?[ \t]*(?:tokens?|词元)|(\d{1,3}(?:,\d{3})+|\d+)[ \t]*個の(?:新しい)?トークンを生成"),
             // LM Studio's stats line (`13.45 tok/sec • 335 tokens • 0.26s to first token`): the
             // tokens the reply generated.
             lm_stats: re(r"tok/sec[ \t]*[•·,][ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]+tokens\b"),
-            prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~|length|lengths|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
+            prose_out: re(r"\b(?:outputs?|completions?|responses?|answers?|decoding|decode|generation)\s+(?:(?:were|was|are|is|of|averaging|averaged|average|around|about|approximately|roughly|fixed at|fixed to|set to|forced to|~|length|lengths|generation|follows?|a|normal|distribution|with|mean)\s+)+~?(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?[\s-]*tokens?\b"),
         }
     })
 }
@@ -371,7 +371,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             &r.in_plus_out,
             (
                 &[" input", " prompt"],
-                &["output", "generated", "completion", "decode"],
+                &["output", "generated", "generation", "completion", "decode"],
             ),
             16,
             60,
@@ -804,7 +804,17 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         let hit = matches(
             lower,
             &r.prose_out,
-            (&["output", "completion", "response", "answer"], &["token"]),
+            (
+                &[
+                    "output",
+                    "completion",
+                    "response",
+                    "answer",
+                    "decod",
+                    "generation",
+                ],
+                &["token"],
+            ),
             0,
             80,
         )
