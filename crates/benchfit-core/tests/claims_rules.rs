@@ -9884,3 +9884,19 @@ fn more_length_phrasings() {
         (None, Some(128))
     );
 }
+
+/// §3 model: a size written in brackets after the model's name (`Gemma 4 (12B)`, `LLAMA 3.1
+/// (70B)`, `Mixtral (8x7B)`) is the model's size.
+#[test]
+fn bracketed_size_is_the_models() {
+    let m = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(
+        m("The benchmark results for the Gemma 4 (12B) model on one RTX PRO 6000: 88 tokens/s")
+            .as_deref(),
+        Some("gemma-4-12b")
+    );
+    assert_eq!(
+        m("Performance results for LLAMA 3.1 (70B) with FP8: 7421 tokens/s").as_deref(),
+        Some("llama-3.1-70b")
+    );
+}

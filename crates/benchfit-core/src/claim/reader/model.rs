@@ -19,11 +19,42 @@ pub(super) fn catalog_alias(id: String) -> String {
 }
 
 pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
+    match size_unbracketed(lower) {
+        Some(plain) => read_model_in(&plain, p),
+        None => read_model_in(lower, p),
+    }
+}
+
+/// A size written in brackets after its model's name (`Gemma 4 (12B)`, `LLAMA 3.1 (70B)`,
+/// `Qwen2.5 (7B)`) as the plain size it is: the brackets become spaces, so the text keeps its
+/// length and every span holds. None when the text has no such size.
+fn size_unbracketed(lower: &str) -> Option<String> {
+    static SIZE: OnceLock<Regex> = OnceLock::new();
+    let re = SIZE.get_or_init(|| {
+        Regex::new(r"[a-z0-9.][ \t]?(\()(?:\d+x)?\d+(?:\.\d+)?[ \t]?[bm](\))")
+            .expect("static pattern compiles")
+    });
+    let spans: Vec<(usize, usize)> = re
+        .captures_iter(lower)
+        .filter_map(|c| Some((c.get(1)?.start(), c.get(2)?.start())))
+        .collect();
+    if spans.is_empty() {
+        return None;
+    }
+    let mut bytes = lower.as_bytes().to_vec();
+    for (open, close) in spans {
+        bytes[open] = b' ';
+        bytes[close] = b' ';
+    }
+    String::from_utf8(bytes).ok()
+}
+
+fn read_model_in(lower: &str, p: &Patterns) -> Option<Found<String>> {
     // A model named in a sentence about an earlier post ("In a previous blog post, we discussed
     // … Llama 2 70B") is that post's; the model after that sentence is this text's.
     let first = read_model_raw(lower, p);
     if let Some(end) = first.as_ref().and_then(|f| earlier_work(lower, f.span)) {
-        if let Some(m) = read_model(&lower[end..], p) {
+        if let Some(m) = read_model_in(&lower[end..], p) {
             return Some(Found {
                 value: m.value,
                 span: shift(m.span, end),
