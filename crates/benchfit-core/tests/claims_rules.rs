@@ -9900,3 +9900,21 @@ fn bracketed_size_is_the_models() {
         Some("llama-3.1-70b")
     );
 }
+
+/// §2: a table whose header names only times (`FP16 latency (ms)`, `ms/token`) holds no token
+/// rate: its cells are not read as tokens per second.
+#[test]
+fn latency_table_is_no_token_rate() {
+    let c = read(
+        "| Model | FP16 latency (ms) | INT4 latency (ms) | Speedup |\n|---|---|---|---|\n\
+         | LLaMA-3-8B | 17.07 | 6.66 | 2.56x |\n| LLaMA-2-7B | 16.17 | 6.02 | 2.68x |\n",
+    );
+    assert!(
+        c.figures.iter().all(|f| f.unit != "tok/s"),
+        "{:?}",
+        c.figures
+            .iter()
+            .map(|f| (f.value, &f.unit))
+            .collect::<Vec<_>>()
+    );
+}

@@ -3764,13 +3764,28 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
         .rsplit('\n')
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
-    if ["latency", "(us)", "(µs)", "(ms)", "(s)", "time to first"]
+    // So does one whose own header lines name only times (`| Model | FP16 latency (ms) | INT4
+    // latency (ms) |` over its separator row, which the table takes as its header).
+    let head_lines =
+        &lower[t.start.min(row[0].span.start)..floor_boundary(lower, row[0].span.start)];
+    let times = |s: &str| {
+        [
+            "latency",
+            "(us)",
+            "(µs)",
+            "(ms)",
+            "(s)",
+            "time to first",
+            "ms/tok",
+            "s/tok",
+        ]
         .iter()
-        .any(|w| intro.contains(w))
-        && !["tok/s", "tokens/s", "tokens per second", "tps", "t/s"]
-            .iter()
-            .any(|w| intro.contains(w))
-    {
+        .any(|w| s.contains(w))
+            && !["tok/s", "tokens/s", "tokens per second", "tps", "t/s"]
+                .iter()
+                .any(|w| s.contains(w))
+    };
+    if times(intro) || times(head_lines) {
         return None;
     }
     let kind = kind_from_words(&pre).filter(|_| unit_words);
