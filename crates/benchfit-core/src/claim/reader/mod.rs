@@ -3728,9 +3728,11 @@ fn table_figure(lower: &str, t: &table::Table, focus: &mut Vec<Span>) -> Option<
     let (col, _) = best?;
     // A row of times (`Time to first token (ms)`, `Inter token latency`) holds no token rate.
     let label = cell(row[0].span);
-    if ["latency", "(ms)", "(s)", "time to", "ttft", "itl", "tpot"]
-        .iter()
-        .any(|w| label.contains(w))
+    if [
+        "latency", "(ms)", "(s)", "time to", "ttft", "itl", "tpot", "ms/tok", "s/tok",
+    ]
+    .iter()
+    .any(|w| label.contains(w))
         && !["tok/s", "tokens/s", "per sec", "/sec"]
             .iter()
             .any(|w| label.contains(w))
