@@ -9831,6 +9831,14 @@ fn more_serving_systems_by_their_own_names() {
             "We integrated AWQ into FastChat: 45 tokens/s on an RTX 4090.",
             "fastchat",
         ),
+        (
+            "DeepSpeed ZeRO-Inference runs OPT-30B at 43 tokens/s on one V100.",
+            "deepspeed",
+        ),
+        (
+            "candle-vllm serves Qwen3 at 72 tokens/s on an H100.",
+            "candle-vllm",
+        ),
     ] {
         assert_eq!(rt(t).as_deref(), Some(id), "{t}");
     }

@@ -416,6 +416,8 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "xllm" => ("xllm", false),
         "tinychat" => ("tinychat", false),
         "litgpt" => ("litgpt", false),
+        // candle-vllm, a vLLM-style server on the candle framework (not candle itself).
+        "candlevllm" => ("candle-vllm", false),
         "tensorrtllm" | "trtllm" => ("tensorrt-llm", false),
         "sglang" => ("sglang", false),
         // llama-cpp-python: llama.cpp's Python bindings, the same engine.

@@ -335,7 +335,7 @@ fn patterns() -> &'static Patterns {
             // a type.
             quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
             runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktrans", "fastllm", "ftllm", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud", "sambanova cloud", "onnx", "core ml", "coreml", "executorch", "t-mac", "bitnet", "distributed-llama", "omlx", "localai", "ds4", "qserve", "autoawq", "autogptq", "auto-awq", "auto-gptq", "auto awq", "auto gptq", "ik_llama", "gpt-fast", "tinygrad", "mistralrs", "candle", "rkllm", "petals", "chitu", "赤兔", "web-llm", "webllm", "wllama", "litert", "mindformers", "tabbyapi", "optimum-nvidia", "optimum nvidia", "text-generation-webui", "text generation webui", "oobabooga", "lorax", "llm-d", "exo", "djl", "xllm", "tinychat", "litgpt"], &[],
-                r"\b(vllm\.rs\b|vllm[\s-]mlx\b|vllm|tensorrt[\s-]edge[\s-]llm|ik_llama\.cpp|qserve\b|auto[\s-]?awq\b|auto[\s-]?gptq\b|gpt-fast\b|tinygrad\b|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktrans(?:formers)?\b|fastllm\b|ftllm\b|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?[23])?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|sambanova\s+cloud\b|tensorrt\b|onnx\s?runtime(?:[\s-]genai)?|core\s?ml\b|executorch\b|t-mac\b|bitnet\.cpp|distributed-llama\b|omlx\b|localai\b|ds4(?:-bench)?\b|mistralrs(?:-bench|-server)?\b|candle\b|rkllm\b|petals\b|chitu\b|赤兔|web[\s-]?llm\b|wllama\b|litert[\s-]lm\b|mindformers\b|tabbyapi\b|optimum[\s-]nvidia\b|text[\s-]generation[\s-]webui\b|oobabooga\b|lorax\b|llm-d\b|exo\b|djl[\s-]serving\b|xllm\b|tinychat\b|litgpt\b)",
+                r"\b(vllm\.rs\b|vllm[\s-]mlx\b|vllm|tensorrt[\s-]edge[\s-]llm|ik_llama\.cpp|qserve\b|auto[\s-]?awq\b|auto[\s-]?gptq\b|gpt-fast\b|tinygrad\b|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktrans(?:formers)?\b|fastllm\b|ftllm\b|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?[23])?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|sambanova\s+cloud\b|tensorrt\b|onnx\s?runtime(?:[\s-]genai)?|core\s?ml\b|executorch\b|t-mac\b|bitnet\.cpp|distributed-llama\b|omlx\b|localai\b|ds4(?:-bench)?\b|mistralrs(?:-bench|-server)?\b|candle[\s-]vllm\b|candle\b|rkllm\b|petals\b|chitu\b|赤兔|web[\s-]?llm\b|wllama\b|litert[\s-]lm\b|mindformers\b|tabbyapi\b|optimum[\s-]nvidia\b|text[\s-]generation[\s-]webui\b|oobabooga\b|lorax\b|llm-d\b|exo\b|djl[\s-]serving\b|xllm\b|tinychat\b|litgpt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
             // `software release version 1.18.0`, an image tag (`vllm-openai-rocm:v0.17.0`,
@@ -1061,10 +1061,15 @@ pub fn read(text: &str) -> Claim {
             span,
         });
     }
-    // Frameworks that wrap a serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM;
-    // FastChat over vLLM or Transformers): the runtime only when no engine is named.
+    // Then the system a paper or project presents under its own name.
     if claim.runtime.is_none() {
-        claim.runtime = ["nvidia dynamo", "dynamo", "fastchat"]
+        claim.runtime = presented_system(text, lower);
+    }
+    // Last: frameworks that wrap a serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM;
+    // FastChat over vLLM or Transformers) and DeepSpeed named without MII or FastGen (its
+    // ZeRO-Inference runs): the runtime only when no engine is named.
+    if claim.runtime.is_none() {
+        claim.runtime = ["nvidia dynamo", "dynamo", "fastchat", "deepspeed"]
             .iter()
             .find_map(|w| {
                 let i = lower.match_indices(w).map(|(i, _)| i).find(|&i| {
@@ -1074,10 +1079,10 @@ pub fn read(text: &str) -> Claim {
                         && !lower[end..]
                             .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
                 })?;
-                let id = if *w == "fastchat" {
-                    "fastchat"
-                } else {
-                    "dynamo"
+                let id = match *w {
+                    "fastchat" => "fastchat",
+                    "deepspeed" => "deepspeed",
+                    _ => "dynamo",
                 };
                 found(
                     id.to_string(),
@@ -1087,10 +1092,6 @@ pub fn read(text: &str) -> Claim {
                     },
                 )
             });
-    }
-    // Last of all: the system a paper or project presents under its own name.
-    if claim.runtime.is_none() {
-        claim.runtime = presented_system(text, lower);
     }
     if claim.weight_dtype.is_none() {
         for s in &focus {
