@@ -29,6 +29,10 @@ pub(super) fn read_model(lower: &str, p: &Patterns) -> Option<Found<String>> {
 /// `Qwen2.5 (7B)`) as the plain size it is: the brackets become spaces, so the text keeps its
 /// length and every span holds. None when the text has no such size.
 fn size_unbracketed(lower: &str) -> Option<String> {
+    // (Most texts hold no bracketed size: the pattern runs only where one may close.)
+    if !lower.contains("b)") && !lower.contains("m)") {
+        return None;
+    }
     static SIZE: OnceLock<Regex> = OnceLock::new();
     let re = SIZE.get_or_init(|| {
         Regex::new(r"[a-z0-9.][ \t]?(\()(?:\d+x)?\d+(?:\.\d+)?[ \t]?[bm](\))")
