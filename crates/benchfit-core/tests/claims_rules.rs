@@ -9932,3 +9932,17 @@ fn latency_table_is_no_token_rate() {
     );
     assert!(c.figures.iter().all(|f| f.unit != "tok/s"));
 }
+
+/// §3 lengths: llama-batched-bench's settings written out (`PP=512 TG=128`) are the prompt and
+/// output lengths of each sequence.
+#[test]
+fn batched_bench_pp_tg_settings_are_lengths() {
+    assert_eq!(
+        lens("(MXFP4_MOE, `-fa 1 -b 2048`, `llama-batched-bench`, PP=512 TG=128): 83 tokens/s"),
+        (Some(512), Some(128))
+    );
+    assert_eq!(
+        lens("S_TG 48 t/s at pp=2048, tg=256"),
+        (Some(2048), Some(256))
+    );
+}

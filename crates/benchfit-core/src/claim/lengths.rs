@@ -18,6 +18,7 @@ struct Res {
     paren: Regex,
     plus_k: Regex,
     in_plus_out: Regex,
+    pp_tg: Regex,
     record_in: Regex,
     record_out: Regex,
     zh_in: Regex,
@@ -63,6 +64,9 @@ fn res() -> &'static Res {
             // dataset shorthand `random 1000/1000` (input first, as `--random-input-len`).
             pair_named: re(r"\b(?:input\s*/\s*output|isl\s*/\s*osl|in\s*/\s*out|i\s*/\s*o|prompt\s*/\s*(?:output|completion)|random(?:\s+dataset)?)\b[^0-9\n]{0,30}?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\s*/\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?"),
             paren: re(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)"),
+            // llama-batched-bench's settings written out (`PP=512 TG=128`, `pp = 512, tg = 128`):
+            // the prompt and generated tokens of each sequence (its `-npp` / `-ntg`).
+            pp_tg: re(r"\bpp\s*=\s*(\d+)(k)?[\s,;]+tg\s*=\s*(\d+)(k)?\b"),
             plus_k: re(r"\b(\d+(?:\.\d+)?)\s*k\s*\+\s*(\d+(?:\.\d+)?)\s*k\b"),
             // `512 input + 512 output tokens`, "95 prompt token ve 1329 completion token" (the
             // connective in other languages: Turkish ve, German und, French et, Spanish y, 和).
@@ -378,6 +382,13 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         )
         .next()
         {
+            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+                pair = Some((i, o, span(off, &c)));
+            }
+        }
+    }
+    if pair.is_none() {
+        if let Some((off, c)) = matches(lower, &r.pp_tg, (&["pp"], &["tg"]), 4, 40).next() {
             if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
                 pair = Some((i, o, span(off, &c)));
             }
