@@ -9946,3 +9946,19 @@ fn batched_bench_pp_tg_settings_are_lengths() {
         (Some(2048), Some(256))
     );
 }
+
+/// §3 load: a number after a load's label that carries a rate's unit (`2 concurrent requests:
+/// 96 tok/s`) is the figure, not the concurrency; a key after it (`c=8 tps/user=85.8`) is none.
+#[test]
+fn rate_after_a_load_label_is_no_load() {
+    let conc = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        conc("prefill throughput collapses at exactly 2 concurrent requests: 96 tok/s"),
+        Some(2)
+    );
+    assert_eq!(conc("1600 concurrent requests: 5000 tokens/s"), Some(1600));
+    assert_eq!(
+        conc("qwen3-32b-5090  io=1K/512 c=8    tps/user=85.8 ttft=368ms"),
+        Some(8)
+    );
+}

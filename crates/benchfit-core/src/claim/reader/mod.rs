@@ -585,6 +585,24 @@ fn transformers_library(lower: &str) -> Option<Span> {
     None
 }
 
+/// Whether a rate's unit follows byte `end` (`concurrent requests: 96 tok/s`): the number
+/// before it is a figure, not the load a label names. (A key after it, `c=8 tps/user=85.8`, is
+/// no unit.)
+fn rate_follows(hay: &str, end: usize) -> bool {
+    let rest = hay[end.min(hay.len())..].trim_start_matches([' ', '\t']);
+    [
+        "tok/s",
+        "tokens/s",
+        "tokens per",
+        "token/s",
+        "t/s",
+        "req/s",
+        "requests/s",
+    ]
+    .iter()
+    .any(|u| rest.starts_with(u))
+}
+
 /// The label a line gives the figures on it: the text from the line's start (or the last `|`)
 /// to `start` when it ends in `:` and is at most 64 bytes (`Output tput/GPU:`, `Prefill.
 /// latency: 0.18 s, throughput:`), else empty. Read after the clause before the figure, so a
@@ -1206,7 +1224,7 @@ pub fn read(text: &str) -> Claim {
         // tok/s`) is a figure, not the load.
         let load = |c: &Caps| {
             let end = whole(c).end;
-            !continues_number(lower, end) && users_led(lower, c)
+            !continues_number(lower, end) && users_led(lower, c) && !rate_follows(lower, end)
         };
         if let Some(c) = p
             .concurrency
@@ -3980,7 +3998,10 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
     }
     if claim.concurrency.is_none() {
         // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
-        let load = |c: &Caps| !continues_number(part, whole(c).end) && users_led(part, c);
+        let load = |c: &Caps| {
+            let end = whole(c).end;
+            !continues_number(part, end) && users_led(part, c) && !rate_follows(part, end)
+        };
         if let Some(c) = p
             .concurrency
             .captures_iter(part)
