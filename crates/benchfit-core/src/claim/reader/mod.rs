@@ -586,8 +586,8 @@ fn transformers_library(lower: &str) -> Option<Span> {
 }
 
 /// Whether a rate's unit follows byte `end` (`concurrent requests: 96 tok/s`): the number
-/// before it is a figure, not the load a label names. (A key after it, `c=8 tps/user=85.8`, is
-/// no unit.)
+/// before it is a figure, not the load a label names. A key after it (`c=8 tps/user=85.8`) or a
+/// unit that heads the values after a colon (`c=64 tokens/s/user: 254 -> 256`) is no figure's.
 fn rate_follows(hay: &str, end: usize) -> bool {
     let rest = hay[end.min(hay.len())..].trim_start_matches([' ', '\t']);
     [
@@ -600,7 +600,14 @@ fn rate_follows(hay: &str, end: usize) -> bool {
         "requests/s",
     ]
     .iter()
-    .any(|u| rest.starts_with(u))
+    .find(|u| rest.starts_with(**u))
+    .is_some_and(|u| {
+        let after = &rest[u.len()..];
+        let heading = after
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '/' || c == ' ')
+            .starts_with(':');
+        !heading && !after.starts_with('/')
+    })
 }
 
 /// The label a line gives the figures on it: the text from the line's start (or the last `|`)
