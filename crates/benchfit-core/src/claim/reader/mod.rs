@@ -529,13 +529,43 @@ fn presented_system(text: &str, lower: &str) -> Option<Found<String>> {
     let name = title.filter(|w| coined(w)).or_else(presented)?;
     let id = name.to_ascii_lowercase();
     let start = lower.find(&id)?;
-    found(
-        id.clone(),
-        Span {
-            start,
-            end: start + id.len(),
-        },
-    )
+    let end = start + id.len();
+    found(id, Span { start, end })
+}
+
+/// A runtime the engine patterns leave out, for a text that names no serving engine, in this
+/// order (CLAIMS.md §3 Runtime: an engine outside the list keeps its name): Hugging Face
+/// Transformers named as the library a run used ([`transformers_library`]); the system a paper
+/// or project presents under its own name ([`presented_system`]); last, frameworks that wrap a
+/// serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM; FastChat over vLLM or
+/// Transformers) and DeepSpeed named without MII or FastGen (its ZeRO-Inference runs), each as
+/// a whole word.
+fn unlisted_runtime(text: &str, lower: &str) -> Option<Found<String>> {
+    const WRAPPERS: [(&str, &str); 4] = [
+        ("nvidia dynamo", "dynamo"),
+        ("dynamo", "dynamo"),
+        ("fastchat", "fastchat"),
+        ("deepspeed", "deepspeed"),
+    ];
+    if let Some(span) = transformers_library(lower) {
+        return found("transformers".to_string(), span);
+    }
+    presented_system(text, lower).or_else(|| {
+        WRAPPERS.iter().find_map(|(w, id)| {
+            let start = lower.match_indices(w).map(|(i, _)| i).find(|&i| {
+                !lower[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                    && !lower[i + w.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })?;
+            found(
+                id.to_string(),
+                Span {
+                    start,
+                    end: start + w.len(),
+                },
+            )
+        })
+    })
 }
 
 /// Hugging Face Transformers written as the library a run used (`the transformers library`,
@@ -1078,45 +1108,9 @@ pub fn read(text: &str) -> Claim {
             claim.runtime_version = claim.runtime_version.take().or(full.runtime_version);
         }
     }
-    // Last: Hugging Face Transformers, named as the library a run used, when no serving
-    // engine is named anywhere (CLAIMS.md §3 Runtime: an engine outside the list keeps its name).
+    // Last: a runtime outside the engine patterns, when no engine is named anywhere.
     if claim.runtime.is_none() {
-        claim.runtime = transformers_library(lower).map(|span| Found {
-            value: "transformers".to_string(),
-            span,
-        });
-    }
-    // Then the system a paper or project presents under its own name.
-    if claim.runtime.is_none() {
-        claim.runtime = presented_system(text, lower);
-    }
-    // Last: frameworks that wrap a serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM;
-    // FastChat over vLLM or Transformers) and DeepSpeed named without MII or FastGen (its
-    // ZeRO-Inference runs): the runtime only when no engine is named.
-    if claim.runtime.is_none() {
-        claim.runtime = ["nvidia dynamo", "dynamo", "fastchat", "deepspeed"]
-            .iter()
-            .find_map(|w| {
-                let i = lower.match_indices(w).map(|(i, _)| i).find(|&i| {
-                    let end = i + w.len();
-                    !lower[..i]
-                        .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-                        && !lower[end..]
-                            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-                })?;
-                let id = match *w {
-                    "fastchat" => "fastchat",
-                    "deepspeed" => "deepspeed",
-                    _ => "dynamo",
-                };
-                found(
-                    id.to_string(),
-                    Span {
-                        start: i,
-                        end: i + w.len(),
-                    },
-                )
-            });
+        claim.runtime = unlisted_runtime(text, lower);
     }
     if claim.weight_dtype.is_none() {
         for s in &focus {
