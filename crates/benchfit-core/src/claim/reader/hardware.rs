@@ -1105,7 +1105,7 @@ fn singular_use(part: &str, local: usize, end: usize) -> bool {
             .or_else(|| b.strip_suffix('a'))
             .unwrap_or(b)
             .trim_end();
-        (open.ends_with('(') || b.ends_with('(')) && rest.starts_with(')')
+        open.ends_with('(') && rest.starts_with(')')
     };
     let one_gpu = [
         "one gpu -",
