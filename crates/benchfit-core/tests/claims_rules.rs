@@ -9962,3 +9962,16 @@ fn rate_after_a_load_label_is_no_load() {
         Some(8)
     );
 }
+
+/// §1.3 tool output: a JSON summary's quoted key with its unit in brackets (EvalScope's
+/// `"Output token throughput (tok/s)": 36.605`) is a labelled figure like the unquoted one.
+#[test]
+fn quoted_json_key_with_unit_is_a_figure() {
+    let c = read(
+        "\"Output token throughput (tok/s)\": 36.605,\n\"Total token throughput (tok/s)\": 37.5848,\n\
+         \"Average latency (s)\": 112.7879,\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!((f.value, f.kind), (36.605, FigureKind::ThroughputOutput));
+    assert_eq!(f.scope, Some(Scope::Aggregate));
+}

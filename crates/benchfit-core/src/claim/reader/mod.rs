@@ -173,7 +173,7 @@ const GPU_STARTS: &[&str] = &[
 
 /// A `label (unit): value` record is a label, `[a-z][a-z0-9_ .\[\]/-]{0,60}?` (shortest first),
 /// then this; see [`labelled_matches`].
-const LABEL_TAIL: &str = r#"["']?\s*(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*["']?\[?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?(?:\s*(ms\b|s\b))?"#;
+const LABEL_TAIL: &str = r#"["']?\s*(?:\(([^()]{1,40})\)["']?)?(?:\s*(?:avg|mean|median|average|p\d{2}))?\s*:\s*["']?\[?(?:(?:approximately|approx\.?|about|around|roughly|~)\s*)?NUM(?:\s*(?:±|\+/-)\s*[\d.,]+)?(?:\s*(ms\b|s\b))?"#;
 
 /// The claim patterns. All but two run through [`Pat`]: the regex only where a match can start.
 struct Patterns {
