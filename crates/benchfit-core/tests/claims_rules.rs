@@ -9975,3 +9975,30 @@ fn quoted_json_key_with_unit_is_a_figure() {
     assert_eq!((f.value, f.kind), (36.605, FigureKind::ThroughputOutput));
     assert_eq!(f.scope, Some(Scope::Aggregate));
 }
+
+/// §1.3 tool output: a record key carries its unit as one of its words (vLLM's `--save-result`
+/// `mean_tpot_ms`, LLMPerf's `results_ttft_s_mean`); with no throughput in the block, the mean
+/// TPOT or ITL heads, and LLMPerf's quantiles (`_p25` … `_p99`) before it are one run's
+/// distribution, not a sweep whose last point heads.
+#[test]
+fn latency_record_keys_with_unit_words() {
+    let c = read("{\"mean_ttft_ms\": 45.2, \"median_tpot_ms\": 12.5, \"p99_tpot_ms\": 30.1}");
+    let tpot: Vec<_> = c
+        .figures
+        .iter()
+        .filter(|f| f.kind == FigureKind::Tpot)
+        .map(|f| (f.value, f.unit.as_str(), f.percentile.as_deref()))
+        .collect();
+    assert_eq!(tpot, [(12.5, "ms", Some("p50")), (30.1, "ms", Some("p99"))]);
+    let c = read(
+        "\"results_inter_token_latency_s_quantiles_p25\": 0.0405,\n\
+         \"results_inter_token_latency_s_quantiles_p99\": 0.0494,\n\
+         \"results_inter_token_latency_s_mean\": 0.0420,\n\
+         \"results_inter_token_latency_s_stddev\": 0.0023,\n\
+         \"results_ttft_s_mean\": 0.4035,\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!((f.value, f.kind, f.unit.as_str()), (0.0420, FigureKind::Itl, "s"));
+    // A standard deviation is no latency.
+    assert!(c.figures.iter().all(|f| f.value != 0.0023));
+}

@@ -298,6 +298,39 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
     true
 }
 
+/// CLAIMS.md §1.3, one distribution: when the headline is a statistic (`p25`, `p99`, `mean`…)
+/// and the figures of its kind, unit and scope hold two or more statistics, each once (LLMPerf's
+/// `results_inter_token_latency_s_quantiles_p25` … `_p99`, `_mean`), they describe one run, not
+/// the points of a sweep: its mean heads them, else its median. A statistic named twice is two
+/// runs and is left to the sweep rules. Returns true when the figures are one distribution.
+pub(super) fn distribution_centre(figures: &mut [Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    if h.percentile.is_none() {
+        return false;
+    }
+    let stats: Vec<(usize, &str)> = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == h.kind && f.unit == h.unit && f.scope == h.scope && !f.derived)
+        .filter_map(|(i, f)| f.percentile.as_deref().map(|p| (i, p)))
+        .collect();
+    let once = stats
+        .iter()
+        .all(|(_, p)| stats.iter().filter(|(_, q)| q == p).count() == 1);
+    if stats.len() < 2 || !once {
+        return false;
+    }
+    let centre = ["mean", "p50"]
+        .iter()
+        .find_map(|c| stats.iter().find(|(_, p)| p == c).map(|(i, _)| *i));
+    if let Some(i) = centre.filter(|&i| i > 0) {
+        figures[..=i].rotate_right(1);
+    }
+    true
+}
+
 /// Words that name a workload (a scenario, task or dataset) a figure was measured on.
 const WORKLOAD_WORDS: &[&str] = &[
     "scenario",

@@ -487,33 +487,46 @@ pub(super) fn labelled_figure(
     let l = label.trim().trim_matches('"');
     let key = format!("{l} ({unit}) {after_unit}");
     let has = |w: &str| key.contains(w);
+    // A standard deviation (`results_ttft_s_stddev`, `std_itl_ms`) is a spread, not a value of
+    // the metric.
+    if has("stddev") || l.split(['_', ' ']).any(|w| w == "std") {
+        return None;
+    }
     let pct = if has("mean") || has("average") || has("avg") {
         Some("mean")
     } else if has("median") || has("p50") {
         Some("p50")
-    } else if has("p90") {
-        Some("p90")
-    } else if has("p95") {
-        Some("p95")
-    } else if has("p99") {
-        Some("p99")
     } else {
-        None
+        // Any other percentile written `pNN` (`p90`, `p99`, LLMPerf's `quantiles_p25`).
+        ["p25", "p75", "p90", "p95", "p99"]
+            .into_iter()
+            .find(|p| has(p))
     };
-    let latency_unit = if unit == "ms" || after_unit == "ms" {
+    // A tool record's key carries its unit as one of its words (vLLM's `--save-result`
+    // `mean_tpot_ms`, LLMPerf's `results_ttft_s_mean`).
+    let key_unit = (unit.is_empty() && after_unit.is_empty() && l.contains('_'))
+        .then(|| {
+            l.split('_')
+                .find_map(|w| ["ms", "s"].into_iter().find(|u| *u == w))
+        })
+        .flatten();
+    let latency_unit = if unit == "ms" || after_unit == "ms" || key_unit == Some("ms") {
         Some("ms")
-    } else if unit == "s" || after_unit == "s" {
+    } else if unit == "s" || after_unit == "s" || key_unit == Some("s") {
         Some("s")
     } else {
         None
     };
-    let latency_kind = if has("ttft") || has("time to first token") || has("time-to-first-token") {
+    // The key's words with `_` as spaces (`inter_token_latency`, `end_to_end_latency`).
+    let spaced = key.replace('_', " ");
+    let has_spaced = |w: &str| spaced.contains(w);
+    let latency_kind = if has("ttft") || has_spaced("time to first token") || has("time-to-first-token") {
         Some(FigureKind::Ttft)
-    } else if has("tpot") || has("time per output token") || has("time-per-output-token") {
+    } else if has("tpot") || has_spaced("time per output token") || has("time-per-output-token") {
         Some(FigureKind::Tpot)
-    } else if has("itl") || has("inter-token") || has("tbt") {
+    } else if has("itl") || has("inter-token") || has_spaced("inter token") || has("tbt") {
         Some(FigureKind::Itl)
-    } else if has("e2e") || has("end-to-end") || has("request latency") {
+    } else if has("e2e") || has("end-to-end") || has_spaced("end to end") || has_spaced("request latency") {
         Some(FigureKind::E2eLatency)
     } else {
         None

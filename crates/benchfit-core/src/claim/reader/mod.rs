@@ -1627,7 +1627,9 @@ pub fn read(text: &str) -> Claim {
             .first()
             .is_some_and(|f| f.span.start >= t.start && f.span.end <= t.end)
     });
-    let sweep = (!title_headline && super::headline::sweep_end(&mut claim.figures))
+    // The statistics of one run's distribution are not a sweep's points.
+    let distribution = super::headline::distribution_centre(&mut claim.figures);
+    let sweep = (!title_headline && !distribution && super::headline::sweep_end(&mut claim.figures))
         || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
     let workloads =
         !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
@@ -4533,8 +4535,8 @@ mod prefilter_tests {
             // with no note in parentheses (`ttft p99: 5`, `…sp00:0`) stays in the label: the
             // reference allows the word only after the note.
             let tail = LABEL_TAIL.replacen(
-                r"(?:\(([^()]{1,40})\))?(?:\s*(?:avg|mean|median|average|p\d{2}))?",
-                r"(?:\(([^()]{1,40})\)(?:\s*(?:avg|mean|median|average|p\d{2}))?)?",
+                r#"(?:\(([^()]{1,40})\)["']?)?(?:\s*(?:avg|mean|median|average|p\d{2}))?"#,
+                r#"(?:\(([^()]{1,40})\)["']?(?:\s*(?:avg|mean|median|average|p\d{2}))?)?"#,
                 1,
             );
             assert_ne!(
