@@ -10002,3 +10002,11 @@ fn latency_record_keys_with_unit_words() {
     // A standard deviation is no latency.
     assert!(c.figures.iter().all(|f| f.value != 0.0023));
 }
+
+/// §3 model: OpenAI's gpt-oss written with a space (`GPT OSS 120B`) is the family, not a model
+/// named `oss`.
+#[test]
+fn gpt_oss_with_a_space() {
+    let c = read("When I am running GPT OSS 120B 8bit MLX on my M3 Ultra, I get 60 tok/s");
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("gpt-oss-120b"));
+}

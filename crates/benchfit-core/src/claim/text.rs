@@ -10,7 +10,9 @@
 pub(super) fn prepare(text: &str) -> String {
     let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
         cjk_terms(russian_terms(foreign_rate_units(device_file_names(
-            packed_cells(csv_tables(unicode_hyphens(text.to_ascii_lowercase()))),
+            packed_cells(csv_tables(spaced_model_names(unicode_hyphens(
+                text.to_ascii_lowercase(),
+            )))),
         )))),
     ))));
     if !lower.contains(|c: char| ('\u{2500}'..='\u{257f}').contains(&c)) {
@@ -430,6 +432,18 @@ fn unicode_hyphens(lower: String) -> String {
     }
     out.extend(std::iter::repeat_n(' ', pad));
     out
+}
+
+/// A model family written with a space or underscore where its name has a hyphen (`GPT OSS
+/// 120B`, `gpt_oss_20b`: OpenAI's gpt-oss) in its hyphenated form, one byte for one byte, so it
+/// reads as the family and not as a model named `oss`.
+fn spaced_model_names(mut lower: String) -> String {
+    for from in ["gpt oss", "gpt_oss"] {
+        if lower.contains(from) {
+            lower = lower.replace(from, "gpt-oss");
+        }
+    }
+    lower
 }
 
 /// A pipe table whose rows were run together on one line, as scraped pages print them
