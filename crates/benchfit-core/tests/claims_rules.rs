@@ -10010,3 +10010,21 @@ fn gpt_oss_with_a_space() {
     let c = read("When I am running GPT OSS 120B 8bit MLX on my M3 Ultra, I get 60 tok/s");
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("gpt-oss-120b"));
 }
+
+/// §2 kind: a log line's prefix (time, level, source, a `[Seq 1]` tag) before its phase label
+/// leaves the label the line's own: `Prompt:` is prefill, `Decoded:` decode.
+#[test]
+fn phase_label_after_a_log_prefix() {
+    let c = read(
+        "2026-04-18T04:56:38.721497Z  INFO vllm_rs::server::server: [Seq 1] Prompt: 14354 tokens in 2.05s (7019.07 t/s)\n\
+         2026-04-18T04:56:38.721510Z  INFO vllm_rs::server::server: [Seq 1] Decoded: 179 tokens in 2.78s (64.37 t/s)\n",
+    );
+    let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (64.37, FigureKind::DecodeThroughput),
+            (7019.07, FigureKind::PrefillThroughput)
+        ]
+    );
+}
