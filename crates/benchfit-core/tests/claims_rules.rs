@@ -10028,3 +10028,27 @@ fn phase_label_after_a_log_prefix() {
         ]
     );
 }
+
+/// §3 lengths: "N input tokens per request" is each request's prompt length, and its "per
+/// request" says nothing of whose rate the figure is; a length written out in full (`~4000`)
+/// stays itself beside a binary limit (`max_input_len 4096`), which only a shorthand (`4K`)
+/// takes.
+#[test]
+fn input_tokens_per_request_is_a_length() {
+    let c = read("| `max_input_len` | 4096 |\n- ~4000 input tokens per request\n- throughput 900 tok/s\n");
+    assert_eq!(c.prompt_tokens.map(|f| f.value), Some(4000));
+    let c = read("4000 input tokens per request, 100 tok/s");
+    assert_eq!(c.prompt_tokens.map(|f| f.value), Some(4000));
+    assert_eq!(c.figures[0].scope, None);
+    // A rate per second is no length.
+    assert_eq!(lens("prefill runs at 4000 input tokens per second"), (None, None));
+}
+
+/// §3 quantisation: a precision given to the keys and values (`FP8 quantization for key and
+/// value tensors`) is the KV cache's, not the weights'.
+#[test]
+fn precision_for_keys_and_values_is_the_kv_cache() {
+    let c = read("| quantization_type | fp8_kv | FP8 quantization for key and value tensors |\n1,200 tok/s");
+    assert_eq!(c.kv_dtype.map(|d| d.value).as_deref(), Some("fp8"));
+    assert_eq!(c.weight_dtype, None);
+}

@@ -44,6 +44,7 @@ struct Res {
     tool_out: Regex,
     tokens_in_time: Regex,
     per_reply: Regex,
+    per_request_in: Regex,
     cjk_generated: Regex,
     lm_stats: Regex,
 }
@@ -123,6 +124,8 @@ fn res() -> &'static Res {
             tokens_in_time: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s+tokens?\s+(?:in|over)\s+~?[\d.,]+\s*(?:s|sec|secs|seconds)\b"),
             // "256 generated tokens per reply": the output length of each request.
             per_reply: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:generated|output|completion|new)\s+tokens?\s+(?:per|for each|each)\s+(?:reply|response|request|prompt|completion|answer|generation|run)\b"),
+            // "~4000 input tokens per request": the prompt length of each request.
+            per_request_in: re(r"\b(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s+(?:input|prompt)\s+tokens?\s+(?:per|for each|each)\s+(?:request|prompt|query|sample|sequence)\b"),
             // "生成2048个token" (generating 2048 tokens), "8192個の新しいトークンを生成" (generates
             // 8192 new tokens): the output length.
             cjk_generated: re(r"生成[ \t]*(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(k)?[ \t]*个?[ \t]*(?:tokens?|词元)|(\d{1,3}(?:,\d{3})+|\d+)[ \t]*個の(?:新しい)?トークンを生成"),
@@ -583,6 +586,17 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         .next();
         claim.output_tokens = one_side(hit);
     }
+    if claim.prompt_tokens.is_none() {
+        let hit = matches(
+            lower,
+            &r.per_request_in,
+            (&[" tokens per", " tokens for each", " tokens each"], DIGITS),
+            40,
+            40,
+        )
+        .next();
+        claim.prompt_tokens = one_side(hit);
+    }
     // Chinese with the word first (`输入 2048 输出 512`): read before the number-first forms,
     // which would take `2048 输出` as the output. Only both together (a pair written so), and
     // never a rate (`输出 1450 tokens/s`).
@@ -634,7 +648,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
                 .strip_prefix('/')
                 .map(str::trim_start)
                 .is_some_and(|u| u.starts_with(['s', '秒']) || u.starts_with("sec"))
-                || after.starts_with("per ")
+                || per_time(after)
                 || after.starts_with("每秒");
             // A price's basis (`入力1Mあたり0.59ドル`, "per 1M input tokens") is no length.
             let basis = rest.strip_prefix('m').is_some_and(|t| {
@@ -753,7 +767,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // Never a rate (`prompts at 900 tokens/s`, "generating 60 tokens per second").
     let not_rate = |(off, c): &(usize, Captures)| {
         let rest = lower[span(*off, c).end..].trim_start();
-        !(rest.starts_with('/') || rest.starts_with("per ") || rest.starts_with("a second"))
+        !(rest.starts_with('/') || per_time(rest) || rest.starts_with("a second"))
     };
     if claim.output_tokens.is_none() {
         let generating = matches(
@@ -906,10 +920,19 @@ fn per_second_after(lower: &str, end: usize) -> bool {
         .or_else(|| rest.strip_prefix("tok"))
         .unwrap_or(rest)
         .trim_start();
-    rest.starts_with('/')
-        || rest.starts_with("per ")
-        || rest.starts_with("每秒")
-        || rest.starts_with("tps")
+    rest.starts_with('/') || per_time(rest) || rest.starts_with("每秒") || rest.starts_with("tps")
+}
+
+/// `rest` opens with "per" and a basis of time or money (`per second`, `per 1M`), not of one
+/// request (`4000 input tokens per request`, `per prompt`, `per sequence`: a length's).
+fn per_time(rest: &str) -> bool {
+    rest.strip_prefix("per ").is_some_and(|r| {
+        ![
+            "request", "prompt", "sequence", "query", "queries", "sample", "call", "turn",
+        ]
+        .iter()
+        .any(|w| r.trim_start().starts_with(w))
+    })
 }
 
 #[cfg(test)]

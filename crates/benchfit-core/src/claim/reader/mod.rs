@@ -325,7 +325,7 @@ fn patterns() -> &'static Patterns {
                 // `4GPU` glued (vLLM's release tables: `| 4GPU, Llama 70B, v0.4.3 |`).
                 .needs(&["gpu", "accelerators", "npus", "hpus", "lpus", "rdus", "tpus", "chips", "cards", "devices", "个", "個"]),
             tp: pat(NO, &["tp"], &["tensor", "num-shard", "num_shard"], r"(?:\btp(?:[\s_-]*size)?\s*(?:=|:)?\s*|tensor[\s_-]para(?:llel)?(?:ism|[\s_-]size|[\s_-]degree)?\s*(?:of\s*|=|:)?\s*|num[_-]shard(?:\s*=\s*|\s+))(\d+)\b"),
-            kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq", "w4a", "w8a"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b|\bw\da\d{1,2}kv(4|8)\b"),
+            kv_dtype: pat(NO, &["fp", "bf", "int", "kv", "q", "iq", "w4a", "w8a"], &[], r"\b(fp8|fp16|bf16|int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)[\s_]*-?kv\b|\bkv[\s_-]*cache[^.\n]{0,20}?\b(fp8|fp16|bf16|int8|int4)\b|\bw\da\d{1,2}kv(4|8)\b|\b(fp8|fp16|bf16|int8|int4)\b[^.\n]{0,30}?\bkey(?: and |-|/)values?\b"),
             // GGUF types include the i-quants (`IQ1_S`, `IQ4_XS`) and the `_K_XL` mixes; MLC's
             // `q4f16_1` keeps its own name.
             dtype: pat(NO, &["fp", "bf", "int", "w8a8", "w4a", "awq", "gptq", "nvfp4", "mxfp", "q", "iq"], &[],
@@ -1852,6 +1852,13 @@ pub fn read(text: &str) -> Claim {
         (&mut claim.output_tokens, "out"),
     ] {
         if let Some(l) = len.as_mut() {
+            // Only a shorthand: a length written out in full (`~4000 input tokens`) is that.
+            let full = lower
+                .get(l.span.start..l.span.end)
+                .is_some_and(|w| w.replace(',', "").contains(&l.value.to_string()));
+            if full {
+                continue;
+            }
             if let Some(b) = super::lengths::binary_form(lower, l.value, side) {
                 l.value = b;
             }

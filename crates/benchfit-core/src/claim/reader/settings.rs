@@ -62,6 +62,8 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
                 .get(1)
                 .or(c.get(2))
                 .or(c.get(3))
+                // `FP8 quantization for key and value tensors`: the KV cache's.
+                .or(c.get(4))
                 .expect("one alternative matched");
             // QServe's `W4A8KV4`: the KV cache's bits after `kv`, in integers.
             let v = if c.get(3).is_some() {
@@ -230,6 +232,16 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             if part[m.end..]
                 .trim_start_matches([' ', '-', '_'])
                 .starts_with("kv")
+            {
+                continue;
+            }
+            // Likewise a precision the clause gives the keys and values (`FP8 quantization for
+            // key and value tensors`).
+            let clause = &part[m.end..floor_boundary(part, (m.end + 40).min(part.len()))];
+            let clause = clause.split(['.', '\n', '|', ';']).next().unwrap_or(clause);
+            if ["key and value", "key-value", "key/value"]
+                .iter()
+                .any(|w| clause.contains(w))
             {
                 continue;
             }

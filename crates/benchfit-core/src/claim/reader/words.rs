@@ -223,6 +223,19 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     } else {
         words
     };
+    // A length's basis ("~4000 input tokens per request") says how long each request is, not
+    // whose rate a figure is.
+    let unlengthed;
+    let words = if words.contains("tokens per ") {
+        let mut w = words.to_string();
+        for basis in ["request", "prompt", "sequence", "query"] {
+            w = w.replace(&format!("tokens per {basis}"), " ");
+        }
+        unlengthed = w;
+        unlengthed.as_str()
+    } else {
+        words
+    };
     let has = |w: &str| words.contains(w);
     if has("per user")
         || has("/user")
