@@ -10052,3 +10052,17 @@ fn precision_for_keys_and_values_is_the_kv_cache() {
     assert_eq!(c.kv_dtype.map(|d| d.value).as_deref(), Some("fp8"));
     assert_eq!(c.weight_dtype, None);
 }
+
+/// §3 hardware: with no GPU named, an AI-PC chip is the machine: AMD's Ryzen AI laptop chips
+/// (`Ryzen AI 9 HX 370`, `Ryzen AI 5 340`) and Intel's Core Ultra written with its marks
+/// (`Intel(R) Core(TM) Ultra 9 285H`).
+#[test]
+fn ai_pc_chips_are_the_host() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(gpu("Ryzen AI 9 HX 370 laptop, NPU: 12 tok/s").as_deref(), Some("ryzen-ai-9-hx-370"));
+    assert_eq!(gpu("Benchmark Ryzen AI 5 340 (Framework 13): 9 tok/s").as_deref(), Some("ryzen-ai-5-340"));
+    assert_eq!(
+        gpu("CPU: Intel(R) Core(TM) Ultra 9 285H\nNPU decode: 8.1 tok/s").as_deref(),
+        Some("core-ultra-9-285h")
+    );
+}

@@ -303,7 +303,7 @@ fn apu_part(part: &str) -> Option<(String, Span)> {
 /// A CPU or an integrated GPU named as the machine a run used when the text names no GPU or
 /// accelerator: Intel Xeon (`xeon-6980p`), AMD EPYC (`epyc-9175f`), AWS Graviton
 /// (`aws-graviton4`), Arm Neoverse (`arm-neoverse-v2`), IBM Power10 (`ibm-power10`), Intel Core
-/// (`core-ultra-9-185h`, `core-i9-13900k`), AMD Ryzen (`ryzen-9-3950x`), AMD's Radeon iGPUs
+/// (`core-ultra-9-185h`, `core-i9-13900k`), AMD Ryzen (`ryzen-9-3950x`, `ryzen-ai-9-hx-370`), AMD's Radeon iGPUs
 /// (`Radeon 8060S`, `Radeon 780M`: `radeon-8060s`) and, last, an AMD GPU named only by its LLVM
 /// target (`gfx1100`). Returns the id and its span.
 fn host_device(part: &str) -> Option<(String, Span)> {
@@ -319,7 +319,7 @@ fn host_device(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel\s+)?core\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b",
+            r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel(?:\(r\))?\s+)?core(?:\(tm\))?\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b|\b(?:amd\s+)?ryzen\s*(?:\(tm\)\s*)?ai\s+([579])\s+(?:pro\s+)?(hx\s+)?(\d{3})\b",
         )
         .expect("static pattern compiles")
     });
@@ -363,6 +363,10 @@ fn host_id(c: &regex_lite::Captures) -> Option<(String, Span)> {
         format!("core-{}-{}", tier.as_str(), n.as_str())
     } else if let (Some(tier), Some(n)) = (c.get(12), c.get(13)) {
         format!("ryzen-{}-{}", tier.as_str(), n.as_str())
+    } else if let (Some(tier), Some(n)) = (c.get(15), c.get(17)) {
+        // AMD's Ryzen AI laptop chips (`Ryzen AI 9 HX 370`, `Ryzen AI 7 350`).
+        let hx = if c.get(16).is_some() { "hx-" } else { "" };
+        format!("ryzen-ai-{}-{hx}{}", tier.as_str(), n.as_str())
     } else {
         // An AMD GPU named only by its LLVM target (`gfx1100`, `gfx906`): an architecture
         // several cards share, so the hardware row stays partial (checklist).
