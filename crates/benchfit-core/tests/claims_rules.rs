@@ -10066,3 +10066,18 @@ fn ai_pc_chips_are_the_host() {
         Some("core-ultra-9-285h")
     );
 }
+
+/// §3 model: a count or an example before a size (`two 7B models`, `models like 8B, 70B`)
+/// names no model; a Hugging Face cache folder (`models--meta-llama--Meta-Llama-3-8B-Instruct`)
+/// names the repository it holds.
+#[test]
+fn sizes_after_counts_and_hub_cache_folders() {
+    let model = |t: &str| read(t).model.map(|m| m.value);
+    assert_eq!(model("I ran the same test against two 7B models: 40 tok/s"), None);
+    assert_eq!(model("Llama models like 8B, 70B and 405B serve 20 tok/s"), None);
+    assert_eq!(
+        model("./main -m models/models--meta-llama--Meta-Llama-3-8B-Instruct/snapshots/1/m.gguf\n50 tok/s")
+            .as_deref(),
+        Some("llama-3-8b")
+    );
+}

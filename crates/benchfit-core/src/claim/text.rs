@@ -443,7 +443,41 @@ fn spaced_model_names(mut lower: String) -> String {
             lower = lower.replace(from, "gpt-oss");
         }
     }
-    lower
+    hub_cache_names(lower)
+}
+
+/// A Hugging Face cache folder (`models--meta-llama--Meta-Llama-3-8B-Instruct`, the hub's
+/// `models--{org}--{name}` layout) as the repository id it stands for (`meta-llama /Meta-…`),
+/// byte for byte: `models--` as spaces and the `--` after the org as ` /`.
+fn hub_cache_names(lower: String) -> String {
+    if !lower.contains("models--") {
+        return lower;
+    }
+    let mut bytes = lower.into_bytes();
+    let mut i = 0;
+    while let Some(at) = find_from(&bytes, b"models--", i) {
+        let org = at + 8;
+        let end = bytes[org..]
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || b"-_.".contains(b)))
+            .map_or(bytes.len(), |e| org + e);
+        if let Some(sep) = find_from(&bytes[..end], b"--", org) {
+            bytes[at..org].fill(b' ');
+            bytes[sep] = b' ';
+            bytes[sep + 1] = b'/';
+        }
+        i = end.max(at + 8);
+    }
+    // Only ASCII bytes were replaced by ASCII bytes.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The first place `pat` occurs in `hay` at or after `from`.
+fn find_from(hay: &[u8], pat: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .windows(pat.len())
+        .position(|w| w == pat)
+        .map(|p| from + p)
 }
 
 /// A pipe table whose rows were run together on one line, as scraped pages print them

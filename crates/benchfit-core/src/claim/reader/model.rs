@@ -352,7 +352,8 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
         serve model models size params parameters dense moe our my this that llm base chat \
         instruct about around over under by or per total active largest biggest smallest larger \
         bigger smaller new newer latest huge giant massive full same sub across into beyond up \
-        distributes supports fits handles serves loads includes needs requires hosts shards         activates activate activated activating uses has contains only just roughly approximately         nearly almost reaching reaches";
+        distributes supports fits handles serves loads includes needs requires hosts shards         activates activate activated activating uses has contains only just roughly approximately         nearly almost reaching reaches like as including between both two three four five six \
+        seven eight nine ten several multiple many some all few various";
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
         Regex::new(
