@@ -10081,3 +10081,16 @@ fn sizes_after_counts_and_hub_cache_folders() {
         Some("llama-3-8b")
     );
 }
+
+/// §2 kind: a table row written without its outer bars (`Fastest decode result | … 65.3
+/// tok/s`, as GitHub's tables allow) is named by its first cell like a barred row.
+#[test]
+fn row_without_outer_bars_names_its_figure() {
+    let c = read(
+        "Question | Answer\n---|---\nFastest decode result | UD-Q4_K_M — 65.3 tok/s\n\
+         Fastest prompt / prefill result | MXFP4_MOE — 2,496 tok/s\n",
+    );
+    let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert!(kinds.contains(&(65.3, FigureKind::DecodeThroughput)), "{kinds:?}");
+    assert!(kinds.contains(&(2496.0, FigureKind::PrefillThroughput)), "{kinds:?}");
+}
