@@ -10094,3 +10094,12 @@ fn row_without_outer_bars_names_its_figure() {
     assert!(kinds.contains(&(65.3, FigureKind::DecodeThroughput)), "{kinds:?}");
     assert!(kinds.contains(&(2496.0, FigureKind::PrefillThroughput)), "{kinds:?}");
 }
+
+/// §3 runtime: a sentence after an engine word's colon (`not a wrapper around another
+/// runtime: it is completely self-contained`) names no engine.
+#[test]
+fn sentence_after_runtime_colon_is_no_engine() {
+    let c = read("It is not a wrapper around another\nruntime: it is completely self-contained. 13 tok/s");
+    assert_eq!(c.runtime, None);
+    assert_eq!(read("runtime: vllm\n13 tok/s").runtime.map(|r| r.value).as_deref(), Some("vllm"));
+}

@@ -577,7 +577,15 @@ fn record_engine(text: &str, lower: &str) -> Option<NamedEngine> {
             continue;
         }
         let id = clean_id(v.as_str());
+        // A sentence after the colon (`…another runtime: it is completely self-contained`)
+        // names no engine: its first word is a pronoun, article or placeholder.
+        let sentence_word = [
+            "it", "its", "the", "a", "an", "this", "that", "these", "we", "you", "they", "our",
+            "none", "not", "no", "yes", "same", "default", "any", "all", "unknown", "tbd",
+        ]
+        .contains(&id.as_str());
         if id.len() < 2
+            || sentence_word
             || NOT_ENGINES.contains(&id.as_str())
             || NOT_ENGINE_NAMES.contains(&id.as_str())
             || (id.starts_with('v') && id[1..].starts_with(|ch: char| ch.is_ascii_digit()))
