@@ -10103,3 +10103,11 @@ fn sentence_after_runtime_colon_is_no_engine() {
     assert_eq!(c.runtime, None);
     assert_eq!(read("runtime: vllm\n13 tok/s").runtime.map(|r| r.value).as_deref(), Some("vllm"));
 }
+
+/// §1 figures: a number set as code in a results table (`` `3261.60` ``) is read as the number.
+#[test]
+fn numbers_set_as_code_are_numbers() {
+    let c = read("| Experiment | Tokens/sec |\n|---|---|\n| `exp_a` | `3149.65` |\n| `exp_b` | `3261.60` |\n");
+    let vals: Vec<f64> = c.figures.iter().map(|f| f.value).collect();
+    assert!(vals.contains(&3261.6), "{vals:?}");
+}

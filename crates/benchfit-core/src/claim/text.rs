@@ -443,7 +443,38 @@ fn spaced_model_names(mut lower: String) -> String {
             lower = lower.replace(from, "gpt-oss");
         }
     }
-    hub_cache_names(lower)
+    numeric_code_spans(hub_cache_names(lower))
+}
+
+/// A number set as code (`` `3261.60` `` in a results table, `` `+7.88%` ``) as the plain
+/// number: its two backticks become spaces, one byte for one byte.
+fn numeric_code_spans(lower: String) -> String {
+    if !lower.contains('`') {
+        return lower;
+    }
+    let mut bytes = lower.into_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let inner = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || b",.%+-~".contains(b))
+            .count();
+        let close = i + 1 + inner;
+        let numeric = inner > 0 && bytes[i + 1..close].iter().any(u8::is_ascii_digit);
+        if numeric && bytes.get(close) == Some(&b'`') {
+            bytes[i] = b' ';
+            bytes[close] = b' ';
+            i = close + 1;
+        } else {
+            i += 1;
+        }
+    }
+    // Only ASCII backticks were replaced by ASCII spaces.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// A Hugging Face cache folder (`models--meta-llama--Meta-Llama-3-8B-Instruct`, the hub's
