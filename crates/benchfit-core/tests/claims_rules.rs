@@ -10111,3 +10111,15 @@ fn numbers_set_as_code_are_numbers() {
     let vals: Vec<f64> = c.figures.iter().map(|f| f.value).collect();
     assert!(vals.contains(&3261.6), "{vals:?}");
 }
+
+/// §2 kind: llama.cpp's phase shorthand between the number and the unit (`63.5 gen t/s`,
+/// `1200 pp t/s`) names the phase: generation is a decode rate, pp prompt processing.
+#[test]
+fn phase_shorthand_before_the_unit() {
+    let c = read("- Baseline: ~61 gen t/s\n- With -ffast-math: ~63.5 gen t/s (+4%)");
+    assert_eq!((c.figures[0].value, c.figures[0].kind), (63.5, FigureKind::DecodeThroughput));
+    let c = read("1200 pp t/s, 63.5 tg t/s");
+    let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert!(kinds.contains(&(1200.0, FigureKind::PrefillThroughput)), "{kinds:?}");
+    assert!(kinds.contains(&(63.5, FigureKind::DecodeThroughput)), "{kinds:?}");
+}

@@ -234,6 +234,14 @@ pub(super) fn throughput_figure(
     } else if qual.starts_with("input") || qual.starts_with("prompt") || qual.starts_with("输入")
     {
         Some(FigureKind::PrefillThroughput)
+    } else if matches!(qual.trim(), "pp" | "tg" | "gen") {
+        // llama.cpp's shorthand before the unit (`1200 pp t/s`, `63.5 gen t/s`, `61 tg t/s`):
+        // prompt processing, or token generation (a decode rate, CLAIMS.md §2).
+        Some(if qual.trim() == "pp" {
+            FigureKind::PrefillThroughput
+        } else {
+            FigureKind::DecodeThroughput
+        })
     } else {
         kind_from_words(qual)
             // A phase named as such (`Generation phase:`, `Text Gen:`, `Prompt 階段`): that
