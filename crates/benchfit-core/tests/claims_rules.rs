@@ -10123,3 +10123,11 @@ fn phase_shorthand_before_the_unit() {
     assert!(kinds.contains(&(1200.0, FigureKind::PrefillThroughput)), "{kinds:?}");
     assert!(kinds.contains(&(63.5, FigureKind::DecodeThroughput)), "{kinds:?}");
 }
+
+/// §3 lengths: a phase's rate after its llama.cpp shorthand (`pp 1200 t/s`) is no test length;
+/// `pp 512 tokens` still is.
+#[test]
+fn rate_after_pp_is_no_length() {
+    assert_eq!(lens("pp 1200 t/s, tg 63 t/s"), (None, None));
+    assert_eq!(lens("pp 512 tokens, 1200 t/s").0, Some(512));
+}

@@ -869,6 +869,19 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         if part[..whole(&c).start].ends_with('-') {
             continue;
         }
+        // A phase's rate written after its shorthand (`pp 1200 t/s`, `tg 63.5 tok/s`) is no
+        // test's length.
+        let after = &part[whole(&c).end..];
+        let rate = after.starts_with(|ch: char| ch == '.' || ch == ',')
+            || [
+                "t/s", "tok/s", "tok/sec", "token/s", "tokens/s", "tokens/sec", "tps", "t/sec",
+                "tokens per s",
+            ]
+            .iter()
+            .any(|u| after.trim_start().starts_with(u));
+        if rate {
+            continue;
+        }
         let Some(n) = num(&c[2]).and_then(token_count) else {
             continue;
         };
