@@ -872,7 +872,10 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
         // A phase's rate written after its shorthand (`pp 1200 t/s`, `tg 63.5 tok/s`) is no
         // test's length.
         let after = &part[whole(&c).end..];
-        let rate = after.starts_with(|ch: char| ch == '.' || ch == ',')
+        // A decimal (`pp 3.8K`) is no test name's count either.
+        let decimal = (after.starts_with('.') || after.starts_with(','))
+            && after[1..].starts_with(|ch: char| ch.is_ascii_digit());
+        let rate = decimal
             || [
                 "t/s", "tok/s", "tok/sec", "token/s", "tokens/s", "tokens/sec", "tps", "t/sec",
                 "tokens per s",
