@@ -6058,7 +6058,7 @@ fn megatransfers_are_no_token_rate() {
 
 /// §3 Lengths and Hardware: BigDL `llm-cli`'s timings (`prompt time: … ms / 46 tokens`, `output
 /// time: … ms / 32 tokens`) give the lengths as llama.cpp's do; a CPU host written with its
-/// trademark (`Xeon(R) Platinum 8470N`) is the device.
+/// trademark (`Xeon(R) Platinum 8470N`) is the device, its tier kept.
 #[test]
 fn llm_cli_timings_and_trademarked_xeon() {
     let c = read(
@@ -6068,7 +6068,7 @@ fn llm_cli_timings_and_trademarked_xeon() {
     );
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(46));
     assert_eq!(c.output_tokens.map(|p| p.value), Some(32));
-    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("xeon-8470n"));
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("xeon-platinum-8470n"));
 }
 
 /// §3 Runtime: an engine recognised only from its own flags or output (partial): llama.cpp's
@@ -10130,4 +10130,15 @@ fn phase_shorthand_before_the_unit() {
 fn rate_after_pp_is_no_length() {
     assert_eq!(lens("pp 1200 t/s, tg 63 t/s"), (None, None));
     assert_eq!(lens("pp 512 tokens, 1200 t/s").0, Some(512));
+}
+
+/// §3 hardware: a CPU host's id as written: a Xeon keeps its tier (`Xeon(R) Platinum 8260`:
+/// `xeon-platinum-8260`), a Ryzen written without its tier stays without one (`Ryzen-7950X`).
+#[test]
+fn cpu_host_ids_as_written() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(gpu("Intel(R) Xeon(R) Platinum 8260 CPU: 10 tok/s").as_deref(), Some("xeon-platinum-8260"));
+    assert_eq!(gpu("on a Ryzen-7950X CPU: 12 tok/s").as_deref(), Some("ryzen-7950x"));
+    assert_eq!(gpu("AMD Ryzen 9 5900X 12-Core: 9 tok/s").as_deref(), Some("ryzen-9-5900x"));
+    assert_eq!(gpu("Ryzen AI 9 HX370 laptop: 9 tok/s").as_deref(), Some("ryzen-ai-9-hx-370"));
 }

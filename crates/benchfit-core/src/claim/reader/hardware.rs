@@ -319,7 +319,7 @@ fn host_device(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(
-            r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel(?:\(r\))?\s+)?core(?:\(tm\))?\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen\s*([3579])\s*(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b|\b(?:amd\s+)?ryzen\s*(?:\(tm\)\s*)?ai\s+([579])\s+(?:pro\s+)?(hx\s+)?(\d{3})\b",
+            r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel(?:\(r\))?\s+)?core(?:\(tm\))?\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen[\s-]*(?:([3579])\s+)?(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b|\b(?:amd\s+)?ryzen\s*(?:\(tm\)|™)?\s*ai\s+([579])\s+(?:pro\s+)?(hx\s*)?(\d{3})\b",
         )
         .expect("static pattern compiles")
     });
@@ -341,7 +341,13 @@ fn host_device(part: &str) -> Option<(String, Span)> {
 fn host_id(c: &regex_lite::Captures) -> Option<(String, Span)> {
     let m = c.get(0)?;
     let id = if let Some(n) = c.get(1) {
-        format!("xeon-{}", n.as_str().replace('+', "-plus"))
+        // The tier as written (`Xeon Platinum 8480L`: `xeon-platinum-8480l`).
+        let tier = ["platinum", "gold", "silver", "bronze"]
+            .into_iter()
+            .find(|t| m.as_str().contains(t))
+            .map(|t| format!("{t}-"))
+            .unwrap_or_default();
+        format!("xeon-{tier}{}", n.as_str().replace('+', "-plus"))
     } else if let Some(n) = c.get(2) {
         format!("epyc-{}", n.as_str())
     } else if let Some(n) = c.get(3) {
@@ -361,8 +367,13 @@ fn host_id(c: &regex_lite::Captures) -> Option<(String, Span)> {
         format!("core-ultra-{}-{}", tier.as_str(), n.as_str())
     } else if let (Some(tier), Some(n)) = (c.get(9).or(c.get(10)), c.get(11)) {
         format!("core-{}-{}", tier.as_str(), n.as_str())
-    } else if let (Some(tier), Some(n)) = (c.get(12), c.get(13)) {
-        format!("ryzen-{}-{}", tier.as_str(), n.as_str())
+    } else if let Some(n) = c.get(13) {
+        // With its tier when written (`Ryzen 9 5900X`), else the model number alone
+        // (`Ryzen-7950X`).
+        match c.get(12) {
+            Some(tier) => format!("ryzen-{}-{}", tier.as_str(), n.as_str()),
+            None => format!("ryzen-{}", n.as_str()),
+        }
     } else if let (Some(tier), Some(n)) = (c.get(15), c.get(17)) {
         // AMD's Ryzen AI laptop chips (`Ryzen AI 9 HX 370`, `Ryzen AI 7 350`).
         let hx = if c.get(16).is_some() { "hx-" } else { "" };
