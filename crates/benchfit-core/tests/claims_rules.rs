@@ -6068,7 +6068,10 @@ fn llm_cli_timings_and_trademarked_xeon() {
     );
     assert_eq!(c.prompt_tokens.map(|p| p.value), Some(46));
     assert_eq!(c.output_tokens.map(|p| p.value), Some(32));
-    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("xeon-platinum-8470n"));
+    assert_eq!(
+        c.gpu.map(|g| g.value).as_deref(),
+        Some("xeon-platinum-8470n")
+    );
 }
 
 /// §3 Runtime: an engine recognised only from its own flags or output (partial): llama.cpp's
@@ -9998,7 +10001,10 @@ fn latency_record_keys_with_unit_words() {
          \"results_ttft_s_mean\": 0.4035,\n",
     );
     let f = &c.figures[0];
-    assert_eq!((f.value, f.kind, f.unit.as_str()), (0.0420, FigureKind::Itl, "s"));
+    assert_eq!(
+        (f.value, f.kind, f.unit.as_str()),
+        (0.0420, FigureKind::Itl, "s")
+    );
     // A standard deviation is no latency.
     assert!(c.figures.iter().all(|f| f.value != 0.0023));
 }
@@ -10035,20 +10041,27 @@ fn phase_label_after_a_log_prefix() {
 /// takes.
 #[test]
 fn input_tokens_per_request_is_a_length() {
-    let c = read("| `max_input_len` | 4096 |\n- ~4000 input tokens per request\n- throughput 900 tok/s\n");
+    let c = read(
+        "| `max_input_len` | 4096 |\n- ~4000 input tokens per request\n- throughput 900 tok/s\n",
+    );
     assert_eq!(c.prompt_tokens.map(|f| f.value), Some(4000));
     let c = read("4000 input tokens per request, 100 tok/s");
     assert_eq!(c.prompt_tokens.map(|f| f.value), Some(4000));
     assert_eq!(c.figures[0].scope, None);
     // A rate per second is no length.
-    assert_eq!(lens("prefill runs at 4000 input tokens per second"), (None, None));
+    assert_eq!(
+        lens("prefill runs at 4000 input tokens per second"),
+        (None, None)
+    );
 }
 
 /// §3 quantisation: a precision given to the keys and values (`FP8 quantization for key and
 /// value tensors`) is the KV cache's, not the weights'.
 #[test]
 fn precision_for_keys_and_values_is_the_kv_cache() {
-    let c = read("| quantization_type | fp8_kv | FP8 quantization for key and value tensors |\n1,200 tok/s");
+    let c = read(
+        "| quantization_type | fp8_kv | FP8 quantization for key and value tensors |\n1,200 tok/s",
+    );
     assert_eq!(c.kv_dtype.map(|d| d.value).as_deref(), Some("fp8"));
     assert_eq!(c.weight_dtype, None);
 }
@@ -10059,8 +10072,14 @@ fn precision_for_keys_and_values_is_the_kv_cache() {
 #[test]
 fn ai_pc_chips_are_the_host() {
     let gpu = |t: &str| read(t).gpu.map(|g| g.value);
-    assert_eq!(gpu("Ryzen AI 9 HX 370 laptop, NPU: 12 tok/s").as_deref(), Some("ryzen-ai-9-hx-370"));
-    assert_eq!(gpu("Benchmark Ryzen AI 5 340 (Framework 13): 9 tok/s").as_deref(), Some("ryzen-ai-5-340"));
+    assert_eq!(
+        gpu("Ryzen AI 9 HX 370 laptop, NPU: 12 tok/s").as_deref(),
+        Some("ryzen-ai-9-hx-370")
+    );
+    assert_eq!(
+        gpu("Benchmark Ryzen AI 5 340 (Framework 13): 9 tok/s").as_deref(),
+        Some("ryzen-ai-5-340")
+    );
     assert_eq!(
         gpu("CPU: Intel(R) Core(TM) Ultra 9 285H\nNPU decode: 8.1 tok/s").as_deref(),
         Some("core-ultra-9-285h")
@@ -10073,8 +10092,14 @@ fn ai_pc_chips_are_the_host() {
 #[test]
 fn sizes_after_counts_and_hub_cache_folders() {
     let model = |t: &str| read(t).model.map(|m| m.value);
-    assert_eq!(model("I ran the same test against two 7B models: 40 tok/s"), None);
-    assert_eq!(model("Llama models like 8B, 70B and 405B serve 20 tok/s"), None);
+    assert_eq!(
+        model("I ran the same test against two 7B models: 40 tok/s"),
+        None
+    );
+    assert_eq!(
+        model("Llama models like 8B, 70B and 405B serve 20 tok/s"),
+        None
+    );
     assert_eq!(
         model("./main -m models/models--meta-llama--Meta-Llama-3-8B-Instruct/snapshots/1/m.gguf\n50 tok/s")
             .as_deref(),
@@ -10091,17 +10116,31 @@ fn row_without_outer_bars_names_its_figure() {
          Fastest prompt / prefill result | MXFP4_MOE — 2,496 tok/s\n",
     );
     let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
-    assert!(kinds.contains(&(65.3, FigureKind::DecodeThroughput)), "{kinds:?}");
-    assert!(kinds.contains(&(2496.0, FigureKind::PrefillThroughput)), "{kinds:?}");
+    assert!(
+        kinds.contains(&(65.3, FigureKind::DecodeThroughput)),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.contains(&(2496.0, FigureKind::PrefillThroughput)),
+        "{kinds:?}"
+    );
 }
 
 /// §3 runtime: a sentence after an engine word's colon (`not a wrapper around another
 /// runtime: it is completely self-contained`) names no engine.
 #[test]
 fn sentence_after_runtime_colon_is_no_engine() {
-    let c = read("It is not a wrapper around another\nruntime: it is completely self-contained. 13 tok/s");
+    let c = read(
+        "It is not a wrapper around another\nruntime: it is completely self-contained. 13 tok/s",
+    );
     assert_eq!(c.runtime, None);
-    assert_eq!(read("runtime: vllm\n13 tok/s").runtime.map(|r| r.value).as_deref(), Some("vllm"));
+    assert_eq!(
+        read("runtime: vllm\n13 tok/s")
+            .runtime
+            .map(|r| r.value)
+            .as_deref(),
+        Some("vllm")
+    );
 }
 
 /// §1 figures: a number set as code in a results table (`` `3261.60` ``) is read as the number.
@@ -10117,11 +10156,20 @@ fn numbers_set_as_code_are_numbers() {
 #[test]
 fn phase_shorthand_before_the_unit() {
     let c = read("- Baseline: ~61 gen t/s\n- With -ffast-math: ~63.5 gen t/s (+4%)");
-    assert_eq!((c.figures[0].value, c.figures[0].kind), (63.5, FigureKind::DecodeThroughput));
+    assert_eq!(
+        (c.figures[0].value, c.figures[0].kind),
+        (63.5, FigureKind::DecodeThroughput)
+    );
     let c = read("1200 pp t/s, 63.5 tg t/s");
     let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
-    assert!(kinds.contains(&(1200.0, FigureKind::PrefillThroughput)), "{kinds:?}");
-    assert!(kinds.contains(&(63.5, FigureKind::DecodeThroughput)), "{kinds:?}");
+    assert!(
+        kinds.contains(&(1200.0, FigureKind::PrefillThroughput)),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.contains(&(63.5, FigureKind::DecodeThroughput)),
+        "{kinds:?}"
+    );
 }
 
 /// §3 lengths: a phase's rate after its llama.cpp shorthand (`pp 1200 t/s`) is no test length;
@@ -10137,8 +10185,20 @@ fn rate_after_pp_is_no_length() {
 #[test]
 fn cpu_host_ids_as_written() {
     let gpu = |t: &str| read(t).gpu.map(|g| g.value);
-    assert_eq!(gpu("Intel(R) Xeon(R) Platinum 8260 CPU: 10 tok/s").as_deref(), Some("xeon-platinum-8260"));
-    assert_eq!(gpu("on a Ryzen-7950X CPU: 12 tok/s").as_deref(), Some("ryzen-7950x"));
-    assert_eq!(gpu("AMD Ryzen 9 5900X 12-Core: 9 tok/s").as_deref(), Some("ryzen-9-5900x"));
-    assert_eq!(gpu("Ryzen AI 9 HX370 laptop: 9 tok/s").as_deref(), Some("ryzen-ai-9-hx-370"));
+    assert_eq!(
+        gpu("Intel(R) Xeon(R) Platinum 8260 CPU: 10 tok/s").as_deref(),
+        Some("xeon-platinum-8260")
+    );
+    assert_eq!(
+        gpu("on a Ryzen-7950X CPU: 12 tok/s").as_deref(),
+        Some("ryzen-7950x")
+    );
+    assert_eq!(
+        gpu("AMD Ryzen 9 5900X 12-Core: 9 tok/s").as_deref(),
+        Some("ryzen-9-5900x")
+    );
+    assert_eq!(
+        gpu("Ryzen AI 9 HX370 laptop: 9 tok/s").as_deref(),
+        Some("ryzen-ai-9-hx-370")
+    );
 }

@@ -528,17 +528,23 @@ pub(super) fn labelled_figure(
     // The key's words with `_` as spaces (`inter_token_latency`, `end_to_end_latency`).
     let spaced = key.replace('_', " ");
     let has_spaced = |w: &str| spaced.contains(w);
-    let latency_kind = if has("ttft") || has_spaced("time to first token") || has("time-to-first-token") {
-        Some(FigureKind::Ttft)
-    } else if has("tpot") || has_spaced("time per output token") || has("time-per-output-token") {
-        Some(FigureKind::Tpot)
-    } else if has("itl") || has("inter-token") || has_spaced("inter token") || has("tbt") {
-        Some(FigureKind::Itl)
-    } else if has("e2e") || has("end-to-end") || has_spaced("end to end") || has_spaced("request latency") {
-        Some(FigureKind::E2eLatency)
-    } else {
-        None
-    };
+    let latency_kind =
+        if has("ttft") || has_spaced("time to first token") || has("time-to-first-token") {
+            Some(FigureKind::Ttft)
+        } else if has("tpot") || has_spaced("time per output token") || has("time-per-output-token")
+        {
+            Some(FigureKind::Tpot)
+        } else if has("itl") || has("inter-token") || has_spaced("inter token") || has("tbt") {
+            Some(FigureKind::Itl)
+        } else if has("e2e")
+            || has("end-to-end")
+            || has_spaced("end to end")
+            || has_spaced("request latency")
+        {
+            Some(FigureKind::E2eLatency)
+        } else {
+            None
+        };
     if let (Some(k), Some(u)) = (latency_kind, latency_unit) {
         let mut f = Figure::new(v, u, k, span);
         f.scope = Some(Scope::PerUser);

@@ -877,7 +877,14 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
             && after[1..].starts_with(|ch: char| ch.is_ascii_digit());
         let rate = decimal
             || [
-                "t/s", "tok/s", "tok/sec", "token/s", "tokens/s", "tokens/sec", "tps", "t/sec",
+                "t/s",
+                "tok/s",
+                "tok/sec",
+                "token/s",
+                "tokens/s",
+                "tokens/sec",
+                "tps",
+                "t/sec",
                 "tokens per s",
             ]
             .iter()
