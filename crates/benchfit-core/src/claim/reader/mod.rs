@@ -704,34 +704,24 @@ fn lead_label(lower: &str, start: usize) -> &str {
     let Some(line) = line_to(lower, start, 200, &['\n']) else {
         return "";
     };
-    let label = |line: &'_ str| -> Option<usize> {
-        // Bullets and emoji before the label (`⏱️ Prompt tokens: …`).
+    // The label of `line`: its words up to the first colon, after bullets and emoji (`⏱️
+    // Prompt tokens: …`), at most 40 bytes and no digit.
+    fn label(line: &str) -> Option<&str> {
         let lead = line.trim_start_matches(|c: char| {
             [' ', '\t', '-', '*', '•', '·'].contains(&c) || (!c.is_alphanumeric() && !c.is_ascii())
         });
         match lead.char_indices().find(|&(_, c)| c == ':' || c == '：') {
             Some((i, c)) if i <= 40 && !lead[..i].contains(|c: char| c.is_ascii_digit()) => {
-                Some(line.len() - lead.len() + i + c.len_utf8())
+                Some(&lead[..i + c.len_utf8()])
             }
             _ => None,
         }
-    };
-    if let Some(end) = label(line) {
-        return line[..end].trim_start_matches(|c: char| {
-            [' ', '\t', '-', '*', '•', '·'].contains(&c) || (!c.is_alphanumeric() && !c.is_ascii())
-        });
     }
-    // A log line's prefix (time, level, source, `[Seq 1]` tag) before the label: the label
-    // after its last bracketed tag (`… server: [Seq 1] ⏱️ Prompt: 14354 tokens in 2.05s`).
-    let Some(tag) = line.rfind(']') else {
-        return "";
-    };
-    let rest = &line[tag + 1..];
-    label(rest).map_or("", |end| {
-        rest[..end].trim_start_matches(|c: char| {
-            [' ', '\t', '-', '*', '•', '·'].contains(&c) || (!c.is_alphanumeric() && !c.is_ascii())
-        })
-    })
+    // Else, a log line's prefix (time, level, source, `[Seq 1]` tag) before the label: the
+    // label after its last bracketed tag (`… server: [Seq 1] ⏱️ Prompt: 14354 tokens in 2.05s`).
+    label(line)
+        .or_else(|| line.rfind(']').and_then(|tag| label(&line[tag + 1..])))
+        .unwrap_or("")
 }
 
 /// A line that opens with the metric and then names the setup before a colon (`Generation
