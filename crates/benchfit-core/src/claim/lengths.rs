@@ -926,14 +926,16 @@ fn per_second_after(lower: &str, end: usize) -> bool {
 /// `rest` opens with "per" and a basis of time or money (`per second`, `per 1M`), not of one
 /// request (`4000 input tokens per request`, `per prompt`, `per sequence`: a length's).
 fn per_time(rest: &str) -> bool {
-    rest.strip_prefix("per ").is_some_and(|r| {
-        ![
-            "request", "prompt", "sequence", "query", "queries", "sample", "call", "turn",
-        ]
-        .iter()
-        .any(|w| r.trim_start().starts_with(w))
-    })
+    rest.strip_prefix("per ")
+        .is_some_and(|r| !PER_ITEM.iter().any(|w| r.trim_start().starts_with(w)))
 }
+
+/// The word starts after "tokens per" that make it a length's basis, not a rate's time: one
+/// request, prompt, sequence, query or queries (`quer`), sample, call or turn. Read by
+/// [`per_time`] and by the scope words (`reader/words.rs`).
+pub(in crate::claim) const PER_ITEM: &[&str] = &[
+    "request", "prompt", "sequence", "quer", "sample", "call", "turn",
+];
 
 #[cfg(test)]
 mod tests {

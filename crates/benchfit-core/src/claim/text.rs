@@ -10,8 +10,8 @@
 pub(super) fn prepare(text: &str) -> String {
     let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
         cjk_terms(russian_terms(foreign_rate_units(device_file_names(
-            packed_cells(csv_tables(spaced_model_names(unicode_hyphens(
-                text.to_ascii_lowercase(),
+            packed_cells(csv_tables(numeric_code_spans(hub_cache_names(
+                spaced_model_names(unicode_hyphens(text.to_ascii_lowercase())),
             )))),
         )))),
     ))));
@@ -443,7 +443,7 @@ fn spaced_model_names(mut lower: String) -> String {
             lower = lower.replace(from, "gpt-oss");
         }
     }
-    numeric_code_spans(hub_cache_names(lower))
+    lower
 }
 
 /// A number set as code (`` `3261.60` `` in a results table, `` `+7.88%` ``) as the plain
@@ -484,31 +484,26 @@ fn hub_cache_names(lower: String) -> String {
     if !lower.contains("models--") {
         return lower;
     }
-    let mut bytes = lower.into_bytes();
-    let mut i = 0;
-    while let Some(at) = find_from(&bytes, b"models--", i) {
-        let org = at + 8;
-        let end = bytes[org..]
-            .iter()
-            .position(|b| !(b.is_ascii_alphanumeric() || b"-_.".contains(b)))
-            .map_or(bytes.len(), |e| org + e);
-        if let Some(sep) = find_from(&bytes[..end], b"--", org) {
-            bytes[at..org].fill(b' ');
-            bytes[sep] = b' ';
-            bytes[sep + 1] = b'/';
+    // Each folder's `models--` and the `--` after its org (within the folder's name).
+    let mut edits = Vec::new();
+    for (at, _) in lower.match_indices("models--") {
+        let org = at + "models--".len();
+        let name = &lower[org..];
+        let end = name
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
+            .unwrap_or(name.len());
+        if let Some(sep) = name[..end].find("--") {
+            edits.push((at, org + sep));
         }
-        i = end.max(at + 8);
+    }
+    let mut bytes = lower.into_bytes();
+    for (at, sep) in edits {
+        bytes[at..at + "models--".len()].fill(b' ');
+        bytes[sep] = b' ';
+        bytes[sep + 1] = b'/';
     }
     // Only ASCII bytes were replaced by ASCII bytes.
     String::from_utf8(bytes).unwrap_or_default()
-}
-
-/// The first place `pat` occurs in `hay` at or after `from`.
-fn find_from(hay: &[u8], pat: &[u8], from: usize) -> Option<usize> {
-    hay.get(from..)?
-        .windows(pat.len())
-        .position(|w| w == pat)
-        .map(|p| from + p)
 }
 
 /// A pipe table whose rows were run together on one line, as scraped pages print them

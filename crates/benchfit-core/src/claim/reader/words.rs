@@ -228,7 +228,7 @@ pub(super) fn scope_from_words(words: &str) -> Option<Scope> {
     let unlengthed;
     let words = if words.contains("tokens per ") {
         let mut w = words.to_string();
-        for basis in ["request", "prompt", "sequence", "query"] {
+        for basis in crate::claim::lengths::PER_ITEM {
             w = w.replace(&format!("tokens per {basis}"), " ");
         }
         unlengthed = w;
