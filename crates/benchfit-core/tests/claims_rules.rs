@@ -10202,3 +10202,38 @@ fn cpu_host_ids_as_written() {
         Some("ryzen-ai-9-hx-370")
     );
 }
+
+/// §2 kinds: a rate unit in brackets heading a list of named phases (KTransformers' log line
+/// `Performance(T/s): prefill 0.07, decode 0.21`) gives one figure per phase in that unit; the
+/// numbers are no lengths.
+#[test]
+fn rate_unit_heads_a_list_of_phases() {
+    let c = read(
+        "balance_serve.py[97]: Performance(T/s): prefill 0.0709, decode 0.2152. Time(s): \
+         tokenize 0.54, prefill 126.99, decode 362.44",
+    );
+    let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert!(
+        kinds.contains(&(0.0709, FigureKind::PrefillThroughput)),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.contains(&(0.2152, FigureKind::DecodeThroughput)),
+        "{kinds:?}"
+    );
+    assert_eq!(
+        lens("Throughput (tok/s): prompt 1200, generation 35"),
+        (None, None)
+    );
+    // Still a length where no rate unit heads the list.
+    assert_eq!(lens("Lengths: prompt 1200, generation 35").0, Some(1200));
+}
+
+/// §2 scope: TGS, "tokens per GPU per second", is a per-device rate.
+#[test]
+fn tgs_is_per_gpu() {
+    let c = read("In a mixed scenario (ISL=2k, OSL=1k) the output throughput is 2816 TGS.");
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 2816.0);
+    assert_eq!(h.scope, Some(Scope::PerGpu));
+}

@@ -209,7 +209,15 @@ pub(super) fn throughput_figure(
         hi = None;
     }
     let qual = c.get(qual).map(|m| m.as_str()).unwrap_or("");
-    let per = c.get(per).map(|m| m.as_str()).unwrap_or("");
+    // TGS, "tokens per GPU per second" (`7360 TGS`), is a per-device rate.
+    let tgs = tps && {
+        let w = whole(c);
+        lower[w.start..w.end].trim_end().ends_with("tgs")
+    };
+    let per = c
+        .get(per)
+        .map(|m| m.as_str())
+        .unwrap_or(if tgs { "/gpu" } else { "" });
     // `5,000 aggregate tokens/s`: the word before the unit says the scope.
     let unit_scope = scope_from_words(per).or_else(|| scope_from_words(qual));
     let label = line_label(lower, span.start);
@@ -663,6 +671,65 @@ pub(super) fn labelled_figure(
     f.scope_stated = scope.is_some()
         && (with_unit && has("throughput") || per_min || scope != Some(Scope::Aggregate));
     Some(settle(f))
+}
+
+/// A rate unit in brackets heading a list of named phases, each with its number
+/// (`performance(t/s): prefill 0.07, decode 0.21`): one figure per phase, in that unit, its
+/// kind from its name (prefill, prompt, `pp`: prefill; decode, generation, `gen`, `tg`, eval:
+/// decode; output; total). A name that says no phase gives no figure.
+pub(super) fn phase_list(lower: &str) -> Vec<Figure> {
+    static HEAD: OnceLock<Regex> = OnceLock::new();
+    static ITEM: OnceLock<Regex> = OnceLock::new();
+    let head = HEAD.get_or_init(|| {
+        Regex::new(r"\((t/s|tok/s|tokens?/s|tokens?/sec)\)[ \t]*:[ \t]*")
+            .expect("static pattern compiles")
+    });
+    let item = ITEM.get_or_init(|| {
+        Regex::new(&format!(
+            r"\A([a-z][a-z _]{{0,20}}?)[ \t]*[:=]?[ \t]*{NUM}[ \t]*(?:,[ \t]*|;[ \t]*|\.?(?:\s|$))"
+        ))
+        .expect("static pattern compiles")
+    });
+    let mut out = Vec::new();
+    for h in head.captures_iter(lower).take(32) {
+        let mut at = whole(&h).end;
+        let mut found = Vec::new();
+        while let Some(c) = item.captures(&lower[at..]) {
+            let name = c.get(1).map_or("", |m| m.as_str()).trim();
+            let kind = match name {
+                "prefill" | "prompt" | "pp" | "prompt eval" | "prompt processing" | "input" => {
+                    Some(FigureKind::PrefillThroughput)
+                }
+                "decode" | "generation" | "gen" | "tg" | "eval" | "generate" => {
+                    Some(FigureKind::DecodeThroughput)
+                }
+                "output" => Some(FigureKind::ThroughputOutput),
+                "total" => Some(FigureKind::ThroughputTotal),
+                _ => None,
+            };
+            let (Some(kind), Some(v)) = (kind, c.get(2).and_then(|m| num(m.as_str()))) else {
+                break;
+            };
+            let n = c.get(2).expect("group 2");
+            let span = Span {
+                start: at + c.get(1).map_or(n.start(), |m| m.start()),
+                end: at + n.end(),
+            };
+            let mut f = Figure::new(v, "tok/s", kind, span);
+            f.kind_stated = true;
+            f.label = Some(name.to_string());
+            found.push(f);
+            at += whole(&c).end;
+            if found.len() >= 6 {
+                break;
+            }
+        }
+        // One named number is a label's value, read by the label patterns.
+        if found.len() >= 2 {
+            out.extend(found);
+        }
+    }
+    out
 }
 
 #[derive(Clone)]
@@ -1125,6 +1192,14 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             .expect("static pattern compiles")
         });
         for f in records(re, &["throughput("], 48, 64) {
+            push(&mut cands, &mut taken, f, 0);
+        }
+    }
+    // A rate unit heading a list of named phases: KTransformers' per-request log line
+    // (`Performance(T/s): prefill 0.07, decode 0.21`), `Throughput (tok/s): prompt 1200,
+    // generation 35`. Each number takes the unit and the phase its own name says.
+    if lower.contains("/s):") || lower.contains("/s) :") {
+        for f in phase_list(lower) {
             push(&mut cands, &mut taken, f, 0);
         }
     }

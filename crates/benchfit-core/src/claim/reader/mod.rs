@@ -251,8 +251,8 @@ fn patterns() -> &'static Patterns {
             )
                 // `*`: a bold number before its unit (`**300.9** TPS`).
                 .then(" .,km+-~*", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
-            tps: pat(ANY, &[], &[], r"NUM\**\s*(k)?(\+)?(?:\s*(?:-|–|—|~)\s*~?NUM\s*(k)?)?\s*tps\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
-                .then(" .,k+-~*", true, &["tps"]),
+            tps: pat(ANY, &[], &[], r"NUM\**\s*(k)?(\+)?(?:\s*(?:-|–|—|~)\s*~?NUM\s*(k)?)?\s*(?:tps|tgs)\b(\s*(?:/|\bper\s)\s*(?:user|gpu|node|req(?:uest)?)\b)?")
+                .then(" .,k+-~*", true, &["tps", "tgs"]),
             per_second_of: pat(NO, &["token"], &[], r"\btoken\s+rate\s+of\s+NUM\s+per\s+second\b"),
             label_tail: re(&format!("^{LABEL_TAIL}")),
             // A phase named with a bare number (`TOKEN GENERATION IS 1.7`, `tg: 45`): that phase's
@@ -4132,12 +4132,24 @@ fn mask_hypotheticals(lower: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The text with a template's examples in parentheses blanked (`Device (e.g. MacBook Pro M2,
-/// PC+RTX 3080): orin 64GB`): they name no setup of the run. Each byte a space, so spans hold.
+/// PC+RTX 3080): orin 64GB`): they name no setup of the run; so are a rate list's named
+/// phases ([`figure::phase_list`]). Each byte a space, so spans hold.
 fn blank_examples(lower: &str) -> std::borrow::Cow<'_, str> {
-    if !lower.contains("(e.g.") && !lower.contains("(eg.") {
+    // A rate list's phase names (`(tok/s): prompt 1200, generation 35`) are rates' names: its
+    // numbers are no prompt or output length.
+    let lists = if lower.contains("/s):") || lower.contains("/s) :") {
+        figure::phase_list(lower)
+    } else {
+        Vec::new()
+    };
+    if !lower.contains("(e.g.") && !lower.contains("(eg.") && lists.is_empty() {
         return std::borrow::Cow::Borrowed(lower);
     }
     let mut text = lower.to_string();
+    for f in &lists {
+        let blank = " ".repeat(f.span.end - f.span.start);
+        text.replace_range(f.span.start..f.span.end, &blank);
+    }
     let mut from = 0;
     while let Some(i) = ["(e.g.", "(eg."]
         .iter()
