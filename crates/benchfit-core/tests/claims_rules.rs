@@ -10237,3 +10237,30 @@ fn tgs_is_per_gpu() {
     assert_eq!(h.value, 2816.0);
     assert_eq!(h.scope, Some(Scope::PerGpu));
 }
+
+/// §1 values: prose in a language that groups thousands with a dot (Indonesian, Vietnamese,
+/// Turkish, German, Spanish, …) writes 3,500 as `3.500`; English prose and tool records keep
+/// the decimal point, and a number opening with 0 is a decimal anywhere.
+#[test]
+fn dot_grouped_thousands_in_languages_that_write_them() {
+    let v = |t: &str| read(t).headline().map(|h| h.value);
+    assert_eq!(
+        v("Pada Llama 3.1 8B dengan prompt 1K, SGLang mencapai ~16.200 tok/s dan ini adalah \
+           hasil yang lebih baik dari vLLM untuk semua ukuran batch di H100."),
+        Some(16200.0)
+    );
+    assert_eq!(
+        v("vLLM đạt 3.500 tok/s trên A100 80GB cho Llama 70B, cao hơn 40% so với baseline của \
+           các và là không được với nhiều."),
+        Some(3500.0)
+    );
+    assert_eq!(
+        v("We got 3.500 tok/s on the H100 with the new kernel and it is fast for this model."),
+        Some(3.5)
+    );
+    assert_eq!(
+        v("Na GB200 z Dynamo zmierzono $0.012 per million tokens, że jest przez dla nie się \
+           jak czy oraz jest tańszy."),
+        Some(0.012)
+    );
+}

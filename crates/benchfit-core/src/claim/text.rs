@@ -9,9 +9,11 @@
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
     let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
-        cjk_terms(russian_terms(foreign_rate_units(device_file_names(
-            packed_cells(csv_tables(numeric_code_spans(hub_cache_names(
-                spaced_model_names(unicode_hyphens(text.to_ascii_lowercase())),
+        cjk_terms(russian_terms(dot_grouped_thousands(foreign_rate_units(
+            device_file_names(packed_cells(csv_tables(numeric_code_spans(
+                hub_cache_names(spaced_model_names(unicode_hyphens(
+                    text.to_ascii_lowercase(),
+                ))),
             )))),
         )))),
     ))));
@@ -183,6 +185,235 @@ fn foreign_rate_units(lower: String) -> String {
         }
     }
     String::from_utf8(bytes).expect("ASCII written over whole phrases and ASCII bytes")
+}
+
+/// Words frequent in prose of languages that group thousands with a dot (German, Dutch,
+/// Italian, Spanish, Portuguese, Indonesian, Vietnamese, Turkish, Polish): `3.500 tok/s` is
+/// 3,500 there. Only words that are not also English ones, and no single letters.
+const DOT_GROUPING_WORDS: &[&str] = &[
+    // German, Dutch
+    "und",
+    "der",
+    "das",
+    "mit",
+    "nicht",
+    "auf",
+    "für",
+    "eine",
+    "ist",
+    "wird",
+    "auch",
+    "bei",
+    "sind",
+    "oder",
+    "wenn",
+    "het",
+    "een",
+    "van",
+    "voor",
+    "niet",
+    "zijn",
+    "wordt",
+    "ook",
+    // Italian, Spanish, Portuguese
+    "il",
+    "che",
+    "non",
+    "con",
+    "una",
+    "sono",
+    "della",
+    "gli",
+    "delle",
+    "questo",
+    "anche",
+    "più",
+    "nel",
+    "el",
+    "los",
+    "las",
+    "que",
+    "para",
+    "por",
+    "del",
+    "como",
+    "más",
+    "pero",
+    "está",
+    "não",
+    "com",
+    "em",
+    "os",
+    "mais",
+    "são",
+    "pelo",
+    "uma",
+    "da",
+    "do",
+    // Indonesian
+    "dan",
+    "yang",
+    "untuk",
+    "dengan",
+    "pada",
+    "ini",
+    "adalah",
+    "dari",
+    "tidak",
+    "di",
+    "ke",
+    "dapat",
+    "akan",
+    "juga",
+    "atau",
+    // Vietnamese
+    "và",
+    "của",
+    "cho",
+    "là",
+    "không",
+    "được",
+    "với",
+    "trên",
+    "các",
+    "những",
+    "có",
+    "một",
+    "này",
+    "để",
+    "khi",
+    "từ",
+    "hơn",
+    // Turkish
+    "ve",
+    "bir",
+    "bu",
+    "için",
+    "ile",
+    "olarak",
+    "üzerinde",
+    "daha",
+    "kadar",
+    "gibi",
+    "çok",
+    // Polish
+    "że",
+    "się",
+    "nie",
+    "jest",
+    "oraz",
+    "dla",
+    "przez",
+    "jak",
+    "czy",
+];
+
+/// English words of the same frequency, to weigh a text's language against.
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "and", "of", "to", "is", "with", "for", "on", "in", "that", "this", "are", "it", "as",
+    "at", "by", "from", "we", "you", "was", "be", "an", "or", "not",
+];
+
+/// True when the text's prose is in a language that groups thousands with a dot: at least 6
+/// of its words are frequent words of such a language ([`DOT_GROUPING_WORDS`]) and they
+/// outnumber the English ones ([`ENGLISH_WORDS`]).
+fn dot_grouping_language(lower: &str) -> bool {
+    let (mut foreign, mut english) = (0usize, 0usize);
+    for w in lower.split(|c: char| !c.is_alphabetic()) {
+        if w.is_empty() {
+            continue;
+        }
+        if DOT_GROUPING_WORDS.contains(&w) {
+            foreign += 1;
+        } else if ENGLISH_WORDS.contains(&w) {
+            english += 1;
+        }
+    }
+    foreign >= 6 && foreign > english
+}
+
+/// In prose of a language that groups thousands with a dot ([`dot_grouping_language`]), a
+/// number grouped so (`3.500`, `16.200`, `1.000.000`: every group after the first three digits,
+/// the first not opening with 0, no digit or decimal after) gets commas in place of its dots (one byte for one byte, so spans
+/// hold): `3,500`, read as 3,500. Lines of a tool's English output (`Mean TTFT (ms): 45.030`)
+/// keep theirs.
+fn dot_grouped_thousands(lower: String) -> String {
+    let b = lower.as_bytes();
+    // A quick test first: a dot with three digits after it and a non-digit after those.
+    let candidate = b
+        .windows(5)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2..5].iter().all(u8::is_ascii_digit));
+    if !candidate || !dot_grouping_language(&lower) {
+        return lower;
+    }
+    let mut bytes = lower.into_bytes();
+    let n = bytes.len();
+    let mut i = 0;
+    while i < n {
+        if !bytes[i].is_ascii_digit()
+            || (i > 0 && (bytes[i - 1].is_ascii_digit() || matches!(bytes[i - 1], b'.' | b',')))
+        {
+            i += 1;
+            continue;
+        }
+        // A number starts at i: 1–3 digits, then groups of `.ddd`.
+        let mut j = i;
+        while j < n && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        let lead = j - i;
+        let mut dots = Vec::new();
+        while j + 3 < n
+            && bytes[j] == b'.'
+            && bytes[j + 1..j + 4].iter().all(u8::is_ascii_digit)
+            && !(j + 4 < n && bytes[j + 4].is_ascii_digit())
+        {
+            dots.push(j);
+            j += 4;
+        }
+        let decimal_after =
+            j + 1 < n && matches!(bytes[j], b'.' | b',') && bytes[j + 1].is_ascii_digit();
+        // A group never opens with 0 (`$0.012` is a decimal).
+        if (1..=3).contains(&lead)
+            && bytes[i] != b'0'
+            && !dots.is_empty()
+            && !decimal_after
+            && !tool_line(&bytes, i)
+        {
+            for d in dots {
+                bytes[d] = b',';
+            }
+        }
+        i = j.max(i + 1);
+    }
+    String::from_utf8(bytes).expect("ASCII dots replaced by ASCII commas")
+}
+
+/// True when the line around byte `at` is a tool's English record (a unit in brackets or a
+/// statistic's name): its numbers use the decimal point.
+fn tool_line(bytes: &[u8], at: usize) -> bool {
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |k| k + 1);
+    let end = bytes[at..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(bytes.len(), |k| at + k);
+    let line = String::from_utf8_lossy(&bytes[start..end]);
+    [
+        "(ms)",
+        "(s)",
+        "(tok/s)",
+        "(tokens/s)",
+        "(req/s)",
+        "mean ",
+        "median ",
+        "p99",
+        "p50",
+    ]
+    .iter()
+    .any(|m| line.contains(m))
 }
 
 /// Russian length terms as the English ones the reader knows (`промпт из 512 токенов` → `prompt
