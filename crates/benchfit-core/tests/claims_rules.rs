@@ -10245,13 +10245,17 @@ fn tgs_is_per_gpu() {
 fn dot_grouped_thousands_in_languages_that_write_them() {
     let v = |t: &str| read(t).headline().map(|h| h.value);
     assert_eq!(
-        v("Pada Llama 3.1 8B dengan prompt 1K, SGLang mencapai ~16.200 tok/s dan ini adalah \
-           hasil yang lebih baik dari vLLM untuk semua ukuran batch di H100."),
+        v(
+            "Pada Llama 3.1 8B dengan prompt 1K, SGLang mencapai ~16.200 tok/s dan ini adalah \
+           hasil yang lebih baik dari vLLM untuk semua ukuran batch di H100."
+        ),
         Some(16200.0)
     );
     assert_eq!(
-        v("vLLM đạt 3.500 tok/s trên A100 80GB cho Llama 70B, cao hơn 40% so với baseline của \
-           các và là không được với nhiều."),
+        v(
+            "vLLM đạt 3.500 tok/s trên A100 80GB cho Llama 70B, cao hơn 40% so với baseline của \
+           các và là không được với nhiều."
+        ),
         Some(3500.0)
     );
     assert_eq!(
@@ -10259,8 +10263,26 @@ fn dot_grouped_thousands_in_languages_that_write_them() {
         Some(3.5)
     );
     assert_eq!(
-        v("Na GB200 z Dynamo zmierzono $0.012 per million tokens, że jest przez dla nie się \
-           jak czy oraz jest tańszy."),
+        v(
+            "Na GB200 z Dynamo zmierzono $0.012 per million tokens, że jest przez dla nie się \
+           jak czy oraz jest tańszy."
+        ),
         Some(0.012)
     );
+}
+
+/// §2 kinds: a token rate divided by a resource (`tok/s per GB/s` of bandwidth, `tok/s/W`) is an
+/// efficiency ratio, no token rate, in prose and as a table column; per GPU stays a scope.
+#[test]
+fn rate_per_resource_is_a_ratio() {
+    let c = read("NVIDIA averages 0.13 tok/s per GB/s of memory bandwidth. AMD averages 0.06.");
+    assert!(c.figures.is_empty(), "{:?}", c.figures);
+    let c = read(
+        "GPU | Bandwidth | Llama 3 8B Q4 | tok/s per GB/s | Price\n\
+         RTX 3060 | 360 GB/s | 51 tok/s | 0.14 | $275\n",
+    );
+    assert_eq!(c.headline().map(|h| h.value), Some(51.0));
+    let c = read("It does 4.2 tok/s/W on the M4 and 900 tok/s per GPU on H100");
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.scope), (900.0, Some(Scope::PerGpu)));
 }

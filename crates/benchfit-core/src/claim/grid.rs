@@ -391,7 +391,12 @@ fn role(h: &str) -> Role {
         || has("rpm")
         || has("request per")
         || has("qps");
-    if rate && !request_rate && !has("ms") {
+    // A rate over a resource (`tok/s per GB/s`, `tok/s/W`) is an efficiency ratio.
+    let ratio = ["tok/s", "tokens/s", "t/s", "tps"].iter().any(|u| {
+        h.match_indices(u)
+            .any(|(i, _)| super::reader::per_resource(&h[i + u.len()..]))
+    });
+    if rate && !request_rate && !has("ms") && !ratio {
         // Abbreviated headers (GuideLLM's `Out Tok/sec`, `Tot Tok/sec`, `In Tok/sec`; `Gen
         // tok/s`): the first word names the tokens.
         let first = h.split_whitespace().next().unwrap_or("");

@@ -61,6 +61,10 @@ pub(super) fn throughput_figure(
         lo = hi.take()?;
     }
     let mut span = whole(c);
+    // A rate divided by a resource (`0.13 tok/s per GB/s`, `tok/s/W`) is an efficiency ratio.
+    if per_resource(&lower[span.end..]) {
+        return None;
+    }
     // A setting's value before a unit that heads a list item (`c=64 tokens/s/user: 254 -> 256`):
     // the unit labels the numbers after the colon; the one before it is the load.
     let set_before = lower[..span.start].trim_end().ends_with('=');

@@ -2,6 +2,25 @@
 
 use super::*;
 
+/// True when `after` (the text right after a token rate's unit, or a column header) divides the
+/// rate by a resource (`tok/s per GB/s` of bandwidth, `tok/s/W`, `per watt`, `per dollar`):
+/// an efficiency ratio, not a token rate (a per-device or per-user rate is a scope instead).
+pub(in crate::claim) fn per_resource(after: &str) -> bool {
+    let a = after.trim_start();
+    let rest = a
+        .strip_prefix("per ")
+        .or_else(|| a.strip_prefix('/'))
+        .map(str::trim_start);
+    rest.is_some_and(|r| {
+        [
+            "gb/s", "tb/s", "gbps", "watt", "w ", "w)", "kw", "$", "dollar", "usd", "joule",
+        ]
+        .iter()
+        .any(|u| r.starts_with(u))
+            || r == "w"
+    })
+}
+
 /// Tasks named for a phase's words: beside "scenario", "task", "workload" or "use case" they
 /// name what was served, not which tokens a figure counts.
 pub(super) const TASKS: &[&str] = &[
