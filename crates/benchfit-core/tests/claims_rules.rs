@@ -10286,3 +10286,59 @@ fn rate_per_resource_is_a_ratio() {
     let h = c.headline().unwrap();
     assert_eq!((h.value, h.scope), (900.0, Some(Scope::PerGpu)));
 }
+
+/// §3 lengths: a length named by its words before its number (`input sequence length is 1024`,
+/// `Output lenght = 100`, `Response tokens: 1122`, `'completion_tokens': 216`), `200 tokens in /
+/// 200 out`, `4096-in/1024-out`, `4K in + 2K out`, `ISL/OSL=1024`, text-generation-webui's
+/// `(… tokens/s, 365 tokens, context 3036`. Not a total, a cap or a limit.
+#[test]
+fn lengths_named_by_their_words() {
+    assert_eq!(
+        lens("when request is 16, input sequence length is 1024, output sequence length is 512, the TTFT is 120 ms"),
+        (Some(1024), Some(512))
+    );
+    assert_eq!(
+        lens("Input length = 640, Output lenght = 100, GPU = 1 A100, 35 tok/s"),
+        (Some(640), Some(100))
+    );
+    assert_eq!(
+        lens("Stats:\n Prompt tokens: 42\n Response tokens: 1122\n Response rate: 35.1 tokens/s"),
+        (Some(42), Some(1122))
+    );
+    assert_eq!(
+        lens("usage: {'prompt_tokens': 95, 'completion_tokens': 216} at 40 tok/s"),
+        (Some(95), Some(216))
+    );
+    assert_eq!(
+        lens("synthetic chat requests, 200 tokens in / 200 out, closed loop: 900 tok/s"),
+        (Some(200), Some(200))
+    );
+    assert_eq!(
+        lens("canonical bench (random 4096-in/1024-out, 384 prompts): 1200 tok/s"),
+        (Some(4096), Some(1024))
+    );
+    assert_eq!(
+        lens("Long context (4K in + 2K out, 10 reqs): 50.2 tok/s output"),
+        (Some(4000), Some(2000))
+    );
+    assert_eq!(
+        lens("Tested locally (ISL/OSL=1024): conc 8 -> 507 tok/s"),
+        (Some(1024), Some(1024))
+    );
+    assert_eq!(
+        lens("Output generated in 81.62 seconds (4.47 tokens/s, 365 tokens, context 3036, seed 1)"),
+        (Some(3036), Some(365))
+    );
+    // Totals, caps and limits are no lengths.
+    assert_eq!(
+        lens(
+            "Total num prompt tokens:  5014\nTotal num output tokens:  1500\n 1072 output tokens/s"
+        ),
+        (None, None)
+    );
+    assert_eq!(
+        lens("Short: ≤256 in, 128 out (chat). 90 tok/s"),
+        (None, None)
+    );
+    assert_eq!(lens("max input length 4096, 30 tok/s"), (None, None));
+}

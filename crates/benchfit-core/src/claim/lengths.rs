@@ -929,6 +929,234 @@ fn both_sides(
     Some((found(i, span(off, &c))?, found(o, span(off, &c))?))
 }
 
+/// The words that name a prompt's length before its number (`input sequence length is 1024`,
+/// `Input length = 640`, `avg ISL ≈ 7387`, `inputs of length 512`, `Prompt tokens: 42`).
+const NAMED_IN: &[&str] = &[
+    "input sequence length",
+    "input seq len",
+    "input length",
+    "input len",
+    "input_len",
+    "input tokens",
+    "inputs of length",
+    "prompt length",
+    "prompt len",
+    "prompt_len",
+    "prompt tokens",
+    "prompt_tokens",
+    "prefill length",
+    "prefill tokens",
+    "isl",
+];
+
+/// The words that name an output's length before its number (`output sequence length is 1024`,
+/// `Output lenght = 100`, `Response tokens: 1122`, `Number of tokens generated: 256`,
+/// `'completion_tokens': 216`, `avg OSL ≈ 922`).
+const NAMED_OUT: &[&str] = &[
+    "output sequence length",
+    "output seq len",
+    "output token length",
+    "output length",
+    "output lenght",
+    "output len",
+    "output_len",
+    "output tokens",
+    "output length of",
+    "response tokens",
+    "response length",
+    "generation length",
+    "gen len",
+    "gen_len",
+    "generated tokens",
+    "tokens generated",
+    "num generated token",
+    "completion tokens",
+    "completion_tokens",
+    "decode tokens",
+    "osl",
+];
+
+/// Last, where the patterns above left a side empty: a length named by its words and a
+/// connector (`:`, `=`, `is`, `of`, `≈`, `~`) before its number ([`NAMED_IN`], [`NAMED_OUT`]);
+/// `200 tokens in / 200 out`, `4096-in/1024-out`, `4K in + 2K out`; `ISL/OSL=1024` (both the
+/// same). Not a limit (`max …` before the words), not a rate or a time after the number, not a
+/// total (`total …`). Of a key written several times, the one on the headline's line (`head`),
+/// else the last (a sweep's or a log's last point, CLAIMS.md §1.5). Read on the setup text
+/// (hypotheticals blanked).
+pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim) {
+    if claim.prompt_tokens.is_some() && claim.output_tokens.is_some() {
+        return;
+    }
+    static IN_OUT: OnceLock<Regex> = OnceLock::new();
+    let in_out = IN_OUT.get_or_init(|| {
+        Regex::new(
+            r"\b(\d+(?:\.\d+)?)\s*(k)?[\s-]*(?:tokens?[\s-]*)?in\s*(?:/|\+|,|and)\s*(\d+(?:\.\d+)?)\s*(k)?[\s-]*(?:tokens?[\s-]*)?out\b",
+        )
+        .expect("static pattern compiles")
+    });
+    if claim.prompt_tokens.is_none() && claim.output_tokens.is_none() {
+        // Not a cap (`≤256 in, 128 out`, `up to 4K in`).
+        let capped = |s: Span| {
+            let pre = lower[floor(lower, s.start.saturating_sub(8))..s.start].trim_end();
+            pre.ends_with('≤')
+                || pre.ends_with('<')
+                || pre.ends_with("<=")
+                || pre.ends_with("up to")
+        };
+        if let Some(c) = in_out.captures(lower).filter(|c| !capped(span(0, c))) {
+            let s = span(0, &c);
+            if let (Some(i), Some(o)) = (n(&c, 1, Some(2)), n(&c, 3, Some(4))) {
+                claim.prompt_tokens = found(i, s);
+                claim.output_tokens = found(o, s);
+                return;
+            }
+        }
+    }
+    // text-generation-webui's log line: `Output generated in 81.62 seconds (4.47 tokens/s, 365
+    // tokens, context 3036, seed …)`: the reply's tokens and the prompt it was given.
+    static WEBUI: OnceLock<Regex> = OnceLock::new();
+    let webui = WEBUI.get_or_init(|| {
+        Regex::new(r"tokens/s, (\d+) tokens, context (\d+)\b").expect("static pattern compiles")
+    });
+    if lower.contains("output generated in") {
+        if let Some(c) = webui.captures_iter(lower).last() {
+            let s = span(0, &c);
+            if let (Some(o), Some(i)) = (n(&c, 1, None), n(&c, 2, None)) {
+                claim
+                    .output_tokens
+                    .get_or_insert(Found { value: o, span: s });
+                claim
+                    .prompt_tokens
+                    .get_or_insert(Found { value: i, span: s });
+            }
+        }
+    }
+    // `ISL/OSL=1024`: one number for both sides.
+    static SAME: OnceLock<Regex> = OnceLock::new();
+    let same = SAME.get_or_init(|| {
+        Regex::new(r"\bisl\s*/\s*osl\s*[=:]\s*(\d+)\s*(k)?\b").expect("static pattern compiles")
+    });
+    if let Some(c) = same.captures(lower) {
+        let end = c.get(0).map_or(0, |m| m.end());
+        if !lower[end..].starts_with('/') {
+            if let Some(v) = n(&c, 1, Some(2)) {
+                let s = span(0, &c);
+                claim
+                    .prompt_tokens
+                    .get_or_insert(Found { value: v, span: s });
+                claim
+                    .output_tokens
+                    .get_or_insert(Found { value: v, span: s });
+                return;
+            }
+        }
+    }
+    if claim.prompt_tokens.is_none() {
+        claim.prompt_tokens = named_side(lower, NAMED_IN, head);
+    }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens = named_side(lower, NAMED_OUT, head);
+    }
+}
+
+/// The length named by one of `words` on the line of `head`, else the last (see
+/// [`named_fallback`]).
+fn named_side(lower: &str, words: &[&str], head: Option<Span>) -> Option<Found<u32>> {
+    static NUMBER: OnceLock<Regex> = OnceLock::new();
+    let number = NUMBER.get_or_init(|| {
+        Regex::new(
+            r#"\A["']?\s*(?:\(tokens?\))?\s*(?:[:=≈~]|\bis\b|\bof\b|\bwas\b|\bfixed to\b|\babout\b|\baround\b|\s)*\s*[\[~]?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\b"#,
+        )
+        .expect("static pattern compiles")
+    });
+    let mut best: Option<Found<u32>> = None;
+    for w in words {
+        for (i, _) in lower.match_indices(w).take(16) {
+            // A whole word or key: not `mainput`, `prompt_tokens_total`.
+            let before = lower[..i].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let end = i + w.len();
+            if lower[end..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            let pre = lower[floor(lower, i.saturating_sub(12))..i]
+                .trim_end_matches([' ', '_', '-', '"', '\'']);
+            // A limit, or a run's total (`Total num prompt tokens: 5014`, LMDeploy's `number of
+            // prompt tokens: 676779`).
+            if pre.ends_with("max")
+                || pre.ends_with("maximum")
+                || pre.contains("total")
+                || pre.ends_with("number of")
+                || pre.ends_with("sum of")
+            {
+                continue;
+            }
+            let Some(c) = number.captures(&lower[end..]) else {
+                continue;
+            };
+            // After the number and its `k` (the pattern's trailing spaces may run onto the next
+            // line).
+            let num_end = end + c.get(2).or_else(|| c.get(1)).map_or(0, |m| m.end());
+            // What follows on the same line only (a record's next line is another key).
+            let line = &lower[..lower[num_end..]
+                .find('\n')
+                .map_or(lower.len(), |k| num_end + k)];
+            if per_second_after(line, num_end) || time_or_share_after(line, num_end) {
+                continue;
+            }
+            let Some(v) = n(&c, 1, Some(2)) else { continue };
+            // A six-figure count with a fraction (`Output tokens is: 212053.33`) is an aggregate.
+            if v > 100_000 && c.get(1).is_some_and(|m| m.as_str().contains('.')) {
+                continue;
+            }
+            let s = Span {
+                start: i,
+                end: num_end,
+            };
+            let on_head_line = |x: Span| {
+                head.is_some_and(|h| {
+                    let (a, b) = (x.start.min(h.start), x.start.max(h.start));
+                    !lower[a..b.min(lower.len())].contains('\n')
+                })
+            };
+            let better = match &best {
+                None => true,
+                Some(b) => match (on_head_line(s), on_head_line(b.span)) {
+                    (true, false) => true,
+                    (false, true) => false,
+                    _ => s.start > b.span.start,
+                },
+            };
+            if better {
+                best = found(v, s);
+            }
+        }
+    }
+    best
+}
+
+/// True when a unit of time, a share or a multiplier follows `end` (`… length 640 ms`, `50%`,
+/// `2x`): the number is no length.
+fn time_or_share_after(lower: &str, end: usize) -> bool {
+    let rest = lower[end.min(lower.len())..].trim_start();
+    rest.starts_with('%')
+        || rest.starts_with("ms")
+        || rest.starts_with("sec")
+        || rest.starts_with("s ")
+        || rest.starts_with("s,")
+        || rest.starts_with("s)")
+        || rest == "s"
+        || rest.starts_with("x ")
+        || rest.starts_with("gb")
+        || rest.starts_with("mb")
+}
+
 fn floor(s: &str, mut i: usize) -> usize {
     while !s.is_char_boundary(i) {
         i -= 1;

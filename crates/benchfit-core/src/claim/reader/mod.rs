@@ -1142,6 +1142,9 @@ pub fn read(text: &str) -> Claim {
         // must not win over the title's "Llama 3.1 70B").
         claim.model = sized_name(lower);
     }
+    // Last: lengths named by their words (`input sequence length is 1024`, `200 tokens in /
+    // 200 out`) where no other form gave them.
+    super::lengths::named_fallback(&masked, figures.first().map(|f| f.span), &mut claim);
     let head_start = figures.first().map(|f| f.span.start).unwrap_or(0);
 
     // Batch: the one stated nearest before the headline, else the first; not when the table
