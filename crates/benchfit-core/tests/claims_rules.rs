@@ -10342,3 +10342,42 @@ fn lengths_named_by_their_words() {
     );
     assert_eq!(lens("max input length 4096, 30 tok/s"), (None, None));
 }
+
+/// §3 hardware: cards sold with two memory sizes keep the size written: the RTX 5060 Ti (8 or
+/// 16 GB), the GTX 1060 (3 or 6 GB); the RTX 3060 is the 12 GB card unless 8 GB is written.
+#[test]
+fn memory_variants_of_consumer_cards() {
+    let gpu = |t: &str| read(t).gpu.map(|g| g.value);
+    assert_eq!(
+        gpu("RTX 5060 Ti 16GB: 40 tok/s").as_deref(),
+        Some("rtx-5060-ti-16gb")
+    );
+    assert_eq!(
+        gpu("on a GTX 1060 (3GB): 5 tok/s").as_deref(),
+        Some("gtx-1060-3gb")
+    );
+    assert_eq!(
+        gpu("RTX 3060 8GB: 20 tok/s").as_deref(),
+        Some("rtx-3060-8gb")
+    );
+    assert_eq!(gpu("RTX 3060 12GB: 20 tok/s").as_deref(), Some("rtx-3060"));
+}
+
+/// §3 runtime: a commit subject's `Component: lower-case change` names the part changed, not a
+/// system the text presents (`TriForce: Lossless Acceleration …` still does).
+#[test]
+fn commit_subject_component_is_no_runtime() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("BatchGenerator: optional prefer_prefill_when_pending scheduler\n\nOn Apple M4 Max the \
+            aggregate is 163 tok/s with three concurrent requests."),
+        None
+    );
+    assert_eq!(
+        rt(
+            "TriForce: Lossless Acceleration of Long Sequence Generation\n\nTriForce serves \
+            Llama2-7B-128K at 0.22 s per token on two RTX 4090s."
+        ),
+        Some("triforce".to_string())
+    );
+}

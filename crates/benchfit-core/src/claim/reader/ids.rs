@@ -36,6 +36,13 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
         "a800" if v.contains("40") => "a800-40gb".into(),
         "rtx-4060-ti" if v.contains("16") => "rtx-4060-ti-16gb".into(),
         "rtx-4060-ti" if v.contains('8') => "rtx-4060-ti-8gb".into(),
+        // So are the RTX 5060 Ti (8 or 16 GB) and the GTX 1060 (3 or 6 GB); the RTX 3060 is
+        // the 12 GB card unless its 8 GB part is written.
+        "rtx-5060-ti" if v.contains("16") => "rtx-5060-ti-16gb".into(),
+        "rtx-5060-ti" if v.contains('8') => "rtx-5060-ti-8gb".into(),
+        "gtx-1060" if v.contains('6') => "gtx-1060-6gb".into(),
+        "gtx-1060" if v.contains('3') => "gtx-1060-3gb".into(),
+        "rtx-3060" if v.contains('8') && !v.contains("12") => "rtx-3060-8gb".into(),
         // A plural (`four MI50s`): the card.
         f if f.starts_with("mi")
             && f.ends_with('s')

@@ -480,8 +480,9 @@ fn line_to<'a>(lower: &'a str, start: usize, max: usize, breaks: &[char]) -> Opt
 }
 
 /// The system a paper or project presents under a coined name (CLAIMS.md §3 Runtime: an engine
-/// outside the list keeps its own name as id): a title `Name: subtitle` (`TriForce: Lossless
-/// Acceleration of …`, `# TailorKV: A Hybrid Framework …`) or "we propose / present / introduce /
+/// outside the list keeps its own name as id): a title `Name: Subtitle` (`TriForce: Lossless
+/// Acceleration of …`, `# TailorKV: A Hybrid Framework …`; not a commit subject's lower-case
+/// `Component: change`) or "we propose / present / introduce /
 /// evaluate Name" (`we propose CloudMatrix-Infer`). Only a coined name counts: one word in
 /// mixed case with at least two capitals and no digit (`SpecExec`, `FlexLLMGen`), so plain
 /// words, acronyms (`CUDA`, `AI`) and model names (`Llama-v2-7B`) do not. The id is the name in
@@ -504,10 +505,19 @@ fn presented_system(text: &str, lower: &str) -> Option<Found<String>> {
     }
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let head = first.trim_start_matches(|c: char| c == '#' || c.is_whitespace());
+    // A paper's or project's subtitle opens with a capital (`TriForce: Lossless …`); a commit
+    // subject's with a lower-case word (`BatchGenerator: optional prefer_prefill scheduler`):
+    // there the name is the component changed, not a system.
     let title = {
         let w = word_at(head);
         let rest = head[w.len()..].trim_start();
-        (rest.starts_with(':') || rest.starts_with('：')).then_some(w)
+        let subtitle = rest
+            .strip_prefix(':')
+            .or_else(|| rest.strip_prefix('：'))
+            .map(str::trim_start);
+        subtitle
+            .filter(|t| !t.starts_with(|c: char| c.is_ascii_lowercase()))
+            .map(|_| w)
     };
     let presented = || {
         [
