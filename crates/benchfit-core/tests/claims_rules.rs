@@ -10381,3 +10381,18 @@ fn commit_subject_component_is_no_runtime() {
         Some("triforce".to_string())
     );
 }
+
+/// §2 kinds: the decode phase named in Korean ("토큰 생성 속도", token generation speed; "디코딩",
+/// decoding) or Japanese ("デコード").
+#[test]
+fn decode_named_in_korean_and_japanese() {
+    let kind = |t: &str| read(t).headline().map(|h| h.kind);
+    assert_eq!(
+        kind("| 지표 | 수치 |\n|---|---|\n| 토큰 생성 속도 | 51.35 tok/s |"),
+        Some(FigureKind::DecodeThroughput)
+    );
+    assert_eq!(
+        kind("단일 DGX Spark에서 약 43 tokens/sec의 디코딩 속도를 보인다."),
+        Some(FigureKind::DecodeThroughput)
+    );
+}

@@ -139,7 +139,8 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("tg =")
         || has("s_tg")
         || has("解码")
-        // "Generation speed" and "decoding" in French, Spanish, Portuguese, German, Russian.
+        // "Generation speed" and "decoding" in French, Spanish, Portuguese, German, Russian,
+        // Korean and Japanese.
         || has("vitesse de génération")
         || has("décodage")
         || has("velocidad de generación")
@@ -148,6 +149,11 @@ pub(in crate::claim) fn kind_from_words(words: &str) -> Option<FigureKind> {
         || has("decodificação")
         || has("generierungsgeschwindigkeit")
         || has("скорость генерации")
+        // Korean "token generation", "generation speed", "decoding"; Japanese "decode".
+        || has("토큰 생성")
+        || has("생성 속도")
+        || has("디코딩")
+        || has("デコード")
         // A rate labelled with the generation phase ("11 t/s generation", "generation rate"),
         // not a whole load's generation throughput or its generated tokens.
         || (has("generation") && !has("throughput") && !has("generation time"))
