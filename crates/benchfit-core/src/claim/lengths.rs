@@ -290,33 +290,6 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     if claim.prompt_tokens.is_some() && claim.output_tokens.is_some() {
         return;
     }
-    let had = (claim.prompt_tokens.is_some(), claim.output_tokens.is_some());
-    read_sides(lower, claim);
-    // A number named by a phase in a list under a rate unit (`Throughput (tok/s): prompt 1200,
-    // generation 35`) is that phase's rate, not a length.
-    let in_list = |f: &Option<Found<u32>>| f.as_ref().is_some_and(|f| in_rate_list(lower, f.span));
-    if !had.0 && in_list(&claim.prompt_tokens) {
-        claim.prompt_tokens = None;
-    }
-    if !had.1 && in_list(&claim.output_tokens) {
-        claim.output_tokens = None;
-    }
-}
-
-/// True when `s` sits on a line after a rate unit in brackets and its colon (`(tok/s): prompt
-/// 1200, …`): a list of rates, no lengths ([`crate::claim::reader`]'s phase lists).
-fn in_rate_list(lower: &str, s: Span) -> bool {
-    let start = floor(lower, s.start.min(lower.len()));
-    let line_start = lower[..start].rfind('\n').map_or(0, |i| i + 1);
-    let before = &lower[line_start..start];
-    ["/s):", "/s) :", "/sec):"]
-        .iter()
-        .filter_map(|h| before.rfind(h).map(|i| i + h.len()))
-        .max()
-        .is_some_and(|i| !before[i..].contains(['(', ')', '.']) || before[i..].trim().is_empty())
-}
-
-fn read_sides(lower: &str, claim: &mut Claim) {
     let r = res();
     // A benchmark's parsed arguments (`Namespace(… random_input_len=30000,
     // random_output_len=100 …)`, vLLM's `benchmark_serving.py` prints them first): the run's
@@ -950,7 +923,7 @@ const NAMED_IN: &[&str] = &[
 ];
 
 /// The words that name an output's length before its number (`output sequence length is 1024`,
-/// `Output lenght = 100`, `Response tokens: 1122`, `Number of tokens generated: 256`,
+/// `Output lenght = 100`, `Response tokens: 1122`, `Tokens generated: 256`,
 /// `'completion_tokens': 216`, `avg OSL ≈ 922`).
 const NAMED_OUT: &[&str] = &[
     "output sequence length",
@@ -961,7 +934,6 @@ const NAMED_OUT: &[&str] = &[
     "output len",
     "output_len",
     "output tokens",
-    "output length of",
     "response tokens",
     "response length",
     "generation length",

@@ -190,122 +190,25 @@ fn foreign_rate_units(lower: String) -> String {
 /// Words frequent in prose of languages that group thousands with a dot (German, Dutch,
 /// Italian, Spanish, Portuguese, Indonesian, Vietnamese, Turkish, Polish): `3.500 tok/s` is
 /// 3,500 there. Only words that are not also English ones, and no single letters.
+#[rustfmt::skip]
 const DOT_GROUPING_WORDS: &[&str] = &[
     // German, Dutch
-    "und",
-    "der",
-    "das",
-    "mit",
-    "nicht",
-    "auf",
-    "für",
-    "eine",
-    "ist",
-    "wird",
-    "auch",
-    "bei",
-    "sind",
-    "oder",
-    "wenn",
-    "het",
-    "een",
-    "van",
-    "voor",
-    "niet",
-    "zijn",
-    "wordt",
-    "ook",
+    "und", "der", "das", "mit", "nicht", "auf", "für", "eine", "ist", "wird", "auch", "bei",
+    "sind", "oder", "wenn", "het", "een", "van", "voor", "niet", "zijn", "wordt", "ook",
     // Italian, Spanish, Portuguese
-    "il",
-    "che",
-    "non",
-    "con",
-    "una",
-    "sono",
-    "della",
-    "gli",
-    "delle",
-    "questo",
-    "anche",
-    "più",
-    "nel",
-    "el",
-    "los",
-    "las",
-    "que",
-    "para",
-    "por",
-    "del",
-    "como",
-    "más",
-    "pero",
-    "está",
-    "não",
-    "com",
-    "em",
-    "os",
-    "mais",
-    "são",
-    "pelo",
-    "uma",
-    "da",
-    "do",
+    "il", "che", "non", "con", "una", "sono", "della", "gli", "delle", "questo", "anche", "più",
+    "nel", "el", "los", "las", "que", "para", "por", "del", "como", "más", "pero", "está", "não",
+    "com", "em", "os", "mais", "são", "pelo", "uma", "da", "do",
     // Indonesian
-    "dan",
-    "yang",
-    "untuk",
-    "dengan",
-    "pada",
-    "ini",
-    "adalah",
-    "dari",
-    "tidak",
-    "di",
-    "ke",
-    "dapat",
-    "akan",
-    "juga",
-    "atau",
+    "dan", "yang", "untuk", "dengan", "pada", "ini", "adalah", "dari", "tidak", "di", "ke",
+    "dapat", "akan", "juga", "atau",
     // Vietnamese
-    "và",
-    "của",
-    "cho",
-    "là",
-    "không",
-    "được",
-    "với",
-    "trên",
-    "các",
-    "những",
-    "có",
-    "một",
-    "này",
-    "để",
-    "khi",
-    "từ",
-    "hơn",
+    "và", "của", "cho", "là", "không", "được", "với", "trên", "các", "những", "có", "một",
+    "này", "để", "khi", "từ", "hơn",
     // Turkish
-    "ve",
-    "bir",
-    "bu",
-    "için",
-    "ile",
-    "olarak",
-    "üzerinde",
-    "daha",
-    "kadar",
-    "gibi",
-    "çok",
+    "ve", "bir", "bu", "için", "ile", "olarak", "üzerinde", "daha", "kadar", "gibi", "çok",
     // Polish
-    "że",
-    "się",
-    "nie",
-    "jest",
-    "oraz",
-    "dla",
-    "przez",
-    "jak",
-    "czy",
+    "że", "się", "nie", "jest", "oraz", "dla", "przez", "jak", "czy",
 ];
 
 /// English words of the same frequency, to weigh a text's language against.
@@ -333,13 +236,13 @@ fn dot_grouping_language(lower: &str) -> bool {
 }
 
 /// In prose of a language that groups thousands with a dot ([`dot_grouping_language`]), a
-/// number grouped so (`3.500`, `16.200`, `1.000.000`: every group after the first three digits,
-/// the first not opening with 0, no digit or decimal after) gets commas in place of its dots (one byte for one byte, so spans
-/// hold): `3,500`, read as 3,500. Lines of a tool's English output (`Mean TTFT (ms): 45.030`)
-/// keep theirs.
+/// number grouped so (`3.500`, `16.200`, `1.000.000`: every group after the first three
+/// digits, the first not opening with 0, no digit or decimal after) gets commas in place of
+/// its dots, one byte for one byte so spans hold: `3,500`, read as 3,500. Lines of a tool's
+/// English output (`Mean TTFT (ms): 45.030`) keep theirs.
 fn dot_grouped_thousands(lower: String) -> String {
     let b = lower.as_bytes();
-    // A quick test first: a dot with three digits after it and a non-digit after those.
+    // A quick test first: a digit, a dot and three digits.
     let candidate = b
         .windows(5)
         .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2..5].iter().all(u8::is_ascii_digit));

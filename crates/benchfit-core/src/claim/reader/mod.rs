@@ -1109,7 +1109,9 @@ pub fn read(text: &str) -> Claim {
     }
 
     // Lengths written as pairs, records or shorthand, before the older patterns.
-    super::lengths::read(lower, &mut claim);
+    // On the text with a template's examples and a rate list's phases blanked.
+    let base = blank_examples(lower);
+    super::lengths::read(&base, &mut claim);
     super::flags::mlx_benchmark_command(lower, &mut claim);
     // Setup: read in the focus cells first, then in the whole text.
     for s in &focus {
@@ -1120,7 +1122,6 @@ pub fn read(text: &str) -> Claim {
     // FP8 KV cache you could…") are another setup's (CLAIMS.md §4): the setup is read with
     // those sentences blanked; only the model, device and engine, which such a sentence rarely
     // names alone, fall back to the whole text.
-    let base = blank_examples(lower);
     let masked = mask_hypotheticals(&base);
     read_setup(&masked, 0, &mut claim, p);
     if masked != base {
