@@ -994,12 +994,7 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
         if let Some(c) = webui.captures_iter(lower).last() {
             let s = span(0, &c);
             if let (Some(o), Some(i)) = (n(&c, 1, None), n(&c, 2, None)) {
-                claim
-                    .output_tokens
-                    .get_or_insert(Found { value: o, span: s });
-                claim
-                    .prompt_tokens
-                    .get_or_insert(Found { value: i, span: s });
+                fill_empty(claim, i, o, s);
             }
         }
     }
@@ -1012,13 +1007,7 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
         let end = c.get(0).map_or(0, |m| m.end());
         if !lower[end..].starts_with('/') {
             if let Some(v) = n(&c, 1, Some(2)) {
-                let s = span(0, &c);
-                claim
-                    .prompt_tokens
-                    .get_or_insert(Found { value: v, span: s });
-                claim
-                    .output_tokens
-                    .get_or_insert(Found { value: v, span: s });
+                fill_empty(claim, v, v, span(0, &c));
                 return;
             }
         }
@@ -1029,6 +1018,16 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
     if claim.output_tokens.is_none() {
         claim.output_tokens = named_side(lower, NAMED_OUT, head);
     }
+}
+
+/// Sets whichever of the prompt (`i`) and output (`o`) lengths is still empty, both read at `s`.
+fn fill_empty(claim: &mut Claim, i: u32, o: u32, s: Span) {
+    claim
+        .prompt_tokens
+        .get_or_insert(Found { value: i, span: s });
+    claim
+        .output_tokens
+        .get_or_insert(Found { value: o, span: s });
 }
 
 /// The length named by one of `words` on the line of `head`, else the last (see
