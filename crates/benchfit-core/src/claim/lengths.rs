@@ -1040,6 +1040,13 @@ fn named_side(lower: &str, words: &[&str], head: Option<Span>) -> Option<Found<u
         )
         .expect("static pattern compiles")
     });
+    // Whether a span starts on the headline's line.
+    let on_head_line = |x: Span| {
+        head.is_some_and(|h| {
+            let (a, b) = (x.start.min(h.start), x.start.max(h.start));
+            !lower[a..b.min(lower.len())].contains('\n')
+        })
+    };
     let mut best: Option<Found<u32>> = None;
     for w in words {
         for (i, _) in lower.match_indices(w).take(16) {
@@ -1089,12 +1096,6 @@ fn named_side(lower: &str, words: &[&str], head: Option<Span>) -> Option<Found<u
             let s = Span {
                 start: i,
                 end: num_end,
-            };
-            let on_head_line = |x: Span| {
-                head.is_some_and(|h| {
-                    let (a, b) = (x.start.min(h.start), x.start.max(h.start));
-                    !lower[a..b.min(lower.len())].contains('\n')
-                })
             };
             let better = match &best {
                 None => true,
