@@ -10396,3 +10396,40 @@ fn decode_named_in_korean_and_japanese() {
         Some(FigureKind::DecodeThroughput)
     );
 }
+
+/// §2 kinds: a table column of a bare latency with its unit (`avg latency (ms)`, `Gaudi2
+/// latency (seconds)`) holds one request's end-to-end latency, a per-token one a time per
+/// output token; among device columns the first is the subject (§1.5), and a table that gives a
+/// request rate is read for that rate first (§1.3).
+#[test]
+fn bare_latency_columns() {
+    let head = |t: &str| {
+        read(t)
+            .headline()
+            .map(|h| (h.value, h.kind, h.unit.clone()))
+    };
+    assert_eq!(
+        head(
+            "| model | accuracy (%) | avg latency (ms) | p95 (ms) |\n|---|---|---|---|\n\
+              | gemma3:4b | 50.00 | 833 | 1507 |\n| qwen3.5:9b | 82.00 | 1149 | 1231 |"
+        ),
+        Some((1149.0, FigureKind::E2eLatency, "ms".to_string()))
+    );
+    assert_eq!(
+        head(
+            "| Model | Devices | Gaudi2 latency (seconds) | A100-80GB latency (seconds) |\n\
+              |---|---|---|---|\n| BLOOMZ | 8 | 3.717 | 4.402 |"
+        ),
+        Some((3.717, FigureKind::E2eLatency, "s".to_string()))
+    );
+    assert_eq!(
+        head("| Batch | Per-token latency (ms) |\n|---|---|\n| 1 | 21.5 |\n| 4 | 24.0 |"),
+        Some((24.0, FigureKind::Tpot, "ms".to_string()))
+    );
+    assert_eq!(
+        head("| Backend | Throughput | Latency |\n|---|---|---|\n| srt | 5.82 requests/s | 343.54 s |\n\
+              | vllm | 3.93 requests/s | 509.08 s |")
+        .map(|h| h.1),
+        Some(FigureKind::RequestRate)
+    );
+}

@@ -3002,6 +3002,36 @@ pub(super) fn latency_kind(h: &str) -> Option<FigureKind> {
     }
 }
 
+/// [`latency_kind`], or a bare latency a column header names (`avg latency (ms)`, `Gaudi2
+/// latency (seconds)`): one token's when the header says so, the first token's, else one
+/// request's whole time (CLAIMS.md §2). Not a run's total.
+fn column_latency_kind(h: &str) -> Option<FigureKind> {
+    latency_kind(h).or_else(|| {
+        if !h.contains("latency") || h.contains("total") {
+            None
+        } else if ["first token", "first-token", "1st token"]
+            .iter()
+            .any(|w| h.contains(w))
+        {
+            Some(FigureKind::Ttft)
+        } else if [
+            "per token",
+            "per-token",
+            "token latency",
+            "next token",
+            "2nd token",
+            "decod",
+        ]
+        .iter()
+        .any(|w| h.contains(w))
+        {
+            Some(FigureKind::Tpot)
+        } else {
+            Some(FigureKind::E2eLatency)
+        }
+    })
+}
+
 /// CLAIMS.md §1.3's order among latencies, when nothing else is given: TPOT, ITL, TTFT, E2E.
 fn latency_rank(k: FigureKind) -> u8 {
     match k {
@@ -3023,7 +3053,7 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
     // A header in milliseconds per token (`| ms/token |`) is a time per output token too.
     // Not a prompt phase's (`prefill (ms/token)`): that is a prefill rate's inverse.
     let kind_of = |h: &str| {
-        latency_kind(h).or((h.contains("ms/token")
+        column_latency_kind(h).or((h.contains("ms/token")
             && !["prefill", "prompt", "pp"].iter().any(|w| h.contains(w)))
         .then_some(FigureKind::Tpot))
     };
@@ -3046,6 +3076,14 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
         .iter()
         .filter(|l| l.cells.len() == header.cells.len())
         .collect();
+    // A table that gives a request rate too (`| Throughput | Latency |` over `5.82 requests/s |
+    // 343.54 s`) is read for that rate before its latencies (CLAIMS.md §1.3).
+    if data
+        .iter()
+        .any(|l| l.cells.iter().any(|c| in_requests_per_second(text(*c))))
+    {
+        return None;
+    }
     let last = data.last()?;
     let cols: Vec<(usize, FigureKind)> = header
         .cells
@@ -3067,11 +3105,14 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
         .iter()
         .filter(|(_, k)| latency_rank(*k) == best)
         .collect();
-    let &&(col, kind) = tied
-        .iter()
-        .rev()
-        .find(|(i, _)| !baseline(text(header.cells[*i])))
-        .or(tied.last())?;
+    // Columns of different devices or engines (`| Gaudi2 latency (seconds) | A100-80GB latency
+    // (seconds) |`) are setups side by side: the first is the subject (CLAIMS.md §1.5).
+    let own = |(i, _): &&&(usize, FigureKind)| !baseline(text(header.cells[*i]));
+    let &&(col, kind) = if compares_setups(lower, header, 0) {
+        tied.iter().find(own).or(tied.first())?
+    } else {
+        tied.iter().rev().find(own).or(tied.last())?
+    };
     let cell = last.cells[col];
     let h = text(header.cells[col]);
     let (v, _) = lat_number(text(cell))?;
