@@ -10433,3 +10433,24 @@ fn bare_latency_columns() {
         Some(FigureKind::RequestRate)
     );
 }
+
+/// §3 Runtime: an API gateway or proxy in front of an engine (LiteLLM, OpenRouter) serves no
+/// model and is no runtime; llm-d routes to an engine, which is the runtime when the text names
+/// it, and llm-d alone is a stack without its engine: partial.
+#[test]
+fn gateways_and_routers_are_not_the_engine() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("LiteLLM proxy benchmark: 1,170 RPS at 8 ms median overhead on 4 instances"),
+        None
+    );
+    assert_eq!(
+        rt("llm-d with vLLM 0.11 on 16x H100: Qwen3-32B at 28.6K output tok/s"),
+        Some("vllm".to_string())
+    );
+    let t = "llm-d precise prefix-cache routing on 16x H100: Qwen3-32B at 28.6K output tok/s";
+    assert_eq!(rt(t), Some("llm-d".to_string()));
+    assert_eq!(check(t).checklist[3].status, Status::Partial);
+}

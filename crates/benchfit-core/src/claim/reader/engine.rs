@@ -146,6 +146,13 @@ const NOT_ENGINES: &[&str] = &[
     "same",
     "new",
     "old",
+    // API gateways, proxies and routers in front of an engine: they serve no model themselves.
+    "litellm",
+    "openrouter",
+    "tensorzero",
+    "portkey",
+    "bifrost",
+    "helicone",
 ];
 
 /// Words before an engine-like key that make it another component's key (`attention backend:
@@ -783,6 +790,7 @@ fn library_engine(text: &str, lower: &str) -> Option<NamedEngine> {
         // A listed engine (`vLLM not used`) was weighed by the list's reader already.
         let listed = ["v", "tensorrt", "trt", "mlc", "ipex", "rtp", "light"];
         if prefix.is_empty()
+            || NOT_ENGINES.contains(&clean_id(name).as_str())
             || listed.contains(&prefix.as_str())
             || LLM_KINDS.contains(&prefix.as_str())
             || is_model_name(&prefix)

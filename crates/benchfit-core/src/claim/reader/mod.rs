@@ -334,7 +334,7 @@ fn patterns() -> &'static Patterns {
             // A quantisation-aware-trained checkpoint (`gemma-3-27b-it-qat`) is quantised without
             // a type.
             quantised: pat(NO, &["quanti", "qat"], &["量子化"], r"\bquanti[sz](?:ed|ation)\b|量子化(?:済|された)|\bqat\b"),
-            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktrans", "fastllm", "ftllm", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud", "sambanova cloud", "onnx", "core ml", "coreml", "executorch", "t-mac", "bitnet", "distributed-llama", "omlx", "localai", "ds4", "qserve", "autoawq", "autogptq", "auto-awq", "auto-gptq", "auto awq", "auto gptq", "ik_llama", "gpt-fast", "tinygrad", "mistralrs", "candle", "rkllm", "petals", "chitu", "赤兔", "web-llm", "webllm", "wllama", "litert", "mindformers", "tabbyapi", "optimum-nvidia", "optimum nvidia", "text-generation-webui", "text generation webui", "oobabooga", "lorax", "llm-d", "exo", "djl", "xllm", "tinychat", "litgpt"], &[],
+            runtime: pat(NO, &["vllm", "tensorrt", "trt", "sglang", "llama", "text-generation", "text generation", "tgi", "lmdeploy", "ollama", "mlx", "tt-metal", "cerebras", "ktrans", "fastllm", "ftllm", "mlc", "exllama", "powerinfer", "flexgen", "mindie", "jetstream", "lm", "deepspeed", "synapse", "nim", "mistral.rs", "koboldcpp", "aphrodite", "openvino", "ctranslate2", "xinference", "rtp-llm", "optimum", "lightllm", "fastertransformer", "turbomind", "ipex", "transformers-neuronx", "nxd", "neuronx", "optimum-neuron", "jax", "groqcloud", "groq cloud", "sambanova cloud", "onnx", "core ml", "coreml", "executorch", "t-mac", "bitnet", "distributed-llama", "omlx", "localai", "ds4", "qserve", "autoawq", "autogptq", "auto-awq", "auto-gptq", "auto awq", "auto gptq", "ik_llama", "gpt-fast", "tinygrad", "mistralrs", "candle", "rkllm", "petals", "chitu", "赤兔", "web-llm", "webllm", "wllama", "litert", "mindformers", "tabbyapi", "optimum-nvidia", "optimum nvidia", "text-generation-webui", "text generation webui", "oobabooga", "lorax", "exo", "djl", "xllm", "tinychat", "litgpt"], &[],
                 r"\b(vllm\.rs\b|vllm[\s-]mlx\b|vllm|tensorrt[\s-]edge[\s-]llm|ik_llama\.cpp|qserve\b|auto[\s-]?awq\b|auto[\s-]?gptq\b|gpt-fast\b|tinygrad\b|tensorrt[\s-]?llm|trt[\s-]?llm|sglang|llama\.cpp|llamacpp|llama-cpp-python|llama-server|llama-bench|llamafile|text[\s-]generation[\s-](?:inference|launcher)|tgi|lmdeploy|ollama|mlx(?:[_-]lm)?|tt-metal|cerebras inference|ktrans(?:formers)?\b|fastllm\b|ftllm\b|mlc[\s-]?llm|mlc\b|exllama(?:[\s-]?v?[23])?|powerinfer|flexgen|mindie|jetstream(?:-pytorch)?|lm[\s-]studio|deepspeed[\s-]?(?:mii|fastgen)|synapse[\s-]?ai|nim\b|mistral\.rs|koboldcpp|aphrodite(?:[\s-]engine)?|openvino(?:[\s-]model[\s-]server)?|ctranslate2|xinference|rtp-llm|optimum[\s-]habana|lightllm|fastertransformer|turbomind|ipex[\s-]?llm|transformers[\s-]neuronx|nxd[\s-]inference|neuronx[\s-]distributed[\s-]inference|optimum[\s-]neuron|jax\b|groq\s?cloud\b|sambanova\s+cloud\b|tensorrt\b|onnx\s?runtime(?:[\s-]genai)?|core\s?ml\b|executorch\b|t-mac\b|bitnet\.cpp|distributed-llama\b|omlx\b|localai\b|ds4(?:-bench)?\b|mistralrs(?:-bench|-server)?\b|candle[\s-]vllm\b|candle\b|rkllm\b|petals\b|chitu\b|赤兔|web[\s-]?llm\b|wllama\b|litert[\s-]lm\b|mindformers\b|tabbyapi\b|optimum[\s-]nvidia\b|text[\s-]generation[\s-]webui\b|oobabooga\b|lorax\b|llm-d\b|exo\b|djl[\s-]serving\b|xllm\b|tinychat\b|litgpt\b)",
             ),
             // After the engine's name: `0.6.3`, `v0.4.1.post2`, `version 1.0.RC3`, `build b9455`,
@@ -547,13 +547,14 @@ fn presented_system(text: &str, lower: &str) -> Option<Found<String>> {
 /// order (CLAIMS.md §3 Runtime: an engine outside the list keeps its name): Hugging Face
 /// Transformers named as the library a run used ([`transformers_library`]); the system a paper
 /// or project presents under its own name ([`presented_system`]); last, frameworks that wrap a
-/// serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM; FastChat over vLLM or
-/// Transformers) and DeepSpeed named without MII or FastGen (its ZeRO-Inference runs), each as
-/// a whole word.
+/// serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM; llm-d's router over vLLM
+/// or SGLang; FastChat over vLLM or Transformers) and DeepSpeed named without MII or FastGen
+/// (its ZeRO-Inference runs), each as a whole word.
 fn unlisted_runtime(text: &str, lower: &str) -> Option<Found<String>> {
-    const WRAPPERS: [(&str, &str); 4] = [
+    const WRAPPERS: [(&str, &str); 5] = [
         ("nvidia dynamo", "dynamo"),
         ("dynamo", "dynamo"),
+        ("llm-d", "llm-d"),
         ("fastchat", "fastchat"),
         ("deepspeed", "deepspeed"),
     ];
@@ -1141,6 +1142,9 @@ pub fn read(text: &str) -> Claim {
     // Last: a runtime outside the engine patterns, when no engine is named anywhere.
     if claim.runtime.is_none() {
         claim.runtime = unlisted_runtime(text, lower);
+        // llm-d routes to an engine it does not name here: a stack without its serving engine
+        // (CLAIMS.md §3 Runtime: partial).
+        claim.runtime_from_shape = claim.runtime.as_ref().is_some_and(|r| r.value == "llm-d");
     }
     if claim.weight_dtype.is_none() {
         for s in &focus {
