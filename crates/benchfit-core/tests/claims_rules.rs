@@ -10454,3 +10454,17 @@ fn gateways_and_routers_are_not_the_engine() {
     assert_eq!(rt(t), Some("llm-d".to_string()));
     assert_eq!(check(t).checklist[3].status, Status::Partial);
 }
+
+/// §3 Load: a count of users written with thousands separators (`3,000 users`, `100,000 users
+/// daily`) is never read from its last group as a concurrency of 0; a plain `, 8 streams` is 8.
+#[test]
+fn grouped_user_counts_are_no_zero_concurrency() {
+    let conc = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        conc("3,000 users at one request per second each: 30 tok/s"),
+        None
+    );
+    assert_eq!(conc("We serve over 100,000 users daily at 30 tok/s"), None);
+    assert_eq!(conc("We tested 1,000 concurrent users at 30 tok/s"), None);
+    assert_eq!(conc("Qwen 7B (vLLM, 8 streams): 30 tok/s"), Some(8));
+}

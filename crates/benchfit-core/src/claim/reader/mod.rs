@@ -913,6 +913,13 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
 
 /// True when the digits ending at `end` are only the start of a longer number (`5,600`,
 /// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
+/// True when a number starting at `start` is the tail of a longer one (`000` in `3,000 users`,
+/// `5` in `2.5 users`): a digit and a separator come right before it.
+fn number_tail(lower: &str, start: usize) -> bool {
+    let b = lower.as_bytes();
+    start >= 2 && matches!(b[start - 1], b',' | b'.') && b[start - 2].is_ascii_digit()
+}
+
 fn continues_number(lower: &str, end: usize) -> bool {
     let b = lower.as_bytes();
     match b.get(end) {
@@ -1262,7 +1269,10 @@ pub fn read(text: &str) -> Claim {
         // tok/s`) is a figure, not the load.
         let load = |c: &Caps| {
             let end = whole(c).end;
-            !continues_number(lower, end) && users_led(lower, c) && !rate_follows(lower, end)
+            !continues_number(lower, end)
+                && !c.get(1).is_some_and(|n| number_tail(lower, n.start()))
+                && users_led(lower, c)
+                && !rate_follows(lower, end)
         };
         if let Some(c) = p
             .concurrency
@@ -2912,7 +2922,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|[,(]\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|,\s+|\(\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -4048,7 +4058,10 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         // A number that goes on (`concurrent users: 5,600 tok/s`) is a figure, not the load.
         let load = |c: &Caps| {
             let end = whole(c).end;
-            !continues_number(part, end) && users_led(part, c) && !rate_follows(part, end)
+            !continues_number(part, end)
+                && !c.get(1).is_some_and(|n| number_tail(part, n.start()))
+                && users_led(part, c)
+                && !rate_follows(part, end)
         };
         if let Some(c) = p
             .concurrency
