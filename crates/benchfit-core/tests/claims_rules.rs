@@ -10468,3 +10468,16 @@ fn grouped_user_counts_are_no_zero_concurrency() {
     assert_eq!(conc("We tested 1,000 concurrent users at 30 tok/s"), None);
     assert_eq!(conc("Qwen 7B (vLLM, 8 streams): 30 tok/s"), Some(8));
 }
+
+/// §3 Load: llama.cpp's `--threads-batch N` (`-tb`) counts CPU threads for prompt processing;
+/// it is no batch size.
+#[test]
+fn threads_batch_is_no_batch_size() {
+    let batch = |t: &str| read(t).batch_size.map(|b| b.value);
+    assert_eq!(
+        batch("llama-server -m glm.gguf --threads 13 --threads-batch 23 -c 131072: 66.84 t/s"),
+        None
+    );
+    assert_eq!(batch("llama-server --threads_batch=8: 40 t/s"), None);
+    assert_eq!(batch("batch size 16: 400 tok/s"), Some(16));
+}

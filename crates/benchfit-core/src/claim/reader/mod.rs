@@ -1181,6 +1181,9 @@ pub fn read(text: &str) -> Claim {
         for c in p.batch.captures_iter(lower) {
             let span = whole(&c);
             let head = &lower[span.start..span.end];
+            if threads_flag(lower, span.start) {
+                continue;
+            }
             // A bare `b` only as a record (`b: 8`) or a setting (`B=8`).
             if head.starts_with('b')
                 && !head.starts_with("batch")
@@ -3978,6 +3981,13 @@ fn batch_number(s: &str) -> Option<u32> {
     }
 }
 
+/// True when the batch word at `start` ends a threads flag (llama.cpp's `--threads-batch 23`,
+/// `threads_batch`: CPU threads for prompt processing, not a batch size).
+fn threads_flag(lower: &str, start: usize) -> bool {
+    let before = lower[..start].trim_end_matches(['-', '_']);
+    before.ends_with("threads") || before.ends_with("thread")
+}
+
 fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
     let at = |s: Span| Span {
         start: s.start + offset,
@@ -3987,6 +3997,9 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         for c in p.batch.captures_iter(part) {
             let span = whole(&c);
             let head = &part[span.start..span.end];
+            if threads_flag(part, span.start) {
+                continue;
+            }
             if head.starts_with('b')
                 && !head.starts_with("batch")
                 && !head.starts_with("bs")
