@@ -10427,6 +10427,14 @@ fn bare_latency_columns() {
         Some((24.0, FigureKind::Tpot, "ms".to_string()))
     );
     assert_eq!(
+        head(
+            "| Device | Phi-3-mini Latency (ms/token) |\n|---|---|\n| RTX 4050 | 142 |\n\
+             | X Elite | 51 |"
+        )
+        .map(|h| (h.0, h.1)),
+        Some((51.0, FigureKind::Tpot))
+    );
+    assert_eq!(
         head("| Backend | Throughput | Latency |\n|---|---|---|\n| srt | 5.82 requests/s | 343.54 s |\n\
               | vllm | 3.93 requests/s | 509.08 s |")
         .map(|h| h.1),

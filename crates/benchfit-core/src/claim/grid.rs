@@ -3017,6 +3017,7 @@ fn column_latency_kind(h: &str) -> Option<FigureKind> {
         } else if [
             "per token",
             "per-token",
+            "/token",
             "token latency",
             "next token",
             "2nd token",
