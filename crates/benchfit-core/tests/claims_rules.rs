@@ -10489,3 +10489,17 @@ fn threads_batch_is_no_batch_size() {
     assert_eq!(batch("llama-server --threads_batch=8: 40 t/s"), None);
     assert_eq!(batch("batch size 16: 400 tok/s"), Some(16));
 }
+
+/// §3 Hardware: a size or a quantifier between a number and "GPUs" (`~950 MB Most discrete
+/// GPUs`) makes it no count of devices; `8 discrete GPUs` and `2 24GB GPUs` still count.
+#[test]
+fn sizes_and_quantifiers_are_no_gpu_count() {
+    let n = |t: &str| read(t).gpu_count.map(|c| c.value);
+    assert_eq!(
+        n("1B model ~950 MB Most discrete GPUs, some iGPUs: 74 tok/s"),
+        None
+    );
+    assert_eq!(n("needs 24 GB on all GPUs we tried: 30 tok/s"), None);
+    assert_eq!(n("8 discrete GPUs: 30 tok/s"), Some(8));
+    assert_eq!(n("Llama 70B on 2 24GB GPUs: 30 tok/s"), Some(2));
+}

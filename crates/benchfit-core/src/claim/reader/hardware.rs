@@ -691,6 +691,18 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                     | "faster"
                     | "slower"
                     | "x"
+                    // A size (`~950 MB Most discrete GPUs`) or a quantifier over devices
+                    // (`most`, `some`, `all`, `any`): no count of them.
+                    | "mb"
+                    | "mib"
+                    | "gb"
+                    | "gib"
+                    | "tb"
+                    | "most"
+                    | "some"
+                    | "all"
+                    | "any"
+                    | "many"
             ) || (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
         });
         // `8x GPUs`: the x counts them (not a ratio's "2x faster GPUs").
