@@ -10503,3 +10503,15 @@ fn sizes_and_quantifiers_are_no_gpu_count() {
     assert_eq!(n("8 discrete GPUs: 30 tok/s"), Some(8));
     assert_eq!(n("Llama 70B on 2 24GB GPUs: 30 tok/s"), Some(2));
 }
+
+/// §3 Lengths: a one-digit count of a kernel's inputs (`a 2-input LayerNorm`) is no prompt
+/// length; `2000-Input, 100-Output` still is.
+#[test]
+fn kernel_input_counts_are_no_prompt_length() {
+    let p = |t: &str| read(t).prompt_tokens.map(|x| x.value);
+    assert_eq!(
+        p("Merges Add and LayerNorm into a 2-input LayerNorm. Decode: 7.06 → 8.23 tok/s"),
+        None
+    );
+    assert_eq!(p("2000-Input, 100-Output Benchmark: 30 tok/s"), Some(2000));
+}

@@ -804,6 +804,11 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
                 return None;
             }
             let v = num(m.as_str())? * kilo(c.get(2));
+            // A one-digit count of a kernel's or gate's inputs (`a 2-input LayerNorm`): no
+            // prompt length.
+            if v < 10.0 && matched.contains("-input") {
+                return None;
+            }
             found(token_count(v)?, at(whole(&c)))
         })
     };
