@@ -10477,8 +10477,8 @@ fn grouped_user_counts_are_no_zero_concurrency() {
     assert_eq!(conc("Qwen 7B (vLLM, 8 streams): 30 tok/s"), Some(8));
 }
 
-/// §3 Load: llama.cpp's `--threads-batch N` (`-tb`) counts CPU threads for prompt processing;
-/// it is no batch size.
+/// §3 Load: llama.cpp's `--threads-batch N` (`-tb`) counts CPU threads for prompt processing,
+/// and a training flag's batch is the training run's: neither is the load.
 #[test]
 fn threads_batch_is_no_batch_size() {
     let batch = |t: &str| read(t).batch_size.map(|b| b.value);
@@ -10487,6 +10487,11 @@ fn threads_batch_is_no_batch_size() {
         None
     );
     assert_eq!(batch("llama-server --threads_batch=8: 40 t/s"), None);
+    // A training run's batch (`--train.micro_batch_size`) is no load of the inference run.
+    assert_eq!(
+        batch("litgpt finetune --train.micro_batch_size 2 --train.epochs 1\nGeneration: 7.65 tokens/sec"),
+        None
+    );
     assert_eq!(batch("batch size 16: 400 tok/s"), Some(16));
 }
 

@@ -1181,7 +1181,7 @@ pub fn read(text: &str) -> Claim {
         for c in p.batch.captures_iter(lower) {
             let span = whole(&c);
             let head = &lower[span.start..span.end];
-            if threads_flag(lower, span.start) {
+            if no_load_key(lower, span.start) {
                 continue;
             }
             // A bare `b` only as a record (`b: 8`) or a setting (`B=8`).
@@ -3982,10 +3982,14 @@ fn batch_number(s: &str) -> Option<u32> {
 }
 
 /// True when the batch word at `start` ends a threads flag (llama.cpp's `--threads-batch 23`,
-/// `threads_batch`: CPU threads for prompt processing, not a batch size).
-fn threads_flag(lower: &str, start: usize) -> bool {
+/// `threads_batch`: CPU threads for prompt processing, not a batch size) or a training
+/// setting's key (`--train.micro_batch_size 2`, `per_device_train_batch_size`): no load of the
+/// inference run.
+fn no_load_key(lower: &str, start: usize) -> bool {
     let before = lower[..start].trim_end_matches(['-', '_']);
-    before.ends_with("threads") || before.ends_with("thread")
+    // The key the word ends: back to the last space or line break.
+    let key = &before[before.rfind(char::is_whitespace).map_or(0, |i| i + 1)..];
+    before.ends_with("threads") || before.ends_with("thread") || key.contains("train")
 }
 
 fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
@@ -3997,7 +4001,7 @@ fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &
         for c in p.batch.captures_iter(part) {
             let span = whole(&c);
             let head = &part[span.start..span.end];
-            if threads_flag(part, span.start) {
+            if no_load_key(part, span.start) {
                 continue;
             }
             if head.starts_with('b')
