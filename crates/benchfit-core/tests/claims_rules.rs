@@ -10493,6 +10493,8 @@ fn threads_batch_is_no_batch_size() {
         None
     );
     assert_eq!(batch("batch size 16: 400 tok/s"), Some(16));
+    // A multi-byte space before the word (U+3000) is read, not cut inside.
+    assert_eq!(batch("测试\u{3000}batch 4: 30 tok/s"), Some(4));
 }
 
 /// §3 Hardware: a size or a quantifier between a number and "GPUs" (`~950 MB Most discrete

@@ -911,8 +911,6 @@ fn followed_by_rate(lower: &str, end: usize) -> bool {
             .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
 }
 
-/// True when the digits ending at `end` are only the start of a longer number (`5,600`,
-/// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
 /// True when a number starting at `start` is the tail of a longer one (`000` in `3,000 users`,
 /// `5` in `2.5 users`): a digit and a separator come right before it.
 fn number_tail(lower: &str, start: usize) -> bool {
@@ -920,6 +918,8 @@ fn number_tail(lower: &str, start: usize) -> bool {
     start >= 2 && matches!(b[start - 1], b',' | b'.') && b[start - 2].is_ascii_digit()
 }
 
+/// True when the digits ending at `end` are only the start of a longer number (`5,600`,
+/// `12.5`): a setting's slot (`256 concurrent users: 5,600 tok/s`) never holds such a prefix.
 fn continues_number(lower: &str, end: usize) -> bool {
     let b = lower.as_bytes();
     match b.get(end) {
@@ -3987,9 +3987,15 @@ fn batch_number(s: &str) -> Option<u32> {
 /// inference run.
 fn no_load_key(lower: &str, start: usize) -> bool {
     let before = lower[..start].trim_end_matches(['-', '_']);
-    // The key the word ends: back to the last space or line break.
-    let key = &before[before.rfind(char::is_whitespace).map_or(0, |i| i + 1)..];
-    before.ends_with("threads") || before.ends_with("thread") || key.contains("train")
+    // The key the word ends: back to the last ASCII space or line break.
+    let key = &before[before
+        .rfind(|c: char| c.is_ascii_whitespace())
+        .map_or(0, |i| i + 1)..];
+    before.ends_with("threads")
+        || before.ends_with("thread")
+        || key.ends_with("train")
+        || key.contains("train.")
+        || key.contains("training")
 }
 
 fn read_batch_and_concurrency(part: &str, offset: usize, claim: &mut Claim, p: &Patterns) {
