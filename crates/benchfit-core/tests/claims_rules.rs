@@ -10434,6 +10434,11 @@ fn bare_latency_columns() {
         .map(|h| (h.0, h.1)),
         Some((51.0, FigureKind::Tpot))
     );
+    // A prompt phase's latency is no request's whole time.
+    assert_eq!(
+        head("| model | Prefill latency (ms) |\n|---|---|\n| a | 120 |"),
+        None
+    );
     assert_eq!(
         head("| Backend | Throughput | Latency |\n|---|---|---|\n| srt | 5.82 requests/s | 343.54 s |\n\
               | vllm | 3.93 requests/s | 509.08 s |")

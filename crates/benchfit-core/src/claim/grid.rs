@@ -3002,35 +3002,44 @@ pub(super) fn latency_kind(h: &str) -> Option<FigureKind> {
     }
 }
 
-/// [`latency_kind`], or a bare latency a column header names (`avg latency (ms)`, `Gaudi2
-/// latency (seconds)`): one token's when the header says so, the first token's, else one
-/// request's whole time (CLAIMS.md §2). Not a run's total.
+/// [`latency_kind`], or a latency a column header names by its unit: `ms/token` (a time per
+/// output token), or a bare latency (`avg latency (ms)`, `Gaudi2 latency (seconds)`): one
+/// token's when the header says so, the first token's, else one request's whole time
+/// (CLAIMS.md §2). Not a run's total, nor a prompt phase's (`prefill (ms/token)` is a prefill
+/// rate's inverse, `prompt latency` no request's whole time).
 fn column_latency_kind(h: &str) -> Option<FigureKind> {
-    latency_kind(h).or_else(|| {
-        if !h.contains("latency") || h.contains("total") {
-            None
-        } else if ["first token", "first-token", "1st token"]
-            .iter()
-            .any(|w| h.contains(w))
-        {
-            Some(FigureKind::Ttft)
-        } else if [
-            "per token",
-            "per-token",
-            "/token",
-            "token latency",
-            "next token",
-            "2nd token",
-            "decod",
-        ]
+    if let Some(k) = latency_kind(h) {
+        return Some(k);
+    }
+    if ["prefill", "prompt", "pp"].iter().any(|w| h.contains(w)) {
+        return None;
+    }
+    if h.contains("ms/token") {
+        return Some(FigureKind::Tpot);
+    }
+    if !h.contains("latency") || h.contains("total") {
+        None
+    } else if ["first token", "first-token", "1st token"]
         .iter()
         .any(|w| h.contains(w))
-        {
-            Some(FigureKind::Tpot)
-        } else {
-            Some(FigureKind::E2eLatency)
-        }
-    })
+    {
+        Some(FigureKind::Ttft)
+    } else if [
+        "per token",
+        "per-token",
+        "/token",
+        "token latency",
+        "next token",
+        "2nd token",
+        "decod",
+    ]
+    .iter()
+    .any(|w| h.contains(w))
+    {
+        Some(FigureKind::Tpot)
+    } else {
+        Some(FigureKind::E2eLatency)
+    }
 }
 
 /// CLAIMS.md §1.3's order among latencies, when nothing else is given: TPOT, ITL, TTFT, E2E.
@@ -3051,13 +3060,6 @@ fn latency_rank(k: FigureKind) -> u8 {
 fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)> {
     let text = |s: Span| &lower[s.start..s.end];
     let header = block.first()?;
-    // A header in milliseconds per token (`| ms/token |`) is a time per output token too.
-    // Not a prompt phase's (`prefill (ms/token)`): that is a prefill rate's inverse.
-    let kind_of = |h: &str| {
-        column_latency_kind(h).or((h.contains("ms/token")
-            && !["prefill", "prompt", "pp"].iter().any(|w| h.contains(w)))
-        .then_some(FigureKind::Tpot))
-    };
     let baseline = |h: &str| {
         [
             "baseline", "stock", "before", "vanilla", "original", "w/o", "without",
@@ -3091,7 +3093,7 @@ fn latency_columns(lower: &str, block: &[Line]) -> Option<(Figure, RowSettings)>
         .iter()
         .enumerate()
         .skip(1)
-        .filter_map(|(i, h)| Some((i, kind_of(text(*h))?)))
+        .filter_map(|(i, h)| Some((i, column_latency_kind(text(*h))?)))
         // Every row holds a time there with a unit the cell or the header writes.
         .filter(|(i, _)| {
             data.iter().all(|l| {

@@ -550,33 +550,40 @@ fn presented_system(text: &str, lower: &str) -> Option<Found<String>> {
 /// serving engine (NVIDIA Dynamo over vLLM, SGLang or TensorRT-LLM; llm-d's router over vLLM
 /// or SGLang; FastChat over vLLM or Transformers) and DeepSpeed named without MII or FastGen
 /// (its ZeRO-Inference runs), each as a whole word.
-fn unlisted_runtime(text: &str, lower: &str) -> Option<Found<String>> {
-    const WRAPPERS: [(&str, &str); 5] = [
-        ("nvidia dynamo", "dynamo"),
-        ("dynamo", "dynamo"),
-        ("llm-d", "llm-d"),
-        ("fastchat", "fastchat"),
-        ("deepspeed", "deepspeed"),
+fn unlisted_runtime(text: &str, lower: &str) -> Option<(Found<String>, bool)> {
+    // (words, id, whether the words name a stack without its serving engine: CLAIMS.md §3
+    // Runtime, partial). llm-d routes to an engine it does not name; Dynamo, FastChat and
+    // DeepSpeed are graded as engines of their own.
+    const WRAPPERS: [(&str, &str, bool); 5] = [
+        ("nvidia dynamo", "dynamo", false),
+        ("dynamo", "dynamo", false),
+        ("llm-d", "llm-d", true),
+        ("fastchat", "fastchat", false),
+        ("deepspeed", "deepspeed", false),
     ];
     if let Some(span) = transformers_library(lower) {
-        return found("transformers".to_string(), span);
+        return found("transformers".to_string(), span).map(|f| (f, false));
     }
-    presented_system(text, lower).or_else(|| {
-        WRAPPERS.iter().find_map(|(w, id)| {
-            let start = lower.match_indices(w).map(|(i, _)| i).find(|&i| {
-                !lower[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-                    && !lower[i + w.len()..]
-                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-            })?;
-            found(
-                id.to_string(),
-                Span {
-                    start,
-                    end: start + w.len(),
-                },
-            )
+    presented_system(text, lower)
+        .map(|f| (f, false))
+        .or_else(|| {
+            WRAPPERS.iter().find_map(|(w, id, partial)| {
+                let start = lower.match_indices(w).map(|(i, _)| i).find(|&i| {
+                    !lower[..i]
+                        .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                        && !lower[i + w.len()..]
+                            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                })?;
+                let f = found(
+                    id.to_string(),
+                    Span {
+                        start,
+                        end: start + w.len(),
+                    },
+                )?;
+                Some((f, *partial))
+            })
         })
-    })
 }
 
 /// Hugging Face Transformers written as the library a run used (`the transformers library`,
@@ -1148,10 +1155,10 @@ pub fn read(text: &str) -> Claim {
     }
     // Last: a runtime outside the engine patterns, when no engine is named anywhere.
     if claim.runtime.is_none() {
-        claim.runtime = unlisted_runtime(text, lower);
-        // llm-d routes to an engine it does not name here: a stack without its serving engine
-        // (CLAIMS.md §3 Runtime: partial).
-        claim.runtime_from_shape = claim.runtime.as_ref().is_some_and(|r| r.value == "llm-d");
+        if let Some((r, partial)) = unlisted_runtime(text, lower) {
+            claim.runtime = Some(r);
+            claim.runtime_from_shape = partial;
+        }
     }
     if claim.weight_dtype.is_none() {
         for s in &focus {
