@@ -1289,9 +1289,9 @@ fn marked_values(lower: &str) -> Option<Vec<(f64, bool)>> {
     let head = &lower[..super::reader::floor_boundary(lower, lower.len().min(4096))];
     // The end of a change the prose states (`throughput climb from 122 → 1384 tok/s`, "from 25
     // to 283 tok/s"): the author's result (CLAIMS.md §1.6), rounded forms allowed.
-    static CHAIN: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+    static CHAIN: std::sync::OnceLock<crate::claim::re::Regex> = std::sync::OnceLock::new();
     let chain = CHAIN.get_or_init(|| {
-        regex_lite::Regex::new(
+        crate::claim::re::compile(
             r"(?:→|->|⟶|\bfrom\s+~?[\d.,]+\s*(?:k\s*)?(?:tok/s|tokens/s|t/s)?\s+to)\s*~?([\d.,]+\s*k?)\s*(?:tok/s|tokens/s|tokens per second|t/s|tok/sec)",
         )
         .expect("static pattern compiles")
@@ -1696,9 +1696,9 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
     // A row label that states its load (`Random, input cap 8192, concurrency 16`, `bs=8`).
     if s.concurrency.is_none() && s.batch_size.is_none() {
         if let Some(first) = cells.first().copied().filter(|c| c.end > c.start) {
-            static LOAD: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+            static LOAD: std::sync::OnceLock<crate::claim::re::Regex> = std::sync::OnceLock::new();
             let re = LOAD.get_or_init(|| {
-                regex_lite::Regex::new(
+                crate::claim::re::compile(
                     r"\b(?:(concurrency|conc)\s*[=:]?\s*(\d{1,5})|(\d{1,5})\s+concurrent\b|(?:batch(?:[\s_-]*size)?|bs)\s*[=:]?\s*(\d{1,5}))\b",
                 )
                 .expect("static pattern compiles")

@@ -7,7 +7,7 @@
 //! `k` is 1000 (§3). Totals (`Total input tokens: 741804`) and limits are not lengths.
 
 use super::{Claim, Found, Span};
-use regex_lite::{Captures, Regex};
+use crate::claim::re::{Captures, Regex};
 use std::sync::OnceLock;
 
 struct Res {
@@ -52,7 +52,7 @@ struct Res {
 fn res() -> &'static Res {
     static R: OnceLock<Res> = OnceLock::new();
     R.get_or_init(|| {
-        let re = |s: &str| Regex::new(s).expect("static pattern compiles");
+        let re = |s: &str| crate::claim::re::compile(s).expect("static pattern compiles");
         Res {
             // A phase named with its length in parentheses (`prompt (16 toks)`, `generation
             // (100 toks)`, mlx_lm's rows).
@@ -297,7 +297,7 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     if lower.contains("_len") {
         static ARGS: OnceLock<Regex> = OnceLock::new();
         let re = ARGS.get_or_init(|| {
-            Regex::new(
+            crate::claim::re::compile(
                 r"\b(?:random|sonnet|fixed|synthetic)_(input|output)_len(?:gth)?\s*=\s*(\d+)\b",
             )
             .expect("static pattern compiles")
@@ -309,7 +309,8 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     if lower.contains("\"avg_ts\"") {
         static LB: OnceLock<Regex> = OnceLock::new();
         let re = LB.get_or_init(|| {
-            Regex::new(r#""(n_prompt|n_gen)"\s*:\s*(\d+)"#).expect("static pattern compiles")
+            crate::claim::re::compile(r#""(n_prompt|n_gen)"\s*:\s*(\d+)"#)
+                .expect("static pattern compiles")
         });
         record_sides(lower, re, "n_prompt", claim);
     }
@@ -961,7 +962,7 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
     }
     static IN_OUT: OnceLock<Regex> = OnceLock::new();
     let in_out = IN_OUT.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"\b(\d+(?:\.\d+)?)\s*(k)?[\s-]*(?:tokens?[\s-]*)?in\s*(?:/|\+|,|and)\s*(\d+(?:\.\d+)?)\s*(k)?[\s-]*(?:tokens?[\s-]*)?out\b",
         )
         .expect("static pattern compiles")
@@ -988,7 +989,8 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
     // tokens, context 3036, seed …)`: the reply's tokens and the prompt it was given.
     static WEBUI: OnceLock<Regex> = OnceLock::new();
     let webui = WEBUI.get_or_init(|| {
-        Regex::new(r"tokens/s, (\d+) tokens, context (\d+)\b").expect("static pattern compiles")
+        crate::claim::re::compile(r"tokens/s, (\d+) tokens, context (\d+)\b")
+            .expect("static pattern compiles")
     });
     if lower.contains("output generated in") {
         if let Some(c) = webui.captures_iter(lower).last() {
@@ -1001,7 +1003,8 @@ pub(super) fn named_fallback(lower: &str, head: Option<Span>, claim: &mut Claim)
     // `ISL/OSL=1024`: one number for both sides.
     static SAME: OnceLock<Regex> = OnceLock::new();
     let same = SAME.get_or_init(|| {
-        Regex::new(r"\bisl\s*/\s*osl\s*[=:]\s*(\d+)\s*(k)?\b").expect("static pattern compiles")
+        crate::claim::re::compile(r"\bisl\s*/\s*osl\s*[=:]\s*(\d+)\s*(k)?\b")
+            .expect("static pattern compiles")
     });
     if let Some(c) = same.captures(lower) {
         let end = c.get(0).map_or(0, |m| m.end());
@@ -1035,7 +1038,7 @@ fn fill_empty(claim: &mut Claim, i: u32, o: u32, s: Span) {
 fn named_side(lower: &str, words: &[&str], head: Option<Span>) -> Option<Found<u32>> {
     static NUMBER: OnceLock<Regex> = OnceLock::new();
     let number = NUMBER.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r#"\A["']?\s*(?:\(tokens?\))?\s*(?:[:=≈~]|\bis\b|\bof\b|\bwas\b|\bfixed to\b|\babout\b|\baround\b|\s)*\s*[\[~]?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\b"#,
         )
         .expect("static pattern compiles")

@@ -18,6 +18,7 @@ mod grid;
 pub mod headline;
 mod lengths;
 mod pattern;
+mod re;
 mod reader;
 mod table;
 mod text;

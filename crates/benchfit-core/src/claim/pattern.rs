@@ -10,7 +10,7 @@
 //! as the unanchored search would. Results are the same as the plain regex's (the tests compare
 //! them), at a cost proportional to the candidates rather than to the text.
 
-use regex_lite::Regex;
+use crate::claim::re::Regex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
@@ -126,7 +126,7 @@ impl<'h> M<'h> {
 pub(crate) struct Caps<'h> {
     hay: &'h str,
     base: usize,
-    inner: regex_lite::Captures<'h>,
+    inner: crate::claim::re::Captures<'h>,
 }
 
 impl<'h> Caps<'h> {
@@ -168,7 +168,8 @@ fn is_word(b: u8) -> bool {
 
 impl Pat {
     pub(crate) fn new(src: &str, starts: Starts) -> Pat {
-        let next = Regex::new(&format!(r"^(?s:.)\d*?({src})")).expect("static pattern compiles");
+        let next = crate::claim::re::compile(&format!(r"^(?s:.)\d*?({src})"))
+            .expect("static pattern compiles");
         let mut lead = [0u8; 256];
         if starts.digits != Digits::No {
             for b in b'0'..=b'9' {
@@ -286,7 +287,8 @@ impl Pat {
             (
                 0,
                 self.first.get_or_init(|| {
-                    Regex::new(&format!(r"^\d*?({})", self.src)).expect("static pattern compiles")
+                    crate::claim::re::compile(&format!(r"^\d*?({})", self.src))
+                        .expect("static pattern compiles")
                 }),
             )
         } else {
@@ -413,7 +415,7 @@ pub(crate) fn captures_near<'h>(
     anchors: &[&str],
     back: usize,
     fwd: usize,
-) -> Vec<regex_lite::Captures<'h>> {
+) -> Vec<crate::claim::re::Captures<'h>> {
     captures_near_in(lower, lower, re, anchors, back, fwd)
 }
 
@@ -427,7 +429,7 @@ pub(crate) fn captures_near_in<'h>(
     anchors: &[&str],
     back: usize,
     fwd: usize,
-) -> Vec<regex_lite::Captures<'h>> {
+) -> Vec<crate::claim::re::Captures<'h>> {
     debug_assert_eq!(hay.len(), lower.len());
     let text = hay;
     let floor = |mut i: usize| {
@@ -482,11 +484,10 @@ pub(crate) fn captures_near_in<'h>(
 #[cfg(test)]
 mod near_tests {
     use super::captures_near;
-    use regex_lite::Regex;
 
     #[test]
     fn finds_what_a_whole_scan_finds_near_the_anchors() {
-        let re = Regex::new(r"(\d+)\s*tpm\b").unwrap();
+        let re = crate::claim::re::compile(r"(\d+)\s*tpm\b").unwrap();
         let text = "filler 12 tpm and more filler; then 30 tpm, 40 tpm. 7 tokens";
         let near: Vec<String> = captures_near(text, &re, &["tpm"], 16, 8)
             .iter()

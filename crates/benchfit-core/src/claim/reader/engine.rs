@@ -372,10 +372,10 @@ const LLM_KINDS: &[&str] = &[
 ];
 
 fn rx(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(pattern).expect("static pattern compiles"))
+    cell.get_or_init(|| crate::claim::re::compile(pattern).expect("static pattern compiles"))
 }
 
-fn span(m: regex_lite::Match<'_>) -> Span {
+fn span(m: crate::claim::re::Match<'_>) -> Span {
     Span {
         start: m.start(),
         end: m.end(),

@@ -685,11 +685,11 @@ pub(super) fn phase_list(lower: &str) -> Vec<Figure> {
     static HEAD: OnceLock<Regex> = OnceLock::new();
     static ITEM: OnceLock<Regex> = OnceLock::new();
     let head = HEAD.get_or_init(|| {
-        Regex::new(r"\((t/s|tok/s|tokens?/s|tokens?/sec)\)[ \t]*:[ \t]*")
+        crate::claim::re::compile(r"\((t/s|tok/s|tokens?/s|tokens?/sec)\)[ \t]*:[ \t]*")
             .expect("static pattern compiles")
     });
     let item = ITEM.get_or_init(|| {
-        Regex::new(&format!(
+        crate::claim::re::compile(&format!(
             r"\A([a-z][a-z _]{{0,20}}?)[ \t]*[:=]?[ \t]*{NUM}[ \t]*(?:,[ \t]*|;[ \t]*|\.?(?:\s|$))"
         ))
         .expect("static pattern compiles")
@@ -1137,7 +1137,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("\"avg_ts\"") {
         static AVG_TS: OnceLock<Regex> = OnceLock::new();
         let re = AVG_TS.get_or_init(|| {
-            Regex::new(r#""avg_ts"\s*:\s*(\d+(?:\.\d+)?)"#).expect("static pattern compiles")
+            crate::claim::re::compile(r#""avg_ts"\s*:\s*(\d+(?:\.\d+)?)"#)
+                .expect("static pattern compiles")
         });
         let field = |obj: &str, key: &str| -> Option<u64> {
             let at = obj.rfind(key)? + key.len();
@@ -1190,7 +1191,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("throughput(") {
         static BARE: OnceLock<Regex> = OnceLock::new();
         let re = BARE.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"\b([a-z_]*throughput[a-z_]*)\(([a-z/]{{1,16}})\)[ \t]+{NUM}"
             ))
             .expect("static pattern compiles")
@@ -1213,7 +1214,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("(token") || lower.contains("(tok/s)") || lower.contains("(req/s)") {
         static ALIGNED: OnceLock<Regex> = OnceLock::new();
         let re = ALIGNED.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"(?m)^[ \t]*([a-z][a-z0-9_ ]{{0,40}}?)[ \t]*\((tokens?/s(?:ec)?|tok/s|req/s)\)[ \t]+{NUM}[ \t]*$"
             ))
             .expect("static pattern compiles")
@@ -1227,7 +1228,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("(tok") || lower.contains("(req/s)") {
         static PROSE: OnceLock<Regex> = OnceLock::new();
         let re = PROSE.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"([a-z][a-z0-9_ ]{{0,40}}?)[ \t]*\((tokens?/s(?:ec)?|tok/s|req/s)\)[ \t]*(?:约为|大约为|大约|约|为|是|is about|is around|is approximately|of about|of around|≈)[ \t]*~?{NUM}"
             ))
             .expect("static pattern compiles")
@@ -1256,7 +1257,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("/s") {
         static UNIT_IS: OnceLock<Regex> = OnceLock::new();
         let re = UNIT_IS.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"([^\s\d(/|:：，,。]{{0,24}}?)[ \t]*(tokens?/s(?:ec)?|tok/s|t/s)[ \t]*(?:仅为|只有|大约为|约为|大约|约|为|是|达到了?|高达|可达|能达到)[ \t]*~?{NUM}"
             ))
             .expect("static pattern compiles")
@@ -1366,7 +1367,8 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("tps ") {
         static LABEL_FIRST: OnceLock<Regex> = OnceLock::new();
         let re = LABEL_FIRST.get_or_init(|| {
-            Regex::new(&format!(r"(?:^|[\s/|,(])tps\s+{NUM}")).expect("static pattern compiles")
+            crate::claim::re::compile(&format!(r"(?:^|[\s/|,(])tps\s+{NUM}"))
+                .expect("static pattern compiles")
         });
         for c in captures_near(lower, re, &["tps "], 16, 24) {
             let m = c.get(0).expect("group 0");
@@ -1461,7 +1463,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains('秒') || lower.contains('초') {
         static ZH: OnceLock<Regex> = OnceLock::new();
         let re = ZH.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"{NUM}\s*(k)?\s*(?:tokens?|toks?|トークン|토큰)\s*/\s*(?:秒|초)|(?:每秒|毎秒|1\s*秒(?:あたり|当たり|間に?)|초당)\s*(?:输出|生成|处理|약)?\s*(?:超过|约|大约|达到|可达|近)?\s*{NUM}\s*(k)?\s*(?:个|個|개)?\s*(?:이상의?\s*)?(?:tokens?|词元|詞元|トークン|토큰)|每秒\s*(?:输出|生成|回复|返回)?\s*(?:的)?\s*tokens?\s*(?:数|数量)?\s*(?:为|达到|达|是|超过|在|:|：|=)?\s*约?\s*`?{NUM}\s*(k)?"
             ))
             .expect("static pattern compiles")
@@ -1637,7 +1639,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         // change is a figure of the same kind (CLAIMS.md §1 rule 6: the tuned result).
         static TO: OnceLock<Regex> = OnceLock::new();
         let to = TO.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"^\s*(?:to|→|->)\s*~?{NUM}\s*(ms|milliseconds?|s|sec|seconds)\b"
             ))
             .expect("static pattern compiles")
@@ -1692,7 +1694,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("tpm") || lower.contains("per minute") || lower.contains("/min") {
         static TPM: OnceLock<Regex> = OnceLock::new();
         let re = TPM.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"{NUM}\s*(k|m)?(?:\s*(?:-|–|to)\s*{NUM}\s*(k|m)?)?\s*(?:tpm\b|tokens?\s*(?:/|per)\s*min(?:ute)?\b|toks?/min\b)"
             ))
             .expect("static pattern compiles")
@@ -1702,7 +1704,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                 continue;
             };
             let hi = c.get(3).and_then(|g| num(g.as_str()));
-            let mult = |g: Option<regex_lite::Match>| match g.map(|m| m.as_str()) {
+            let mult = |g: Option<crate::claim::re::Match>| match g.map(|m| m.as_str()) {
                 Some("k") => 1000.0,
                 Some("m") => 1e6,
                 _ => 1.0,
@@ -1748,7 +1750,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     {
         static OTHER: OnceLock<Regex> = OnceLock::new();
         let re = OTHER.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"{NUM}\s*(?:tokens?|toks?)\s*(?:/|per)\s*(?:ms|millisecond)\b|\$\s*{NUM}\s*(?:/|per)\s*(?:1\s*m|1\s*million|million|1,000,000|m)\s*(?:output |input )?tok(?:en)?s?\b"
             ))
             .expect("static pattern compiles")
@@ -1784,7 +1786,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("_per_s") || lower.contains("_tps") {
         static KEYED: OnceLock<Regex> = OnceLock::new();
         let re = KEYED.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r#"\b((?:[a-z]+_)*(?:tokens?|tok)_per_s(?:ec(?:ond)?)?|(?:[a-z]+_)+tps|(?:predicted|prompt)_per_second)\b"?\s*[:=]?\s*{NUM}"#
             ))
             .expect("static pattern compiles")
@@ -1848,7 +1850,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     if lower.contains("(ms)") || lower.contains("(s)") {
         static PAREN: OnceLock<Regex> = OnceLock::new();
         let re = PAREN.get_or_init(|| {
-            Regex::new(&format!(
+            crate::claim::re::compile(&format!(
                 r"\b(ttft|tpot|itl|e2e(?:[\s_]latency)?|latency)\s*\((ms|s)\)\s*[:=]?\s*{NUM}"
             ))
             .expect("static pattern compiles")
@@ -2436,7 +2438,7 @@ pub(super) fn chinese_latencies(lower: &str) -> Vec<Figure> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(&format!(
+        crate::claim::re::compile(&format!(
             r"(?:(首字|首\s*tokens?|首包)\s*(?:的)?\s*(?:延迟|时延|耗时|响应时间|时间)|(每个?\s*tokens?\s*(?:的)?\s*(?:生成|输出)?\s*(?:时间|耗时|延迟|时延)|tokens?\s*间\s*(?:延迟|时延|隔)|(?:输出|生成)\s*token\s*间隔)|(端到端\s*(?:延迟|时延|耗时)|(?:端到端\s*)?响应\s*(?:速度|时间|耗时)|推理耗时))[^0-9\n。；;]{{0,24}}?(?:(p\d{{2}})[^0-9\n。；;]{{0,8}}?)?{NUM}\s*(ms|毫秒|s\b|秒)"
         ))
         .expect("static pattern compiles")

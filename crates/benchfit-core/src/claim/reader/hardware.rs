@@ -285,8 +285,10 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
 fn apu_part(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"\bradeon\s*(?:tm\s*)?(\d{4}s)\b|\b(ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3})\b")
-            .expect("static pattern compiles")
+        crate::claim::re::compile(
+            r"\bradeon\s*(?:tm\s*)?(\d{4}s)\b|\b(ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3})\b",
+        )
+        .expect("static pattern compiles")
     });
     let mut sku = None;
     for c in re.captures_iter(part) {
@@ -318,7 +320,7 @@ fn host_device(part: &str) -> Option<(String, Span)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"\b(?:intel(?:\(r\)|®)?\s+)?xeon(?:\(r\)|®)?(?:\s*(?:platinum|gold|silver|bronze|max|w))?\s*(\d{4}[a-z+]*)\b|\b(?:amd\s+)?epyc\s*(\d{4}[a-z]*)\b|\b(?:aws\s+)?graviton\s*([1-4])\b|\b(?:arm\s+)?neoverse[\s-]*([nv][1-3])\b|\b(?:ibm\s+)?power\s*(1[01])\b|\bradeon\s*(?:tm\s*)?(\d{3,4}[ms])\b|\b(?:intel(?:\(r\))?\s+)?core(?:\(tm\))?\s+ultra\s*([3579])\s*(\d{3}[a-z]*)\b|\b(?:intel\s+)?(?:core\s*(?:tm\s*)?(i[3579])[\s-]*|(i[3579])-)(\d{4,5}[a-z]*)\b|\b(?:amd\s+)?ryzen[\s-]*(?:([3579])\s+)?(?:pro\s*)?(\d{4}[a-z0-9]*)\b|\bgfx(\d{3,4}[a-z]?)\b|\b(?:amd\s+)?ryzen\s*(?:\(tm\)|™)?\s*ai\s+([579])\s+(?:pro\s+)?(hx\s*)?(\d{3})\b",
         )
         .expect("static pattern compiles")
@@ -338,7 +340,7 @@ fn host_device(part: &str) -> Option<(String, Span)> {
 }
 
 /// The id and span of one [`host_device`] match.
-fn host_id(c: &regex_lite::Captures) -> Option<(String, Span)> {
+fn host_id(c: &crate::claim::re::Captures) -> Option<(String, Span)> {
     let m = c.get(0)?;
     let id = if let Some(n) = c.get(1) {
         // The tier as written (`Xeon Platinum 8480L`: `xeon-platinum-8480l`).
@@ -406,8 +408,10 @@ pub(super) fn cloud_instance(part: &str) -> Option<(&'static str, Span, u32)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"\b(p5en|p5e|p5|p4de|p4d|g5|inf2|trn1n|trn1|trn2)\.(\d{0,2})xlarge\b")
-            .expect("static pattern compiles")
+        crate::claim::re::compile(
+            r"\b(p5en|p5e|p5|p4de|p4d|g5|inf2|trn1n|trn1|trn2)\.(\d{0,2})xlarge\b",
+        )
+        .expect("static pattern compiles")
     });
     captures_near(part, re, &["xlarge"], 16, 12)
         .into_iter()
@@ -458,7 +462,7 @@ pub(super) fn azure_vm(part: &str) -> Option<(&'static str, Span, u32)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"(?:\bstandard_|(?-u:\d)x?standard_|\b)(?:(nc24ads|nc48ads|nc96ads)_a100_v4|(nc40ads|nc80adis)_h100_v5|nd96(?:isr|asr|amsr)?_?(h100|h200|mi300x|a100)?_?v[45]|nd[\s_-]?(?:isr[\s_-]?)?(h100|h200|mi300x)[\s_-]?v5)\b",
         )
         .expect("static pattern compiles")
@@ -504,7 +508,7 @@ pub(super) fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"\b(a3-highgpu|a3-megagpu|a3-ultragpu|a2-highgpu|a2-megagpu|a2-ultragpu)-(\d{1,2})g\b",
         )
         .expect("static pattern compiles")
@@ -531,7 +535,7 @@ pub(super) fn gcp_machine(part: &str) -> Option<(&'static str, Span, u32)> {
 pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*super\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
         )
         .expect("static pattern compiles")
@@ -622,7 +626,7 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
     {
         static RECORD: OnceLock<Regex> = OnceLock::new();
         let re = RECORD.get_or_init(|| {
-            Regex::new(r#"\b(?:num(?:ber)?[\s_-]*(?:of[\s_-]*)?(?:gpus|devices)|n[\s_-]?gpus|gpu[\s_-]*count|world[\s_-]*size)"?\s*[:=]?\s*"?(\d{1,4})\b"#)
+            crate::claim::re::compile(r#"\b(?:num(?:ber)?[\s_-]*(?:of[\s_-]*)?(?:gpus|devices)|n[\s_-]?gpus|gpu[\s_-]*count|world[\s_-]*size)"?\s*[:=]?\s*"?(\d{1,4})\b"#)
                 .expect("static pattern compiles")
         });
         if let Some(c) = re.captures(part) {

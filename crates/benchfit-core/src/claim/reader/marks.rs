@@ -951,7 +951,7 @@ pub(super) const ENGINE_MARKS: &[(&str, &str)] = &[
 pub(super) fn ollama_tag(lower: &str) -> Option<Span> {
     static TAG: OnceLock<Regex> = OnceLock::new();
     let re = TAG.get_or_init(|| {
-        Regex::new(r"(?:^|[\s`'\x22(])([a-z][a-z0-9.-]*[a-z0-9]:\d+(?:\.\d+)?b)\b")
+        crate::claim::re::compile(r"(?:^|[\s`'\x22(])([a-z][a-z0-9.-]*[a-z0-9]:\d+(?:\.\d+)?b)\b")
             .expect("static pattern compiles")
     });
     re.captures(lower).and_then(|c| c.get(1)).map(|m| Span {

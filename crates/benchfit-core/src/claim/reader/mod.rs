@@ -13,7 +13,7 @@
 use super::pattern::{captures_near, Caps, Digits, Pat, Starts, M};
 use super::table;
 use super::{Claim, Figure, FigureKind, Found, Scope, Span};
-use regex_lite::{Captures, Regex};
+use crate::claim::re::{Captures, Regex};
 use std::sync::OnceLock;
 
 mod engine;
@@ -233,7 +233,7 @@ fn patterns() -> &'static Patterns {
     static P: OnceLock<Patterns> = OnceLock::new();
     P.get_or_init(|| {
         let expand = |s: &str| s.replace("NUM", NUM).replace("GPUS", GPU_NAMES);
-        let re = |s: &str| Regex::new(&expand(s)).expect("static pattern compiles");
+        let re = |s: &str| crate::claim::re::compile(&expand(s)).expect("static pattern compiles");
         type Words = &'static [&'static str];
         let pat = |digits: Digits, words: Words, anywhere: Words, s: &str| {
             let starts = Starts {
@@ -1872,7 +1872,7 @@ pub fn read(text: &str) -> Claim {
     {
         static BUILD: OnceLock<Regex> = OnceLock::new();
         let re = BUILD.get_or_init(|| {
-            Regex::new(r"\bbuild:?\s*([0-9a-f]{7,10}\s*\(\d{2,6}\))")
+            crate::claim::re::compile(r"\bbuild:?\s*([0-9a-f]{7,10}\s*\(\d{2,6}\))")
                 .expect("static pattern compiles")
         });
         if let Some(m) = re.captures(lower).and_then(|c| c.get(1)) {
@@ -1926,15 +1926,17 @@ pub fn read(text: &str) -> Claim {
 fn unit_heading_list(lower: &str) -> Vec<Figure> {
     static ROW: OnceLock<Regex> = OnceLock::new();
     let row = ROW.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"^[\s\-*•]*([^\n]{1,120}?)\s*[:=]\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*$",
         )
         .expect("static pattern compiles")
     });
     static LOAD: OnceLock<Regex> = OnceLock::new();
     let load = LOAD.get_or_init(|| {
-        Regex::new(r"\b(?:bs|batch(?:[ _]size)?|c|conc|concurrency)\s*[=:@]?\s*\d+\b")
-            .expect("static pattern compiles")
+        crate::claim::re::compile(
+            r"\b(?:bs|batch(?:[ _]size)?|c|conc|concurrency)\s*[=:@]?\s*\d+\b",
+        )
+        .expect("static pattern compiles")
     });
     const UNITS: &[&str] = &[
         "tokens/sec",
@@ -2011,7 +2013,7 @@ fn unit_heading_list(lower: &str) -> Vec<Figure> {
 fn configuration_beside(lower: &str, name: Span) -> Option<Span> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"\b\d{1,3}\s*(?:gb|gib|g)\b|\b\d{1,3}[\s-]*cores?\b")
+        crate::claim::re::compile(r"\b\d{1,3}\s*(?:gb|gib|g)\b|\b\d{1,3}[\s-]*cores?\b")
             .expect("static pattern compiles")
     });
     let start = name.start.min(lower.len());
@@ -2897,7 +2899,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
     // In prose: `at request rate 10`, `a request rate of 4`, `request rate = 2.5`.
     static PROSE: OnceLock<Regex> = OnceLock::new();
     let prose = PROSE.get_or_init(|| {
-        Regex::new(r"\brequest[\s-]rate\s*(?:of\s+|=\s*|:\s*)?(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps))?\b")
+        crate::claim::re::compile(r"\brequest[\s-]rate\s*(?:of\s+|=\s*|:\s*)?(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|requests? per second|qps|rps))?\b")
             .expect("static pattern compiles")
     });
     if lower.contains("request rate") || lower.contains("request-rate") {
@@ -2932,7 +2934,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|,\s+|\(\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        crate::claim::re::compile(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|,\s+|\(\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3660,8 +3662,10 @@ fn one_slot_server(lower: &str) -> bool {
         return false;
     }
     RE.get_or_init(|| {
-        Regex::new(r"(?:^|[\s`(])(?:--parallel|--n-parallel|-np)(?:\s*=\s*|\s+)1\b(?:[^.\d]|$)")
-            .expect("static pattern compiles")
+        crate::claim::re::compile(
+            r"(?:^|[\s`(])(?:--parallel|--n-parallel|-np)(?:\s*=\s*|\s+)1\b(?:[^.\d]|$)",
+        )
+        .expect("static pattern compiles")
     })
     .is_match(lower)
 }
@@ -4570,7 +4574,7 @@ mod prefilter_tests {
         R.get_or_init(|| {
             all(patterns())
                 .iter()
-                .map(|(_, p)| Regex::new(&p.src).unwrap())
+                .map(|(_, p)| crate::claim::re::compile(&p.src).unwrap())
                 .collect()
         })
     }
@@ -4644,7 +4648,7 @@ mod prefilter_tests {
                 "the tail's note and percentile are where expected"
             );
             let src = format!(r"([a-z][a-z0-9_ .\[\]/-]{{0,60}}?){tail}").replace("NUM", NUM);
-            Regex::new(&src).unwrap()
+            crate::claim::re::compile(&src).unwrap()
         });
         let want: Vec<GroupSpans> = full
             .captures_iter(window)

@@ -35,7 +35,7 @@ fn size_unbracketed(lower: &str) -> Option<String> {
     }
     static SIZE: OnceLock<Regex> = OnceLock::new();
     let re = SIZE.get_or_init(|| {
-        Regex::new(r"[a-z0-9.][ \t]?(\()(?:\d+x)?\d+(?:\.\d+)?[ \t]?[bm](\))")
+        crate::claim::re::compile(r"[a-z0-9.][ \t]?(\()(?:\d+x)?\d+(?:\.\d+)?[ \t]?[bm](\))")
             .expect("static pattern compiles")
     });
     let spans: Vec<(usize, usize)> = re
@@ -356,7 +356,7 @@ pub(super) fn sized_name(lower: &str) -> Option<Found<String>> {
         seven eight nine ten several multiple many some all few various";
     static SIZED: OnceLock<Regex> = OnceLock::new();
     let re = SIZED.get_or_init(|| {
-        Regex::new(
+        crate::claim::re::compile(
             r"\b([a-z][a-z0-9.]*[a-z0-9](?:-(?:\d+(?:\.\d+)?-)?[a-z][a-z0-9.]*[a-z0-9])*)(?:[ \t_-]+(\d+(?:\.\d+)?))?[ \t_-]+(\d+(?:\.\d+)?)\s*b(?:-(a\d+(?:\.\d+)?b))?(?:-((?:instruct|thinking|reasoning)-)?(2[3-9](?:0[1-9]|1[0-2])))?\b",
         )
         .expect("static pattern compiles")
@@ -575,7 +575,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if lower.contains("千问") || lower.contains("千問") {
         static QIANWEN: OnceLock<Regex> = OnceLock::new();
         let re = QIANWEN.get_or_init(|| {
-            Regex::new(
+            crate::claim::re::compile(
                 r"(?:通义|通義)?(?:千问|千問)\s*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b",
             )
             .expect("static pattern compiles")
@@ -592,7 +592,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if let Some(i) = lower.find("distill") {
         static DISTILL: OnceLock<Regex> = OnceLock::new();
         let re = DISTILL.get_or_init(|| {
-            Regex::new(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b")
+            crate::claim::re::compile(r"\b(deepseek[\s-]*r1)[\s-]*distill[\s-]*(llama|qwen)[\s-]*(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+(?:\.\d+)?)\s*b\b")
                 .expect("static pattern compiles")
         });
         let from = floor_boundary(lower, i.saturating_sub(16));
@@ -705,7 +705,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            Regex::new(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
+            crate::claim::re::compile(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is

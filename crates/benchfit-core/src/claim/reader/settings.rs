@@ -82,8 +82,10 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     if claim.weight_dtype.is_none() && part.contains("activation") {
         static W8A8: OnceLock<Regex> = OnceLock::new();
         let re = W8A8.get_or_init(|| {
-            Regex::new(r"\bint8[\s-]+weights?\s*(?:\+|and|,|&)\s*int8[\s-]+activations?\b")
-                .expect("static pattern compiles")
+            crate::claim::re::compile(
+                r"\bint8[\s-]+weights?\s*(?:\+|and|,|&)\s*int8[\s-]+activations?\b",
+            )
+            .expect("static pattern compiles")
         });
         if let Some(m) = re.find(part) {
             claim.weight_dtype = found(
@@ -100,7 +102,7 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     if claim.weight_dtype.is_none() && part.contains("weight") {
         static NAMED: OnceLock<Regex> = OnceLock::new();
         let re = NAMED.get_or_init(|| {
-            Regex::new(r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|nvfp4|mxfp4|fp4)[\s-]+weights?\b|\bweights?\s+(?:in|at|as)\s+(fp16|bf16|fp8|int8|int4|nvfp4|mxfp4|fp4)\b")
+            crate::claim::re::compile(r"\b(fp16|bf16|fp8|int8|int4|w8a8|w4a16|nvfp4|mxfp4|fp4)[\s-]+weights?\b|\bweights?\s+(?:in|at|as)\s+(fp16|bf16|fp8|int8|int4|nvfp4|mxfp4|fp4)\b")
                 .expect("static pattern compiles")
         });
         if let Some(m) = re.captures(part).and_then(|c| c.get(1).or(c.get(2))) {
@@ -381,7 +383,7 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     if claim.weight_dtype.is_none() {
         static BITS: OnceLock<Regex> = OnceLock::new();
         let re = BITS.get_or_init(|| {
-            Regex::new(r"\b([2-46]|8|16|two|three|four|six|eight|sixteen)(?:[\s-]?bits?\b|\s*(?:位(?:量化|精度|整数|权重)|比特|비트|ビット))|\b(bfloat16|float16|half[\s-]precision)\b")
+            crate::claim::re::compile(r"\b([2-46]|8|16|two|three|four|six|eight|sixteen)(?:[\s-]?bits?\b|\s*(?:位(?:量化|精度|整数|权重)|比特|비트|ビット))|\b(bfloat16|float16|half[\s-]precision)\b")
                 .expect("static pattern compiles")
         });
         // (In CJK: `4 位量化`, `4比特`, `4비트`, `4ビット`.)
@@ -432,7 +434,7 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
     if claim.weight_dtype.is_none() && part.contains("bpw") && part.contains("exl") {
         static EXL2: OnceLock<Regex> = OnceLock::new();
         let re = EXL2.get_or_init(|| {
-            Regex::new(r"(?:^|[^\d.])(\d+(?:\.\d+)?)\s*bpw(?:[^a-z]|$)")
+            crate::claim::re::compile(r"(?:^|[^\d.])(\d+(?:\.\d+)?)\s*bpw(?:[^a-z]|$)")
                 .expect("static pattern compiles")
         });
         if let Some(c) = re.captures(part) {
@@ -647,14 +649,14 @@ fn llama_cpp_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
     }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
+        crate::claim::re::compile(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
             .expect("static pattern compiles")
     });
     re.captures(part)?.get(1).map(written_at)
 }
 
 /// A captured version as written, with its span.
-fn written_at(m: regex_lite::Match<'_>) -> (String, Span) {
+fn written_at(m: crate::claim::re::Match<'_>) -> (String, Span) {
     (
         m.as_str().to_string(),
         Span {
@@ -670,9 +672,13 @@ fn written_at(m: regex_lite::Match<'_>) -> (String, Span) {
 fn version_record(part: &str, runtime: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?m)^[#*\-\s]*version\s*[:：]\s*v?(\d+\.\d+(?:\.\d+)?)\s*$")
+        crate::claim::re::compile(r"(?m)^[#*\-\s]*version\s*[:：]\s*v?(\d+\.\d+(?:\.\d+)?)\s*$")
             .expect("static pattern compiles")
     });
+    // The literal every match holds: most texts have none, and skip the scan.
+    if !part.contains("version") {
+        return None;
+    }
     let c = re.captures(part)?;
     let m = c.get(1)?;
     let line = c.get(0)?.start();
@@ -689,7 +695,7 @@ fn version_record(part: &str, runtime: &str) -> Option<(String, Span)> {
 fn written_version(part: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        Regex::new(r"(?:[\[(]v|\bversion\s+(?:to\s+)?v|\bbump\s+v|版本\s*[:：=][^\d\n]{0,12}?v?)(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)")
+        crate::claim::re::compile(r"(?:[\[(]v|\bversion\s+(?:to\s+)?v|\bbump\s+v|版本\s*[:：=][^\d\n]{0,12}?v?)(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)")
             .expect("static pattern compiles")
     });
     let title_end = part.find('\n').unwrap_or(part.len());
@@ -714,7 +720,7 @@ fn written_version(part: &str) -> Option<(String, Span)> {
         static BEFORE: OnceLock<Regex> = OnceLock::new();
         BEFORE
             .get_or_init(|| {
-                Regex::new(r"\bv(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)\s*版本")
+                crate::claim::re::compile(r"\bv(\d+\.\d+(?:\.\d+)?(?:(?:\.post|rc)\d+)?)\s*版本")
                     .expect("static pattern compiles")
             })
             .captures(window)
@@ -817,8 +823,10 @@ pub(super) fn read_lengths(part: &str, claim: &mut Claim, p: &Patterns) {
     if claim.prompt_tokens.is_none() {
         static K_PROMPT: OnceLock<Regex> = OnceLock::new();
         let re = K_PROMPT.get_or_init(|| {
-            Regex::new(r"\b(\d+(?:\.\d+)?)\s*k[\s-]*(?:tokens?[\s-]*)?(?:prompts?|inputs?)\b")
-                .expect("static pattern compiles")
+            crate::claim::re::compile(
+                r"\b(\d+(?:\.\d+)?)\s*k[\s-]*(?:tokens?[\s-]*)?(?:prompts?|inputs?)\b",
+            )
+            .expect("static pattern compiles")
         });
         if part.contains('k') {
             // Not a rate (`52.3k input tokens per second`).
@@ -929,8 +937,9 @@ pub(super) fn read_bare_width(part: &str, offset: usize, claim: &mut Claim) {
     let at = |s: Span| shift(s, offset);
     if claim.weight_dtype.is_none() && part.contains('q') {
         static WIDTH: OnceLock<Regex> = OnceLock::new();
-        let re =
-            WIDTH.get_or_init(|| Regex::new(r"\bq([1-8])\b").expect("static pattern compiles"));
+        let re = WIDTH.get_or_init(|| {
+            crate::claim::re::compile(r"\bq([1-8])\b").expect("static pattern compiles")
+        });
         for c in re.captures_iter(part) {
             let m = c.get(0).expect("group 0");
             let next = &part[m.end()..];
