@@ -10527,3 +10527,30 @@ fn kernel_input_counts_are_no_prompt_length() {
     );
     assert_eq!(p("2000-Input, 100-Output Benchmark: 30 tok/s"), Some(2000));
 }
+
+/// §3 Model: releases named without a parameter count keep their name as the id: Microsoft's
+/// Phi-1.5 and Phi-2 (also as Hugging Face writes them, `phi-1_5`, and glued, `phi2`) like
+/// Phi-3/4, and Kimi's releases after K2.
+#[test]
+fn phi_and_kimi_releases_without_a_size_are_models() {
+    let m = |t: &str| read(t).model.map(|x| x.value);
+    assert_eq!(
+        m("microsoft/phi-2 on an A10G: 80 s for 2048 tokens").as_deref(),
+        Some("phi-2")
+    );
+    assert_eq!(
+        m("microsoft/phi-1_5: 28 ms per token on A100").as_deref(),
+        Some("phi-1.5")
+    );
+    assert_eq!(m("Phi 1.5 at 28 ms per token").as_deref(), Some("phi-1.5"));
+    assert_eq!(m("phi2 runs at 40 tok/s").as_deref(), Some("phi-2"));
+    assert_eq!(
+        m("Kimi K3 at 100 tok/s on 8x MI355X").as_deref(),
+        Some("kimi-k3")
+    );
+    assert_eq!(m("Phi-3-mini at 20 tok/s").as_deref(), Some("phi-3-mini"));
+    assert_eq!(
+        m("Kimi K2 Thinking at 30 tok/s").as_deref(),
+        Some("kimi-k2-thinking")
+    );
+}

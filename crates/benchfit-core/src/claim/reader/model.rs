@@ -693,9 +693,9 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
         );
     }
     // Releases named without a parameter count in their name (CLAIMS.md §3 Model: the name
-    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2(.x,
-    // Thinking),
-    // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-3/4 (mini, medium…), Mistral Small / Medium / Large with
+    // as an id, every part that changes the weights kept): Llama 4 Scout / Maverick, Kimi K2 and
+    // later (.x, Thinking),
+    // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-1.5/2/3/4 (mini, medium…), Mistral Small / Medium / Large with
     // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next, Qwen3-Coder-Next, and a
     // Qwen point release named by its line (`Qwen3.5-Plus`, `Qwen3.8-Flash-Next`).
     const RELEASE_WORDS: &[&str] = &[
@@ -705,7 +705,7 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            crate::claim::re::compile(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k2(?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*[34](?:\.5)?(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
+            crate::claim::re::compile(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k[2-9](?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*(?:[34](?:\.5)?|2|1(?:[._]5)?)(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
@@ -736,6 +736,14 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             // So is Llama 4 written glued (`Llama4 Maverick`): Meta's `Llama-4-Maverick`.
             // Qwen written apart from its version (`Qwen 3.8-Flash-Next`): glued, as Alibaba
             // names it (`qwen3.8-flash-next`).
+            // Phi written glued or with Hugging Face's underscore (`phi2`, `phi-1_5`): Microsoft's
+            // `phi-2`, `phi-1.5`.
+            let id = match id.strip_prefix("phi") {
+                Some(r) if r.starts_with(|ch: char| ch.is_ascii_digit()) => {
+                    format!("phi-{}", r.replace('_', "."))
+                }
+                _ => id.replace("phi-1_5", "phi-1.5"),
+            };
             let id = match (
                 id.strip_prefix("glm"),
                 id.strip_prefix("llama4"),
