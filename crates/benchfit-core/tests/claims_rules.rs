@@ -10554,3 +10554,17 @@ fn phi_and_kimi_releases_without_a_size_are_models() {
         Some("kimi-k2-thinking")
     );
 }
+
+/// Robustness: a multi-byte space (U+3000) right before a version record's token or before a
+/// precision joined by 或 ("or") is stepped over whole, not sliced inside (both panicked).
+#[test]
+fn ideographic_spaces_before_versions_and_precisions_are_read_whole() {
+    let c = read("version\u{3000}:\u{3000}1.0er.pkg.dev/x/pytorch-vllm-serve:2025 at 30 tok/s");
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("vllm"));
+    let c = read("x\u{3000}bf16或fp16 on an H100: 30 tok/s");
+    assert_eq!(
+        c.weight_dtype.map(|d| d.value),
+        None,
+        "either of two precisions: none"
+    );
+}

@@ -295,7 +295,9 @@ fn stated_prompts(cell: &str) -> Option<u32> {
     let head = &lower[..at];
     let start = head
         .rfind(|c: char| !(c.is_ascii_digit() || c == ','))
-        .map_or(0, |i| i + 1);
+        .map_or(0, |i| {
+            i + head[i..].chars().next().map_or(1, char::len_utf8)
+        });
     count(&head[start..])
 }
 
@@ -598,5 +600,8 @@ mod tests {
             Some(1000)
         );
         assert_eq!(stated_prompts("num_prompts=2,000, seed 0"), Some(2000));
+        // A multi-byte character right before the count (a cell in Chinese): read, not cut.
+        assert_eq!(stated_prompts("约600 prompts"), Some(600));
+        assert_eq!(stated_prompts("约 prompts"), None);
     }
 }
