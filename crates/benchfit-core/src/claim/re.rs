@@ -154,8 +154,9 @@ pub(crate) fn lite_to_regex(src: &str) -> String {
                 // opens a group with them.
                 let mut j = i + 2;
                 let mut flags = String::new();
-                while j < chars.len() && chars[j].is_ascii_alphabetic()
-                    || chars.get(j) == Some(&'-')
+                while chars
+                    .get(j)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == '-')
                 {
                     flags.push(chars[j]);
                     j += 1;

@@ -294,10 +294,9 @@ fn stated_prompts(cell: &str) -> Option<u32> {
     let at = lower.find(" prompts")?;
     let head = &lower[..at];
     let start = head
-        .rfind(|c: char| !(c.is_ascii_digit() || c == ','))
-        .map_or(0, |i| {
-            i + head[i..].chars().next().map_or(1, char::len_utf8)
-        });
+        .char_indices()
+        .rfind(|&(_, c)| !(c.is_ascii_digit() || c == ','))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     count(&head[start..])
 }
 

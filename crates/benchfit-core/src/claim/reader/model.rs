@@ -739,10 +739,13 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
             // Phi written glued or with Hugging Face's underscore (`phi2`, `phi-1_5`): Microsoft's
             // `phi-2`, `phi-1.5`.
             let id = match id.strip_prefix("phi") {
-                Some(r) if r.starts_with(|ch: char| ch.is_ascii_digit()) => {
-                    format!("phi-{}", r.replace('_', "."))
+                Some(r)
+                    if r.trim_start_matches('-')
+                        .starts_with(|ch: char| ch.is_ascii_digit()) =>
+                {
+                    format!("phi-{}", r.trim_start_matches('-').replace('_', "."))
                 }
-                _ => id.replace("phi-1_5", "phi-1.5"),
+                _ => id,
             };
             let id = match (
                 id.strip_prefix("glm"),

@@ -168,10 +168,9 @@ pub(super) fn read_precision(part: &str, offset: usize, claim: &mut Claim, p: &P
             {
                 let head = head.trim_end();
                 let from = head
-                    .rfind(|c: char| c.is_whitespace() || c == '(' || c == ',')
-                    .map_or(0, |k| {
-                        k + head[k..].chars().next().map_or(1, char::len_utf8)
-                    });
+                    .char_indices()
+                    .rfind(|&(_, c)| c.is_whitespace() || c == '(' || c == ',')
+                    .map_or(0, |(k, c)| k + c.len_utf8());
                 if dtype_first(&head[from..]) {
                     continue;
                 }
@@ -599,9 +598,10 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                 // link's own words and hashes are no version.
                 let start = whole(&c).start;
                 // (Past the whole space: U+3000 and its kin are several bytes long.)
-                let token_from = part[..start].rfind(char::is_whitespace).map_or(0, |i| {
-                    i + part[i..].chars().next().map_or(1, char::len_utf8)
-                });
+                let token_from = part[..start]
+                    .char_indices()
+                    .rfind(|(_, ch)| ch.is_whitespace())
+                    .map_or(0, |(i, ch)| i + ch.len_utf8());
                 let token_to = part[start..]
                     .find(char::is_whitespace)
                     .map_or(part.len(), |i| start + i);
