@@ -272,6 +272,8 @@ fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
     }
     if f.kind.is_latency() && (f.unit == "s" || f.unit == "s/token") {
         v *= 1e3;
+    } else if f.kind.is_latency() && f.unit == "min" {
+        v *= 60e3;
     }
     v
 }

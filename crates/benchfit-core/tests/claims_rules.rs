@@ -10568,3 +10568,41 @@ fn ideographic_spaces_before_versions_and_precisions_are_read_whole() {
         "either of two precisions: none"
     );
 }
+
+/// §1 and §2: a text whose only figure is a duration written with a verb of taking reads that
+/// duration as one request's latency, its kind from the words after it: the first token is a
+/// TTFT, anything else end to end; minutes stay minutes, a range gives its low end (rule 7).
+/// Loading and compiling times are no request's latency.
+#[test]
+fn durations_written_with_a_verb_of_taking_are_latencies() {
+    let c =
+        read("Running Mistral 7B with Ollama on a GTX 1080, every answer took about 12 seconds.");
+    assert_eq!(c.figures[0].value, 12.0);
+    assert_eq!(c.figures[0].unit, "s");
+    assert_eq!(c.figures[0].kind, FigureKind::E2eLatency);
+    assert_eq!(c.figures[0].scope, Some(Scope::PerUser));
+    let c =
+        read("With a 30k-token document it can take over 4.5 seconds to generate the first token.");
+    assert_eq!(c.figures[0].value, 4.5);
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+    let c = read("On my laptop the reply takes 3-4 minutes to arrive.");
+    assert_eq!(c.figures[0].value, 3.0);
+    assert_eq!(c.figures[0].value_high, Some(4.0));
+    assert_eq!(c.figures[0].unit, "min");
+    let c = read("The engine build takes about 20 minutes on an H100.");
+    assert!(c.figures.is_empty(), "{:?}", c.figures);
+    // Another figure in the text outranks the prose: the duration is not read at all.
+    let c = read("Loading took 40 seconds; decoding then ran at 55 tokens/s.");
+    assert_eq!(c.figures.len(), 1);
+    assert_eq!(c.figures[0].value, 55.0);
+}
+
+/// §2: `tks/s` is tokens per second, and so are "tokens processed per second".
+#[test]
+fn tks_and_tokens_processed_are_token_rates() {
+    let c = read("QwQ-32B Q4_K_M on an M2 Max: 36 tks/s");
+    assert_eq!(c.figures[0].value, 36.0);
+    assert_eq!(c.figures[0].unit, "tok/s");
+    let c = read("The model handled 79 tokens processed per second on one A10.");
+    assert_eq!(c.figures[0].value, 79.0);
+}

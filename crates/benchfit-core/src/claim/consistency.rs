@@ -123,10 +123,10 @@ pub fn check(c: &Claim) -> Vec<String> {
     if let (Some(a), Some(l), Some(o), Some(&(n, b))) =
         (agg, e2e, c.output_tokens.as_ref(), batches.first())
     {
-        let secs = if l.unit == "ms" {
-            l.value / 1e3
-        } else {
-            l.value
+        let secs = match l.unit.as_str() {
+            "ms" => l.value / 1e3,
+            "min" => l.value * 60.0,
+            _ => l.value,
         };
         let implied = o.value as f64 * b as f64 / secs;
         let stated = per_second(a);

@@ -2005,6 +2005,11 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
 
+    if cands.is_empty() {
+        for (k, f) in prose_durations(lower).into_iter().enumerate() {
+            push(&mut cands, &mut taken, f, k as i32);
+        }
+    }
     introduced_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
     title_names_setup(lower, &mut cands);
@@ -2667,4 +2672,92 @@ pub(super) fn from_to_value(lower: &str, figure: Span) -> Option<(f64, Span)> {
     }
     let v = num(n)?;
     Some((v, Span { start, end }))
+}
+
+/// Durations written in prose with a verb of taking (`it took about 30 seconds`, "the total time
+/// taken is approximately 2.849 seconds", `can take over 1.4 seconds to generate the first
+/// token`, `the response took 21 minutes`, `needs 11s to complete`), for a text with no other
+/// figure: a request's time as its writer measured it. The kind follows the words after the
+/// unit: the first token or the start of streaming is a TTFT, "per token" a time per output
+/// token, anything else an end-to-end latency. Per user (one request's time), in the text's own
+/// unit (`ms`, `s` or `min`); a range's low end is the value (CLAIMS.md §1 rule 7). Times of
+/// work that is not serving a request (loading, compiling, downloading, building, training,
+/// starting up) are skipped. In text order.
+pub(super) fn prose_durations(lower: &str) -> Vec<Figure> {
+    const VERBS: [&str; 6] = ["take", "took", "taking", "need", "wait", "spen"];
+    if !VERBS.iter().any(|w| lower.contains(w)) {
+        return Vec::new();
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        crate::claim::re::compile(&format!(
+            r"\b(?:takes?|took|taking|taken|needs?|needed|waited|waits?|spends?|spent)\s+(?:(?:is|was)\s+|:\s*)?(?:only\s+|just\s+)?(?:about|around|approximately|approx\.?|roughly|almost|nearly|over|under|more\s+than|less\s+than|up\s+to|~)?\s*{NUM}(?:\s*(?:-|–|to)\s*{NUM})?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?)\b"
+        ))
+        .expect("static pattern compiles")
+    });
+    const NOT_SERVING: [&str; 14] = [
+        "load", "compil", "download", "install", "build", "warm", "boot", "startup", "start up",
+        "convert", "quantiz", "train", "fine-tun", "initiali",
+    ];
+    let mut out = Vec::new();
+    for c in re.captures_iter(lower) {
+        let (Some(n), Some(u)) = (c.get(1), c.get(3)) else {
+            continue;
+        };
+        let Some(v) = num(n.as_str()).filter(|v| *v > 0.0) else {
+            continue;
+        };
+        let whole = whole(&c);
+        let tail = after(lower, whole.end, 60);
+        let head = before(lower, whole.start, 60);
+        if NOT_SERVING
+            .iter()
+            .any(|w| tail.contains(w) || head.contains(w))
+        {
+            continue;
+        }
+        let kind = if [
+            "first token",
+            "first byte",
+            "start streaming",
+            "start generating",
+            "start responding",
+            "begin streaming",
+        ]
+        .iter()
+        .any(|w| tail.contains(w))
+        {
+            FigureKind::Ttft
+        } else if [
+            "per token",
+            "per output token",
+            "each token",
+            "per generated token",
+        ]
+        .iter()
+        .any(|w| tail.trim_start().starts_with(w))
+        {
+            FigureKind::Tpot
+        } else {
+            FigureKind::E2eLatency
+        };
+        let unit = match u.as_str() {
+            "ms" | "millisecond" | "milliseconds" => "ms",
+            x if x.starts_with("min") => "min",
+            _ => "s",
+        };
+        let mut f = Figure::new(
+            v,
+            unit,
+            kind,
+            Span {
+                start: n.start(),
+                end: u.end(),
+            },
+        );
+        f.value_high = c.get(2).and_then(|h| num(h.as_str())).filter(|&h| h > v);
+        f.scope = Some(Scope::PerUser);
+        out.push(f);
+    }
+    out
 }

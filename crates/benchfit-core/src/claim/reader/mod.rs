@@ -247,7 +247,7 @@ fn patterns() -> &'static Patterns {
         use Digits::{Any as ANY, No as NO, WordStart as WORD};
         Patterns {
             throughput: pat(ANY, &[], &[],
-                r"NUM\**\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*(?:(?:peak|sustained|average|mean|median)\s+)?((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion|gen|tg|pp)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|tk|t)(?:\s+(?:generated|produced|decoded))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
+                r"NUM\**\s*(million|thousand|[km]|万)?(\+)?~?(?:\s*(?:-|–|—|~|～|〜|to|vs\.?)\s*~?NUM\s*(million|thousand|[km]|万)?)?\s*(?:(?:peak|sustained|average|mean|median)\s+)?((?:output|total|generated|generation|input|prompt|completion|decode|prefill|aggregate|combined|input\s*\+\s*output|prompt\s*\+\s*completion|gen|tg|pp)\s+|(?:输出|输入|生成|总)\s*)?(?:tokens?|toks?|tks?|t)(?:\s+(?:generated|produced|decoded|processed))?\s*(?:/|\bper\s|-per-)\s*(?:s|secs?|seconds?)\b(?:\s*\((?:tps|tok/s|t/s)\))?(\s*(?:/|\bper\s)\s*(?:user|u|gpu|node|req(?:uest)?|prompt|stream|sequence|mw)\b|\s+1/req\b)?",
             )
                 // `*`: a bold number before its unit (`**300.9** TPS`).
                 .then(" .,km+-~*", true, &["t", "o", "g", "i", "p", "c", "d", "v", "a", "万"]),
