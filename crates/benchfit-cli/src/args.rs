@@ -21,7 +21,7 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Grade a claim on the six-condition checklist and check it against physics.
     Check {
-        /// The claim text; `-` or nothing reads standard input.
+        /// The claim text, or a file holding it; `-` or nothing reads standard input.
         text: Option<String>,
         /// Print one JSON document on stdout.
         #[arg(long)]

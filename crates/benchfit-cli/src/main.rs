@@ -88,7 +88,8 @@ fn emit<T: serde::Serialize>(
     Ok(())
 }
 
-/// `benchfit check [TEXT | -]`: the claim from the argument or standard input.
+/// `benchfit check [TEXT | FILE | -]`: the claim from the argument, the file it names, or standard
+/// input.
 fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
     let text = match text {
         None | Some("-") => {
@@ -98,6 +99,13 @@ fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
             std::io::stdin()
                 .read_to_end(&mut b)
                 .context("reading the claim from standard input")?;
+            String::from_utf8_lossy(&b).into_owned()
+        }
+        // One word that names a file (`benchfit check claim.txt`) is that file's text: no
+        // claim is a single word, and reading the path itself would report "no figure".
+        Some(t) if !t.contains(char::is_whitespace) && std::path::Path::new(t).is_file() => {
+            let b =
+                std::fs::read(t).map_err(|e| bad_input(format!("check: cannot read {t}: {e}")))?;
             String::from_utf8_lossy(&b).into_owned()
         }
         Some(t) => t.to_string(),

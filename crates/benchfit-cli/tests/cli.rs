@@ -116,6 +116,19 @@ fn check_reads_stdin_and_refuses_empty_text() {
     exit2(&["check", "   "], "empty");
 }
 
+/// A single argument that names a file is read as the claim: the worked example from a file
+/// grades as it does from standard input.
+#[test]
+fn check_reads_a_file_named_as_its_argument() {
+    let dir = std::env::temp_dir().join(format!("benchfit-check-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("claim.txt");
+    std::fs::write(&path, WORKED).unwrap();
+    let v = json(&benchfit(&["check", path.to_str().unwrap(), "--json"]));
+    assert_eq!(v["verdict"], "usable");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_unrecognised_text_is_reject_not_an_error() {
     let v = json(&benchfit(&["check", "hello there 🙂", "--json"]));
