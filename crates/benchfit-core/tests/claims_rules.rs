@@ -10606,3 +10606,23 @@ fn tks_and_tokens_processed_are_token_rates() {
     let c = read("The model handled 79 tokens processed per second on one A10.");
     assert_eq!(c.figures[0].value, 79.0);
 }
+
+/// §1 rule 7 and §2: a latency written as a range after its name (`ITL … (4.8-6.1ms)`) is read,
+/// its low end the value; TGI's log field `time_per_token="43.6ms"` and a bare "token latency"
+/// are times per output token ("first token latency" stays a TTFT).
+#[test]
+fn latency_ranges_tgi_time_per_token_and_token_latency() {
+    let c = read("On one A10 with vLLM the ITL stays low (4.8-6.1ms) as requests grow.");
+    assert_eq!(c.figures[0].kind, FigureKind::Itl);
+    assert_eq!(c.figures[0].value, 4.8);
+    let c = read(
+        "text_generation_router: inference_time=\"610.4ms\" time_per_token=\"43.6ms\" seed=\"None\"",
+    );
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.figures[0].value, 43.6);
+    let c = read("The new kernels cut token latency to 21 ms on eight H100s.");
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    assert_eq!(c.figures[0].value, 21.0);
+    let c = read("Our first token latency is 120 ms on an H100.");
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+}

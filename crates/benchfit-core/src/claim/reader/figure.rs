@@ -1598,7 +1598,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             {
                 FigureKind::Itl
             }
-            k if k.starts_with("tpot") || k.starts_with("time per") => FigureKind::Tpot,
+            // TGI's log field `time_per_token="49.28ms"` too.
+            k if k.starts_with("tpot") || k.starts_with("time per") || k == "time_per_token" => {
+                FigureKind::Tpot
+            }
             // "Average latency per output token: 1.10 s" is a time per output token.
             _ if lower[c.get(1).map_or(0, |m| m.end())..span.start]
                 .contains("per output token") =>
@@ -1621,6 +1624,15 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
                     .any(|w| before(lower, whole(&c).start, 16).ends_with(w)) =>
             {
                 FigureKind::Ttft
+            }
+            // Any other "token latency" ("per-token latency", "cuts token latency to 20 ms") is
+            // the time between output tokens.
+            "latency"
+                if [" token ", "per-token ", "per token "]
+                    .iter()
+                    .any(|w| format!(" {}", before(lower, whole(&c).start, 16)).ends_with(w)) =>
+            {
+                FigureKind::Tpot
             }
             _ => FigureKind::E2eLatency,
         };

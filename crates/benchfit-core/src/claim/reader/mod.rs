@@ -272,7 +272,7 @@ fn patterns() -> &'static Patterns {
             request_rate: pat(ANY, &["at"], &[], r"(\bat\s+)?NUM\s*(?:reqs?(?:uests?)?\s*/\s*s(?:ec(?:ond)?)?|requests? per second|quer(?:y|ies)\s*/\s*s(?:ec)?|quer(?:y|ies) per second|qps|rps|(reqs?(?:uests?)?\s*/\s*min(?:ute)?|requests? per minute|rpm))\b")
                 .then(" .,", false, &["req", "qps", "rps", "rpm"]),
             latency_before: pat(NO, &["ttft", "time", "itl", "inter", "tbt", "tpot", "e2e", "end-to-end", "latency", "response", "inference time", "inference-time"], &[],
-                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tbt|time between tokens|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?|inference[\s-]times?)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?(?:[^0-9\n]{0,30}?|[^\n:|]{0,80}:\s*|[^\n():|]{0,50}\(\s*)(?:\d[\d,]*(?:\.\d+)?\s*(?:→|->|=>)\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\+?\s*(ms|milliseconds?|s|sec|seconds)\b",
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tbt|time between tokens|tpot|time per output token|time_per_token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?|inference[\s-]times?)\b(?:[^0-9\n]{0,12}\bp\d{2}(?:\.\d+)?\b)?(?:[^0-9\n]{0,30}?|[^\n:|]{0,80}:\s*|[^\n():|]{0,50}\(\s*)(?:\d[\d,]*(?:\.\d+)?\s*(?:→|->|=>)\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+|\s*(?:-|–)\s*\d[\d,]*(?:\.\d+)?)?\+?\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             // `p99 TTFT on our Llama-3.1-70B endpoint (4×H100, FP8) is 740 ms`: a latency named,
             // then its setup, then "is" and the value.
