@@ -10626,3 +10626,18 @@ fn latency_ranges_tgi_time_per_token_and_token_latency() {
     let c = read("Our first token latency is 120 ms on an H100.");
     assert_eq!(c.figures[0].kind, FigureKind::Ttft);
 }
+
+/// §1 rule 6: a change written in words ends at the tuned result: a rate that rose (`rose to`,
+/// 提升到) or a time that fell (`reduced TTFT to`, the verb a few words before its `to`).
+#[test]
+fn changes_written_in_words_end_at_the_tuned_result() {
+    let c = read("测试在rk3588上的推理速度为11.3tokens/s，超频后提升到16.1tokens/s");
+    assert_eq!(c.figures[0].value, 16.1);
+    let c = read("Decode ran at 90 tok/s on a 4090, and after the fix it rose to 120 tok/s.");
+    assert_eq!(c.figures[0].value, 120.0);
+    let c = read("TTFT was 400 ms on an H100; prefix caching reduced TTFT to 90 ms.");
+    assert_eq!(c.figures[0].value, 90.0);
+    // A rate that "dropped to" is a regression, not an improvement: the first figure heads.
+    let c = read("Decode ran at 90 tok/s on a 4090; after the update it dropped to 60 tok/s.");
+    assert_eq!(c.figures[0].value, 90.0);
+}

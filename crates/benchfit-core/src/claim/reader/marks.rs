@@ -1072,8 +1072,60 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     }
     // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
     // ends is the tuned result, as after an arrow.
-    let improved = ["improved to"];
-    if improved.iter().any(|w| pre.ends_with(w)) {
+    // A rate that rose or a time that fell (`reduced TTFT to 90 ms`, `降至20ms`).
+    let unit = lower[end..].trim_start();
+    let time = unit.starts_with("ms") || unit.starts_with('s') || unit.starts_with('秒');
+    let improved: &[&str] = if time {
+        &[
+            "improved to",
+            "reduced to",
+            "cut to",
+            "dropped to",
+            "lowered to",
+            "down to",
+            "降低到",
+            "降低至",
+            "降到",
+            "降至",
+            "缩短到",
+            "缩短至",
+            "减少到",
+            "减少至",
+        ]
+    } else {
+        &[
+            "improved to",
+            "improves to",
+            "increased to",
+            "increases to",
+            "rose to",
+            "rises to",
+            "jumped to",
+            "boosted to",
+            "climbed to",
+            "grew to",
+            "提升到",
+            "提升至",
+            "提高到",
+            "提高至",
+            "增加到",
+            "增加至",
+            "增长到",
+            "增长至",
+            "升至",
+            "跃升至",
+        ]
+    };
+    // The verb may stand a few words before its `to` (`reduced TTFT to 90 ms`, `boosted
+    // decode throughput to 120 tok/s`).
+    let verb_before_to = pre.strip_suffix(" to").is_some_and(|head| {
+        let words: Vec<&str> = head.split_whitespace().rev().take(4).collect();
+        improved
+            .iter()
+            .filter_map(|w| w.strip_suffix(" to"))
+            .any(|verb| words.contains(&verb))
+    });
+    if verb_before_to || improved.iter().any(|w| pre.ends_with(w)) {
         return -2;
     }
     let mut step = 0;
