@@ -1073,7 +1073,15 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
     // ends is the tuned result, as after an arrow.
     // A rate that rose or a time that fell (`reduced TTFT to 90 ms`, `降至20ms`).
-    let unit = lower[end..].trim_start();
+    // The unit is inside the figure's span (`90 ms`) or just after it.
+    let tail = lower[start..end]
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+        .trim_start();
+    let unit = if tail.is_empty() {
+        lower[end..].trim_start()
+    } else {
+        tail
+    };
     let time = unit.starts_with("ms") || unit.starts_with('s') || unit.starts_with('秒');
     let improved: &[&str] = if time {
         &[
