@@ -274,6 +274,15 @@ fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
         v *= 1e3;
     } else if f.kind.is_latency() && f.unit == "min" {
         v *= 60e3;
+    } else if !f.kind.is_latency() {
+        // Rates kept in the text's own time unit (`3,200 TPM`, `1.2 tok/ms`): per second.
+        if f.unit.ends_with("/min") {
+            v /= 60.0;
+        } else if f.unit.ends_with("/ms") {
+            v *= 1e3;
+        } else if f.unit.ends_with("/h") || f.unit.ends_with("/hour") {
+            v /= 3600.0;
+        }
     }
     v
 }

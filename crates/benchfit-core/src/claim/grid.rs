@@ -488,7 +488,12 @@ fn role(h: &str) -> Role {
         };
         return Role::Rate(kind, scope);
     }
-    let word = |w: &str| h == w || h.starts_with(&format!("{w} ")) || h.ends_with(&format!(" {w}"));
+    // `w` as the whole header or its first or last word (no allocation: this runs per cell).
+    let word = |w: &str| {
+        h == w
+            || h.strip_prefix(w).is_some_and(|r| r.starts_with(' '))
+            || h.strip_suffix(w).is_some_and(|r| r.ends_with(' '))
+    };
     if (has("isl") && has("osl")) || (has("input") && has("output")) || has("in/out") {
         return Role::Lengths;
     }
