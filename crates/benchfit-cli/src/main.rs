@@ -102,15 +102,33 @@ fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
             String::from_utf8_lossy(&b).into_owned()
         }
         // One word that names a file (`benchfit check claim.txt`) is that file's text: no
-        // claim is a single word, and reading the path itself would report "no figure".
-        Some(t) if !t.contains(char::is_whitespace) && std::path::Path::new(t).is_file() => {
+        // claim is a single word, and reading the path itself would report "no figure". A word
+        // written as a path (with a `/`) that names no file is a mistake, not a claim.
+        Some(t) if is_path_word(t) => {
+            let path = std::path::Path::new(t);
+            if path.is_dir() {
+                return Err(bad_input(format!(
+                    "check: {t} is a directory; pass the claim text, a file that holds it, or - \
+                     for standard input"
+                )));
+            }
+            if !path.exists() {
+                return Err(bad_input(format!(
+                    "check: no such file: {t}; pass the claim text, a file that holds it, or - \
+                     for standard input"
+                )));
+            }
             let b =
                 std::fs::read(t).map_err(|e| bad_input(format!("check: cannot read {t}: {e}")))?;
             String::from_utf8_lossy(&b).into_owned()
         }
         Some(t) => t.to_string(),
     };
-    if text.trim().is_empty() {
+    // Zero-width characters and a byte-order mark alone are no text either.
+    let blank = |c: char| {
+        c.is_whitespace() || matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}')
+    };
+    if text.trim_matches(blank).is_empty() {
         return Err(bad_input(
             "check: the claim text is empty; pass it as an argument or on standard input",
         ));
@@ -119,6 +137,17 @@ fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
     emit(json, &report, "the report", || {
         render::check(&text, &report)
     })
+}
+
+/// True when `word`, a single word, is meant as a path: it names something that exists, or it
+/// is written as one (`/…`, `./…`, `~/…`, or a text file's extension) and is not a URL.
+fn is_path_word(word: &str) -> bool {
+    let path_like = word.starts_with(['/', '.', '~'])
+        || [".txt", ".md", ".json", ".jsonl", ".log", ".csv", ".tsv"]
+            .iter()
+            .any(|e| word.to_ascii_lowercase().ends_with(e));
+    !word.contains(char::is_whitespace)
+        && (std::path::Path::new(word).exists() || (path_like && !word.contains("://")))
 }
 
 /// `benchfit validate FILE`: the online-serving table (it has a `load_kind` column: TTFT, ITL,

@@ -129,6 +129,15 @@ fn check_reads_a_file_named_as_its_argument() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A word written as a path that names no file, a directory, or text of zero-width characters
+/// only is refused with the reason (exit 2), not graded as a claim.
+#[test]
+fn check_refuses_missing_paths_directories_and_invisible_text() {
+    exit2(&["check", "./no-such-claim.txt"], "no such file");
+    exit2(&["check", std::env::temp_dir().to_str().unwrap()], "is a directory");
+    exit2(&["check", "\u{200b}\u{feff}"], "empty");
+}
+
 #[test]
 fn check_unrecognised_text_is_reject_not_an_error() {
     let v = json(&benchfit(&["check", "hello there 🙂", "--json"]));

@@ -590,6 +590,21 @@ mod tests {
         );
     }
 
+    /// A rate written per minute calibrates as the same rate per second: 192,000 tokens per
+    /// minute is 3,200 tokens/s (192,000 / 60), so both texts give every reading the same target.
+    #[test]
+    fn a_rate_per_minute_is_read_per_second() {
+        let per_s = analyse(&read(WORKED), &Hints::default());
+        let per_min = analyse(
+            &read(&WORKED.replace("3,200 tokens/sec", "192,000 tokens per minute")),
+            &Hints::default(),
+        );
+        assert_eq!(per_min.readings.len(), per_s.readings.len());
+        for (a, b) in per_s.readings.iter().zip(&per_min.readings) {
+            assert!((a.target - 3200.0).abs() < 1e-9 && (b.target - 3200.0).abs() < 1e-9);
+        }
+    }
+
     #[test]
     fn worked_example_memory_inference() {
         let a = analyse(&read(WORKED), &Hints::default());
