@@ -134,7 +134,10 @@ fn check_reads_a_file_named_as_its_argument() {
 #[test]
 fn check_refuses_missing_paths_directories_and_invisible_text() {
     exit2(&["check", "./no-such-claim.txt"], "no such file");
-    exit2(&["check", std::env::temp_dir().to_str().unwrap()], "is a directory");
+    exit2(
+        &["check", std::env::temp_dir().to_str().unwrap()],
+        "is a directory",
+    );
     exit2(&["check", "\u{200b}\u{feff}"], "empty");
 }
 

@@ -10641,3 +10641,14 @@ fn changes_written_in_words_end_at_the_tuned_result() {
     let c = read("Decode ran at 90 tok/s on a 4090; after the update it dropped to 60 tok/s.");
     assert_eq!(c.figures[0].value, 90.0);
 }
+
+/// §3 Hardware: a count of zero devices (`0x H100`) or a zero-way TP is no count at all.
+#[test]
+fn zero_devices_are_no_count() {
+    let c = read("Llama 3 8B on 0x H100 with TP=0: 3200 tokens/s");
+    assert_eq!(c.gpu_count, None);
+    assert_eq!(c.tp, None);
+    let c = read("Llama 3 8B on 2x H100 with TP=2: 3200 tokens/s");
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(2));
+    assert_eq!(c.tp.map(|t| t.value), Some(2));
+}

@@ -1911,6 +1911,13 @@ pub fn read(text: &str) -> Claim {
             v.value = orig.to_string();
         }
     }
+    // No run uses zero devices or a zero-way split (`0x H100`, `TP=0`): such a count is no count.
+    if claim.gpu_count.as_ref().is_some_and(|g| g.value == 0) {
+        claim.gpu_count = None;
+    }
+    if claim.tp.as_ref().is_some_and(|t| t.value == 0) {
+        claim.tp = None;
+    }
     claim
 }
 
