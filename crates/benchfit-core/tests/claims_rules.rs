@@ -10652,3 +10652,17 @@ fn zero_devices_are_no_count() {
     assert_eq!(c.gpu_count.map(|g| g.value), Some(2));
     assert_eq!(c.tp.map(|t| t.value), Some(2));
 }
+
+/// §1: a rate written negative (`-3200 tokens/s`) or as a negative power of ten (`1e-320
+/// tokens/s`) is no figure; a `-` between two numbers is still a range (rule 7: its low end).
+#[test]
+fn negative_numbers_are_no_figures() {
+    assert!(read("Llama 3 8B on H100: -3200 tokens/s")
+        .figures
+        .is_empty());
+    assert!(read("Llama 3 8B on H100: 1e-320 tokens/s")
+        .figures
+        .is_empty());
+    let c = read("Llama 3 8B on H100: 100-3200 tokens/s");
+    assert_eq!(c.figures[0].value, 100.0);
+}

@@ -919,7 +919,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let mut cands: Vec<Cand> = Vec::new();
     let mut taken = Taken::default();
     let push = |cands: &mut Vec<Cand>, taken: &mut Taken, f: Figure, bonus: i32| {
-        if !taken.take(f.span) {
+        if negative(lower, f.span) || !taken.take(f.span) {
             return;
         }
         // Half steps: among figures of one rank, an output rate before a total one (CLAIMS.md
@@ -2772,4 +2772,21 @@ pub(super) fn prose_durations(lower: &str) -> Vec<Figure> {
         out.push(f);
     }
     out
+}
+
+/// True when the number at `span` is written negative (`: -3200 tokens/s`) or as a negative
+/// power of ten (`1e-320 tokens/s`): no rate or time is either, so it is no figure. A `-`
+/// after a digit or a letter is a range or a name (`100-3200`, `h100-80gb`), not a sign.
+fn negative(lower: &str, span: Span) -> bool {
+    let start = floor_boundary(lower, span.start);
+    let Some(pre) = lower[..start].strip_suffix('-') else {
+        return false;
+    };
+    let mut back = pre.chars().rev();
+    match back.next() {
+        None => true,
+        Some(c) if c.is_whitespace() || matches!(c, ':' | '(' | '=' | '[' | ',' | '|') => true,
+        Some('e') => back.next().is_some_and(|d| d.is_ascii_digit()),
+        _ => false,
+    }
 }
