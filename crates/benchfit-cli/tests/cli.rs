@@ -141,6 +141,34 @@ fn check_refuses_missing_paths_directories_and_invisible_text() {
     exit2(&["check", "\u{200b}\u{feff}"], "empty");
 }
 
+/// TP splits the attention heads: Llama 3.1 8B's 32 heads do not split three ways, so `--tp 3`
+/// is refused, and three GPUs with no TP given run as three TP-1 replicas.
+#[test]
+fn estimate_tp_must_divide_the_attention_heads() {
+    let base = [
+        "estimate",
+        "--model",
+        "llama-3.1-8b",
+        "--gpu",
+        "h100-sxm",
+        "--prompt-tokens",
+        "512",
+        "--output-tokens",
+        "128",
+        "--concurrency",
+        "1",
+        "--gpus",
+        "3",
+    ];
+    let mut with_tp = base.to_vec();
+    with_tp.extend(["--tp", "3"]);
+    exit2(&with_tp, "32 attention heads");
+    let out = benchfit(&base);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3 × h100-sxm (TP 1)"), "{text}");
+}
+
 #[test]
 fn check_unrecognised_text_is_reject_not_an_error() {
     let v = json(&benchfit(&["check", "hello there 🙂", "--json"]));

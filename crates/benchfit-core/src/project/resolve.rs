@@ -210,7 +210,37 @@ pub(super) fn deployment(
     let memory_note = chosen.and_then(|r| r.bench.memory_note.as_ref()).is_some();
     let model = model_of(s, claim, bench)?;
     fits_context(s, model)?;
-    let (gpu, tp, replicas) = hardware_of(s, claim, bench, assumptions)?;
+    let (gpu, mut tp, mut replicas) = hardware_of(s, claim, bench, assumptions)?;
+    // Tensor parallelism splits the attention heads evenly across the GPUs (vLLM refuses a TP
+    // that does not divide `num_attention_heads`; the planner skips such candidates too). A TP
+    // the user did not give falls back to the largest that divides both the GPUs and the heads.
+    let divides = |t: u32| t == 1 || model.heads.checked_rem(t) == Some(0);
+    if s.tp.is_none() && !divides(tp) {
+        let gpus = tp * replicas;
+        tp = (1..=tp)
+            .rev()
+            .find(|&t| gpus % t == 0 && divides(t))
+            .unwrap_or(1);
+        replicas = gpus / tp;
+        assume(
+            assumptions,
+            "tp",
+            tp,
+            &format!(
+                "the largest TP dividing the {gpus} GPUs and the model's {} attention heads",
+                model.heads
+            ),
+        );
+    }
+    if !divides(tp) {
+        return Err(bad(
+            Field::Tp,
+            format!(
+                "TP {tp} does not divide {}'s {} attention heads; use a TP that does (1, 2, 4, 8…) and more replicas",
+                model.name, model.heads
+            ),
+        ));
+    }
     let (weights, runtime, kv) = formats(s, bench, memory_note, assumptions)?;
     let mem_fraction = mem_fraction_of(s, bench, runtime, memory_note, assumptions);
     let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
