@@ -145,22 +145,11 @@ fn check_refuses_missing_paths_directories_and_invisible_text() {
 /// is refused, and three GPUs with no TP given run as three TP-1 replicas.
 #[test]
 fn estimate_tp_must_divide_the_attention_heads() {
-    let base = [
-        "estimate",
-        "--model",
-        "llama-3.1-8b",
-        "--gpu",
-        "h100-sxm",
-        "--prompt-tokens",
-        "512",
-        "--output-tokens",
-        "128",
-        "--concurrency",
-        "1",
-        "--gpus",
-        "3",
-    ];
-    let mut with_tp = base.to_vec();
+    let base: Vec<&str> = "estimate --model llama-3.1-8b --gpu h100-sxm --prompt-tokens 512 \
+        --output-tokens 128 --concurrency 1 --gpus 3"
+        .split_whitespace()
+        .collect();
+    let mut with_tp = base.clone();
     with_tp.extend(["--tp", "3"]);
     exit2(&with_tp, "32 attention heads");
     let out = benchfit(&base);
