@@ -103,7 +103,8 @@ fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
         }
         // One word that names a file (`benchfit check claim.txt`) is that file's text: no
         // claim is a single word, and reading the path itself would report "no figure". A word
-        // written as a path (with a `/`) that names no file is a mistake, not a claim.
+        // written as a path (`./x`, `/x`, `claim.txt`) that names no file is a mistake, not a
+        // claim.
         Some(t) if is_path_word(t) => {
             let path = std::path::Path::new(t);
             if path.is_dir() {

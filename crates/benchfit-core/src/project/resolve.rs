@@ -198,7 +198,7 @@ fn hardware_of(
 ///
 /// # Errors
 /// An unknown id, a missing model or GPU, a context overflow, a TP that does not divide the
-/// GPUs, or weights that do not fit.
+/// GPUs or the model's attention heads, or weights that do not fit.
 pub(super) fn deployment(
     s: &Scenario,
     claim: &Claim,
