@@ -226,7 +226,7 @@ pub(super) fn deployment(
             assumptions,
             "tp",
             tp,
-            &format!(
+            format!(
                 "the largest TP dividing the {gpus} GPUs and the model's {} attention heads",
                 model.heads
             ),
