@@ -158,6 +158,32 @@ fn estimate_tp_must_divide_the_attention_heads() {
     assert!(text.contains("3 × h100-sxm (TP 1)"), "{text}");
 }
 
+/// A claim that names its model, GPU and batch but is a ten-millionth of what the model gives
+/// that setup at the ceiling is calibrated with a warning; the worked example gets none.
+#[test]
+fn estimate_warns_of_an_implausibly_slow_claim() {
+    let run = |claim: &str| {
+        let out = benchfit(&[
+            "estimate",
+            "--benchmark",
+            claim,
+            "--prompt-tokens",
+            "512",
+            "--output-tokens",
+            "128",
+            "--concurrency",
+            "4",
+            "--gpu",
+            "h100-sxm",
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let slow = run("Llama 3 8B on one H100 SXM, batch 1: 0.0000001 tokens/s");
+    assert!(slow.contains("of what the model gives its setup"), "{slow}");
+    assert!(!run(WORKED).contains("of what the model gives its setup"));
+}
+
 #[test]
 fn check_unrecognised_text_is_reject_not_an_error() {
     let v = json(&benchfit(&["check", "hello there 🙂", "--json"]));

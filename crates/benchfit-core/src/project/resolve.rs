@@ -366,20 +366,44 @@ fn with_engine_knobs(s: &Scenario, mut user: Setup) -> Setup {
 /// The efficiencies of the projection: the chosen reading's calibration, the hardware ceiling
 /// for an impossible claim, or the prior without a usable claim. Returns them with their source
 /// (`claim`, `ceiling`, `prior`) and a note.
+/// Below this share of the model's value at the hardware's ceiling (MBU 0.9, MFU 0.8) for the
+/// claim's own setup (0.05), a calibrated claim is flagged as implausibly slow. Not a physical
+/// bound (an engine can be arbitrarily slow) but a judgement: the prior (MBU 0.7, MFU 0.5,
+/// [`Efficiency::PRIOR`]) sits at 0.6–0.8 of the ceiling, and single-stream decode on today's
+/// engines reaches MBU 0.6–0.7 (Databricks, "LLM inference performance engineering", 2023), so
+/// a GPU-served run at a twentieth of the ceiling is more likely another setup than a slow
+/// engine.
+pub(super) const SLOW_CLAIM_SHARE: f64 = 0.01;
+
 pub(super) fn efficiency(
     s: &Scenario,
     analysis: &Analysis,
     warnings: &mut Vec<String>,
 ) -> (Efficiency, &'static str, String) {
     match (analysis.status, analysis.chosen()) {
-        (PlausibilityStatus::Plausible, Some(r)) => (
-            r.calibration
-                .as_ref()
-                .expect("plausible has calibration")
-                .efficiency,
-            "claim",
-            r.note.clone(),
-        ),
+        (PlausibilityStatus::Plausible, Some(r)) => {
+            let c = r.calibration.as_ref().expect("plausible has calibration");
+            // Possible is not likely: a claim this far below the model's ceiling for its setup
+            // is usually another setup's.
+            let share = if r.metric.higher_is_better() {
+                r.target / c.ceiling_value
+            } else {
+                c.ceiling_value / r.target
+            };
+            // Only for a claim that states its own model, GPU and load: an assumed one (the
+            // user's model, the saturated batch) makes the share the assumption's, not the claim's.
+            let assumed = analysis.assumptions.iter().any(|a| {
+                ["benchmark.model", "benchmark.gpu", "benchmark.concurrency"]
+                    .contains(&a.field.as_str())
+            });
+            if share < SLOW_CLAIM_SHARE && !assumed {
+                warnings.push(format!(
+                    "The claim is {:.2} % of what the model gives its setup at the hardware's ceiling: far slower than a tuned engine (a run offloaded to the CPU, another GPU, or a figure in another unit?). The projection carries that slowness over.",
+                    share * 100.0
+                ));
+            }
+            (c.efficiency, "claim", r.note.clone())
+        }
         (PlausibilityStatus::Implausible, Some(r)) => {
             warnings.push("The claim is not possible as written under any reading; the projection uses the hardware ceiling (MBU 0.9, MFU 0.8) and is an upper bound.".into());
             (Efficiency::MAX, "ceiling", r.note.clone())
