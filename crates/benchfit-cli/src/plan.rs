@@ -35,11 +35,11 @@ pub enum TierArg {
 /// The percentile SLOs are judged at.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum PercentileArg {
-    /// p95.
-    #[value(name = "95")]
+    /// p95 (`p95` also accepted, as `measure` spells it).
+    #[value(name = "95", alias = "p95")]
     P95,
-    /// p99.
-    #[value(name = "99")]
+    /// p99 (`p99` also accepted).
+    #[value(name = "99", alias = "p99")]
     P99,
 }
 

@@ -464,3 +464,17 @@ fn plan_prompt_pool_and_empty_gpu_list() {
         .collect();
     exit2(&empty, "--gpus-from");
 }
+
+/// `plan --percentile` takes `p99` as `measure` spells it, and plans the same as `99`.
+#[test]
+fn plan_percentile_takes_both_spellings() {
+    let run = |p: &str| {
+        let args: Vec<&str> = "plan --model llama-3-8b --prompt-tokens 512 --output-tokens 128 \
+            --rate 3 --slo-ttft-ms 500 --gpus-from h100-sxm --json --percentile"
+            .split_whitespace()
+            .chain([p])
+            .collect();
+        json(&benchfit(&args))["candidates"][0].clone()
+    };
+    assert_eq!(run("p99"), run("99"));
+}

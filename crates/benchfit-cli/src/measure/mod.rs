@@ -77,9 +77,11 @@ pub enum ArrivalArg {
 /// `--percentile`.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum PercentileArg {
-    /// 95 % of requests.
+    /// 95 % of requests (`95` also accepted, as `plan` spells it).
+    #[value(alias = "95")]
     P95,
-    /// 99 % of requests.
+    /// 99 % of requests (`99` also accepted).
+    #[value(alias = "99")]
     P99,
 }
 
