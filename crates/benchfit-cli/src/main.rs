@@ -106,25 +106,26 @@ fn check_cmd(text: Option<&str>, json: bool) -> Result<(), Failure> {
         // written as a path (`./x`, `/x`, `claim.txt`) that names no file is a mistake, not a
         // claim.
         Some(t) if is_path_word(t) => {
-            let path = std::path::Path::new(t);
-            if path.is_dir() {
-                return Err(bad_input(format!(
-                    "check: {t} is a directory; pass the claim text, a file that holds it, or - \
-                     for standard input"
-                )));
-            }
-            if !path.exists() {
-                return Err(bad_input(format!(
-                    "check: no such file: {t}; pass the claim text, a file that holds it, or - \
-                     for standard input"
-                )));
-            }
-            let b =
-                std::fs::read(t).map_err(|e| bad_input(format!("check: cannot read {t}: {e}")))?;
-            String::from_utf8_lossy(&b).into_owned()
+            let why = match std::fs::metadata(t) {
+                Ok(m) if m.is_dir() => format!("{t} is a directory"),
+                Ok(_) => {
+                    let b = std::fs::read(t)
+                        .map_err(|e| bad_input(format!("check: cannot read {t}: {e}")))?;
+                    return check_text(String::from_utf8_lossy(&b).into_owned(), json);
+                }
+                Err(_) => format!("no such file: {t}"),
+            };
+            return Err(bad_input(format!(
+                "check: {why}; pass the claim text, a file that holds it, or - for standard input"
+            )));
         }
         Some(t) => t.to_string(),
     };
+    check_text(text, json)
+}
+
+/// Grades `text`, refusing text that is empty once whitespace and invisible characters go.
+fn check_text(text: String, json: bool) -> Result<(), Failure> {
     // Zero-width characters and a byte-order mark alone are no text either.
     let blank = |c: char| {
         c.is_whitespace() || matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}')

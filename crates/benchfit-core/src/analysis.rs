@@ -266,25 +266,17 @@ fn fraction_name(s: &Setup) -> String {
 
 /// The figure in a metric's unit for the whole deployment.
 fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
-    let mut v = f.value;
+    // Latencies in ms, rates per second, whatever time unit the text wrote.
+    let v = if f.kind.is_latency() {
+        f.in_ms()
+    } else {
+        f.per_second()
+    };
     if f.scope == Some(Scope::PerGpu) && !matches!(metric, Metric::PerUserTokensPerS) {
-        v *= total_gpus as f64;
+        v * total_gpus as f64
+    } else {
+        v
     }
-    if f.kind.is_latency() && (f.unit == "s" || f.unit == "s/token") {
-        v *= 1e3;
-    } else if f.kind.is_latency() && f.unit == "min" {
-        v *= 60e3;
-    } else if !f.kind.is_latency() {
-        // Rates kept in the text's own time unit (`3,200 TPM`, `1.2 tok/ms`): per second.
-        if f.unit.ends_with("/min") {
-            v /= 60.0;
-        } else if f.unit.ends_with("/ms") {
-            v *= 1e3;
-        } else if f.unit.ends_with("/h") || f.unit.ends_with("/hour") {
-            v /= 3600.0;
-        }
-    }
-    v
 }
 
 fn fmt_sig(v: f64) -> String {

@@ -10666,3 +10666,15 @@ fn negative_numbers_are_no_figures() {
     let c = read("Llama 3 8B on H100: 100-3200 tokens/s");
     assert_eq!(c.figures[0].value, 100.0);
 }
+
+/// A figure kept in the text's time unit converts by hand: 2 minutes are 120,000 ms, 3 s are
+/// 3,000 ms, 1,800 tokens per minute are 30 tok/s.
+#[test]
+fn figures_convert_from_the_unit_they_were_written_in() {
+    let c = read("Running Mistral 7B on a GTX 1080, the reply took 2 minutes.");
+    assert_eq!(c.figures[0].in_ms(), 120_000.0);
+    let c = read("Running Mistral 7B on a GTX 1080, every answer took about 3 seconds.");
+    assert_eq!(c.figures[0].in_ms(), 3_000.0);
+    let c = read("Llama 3 8B on one L4 sustains 1,800 tokens per minute.");
+    assert_eq!(c.figures[0].per_second(), 30.0);
+}

@@ -8,13 +8,6 @@ use super::{Claim, Figure, FigureKind, Scope};
 /// Relative gap under which two ways of computing a number agree (rounding in the text).
 pub const TOLERANCE: f64 = 0.05;
 
-fn per_second(f: &Figure) -> f64 {
-    match f.unit.as_str() {
-        "tok/min" | "req/min" => f.value / 60.0,
-        _ => f.value,
-    }
-}
-
 fn fmt(v: f64) -> String {
     if v >= 100.0 {
         crate::format::thousands(v.round())
@@ -59,7 +52,7 @@ pub fn check(c: &Claim) -> Vec<String> {
         .figures
         .iter()
         .find(|f| !f.derived && f.kind == FigureKind::ThroughputPerUser)
-        .map(|f| (per_second(f), format!("{} tok/s per user", fmt(f.value))))
+        .map(|f| (f.per_second(), format!("{} tok/s per user", fmt(f.value))))
         .or_else(|| {
             c.figures
                 .iter()
@@ -91,7 +84,7 @@ pub fn check(c: &Claim) -> Vec<String> {
                 })
         });
     if let (Some(a), Some((u, what)), false) = (agg, &per_user, batches.is_empty()) {
-        let stated = per_second(a);
+        let stated = a.per_second();
         let fits = batches
             .iter()
             .any(|(_, b)| gap(stated, u * *b as f64) <= TOLERANCE);
@@ -123,13 +116,9 @@ pub fn check(c: &Claim) -> Vec<String> {
     if let (Some(a), Some(l), Some(o), Some(&(n, b))) =
         (agg, e2e, c.output_tokens.as_ref(), batches.first())
     {
-        let secs = match l.unit.as_str() {
-            "ms" => l.value / 1e3,
-            "min" => l.value * 60.0,
-            _ => l.value,
-        };
+        let secs = l.in_ms() / 1e3;
         let implied = o.value as f64 * b as f64 / secs;
-        let stated = per_second(a);
+        let stated = a.per_second();
         if gap(stated, implied) > TOLERANCE {
             out.push(format!(
                 "inconsistent: {} tok/s disagrees with {} output tokens × {n} {b} ÷ {} s end-to-end = {} tok/s ({:+.0}%)",

@@ -188,6 +188,31 @@ impl Figure {
             scope_stated: false,
         }
     }
+
+    /// A rate in its unit per second: the reader keeps a rate in the time unit the text wrote
+    /// (`tok/min`, `req/min`, `tok/ms`, per hour); anything else is taken as per second already.
+    pub fn per_second(&self) -> f64 {
+        let u = self.unit.as_str();
+        if u.ends_with("/min") {
+            self.value / 60.0
+        } else if u.ends_with("/ms") {
+            self.value * 1e3
+        } else if u.ends_with("/h") || u.ends_with("/hour") {
+            self.value / 3600.0
+        } else {
+            self.value
+        }
+    }
+
+    /// A latency in milliseconds: the reader keeps it in the text's unit (`ms`, `s`, `min`, and
+    /// per token `ms/token`, `s/token`); anything else is taken as milliseconds already.
+    pub fn in_ms(&self) -> f64 {
+        match self.unit.as_str() {
+            "s" | "s/token" => self.value * 1e3,
+            "min" => self.value * 60e3,
+            _ => self.value,
+        }
+    }
 }
 
 /// Everything the reader found. Fields are `None` when the claim does not say.

@@ -1628,9 +1628,10 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             // Any other "token latency" ("per-token latency", "cuts token latency to 20 ms") is
             // the time between output tokens.
             "latency"
-                if [" token ", "per-token ", "per token "]
-                    .iter()
-                    .any(|w| format!(" {}", before(lower, whole(&c).start, 16)).ends_with(w)) =>
+                if {
+                    let b = before(lower, whole(&c).start, 16);
+                    b == "token " || b.ends_with(" token ") || b.ends_with("per-token ")
+                } =>
             {
                 FigureKind::Tpot
             }

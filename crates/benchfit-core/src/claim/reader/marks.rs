@@ -999,17 +999,22 @@ fn worse_than_before(lower: &str, start: usize, number: &str) -> bool {
     let Ok(then) = before[head..=last].replace(',', "").parse::<f64>() else {
         return false;
     };
-    let unit = lower[start + number.len()..].trim_start();
-    let time = unit.starts_with("ms")
-        || unit.starts_with("s ")
-        || unit.starts_with("s)")
-        || unit.starts_with("sec")
-        || unit == "s";
-    if time {
+    if time_unit(lower[start + number.len()..].trim_start()) {
         now > then
     } else {
         now < then
     }
+}
+
+/// True when `unit`, the text just after a number, starts with a time unit (`ms`, `s`, `sec`,
+/// 秒) rather than a rate's (`samples/s` is a rate).
+fn time_unit(unit: &str) -> bool {
+    unit.starts_with("ms")
+        || unit.starts_with("sec")
+        || unit.starts_with('秒')
+        || unit
+            .strip_prefix('s')
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '/'))
 }
 
 /// True when the figure at `span` follows an arrow from a better value (`214 t/s → 158 t/s`, a
@@ -1082,8 +1087,7 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     } else {
         tail
     };
-    let time = unit.starts_with("ms") || unit.starts_with('s') || unit.starts_with('秒');
-    let improved: &[&str] = if time {
+    let improved: &[&str] = if time_unit(unit) {
         &[
             "improved to",
             "reduced to",
