@@ -10678,3 +10678,23 @@ fn figures_convert_from_the_unit_they_were_written_in() {
     let c = read("Llama 3 8B on one L4 sustains 1,800 tokens per minute.");
     assert_eq!(c.figures[0].per_second(), 30.0);
 }
+
+/// §1 rule 6: a table cell that writes a change (`5.49 → 10.79`) is read at the value it ends
+/// at, and the figure's span covers that value alone; GuideLLM's `Streams` column is the
+/// concurrency (§1.5: settings from the same row).
+#[test]
+fn a_change_in_a_table_cell_ends_at_the_tuned_value() {
+    let text = "Qwen3 8B on one H100, vLLM, 2,048 prompt and 512 output tokens.\n\n\
+| Streams | Output tok/s, baseline → candidate | Mean TTFT (ms), baseline → candidate |\n\
+|---:|---:|---:|\n\
+| 1 | 5.49 → 10.79 | 8,424 → 6,878 |\n\
+| 8 | 2.77 → **5.22** | 63,995 → 34,987 |\n";
+    let c = read(text);
+    let f = &c.figures[0];
+    assert_eq!(f.value, 5.22);
+    assert_eq!(&text[f.span.start..f.span.end], "5.22");
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(8));
+    // A header with an arrow between words stays one header.
+    let c = read("| Setup | tok/s |\n|---|---|\n| base → tuned | 120 |\n| tuned → final | 140 |\n");
+    assert_eq!(c.figures[0].value, 140.0);
+}

@@ -73,6 +73,28 @@ fn trimmed(lower: &str, a: usize, b: usize) -> Span {
     }
 }
 
+/// A pipe table's cell that writes a change (`5.49 → 10.79`, `**18.1 -> 28.9**`): the span of the value it
+/// ends at, the tuned result (CLAIMS.md §1.6: a change is read at its end); any other cell as
+/// it is. Both ends must be numbers, so a header (`tok/s, baseline → candidate`) stays whole.
+fn change_end(lower: &str, c: Span) -> Span {
+    let t = &lower[c.start..c.end];
+    let Some((at, len)) = ["→", "->", "=>", "⇒"]
+        .iter()
+        .find_map(|a| t.find(a).map(|i| (i, a.len())))
+    else {
+        return c;
+    };
+    let (from, to) = (&t[..at], &t[at + len..]);
+    if cell_number(from).is_none() || cell_number(to).is_none() {
+        return c;
+    }
+    // The markup around the value (`2.77 → **5.22**`) stays outside its span.
+    let to = to.trim_start().trim_start_matches('*').trim_start();
+    let start = c.end - to.len();
+    let end = c.end - (to.len() - to.trim_end_matches('*').trim_end().len());
+    Span { start, end }
+}
+
 /// Cells of one line, or None when it is not a table line.
 fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
     let line = &lower[start..end];
@@ -92,10 +114,10 @@ fn split(lower: &str, start: usize, end: usize) -> Option<Vec<Span>> {
         let mut cells = Vec::new();
         let mut from = start;
         for (i, _) in line.match_indices('|') {
-            cells.push(cell(from, start + i));
+            cells.push(change_end(lower, cell(from, start + i)));
             from = start + i + 1;
         }
-        cells.push(cell(from, end));
+        cells.push(change_end(lower, cell(from, end)));
         if cells.first().is_some_and(|c| c.end == c.start) {
             cells.remove(0);
         }
@@ -538,6 +560,8 @@ fn role(h: &str) -> Role {
         || h.starts_with("conc=")
         || h.starts_with("c=")
         || has("users")
+        // Concurrent streams, as GuideLLM's concurrent profile names them (`| Streams | … |`).
+        || word("streams")
         || has("并发")
         // German `Nebenläufigkeit` ("concurrency").
         || has("nebenläufigkeit")
