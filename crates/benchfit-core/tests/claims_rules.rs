@@ -10698,3 +10698,38 @@ fn a_change_in_a_table_cell_ends_at_the_tuned_value() {
     let c = read("| Setup | tok/s |\n|---|---|\n| base → tuned | 120 |\n| tuned → final | 140 |\n");
     assert_eq!(c.figures[0].value, 140.0);
 }
+
+/// §1.5 with §1.6: a list of changes over one setting (llama-batched-bench's prompt lengths) is
+/// a sweep of tuned results, read at its last point; a change to a worse value is no point of
+/// it. A list over other GPUs is a comparison (its first result is the subject), and a peak
+/// after an average is not the headline.
+#[test]
+fn a_list_of_changes_is_read_at_its_last_tuned_point() {
+    let c = read(
+        "Qwen3 30B-A3B on one H100, llama-batched-bench -npl 32:\n\
+  -npp 512  S_PP 2208.96 -> 2286.5 t/s  (+3.5%)\n\
+  -npp 2048 S_PP 2021.5  -> 2379.8 t/s  (+17.7%)\n",
+    );
+    assert_eq!(c.figures[0].value, 2379.8);
+    let c = read(
+        "Token generation on a 7800 XT, Qwen2.5-1.5B, tg128:\n\
+    IQ4_KS   16.30 -> 255.88 t/s\n\
+    IQ4_XS   17.28 -> 268.05 t/s\n\
+    IQ4_KT  201.76 -> 195.68 t/s\n",
+    );
+    assert_eq!(c.figures[0].value, 268.05);
+    let c = read(
+        "Llama 2 7B Q4_0 generation, before and after:\n\
+GTX 1660: 29.5 ms/t -> 25.6 ms/t\n\
+RTX 4080: 8.40 ms/t -> 8.25 ms/t\n",
+    );
+    assert_eq!(c.figures[0].value, 25.6);
+    let c = read(
+        "Benchmarked on Llama3.1-8B-Instruct: on average\n\
++2.50% throughput gain (+558.14 tok/s, ~21594 tok/s -> ~22152 tok/s) can\n\
+be observed across all prefill buckets on G2, with up to +4.40% (+956.79\n\
+tok/s, ~25031 -> ~25988 tok/s) throughput increase in compute-bound\n\
+scenarios.",
+    );
+    assert_eq!(c.figures[0].value, 22152.0);
+}

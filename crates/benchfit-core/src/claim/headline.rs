@@ -298,6 +298,79 @@ pub(super) fn sweep_end(figures: &mut [Figure]) -> bool {
     true
 }
 
+/// The most text between two points of a list of changes ([`change_list_end`]): about three
+/// lines of a log or two sentences. A judgement, not a measured constant: points further apart
+/// belong to different paragraphs of thought (a changelog's next entry).
+const MAX_LIST_GAP_BYTES: usize = 240;
+
+/// CLAIMS.md §1.5 and §1.6, a list of changes (`-npp 512  S_PP 2208.96 -> 2286.5 t/s` over
+/// `-npp 2048  S_PP 2021.5 -> 2379.8 t/s`; `d=512 43.6 -> 48.4`, `d=4096 43.0 -> 46.7`): when the
+/// headline ends a change written with an arrow and later figures of its kind and unit end
+/// changes too, in the same paragraph (no blank line between), none marked as another setup,
+/// the list is read as a sweep of tuned results: its last point heads. A change to a worse value
+/// (`201.76 -> 195.68`) is no point of it. Returns true when it reordered.
+pub(super) fn change_list_end(lower: &str, figures: &mut [Figure]) -> bool {
+    let Some(h) = figures.first() else {
+        return false;
+    };
+    if h.derived
+        || h.settings.other_setup.is_some()
+        || !super::reader::arrow_improvement(lower, h.span)
+    {
+        return false;
+    }
+    let mut later: Vec<usize> = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.kind == h.kind
+                && f.unit == h.unit
+                && !f.derived
+                && f.settings.other_setup.is_none()
+                && f.span.start > h.span.end
+                && super::reader::arrow_improvement(lower, f.span)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    later.sort_by_key(|&i| figures[i].span.start);
+    // Another GPU or model on a later point makes the list a comparison of setups, whose first
+    // result is its subject (§1.5).
+    let setup = |f: &Figure| {
+        (
+            f.settings.gpu.as_ref().map(|g| g.value.clone()),
+            f.settings.model.as_ref().map(|m| m.value.clone()),
+        )
+    };
+    let (gpu, model) = setup(h);
+    let (mut last, mut end) = (0, h.span.end.min(lower.len()));
+    for i in later {
+        let start = figures[i].span.start.min(lower.len()).max(end);
+        let gap = &lower[end..start];
+        // A list's points stand close together; a peak after an average ("on average … with up
+        // to …") is no point of it (§1.3: never the peak).
+        if gap.contains("\n\n")
+            || gap.len() > MAX_LIST_GAP_BYTES
+            || ["up to", "peak", "maximum", "at most"]
+                .iter()
+                .any(|w| gap.contains(w))
+        {
+            break;
+        }
+        let (g, m) = setup(&figures[i]);
+        if (g.is_some() && gpu.is_some() && g != gpu) || (m.is_some() && model.is_some() && m != model)
+        {
+            return false;
+        }
+        last = i;
+        end = figures[i].span.end.min(lower.len()).max(start);
+    }
+    if last == 0 {
+        return false;
+    }
+    figures[..=last].rotate_right(1);
+    true
+}
+
 /// CLAIMS.md §1.3, one distribution: when the headline is a statistic (`p25`, `p99`, `mean`…)
 /// and the figures of its kind, unit and scope hold two or more statistics, each once (LLMPerf's
 /// `results_inter_token_latency_s_quantiles_p25` … `_p99`, `_mean`), they describe one run, not

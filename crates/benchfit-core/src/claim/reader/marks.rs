@@ -1029,6 +1029,16 @@ pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
     !written[..n].is_empty() && worse_than_before(lower, start, &written[..n])
 }
 
+/// True when the figure at `span` ends a change written with an arrow from a worse value
+/// (`4039 -> 4193 tok/s`, `523 → 480 ms`): the tuned result of rule 6, not a sweep's later point
+/// and not a setting mapped to its result (`conc=4 → 219 TPS/GPU`).
+pub(in crate::claim) fn arrow_improvement(lower: &str, span: Span) -> bool {
+    let start = span.start.min(lower.len());
+    let pre = lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end();
+    let pre = pre.trim_end_matches(['~', '*', '"', ':', ' ']);
+    (pre.ends_with('→') || pre.ends_with("->") || pre.ends_with("=>")) && standing(lower, span) < 0
+}
+
 /// How the words around a figure place it (CLAIMS.md §1), as a priority step (lower heads):
 /// after an arrow it is the improved result (rule 6, -1); before an arrow it is the baseline
 /// (+1); a rounded threshold ("over 4,500", "1000+", "more than"), a limit or target ("SLO",

@@ -1686,8 +1686,11 @@ pub fn read(text: &str) -> Claim {
     });
     // The statistics of one run's distribution are not a sweep's points.
     let distribution = super::headline::distribution_centre(&mut claim.figures);
-    let sweep =
-        (!title_headline && !distribution && super::headline::sweep_end(&mut claim.figures))
+    let changes = !title_headline
+        && !table_headline
+        && super::headline::change_list_end(lower, &mut claim.figures);
+    let sweep = changes
+        || (!title_headline && !distribution && super::headline::sweep_end(&mut claim.figures))
             || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
     let workloads =
         !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
