@@ -10733,3 +10733,51 @@ scenarios.",
     );
     assert_eq!(c.figures[0].value, 22152.0);
 }
+
+/// §1.3 with a header over two rows (GuideLLM 0.2's `Benchmarks Stats`): the group row's
+/// `Out Tok/sec` names the column under it, so the figure is the output throughput; the last
+/// row (`constant@3.89`) is the headline, its label's rate the load and the column's observed
+/// concurrency no load at all (§3).
+#[test]
+fn a_header_written_over_two_rows_names_its_columns() {
+    let c = read(
+        "Llama 3.1 8B on 2x L40S with vLLM\n\
+guidellm benchmark --rate-type sweep --data \"prompt_tokens=512,output_tokens=256\"\n\
+Benchmarks Stats:\n\
+==========================================================\n\
+Metadata     | Request Stats         || Out Tok/sec| Tot Tok/sec| TTFT (ms)          |||\n\
+    Benchmark| Per Second| Concurrency|        mean|        mean|  mean| median|    p99\n\
+-------------|-----------|------------|------------|------------|------|-------|-------\n\
+  synchronous|       0.23|        1.00|        58.7|       293.7|  59.8|   59.1|   63.1\n\
+   throughput|       3.89|       29.65|       996.1|      4979.5| 817.7|  784.0| 1387.9\n\
+constant@3.43|       2.31|       13.84|       590.9|      2953.9|  82.9|   77.9|  163.9\n\
+constant@3.89|       2.47|       15.13|       632.6|      3162.2|  81.5|   75.8|  166.9\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!(f.value, 632.6);
+    assert_eq!(f.kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(3.89));
+    assert!(c.concurrency.is_none());
+}
+
+/// The same over three rows (GuideLLM 0.4's `Server Throughput Statistics`, groups spanning
+/// with `||`): `Output Tokens` / `Per Sec` / `Mean` is the output throughput, and a
+/// `concurrent@8` row's load is the 8 streams it set, not the concurrency it observed.
+#[test]
+fn a_header_written_over_three_rows_names_its_columns() {
+    let c = read(
+        "Qwen3 8B, one H100, vLLM 0.11\n\
+|=============|=====|======|=======|======|========|=======|\n\
+| Benchmark   | Requests               |||| Output Tokens ||\n\
+| Strategy    | Per Sec   || Concurrency || Per Sec       ||\n\
+|             | Mdn | Mean | Mdn   | Mean | Mdn    | Mean  |\n\
+|-------------|-----|------|-------|------|--------|-------|\n\
+| concurrent@1| 0.1 | 0.1  | 1.0   | 1.0  | 25.6   | 25.9  |\n\
+| concurrent@8| 0.7 | 0.7  | 6.0   | 5.8  | 170.2  | 171.4 |\n\
+|=============|=====|======|=======|======|========|=======|\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!(f.value, 171.4);
+    assert_eq!(f.kind, FigureKind::ThroughputOutput);
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(8));
+}

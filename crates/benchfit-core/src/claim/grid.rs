@@ -386,6 +386,8 @@ fn role(h: &str) -> Role {
         || has("throughput")
         || has("tps")
         || has("tokens per second")
+        // A stacked header's joined name (`output tokens per sec mean`).
+        || has("tokens per sec")
         || h.starts_with("tput")
         || has(" tput")
         // A speed column with its unit left out (`Token Generation Speed`, `生成速度`, `출력
@@ -1720,6 +1722,21 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                 value: rate,
                 span: first,
             });
+            // The concurrency a column gives beside it was only observed (GuideLLM's
+            // `Concurrency` mean): the load is the rate the label sets (CLAIMS.md §3).
+            s.concurrency = None;
+        }
+        // The streams a `concurrent@8` row kept in flight, and a `synchronous` row's one at a
+        // time, are the load the client set, whatever concurrency the run then observed.
+        let set = match t.strip_prefix("concurrent@") {
+            Some(n) => n.parse::<u32>().ok().filter(|n| *n > 0),
+            None => (t == "synchronous").then_some(1),
+        };
+        if let Some(n) = set {
+            s.concurrency = Some(Found {
+                value: n,
+                span: first,
+            });
         }
     }
     // A row label that states its load (`Random, input cap 8192, concurrency 16`, `bs=8`).
@@ -2255,6 +2272,72 @@ fn column_settings(lower: &str, header: &Line, row: &Line, cell: Span) -> RowSet
     row_settings(lower, &roles, &[Span { start: 0, end: 0 }, h])
 }
 
+/// A header written over several rows, a group's name spanning the columns its empty cells
+/// (`||`) continue (GuideLLM's `| Requests |||| Output Tokens || …` over `| Per Sec || … |` over
+/// `| Mdn | Mean | … |`, or its older `Metadata | Request Stats || Out Tok/sec | …` above
+/// `Benchmark | Per Second | Concurrency | mean | …`): each column's name, its groups' names and
+/// its own joined (`output tokens per sec mean`). None when the header is one row, or none of
+/// its rows spans columns.
+fn stacked_names(lower: &str, block: &[Line]) -> Option<Vec<String>> {
+    let text = |s: Span| &lower[s.start..s.end];
+    let numeric = |l: &Line| l.cells.iter().any(|c| cell_number(text(*c)).is_some());
+    let line_of = |l: &Line| -> (usize, usize) {
+        let at = l.cells.first().map_or(0, |c| c.start);
+        let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
+        (start, end)
+    };
+    let spans = |(a, b): (usize, usize)| lower[a..b].contains("||");
+    let mut rows: Vec<Vec<Span>> = Vec::new();
+    // A group row right above the block, of another width (the older layout), rules skipped.
+    let (first_start, _) = line_of(block.first()?);
+    let mut end = first_start.saturating_sub(1);
+    while end > 0 {
+        let start = lower[..end].rfind('\n').map_or(0, |i| i + 1);
+        if is_rule(lower[start..end].trim()) && !lower[start..end].trim().is_empty() {
+            end = start.saturating_sub(1);
+            continue;
+        }
+        if spans((start, end)) {
+            if let Some(cells) = split(lower, start, end) {
+                let l = Line { cells };
+                if !numeric(&l) && l.cells.len() <= block[0].cells.len() {
+                    rows.push(l.cells);
+                }
+            }
+        }
+        break;
+    }
+    let mut spanning = !rows.is_empty();
+    for l in block.iter().take_while(|l| !numeric(l)) {
+        spanning |= spans(line_of(l));
+        rows.push(l.cells.clone());
+    }
+    if rows.len() < 2 || !spanning {
+        return None;
+    }
+    let width = block[0].cells.len();
+    let mut names = vec![String::new(); width];
+    for row in &rows {
+        let mut group = "";
+        for (i, name) in names.iter_mut().enumerate() {
+            match row.get(i).map(|c| text(*c).trim().trim_matches('*').trim()) {
+                Some(t) if !t.is_empty() => group = t,
+                // An empty first cell names nothing; an empty later one continues its group.
+                Some(_) if i == 0 => group = "",
+                _ => {}
+            }
+            if !group.is_empty() {
+                if !name.is_empty() {
+                    name.push(' ');
+                }
+                name.push_str(group);
+            }
+        }
+    }
+    Some(names)
+}
+
 /// `marks`: the numbers the author marks outside any table ([`marked_values`]), found once for
 /// all the text's tables and only when a table needs them.
 fn read_block(
@@ -2279,7 +2362,11 @@ fn read_block(
         .count()
         * 2
         < header.cells.len();
-    let mut roles: Vec<Role> = header.cells.iter().map(|c| role(text(*c))).collect();
+    let stacked = stacked_names(lower, block);
+    let mut roles: Vec<Role> = match &stacked {
+        Some(names) => names.iter().map(|n| role(n)).collect(),
+        None => header.cells.iter().map(|c| role(text(*c))).collect(),
+    };
     // A generation column beside a prefill column (`| Prefill (tok/s) | Generation (tok/s) |`)
     // is the decode phase's rate (CLAIMS.md §2).
     if roles
@@ -2747,7 +2834,10 @@ fn read_block(
         f.scope = scope;
         f.kind_stated = kind != FigureKind::ThroughputUnspecified;
         f.scope_stated = scope.is_some();
-        f.label = Some(text(header.cells[col]).to_string());
+        f.label = Some(match stacked.as_ref().and_then(|n| n.get(col)) {
+            Some(name) => name.clone(),
+            None => text(header.cells[col]).to_string(),
+        });
         // A load or length cell left blank (`| Decode |   | 281.43 tokens/secs |` under `| Prefill
         // | 4 | … |`, text-generation-benchmark's table) is the row above's, as a merged cell.
         let at = data.iter().position(|l| std::ptr::eq(*l, row));
