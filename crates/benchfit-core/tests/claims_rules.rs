@@ -10781,3 +10781,33 @@ fn a_header_written_over_three_rows_names_its_columns() {
     assert_eq!(f.kind, FigureKind::ThroughputOutput);
     assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(8));
 }
+
+/// §1 rule 6 in words: a change written `from … to …` ends at the tuned result, whether both
+/// ends carry the unit (`from 17 tokens/s to 40 tokens/s`), only the last does (`from ~11 to
+/// ~24.7 tok/s`), or a latency's name stands before it (`TPOT … reducing from 26.44ms to
+/// 12.44ms`); `ranging from 0.03 to 0.05` is a range (rule 7: its low end).
+#[test]
+fn a_change_from_one_value_to_another_ends_at_the_tuned_value() {
+    let c = read(
+        "KTransformers on a Xeon 6: by increasing concurrency, the total output throughput \
+         increased from 17 tokens/s to 40 tokens/s.",
+    );
+    assert_eq!(c.figures[0].value, 40.0);
+    let c = read(
+        "Mistral 128B on 2x RTX 3090: tensor split doubled throughput from ~11 to ~24.7 tok/s.",
+    );
+    assert_eq!(c.figures[0].value, 24.7);
+    let c = read(
+        "Qwen3-235B on 8x MI300X with SGLang: the (Time per Output Token) TPOT has improved by \
+         2.12x, reducing from 26.44ms to 12.44ms.",
+    );
+    assert_eq!(c.figures[0].value, 12.44);
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    let c = read(
+        "- TPOT improved from ~10.3ms to ~8.36ms (~19% improvement)\n\
+- Throughput improved from ~100 to ~125 tokens/sec (~25% improvement)\n",
+    );
+    assert_eq!(c.figures[0].value, 125.0);
+    let c = read("DeepSeek-R1 Q4_K_M on 4x RTX 4090: ranging from 0.03 to 0.05 tokens per second.");
+    assert_eq!(c.figures[0].value, 0.03);
+}

@@ -357,7 +357,8 @@ pub(super) fn change_list_end(lower: &str, figures: &mut [Figure]) -> bool {
             break;
         }
         let (g, m) = setup(&figures[i]);
-        if (g.is_some() && gpu.is_some() && g != gpu) || (m.is_some() && model.is_some() && m != model)
+        if (g.is_some() && gpu.is_some() && g != gpu)
+            || (m.is_some() && model.is_some() && m != model)
         {
             return false;
         }

@@ -179,7 +179,7 @@ pub(super) fn throughput_figure(
         .map_or("", |(a, b)| &lower[a.end()..b.start()]);
     // So is the last link of a chain (`from 1,900 to 2,600 to 3,100 tokens/s`: this match is
     // `2,600 to 3,100`, after `1,900 to`).
-    let lead = before(lower, span.start, 16).trim_end();
+    let lead = before(lower, span.start, 16).trim_end_matches(['~', ' ']);
     // The link before must be a number, not a name's digits (`Llama-3.1-405B FP8 to 1.8k–2.1k`).
     let chained = lead
         .strip_suffix(" to")
@@ -207,7 +207,12 @@ pub(super) fn throughput_figure(
                 d > 0 && p[d..].trim_start().starts_with('%')
             })
         });
-    if hi.is_some() && (lead.ends_with("from") || chained || signed_change) {
+    // `ranging from 0.03 to 0.05`, `varies from …`: a range after all (rule 7).
+    let ranging = lead.strip_suffix("from").is_some_and(|b| {
+        let word = b.trim_end().rsplit(' ').next().unwrap_or("");
+        ["rang", "vari", "vary"].iter().any(|w| word.starts_with(w))
+    });
+    if hi.is_some() && ((lead.ends_with("from") && !ranging) || chained || signed_change) {
         lo = hi.take().unwrap_or(lo);
     } else if between.contains("vs") {
         hi = None;
@@ -1576,6 +1581,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         .latency_before
         .captures_iter(lower)
         .chain(p.latency_is.captures_iter(lower))
+        .chain(p.latency_from_to.captures_iter(lower))
     {
         let span = Span {
             start: span_of(&c, 2).start,

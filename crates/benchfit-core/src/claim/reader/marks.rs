@@ -1029,6 +1029,26 @@ pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
     !written[..n].is_empty() && worse_than_before(lower, start, &written[..n])
 }
 
+/// The value a change written in words began at, when the figure starting at `start` ends it
+/// (`from 17 tokens/s to 40 tokens/s`, `from ~10.3ms to ~8.36ms`: 17 and 10.3); else None. The
+/// start must be a number, with at most a unit between it and `to`.
+fn from_to_start(lower: &str, start: usize) -> Option<f64> {
+    let back = lower[floor_boundary(lower, start.saturating_sub(64))..start].trim_end();
+    let back = back.trim_end_matches(['~', ' ']).strip_suffix(" to")?;
+    let at = back.rfind("from ")?;
+    let then = back[at + 5..].trim_start_matches(['~', ' ']);
+    let n = then
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(then.len());
+    // What stands between the number and `to` is its unit, one word at most (`tokens/s`,
+    // `ms`, `tokens per second` is three: `per`, `second`).
+    let unit = then[n..].trim();
+    if n == 0 || unit.split_whitespace().count() > 3 || unit.contains(['(', ',', ';']) {
+        return None;
+    }
+    then[..n].replace(',', "").parse::<f64>().ok()
+}
+
 /// True when the figure at `span` ends a change written with an arrow from a worse value
 /// (`4039 -> 4193 tok/s`, `523 → 480 ms`): the tuned result of rule 6, not a sweep's later point
 /// and not a setting mapped to its result (`conc=4 → 219 TPS/GPU`).
@@ -1084,6 +1104,52 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
             return 0;
         }
         return if later { -1 } else { -2 };
+    }
+    // A change written `from … to …` with the unit on both ends (`from 17 tokens/s to 40
+    // tokens/s`, `reducing from 26.44ms to 12.44ms`): where it ends is the tuned result, when it
+    // is better than where it began (rule 6); a change for the worse is a sweep's later point.
+    // The figure may be the whole change, read as one span (`from ~100 to ~125 tokens/sec`,
+    // span `100 to ~125 tokens/sec`): its value is where it ends.
+    // A span `ranging from 0.03 to 0.05` is a range (rule 7), not a change.
+    let lead =
+        lower[floor_boundary(lower, start.saturating_sub(24))..start].trim_end_matches(['~', ' ']);
+    let whole_change = (lead.ends_with("from")
+        && !["rang", "vari", "vary"].iter().any(|w| {
+            lead.strip_suffix("from")
+                .and_then(|b| b.trim_end().rsplit(' ').next())
+                .is_some_and(|word| word.starts_with(w))
+        }))
+    .then(|| lower[start..end].split_once(" to "))
+    .flatten()
+    .and_then(|(a, b)| {
+        let a = a.trim();
+        let n = a
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(a.len());
+        let then = a[..n].replace(',', "").parse::<f64>().ok()?;
+        let b = b.trim_start_matches(['~', ' ']);
+        Some((then, end - b.len()))
+    });
+    let from_to = whole_change.or_else(|| from_to_start(lower, start).map(|then| (then, start)));
+    if let Some((then, start)) = from_to {
+        let written = &lower[start..end];
+        let n = written
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(written.len());
+        if let Ok(now) = written[..n].replace(',', "").parse::<f64>() {
+            let tail = written[n..].trim_start();
+            let unit = if tail.is_empty() {
+                lower[end..].trim_start()
+            } else {
+                tail
+            };
+            let better = if time_unit(unit) {
+                now < then
+            } else {
+                now > then
+            };
+            return if better { -2 } else { 0 };
+        }
     }
     // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
     // ends is the tuned result, as after an arrow.

@@ -188,6 +188,7 @@ struct Patterns {
     request_rate: Pat,
     latency_before: Pat,
     latency_is: Pat,
+    latency_from_to: Pat,
     latency_after: Pat,
     ms_per_token: Pat,
     unitless_throughput: Pat,
@@ -278,6 +279,11 @@ fn patterns() -> &'static Patterns {
             // then its setup, then "is" and the value.
             latency_is: pat(NO, &["ttft", "time", "itl", "inter", "tbt", "tpot", "e2e", "end-to-end", "latency", "response", "inference time", "inference-time"], &[],
                 r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tbt|time between tokens|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?|inference[\s-]times?)\b[^\n;]{0,100}?\b(?:is|was|are|were)\s+(?:about\s+|around\s+|~\s*)?NUM(?:\s*(?:±|\+/-|\+-)\s*[\d.,]+)?\s*(ms|milliseconds?|s|sec|seconds)\b",
+            ),
+            // `TPOT has improved by 2.12x, reducing from 26.44ms to 12.44ms`: a latency named,
+            // then a change written in words; the value where it ends (CLAIMS.md §1 rule 6).
+            latency_from_to: pat(NO, &["ttft", "time", "itl", "inter", "tbt", "tpot", "e2e", "end-to-end", "latency", "response"], &[],
+                r"\b(ttft|time[\s-]to[\s-]first[\s-]token|itl|inter[\s-]token latency|tbt|time between tokens|tpot|time per output token|e2e(?:\s*latency)?|end-to-end latency|latency|response[\s-]times?)\b[^\n;]{0,80}?\bfrom\s+~?\d[\d,]*(?:\.\d+)?\s*(?:ms|milliseconds?|s|sec|seconds)?\s+to\s+~?NUM\s*(ms|milliseconds?|s|sec|seconds)\b",
             ),
             latency_after: pat(ANY, &[], &[],
                 r"NUM\s*(ms|milliseconds?|s|sec|seconds)\s+(?:of\s+)?(end-to-end latency|e2e latency|ttft|time[\s-]to[\s-]first[\s-]token|tpot\b|itl\b|tbt\b|inter[\s-]token latency|time[\s-]per[\s-]output[\s-]token|(?:decoding|decode|per[\s-]token) latency)",
@@ -1691,7 +1697,7 @@ pub fn read(text: &str) -> Claim {
         && super::headline::change_list_end(lower, &mut claim.figures);
     let sweep = changes
         || (!title_headline && !distribution && super::headline::sweep_end(&mut claim.figures))
-            || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
+        || (!table_headline && super::headline::repeated_block_last(lower, &mut claim.figures));
     let workloads =
         !sweep && !table_headline && super::headline::workload_sweep_end(lower, &mut claim.figures);
     let gpu_before = claim.gpu.as_ref().map(|g| g.span);
