@@ -10811,3 +10811,17 @@ fn a_change_from_one_value_to_another_ends_at_the_tuned_value() {
     let c = read("DeepSeek-R1 Q4_K_M on 4x RTX 4090: ranging from 0.03 to 0.05 tokens per second.");
     assert_eq!(c.figures[0].value, 0.03);
 }
+
+/// §3 Runtime with §4: the engine a change leaves (`switching from standard llama.cpp to the
+/// ik_llama.cpp branch`) is another setup's; the claim ran on the one it moved to.
+#[test]
+fn the_engine_a_change_leaves_is_not_the_claims() {
+    let c = read(
+        "Qwen3 30B-A3B Q4_K_M on an RTX 4070 Super: switching from standard llama.cpp to the \
+         ik_llama.cpp branch gave 38 tok/s generation.",
+    );
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("ik_llama.cpp")
+    );
+}

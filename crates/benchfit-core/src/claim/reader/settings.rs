@@ -524,7 +524,14 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                         .iter()
                         .any(|w| post.starts_with(w))
                 };
-            if baseline {
+            // The engine a change leaves (`switching from standard llama.cpp to the
+            // ik_llama.cpp branch`): not the engine the claim ran on.
+            let left_behind = {
+                let from_by = pre.split_whitespace().rev().take(3).any(|w| w == "from");
+                let after: String = part[s1.end..].chars().take(48).collect();
+                from_by && after.contains(" to ")
+            };
+            if baseline || left_behind {
                 continue;
             }
             // A likeness (`a vLLM-like command`, `MLX-native`, `OpenAI`-style `vLLM-compatible
