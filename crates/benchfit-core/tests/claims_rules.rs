@@ -10825,3 +10825,17 @@ fn the_engine_a_change_leaves_is_not_the_claims() {
         Some("ik_llama.cpp")
     );
 }
+
+/// §1.3 with §1.5: a caption that only names a rate (`Output throughput:`) introduces the table
+/// under it, whose header names setups (`| Main | #8278 | #8279 |`): the last column of its row
+/// is the output throughput.
+#[test]
+fn a_caption_naming_a_rate_introduces_its_table() {
+    let c = read(
+        "DeepSeek-V3 on 8x H200 with SGLang, TP 8:\n\nOutput throughput:\n\n\
+| Main | #8278 | #8279 |\n|---|---|---|\n| 4154.71 | 4163.29 | 4261.29 |\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!(f.value, 4261.29);
+    assert_eq!(f.kind, FigureKind::ThroughputOutput);
+}

@@ -1170,6 +1170,14 @@ fn caption_rate(lower: &str, header: &Line) -> Option<Role> {
         .rsplit('\n')
         .filter(|l| !l.trim().trim_start_matches('>').trim().is_empty());
     let caption = [lines.next()?, lines.next().unwrap_or("")];
+    // A caption that is only a rate's name introducing the table (`Output throughput:` over
+    // `| Main | #8278 | #8279 |`): its unit left out, as in a header.
+    let named = caption[0].trim().trim_matches(['*', '#', ' ']);
+    if let Some(name) = named.strip_suffix(':').filter(|n| n.len() <= 60) {
+        if let r @ Role::Rate(..) = role(name.trim()) {
+            return Some(r);
+        }
+    }
     for line in caption {
         for unit in [
             "tokens/s",
