@@ -10736,7 +10736,7 @@ scenarios.",
 
 /// §1.3 with a header over two rows (GuideLLM 0.2's `Benchmarks Stats`): the group row's
 /// `Out Tok/sec` names the column under it, so the figure is the output throughput; the last
-/// row (`constant@3.89`) is the headline, its label's rate the load and the column's observed
+/// row (`constant@3.89`, past an excerpt's `...`) is the headline, its label's rate the load and the column's observed
 /// concurrency no load at all (§3).
 #[test]
 fn a_header_written_over_two_rows_names_its_columns() {
@@ -10750,6 +10750,7 @@ Metadata     | Request Stats         || Out Tok/sec| Tot Tok/sec| TTFT (ms)     
 -------------|-----------|------------|------------|------------|------|-------|-------\n\
   synchronous|       0.23|        1.00|        58.7|       293.7|  59.8|   59.1|   63.1\n\
    throughput|       3.89|       29.65|       996.1|      4979.5| 817.7|  784.0| 1387.9\n\
+...\n\
 constant@3.43|       2.31|       13.84|       590.9|      2953.9|  82.9|   77.9|  163.9\n\
 constant@3.89|       2.47|       15.13|       632.6|      3162.2|  81.5|   75.8|  166.9\n",
     );
