@@ -10840,3 +10840,15 @@ fn a_caption_naming_a_rate_introduces_its_table() {
     assert_eq!(f.value, 4261.29);
     assert_eq!(f.kind, FigureKind::ThroughputOutput);
 }
+
+/// §2: `toks/s` in a header (inference-perf's `Output toks/s`) is a token rate like `tok/s`.
+#[test]
+fn toks_per_second_in_a_header_is_a_token_rate() {
+    let c = read(
+        "Qwen3-32B on 8x H100 with vLLM:\n\n| Experiment | Output toks/s | Requests/s | ITL mean (s) |\n\
+|---|---:|---:|---:|\n| precise | 8730.0 | 35.562 | 0.026 |\n| random | 4428.7 | 35.671 | 0.025 |\n",
+    );
+    let f = &c.figures[0];
+    assert_eq!(f.value, 4428.7);
+    assert_eq!(f.kind, FigureKind::ThroughputOutput);
+}

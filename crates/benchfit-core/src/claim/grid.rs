@@ -374,6 +374,7 @@ fn role(h: &str) -> Role {
     };
     let has = |w: &str| h.contains(w);
     let rate = has("tok/s")
+        || has("toks/s")
         || has("tokens/s")
         // llama-bench's test names as rates (`PP/s`, `TG/s`).
         || has("pp/s")
