@@ -10736,8 +10736,8 @@ scenarios.",
 
 /// §1.3 with a header over two rows (GuideLLM 0.2's `Benchmarks Stats`): the group row's
 /// `Out Tok/sec` names the column under it, so the figure is the output throughput; the last
-/// row (`constant@3.89`, past an excerpt's `...`) is the headline, its label's rate the load and the column's observed
-/// concurrency no load at all (§3).
+/// row (`constant@3.89`, past an excerpt's `...`) is the headline, its label's rate the load
+/// and the column's observed concurrency an observed one (§3).
 #[test]
 fn a_header_written_over_two_rows_names_its_columns() {
     let c = read(
@@ -10758,7 +10758,8 @@ constant@3.89|       2.47|       15.13|       632.6|      3162.2|  81.5|   75.8|
     assert_eq!(f.value, 632.6);
     assert_eq!(f.kind, FigureKind::ThroughputOutput);
     assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(3.89));
-    assert!(c.concurrency.is_none());
+    // The concurrency the run observed beside it goes in `concurrency` (§3 Load).
+    assert_eq!(c.concurrency.as_ref().map(|n| n.value), Some(15));
 }
 
 /// The same over three rows (GuideLLM 0.4's `Server Throughput Statistics`, groups spanning

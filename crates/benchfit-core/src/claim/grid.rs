@@ -1731,9 +1731,6 @@ fn row_settings(lower: &str, roles: &[Role], cells: &[Span]) -> RowSettings {
                 value: rate,
                 span: first,
             });
-            // The concurrency a column gives beside it was only observed (GuideLLM's
-            // `Concurrency` mean): the load is the rate the label sets (CLAIMS.md §3).
-            s.concurrency = None;
         }
         // The streams a `concurrent@8` row kept in flight, and a `synchronous` row's one at a
         // time, are the load the client set, whatever concurrency the run then observed.

@@ -1033,20 +1033,36 @@ pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
 /// (`from 17 tokens/s to 40 tokens/s`, `from ~10.3ms to ~8.36ms`: 17 and 10.3); else None. The
 /// start must be a number, with at most a unit between it and `to`.
 fn from_to_start(lower: &str, start: usize) -> Option<f64> {
-    let back = lower[floor_boundary(lower, start.saturating_sub(64))..start].trim_end();
+    let back = lower[floor_boundary(lower, start.saturating_sub(96))..start].trim_end();
     let back = back.trim_end_matches(['~', ' ']).strip_suffix(" to")?;
-    let at = back.rfind("from ")?;
-    let then = back[at + 5..].trim_start_matches(['~', ' ']);
-    let n = then
-        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-        .unwrap_or(then.len());
-    // What stands between the number and `to` is its unit, one word at most (`tokens/s`,
-    // `ms`, `tokens per second` is three: `per`, `second`).
-    let unit = then[n..].trim();
-    if n == 0 || unit.split_whitespace().count() > 3 || unit.contains(['(', ',', ';']) {
-        return None;
+    // Back from `to`: a unit of up to three words (`tokens per second`), the value the link
+    // starts at; then `from`, or another link (`from 1,900 tok/s to 2,600 tok/s to`).
+    let mut words = back.split_whitespace().rev().peekable();
+    let mut then = None;
+    for _link in 0..4 {
+        let mut unit_words = 0;
+        while words.peek().is_some_and(|w| {
+            !w.trim_start_matches('~')
+                .starts_with(|c: char| c.is_ascii_digit())
+        }) {
+            unit_words += 1;
+            if unit_words > 3 || words.next().is_some_and(|w| w.contains(['(', ',', ';'])) {
+                return None;
+            }
+        }
+        let value = words.next()?.trim_start_matches('~');
+        let n = value
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(value.len());
+        let v = value[..n].replace(',', "").parse::<f64>().ok()?;
+        then = then.or(Some(v));
+        match words.next() {
+            Some("from") => return then,
+            Some("to") => continue,
+            _ => return None,
+        }
     }
-    then[..n].replace(',', "").parse::<f64>().ok()
+    None
 }
 
 /// True when the figure at `span` ends a change written with an arrow from a worse value
@@ -1148,7 +1164,16 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
             } else {
                 now > then
             };
-            return if better { -2 } else { 0 };
+            // A link the chain goes on from (`2,600 tok/s` in `… to 2,600 tok/s to 3,100`).
+            let goes_on = post.strip_prefix("to ").is_some_and(|r| {
+                r.trim_start_matches(['~', ' '])
+                    .starts_with(|c: char| c.is_ascii_digit())
+            });
+            return match (better, goes_on) {
+                (false, _) => 0,
+                (true, true) => -1,
+                (true, false) => -2,
+            };
         }
     }
     // A change written in words (`improved to 21 tokens/s`, `超频后提升到16.02tokens/s`): where it
