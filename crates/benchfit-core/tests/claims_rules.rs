@@ -10853,3 +10853,32 @@ fn toks_per_second_in_a_header_is_a_token_rate() {
     assert_eq!(f.value, 4428.7);
     assert_eq!(f.kind, FigureKind::ThroughputOutput);
 }
+
+/// §1.5 on an HTML table (a model card's `<table>`): its rows read as a table's, the last row's
+/// rate is the headline, and the figure's span is the value in the pasted markup.
+#[test]
+fn an_html_table_reads_as_a_table() {
+    let text = "Qwen2.5-7B on one RTX 4090, vLLM:\n<table>\n<tr>\n  <th>Batch</th>\n  \
+<th>Decode speed (tokens/s)</th>\n</tr>\n<tr>\n  <td align=\"center\">1</td>\n  \
+<td align=\"center\">61.2</td>\n</tr>\n<tr>\n  <td align=\"center\">8</td>\n  \
+<td align=\"center\"><b>402.5</b></td>\n</tr>\n</table>\n";
+    let c = read(text);
+    let f = &c.figures[0];
+    assert_eq!(f.value, 402.5);
+    assert_eq!(&text[f.span.start..f.span.end], "402.5");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(8));
+}
+
+/// The same with a first cell spanning rows (`<td rowspan="2">`): the row under it keeps its
+/// columns, so the last row's `Decoding Speed` cell is the headline.
+#[test]
+fn an_html_row_under_a_rowspan_keeps_its_columns() {
+    let text = "<table>\n<tr><th>Model</th><th>Format</th><th>Decoding Speed (tokens/s)</th>\
+<th>Memory (GB)</th></tr>\n<tr><td rowspan=\"2\">MiniCPM-o 4.5</td><td>bf16</td>\
+<td>154.3</td><td>19.0</td></tr>\n<tr><td>int4</td><td><b>212.3</b></td><td>11.0</td></tr>\n\
+</table>\nMeasured on one RTX 4090.";
+    let c = read(text);
+    let f = &c.figures[0];
+    assert_eq!(f.value, 212.3);
+    assert_eq!(&text[f.span.start..f.span.end], "212.3");
+}

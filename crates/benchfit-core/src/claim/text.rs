@@ -11,9 +11,9 @@ pub(super) fn prepare(text: &str) -> String {
     let lower = bold_list_keys(key_value_rows(flattened_tables(fullwidth_punctuation(
         cjk_terms(russian_terms(dot_grouped_thousands(foreign_rate_units(
             device_file_names(packed_cells(csv_tables(numeric_code_spans(
-                hub_cache_names(spaced_model_names(unicode_hyphens(
+                hub_cache_names(spaced_model_names(unicode_hyphens(html_tables(
                     text.to_ascii_lowercase(),
-                ))),
+                )))),
             )))),
         )))),
     ))));
@@ -29,6 +29,125 @@ pub(super) fn prepare(text: &str) -> String {
         }
     }
     out
+}
+
+/// Tags of an HTML table and of the markup inside its cells, by name (`/td` is `td`'s close).
+const HTML_TABLE_TAGS: &[&str] = &[
+    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "b", "strong", "i", "em", "ins", "del",
+    "u", "code", "span", "sup", "sub", "br", "br/", "p", "div", "a",
+];
+
+/// The `rowspan` a tag's attributes give (`rowspan="2"`, `rowspan=3`), 1 when none (at most 64).
+fn rowspan(attrs: &[u8]) -> u32 {
+    let a = std::str::from_utf8(attrs).unwrap_or("");
+    a.find("rowspan=").map_or(1, |k| {
+        let v = a[k + 8..].trim_start_matches(['"', '\'']);
+        let n = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(v.len());
+        v[..n].parse::<u32>().map_or(1, |n| n.clamp(1, 64))
+    })
+}
+
+/// An HTML table (a model card's `<table>`, `<tr>`, `<td align="center">37.81</td>`) as the pipe
+/// rows the table stage reads, byte for byte: each row on a line of its own (its line breaks
+/// turned into spaces, its `<tr>` tag into a line break and spaces), a cell's opening tag and
+/// the row's close into a bar and spaces, every other tag of the table and of its cells' markup
+/// into spaces. The text between the tags, and so every span, stays where it was.
+fn html_tables(lower: String) -> String {
+    if !lower.contains("<td") && !lower.contains("<th") {
+        return lower;
+    }
+    let kept = lower.clone();
+    let mut b = lower.into_bytes();
+    let mut in_row = false;
+    // Cells opened in the current row; rows still under a first cell's `rowspan`.
+    let (mut cell_in_row, mut spans_down) = (0_usize, 0_u32);
+    // Whether the line so far (as rewritten) holds only whitespace.
+    let mut line_blank = true;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'<' => {
+                // The tag's name, up to `>`, a space or the end of a short window.
+                let close = b[i + 1..]
+                    .iter()
+                    .take(400)
+                    .position(|&c| c == b'>')
+                    .map(|k| i + 1 + k);
+                let Some(close) = close else {
+                    i += 1;
+                    continue;
+                };
+                let name_end = b[i + 1..close]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace())
+                    .map_or(close, |k| i + 1 + k);
+                let name = std::str::from_utf8(&b[i + 1..name_end]).unwrap_or("");
+                let bare = name.trim_start_matches('/').trim_end_matches('/');
+                if !HTML_TABLE_TAGS.contains(&bare) && !HTML_TABLE_TAGS.contains(&name) {
+                    i += 1;
+                    continue;
+                }
+                // A first cell spanning rows (`<td rowspan="2">Model</td>`): the rows under it
+                // begin with an empty cell of their own, so their columns stay aligned.
+                let mut span_bar = false;
+                let first = match (name, bare) {
+                    ("tr", _) => {
+                        in_row = true;
+                        cell_in_row = 0;
+                        if spans_down > 0 && close > i + 1 {
+                            spans_down -= 1;
+                            span_bar = true;
+                        }
+                        // A row starts a line of its own; a blank line before it would end
+                        // the table, so a row already at a line's start keeps that line.
+                        if line_blank {
+                            b' '
+                        } else {
+                            line_blank = true;
+                            b'\n'
+                        }
+                    }
+                    ("/tr", _) => {
+                        in_row = false;
+                        b'|'
+                    }
+                    (_, "td" | "th") if !name.starts_with('/') => {
+                        cell_in_row += 1;
+                        if cell_in_row == 1 {
+                            spans_down = rowspan(&b[name_end..close]).saturating_sub(1);
+                        }
+                        b'|'
+                    }
+                    _ => b' ',
+                };
+                line_blank &= first == b' ' || first == b'\n';
+                b[i] = first;
+                for c in &mut b[i + 1..=close] {
+                    *c = b' ';
+                }
+                if span_bar {
+                    b[i + 1] = b'|';
+                    line_blank = false;
+                }
+                i = close + 1;
+            }
+            b'\n' | b'\r' if in_row => {
+                b[i] = b' ';
+                i += 1;
+            }
+            b'\n' => {
+                line_blank = true;
+                i += 1;
+            }
+            c => {
+                line_blank &= c.is_ascii_whitespace();
+                i += 1;
+            }
+        }
+    }
+    // Only ASCII bytes of tags were replaced, each by one ASCII byte, and a multibyte
+    // character inside a tag's attributes wholly by spaces: still UTF-8.
+    String::from_utf8(b).unwrap_or(kept)
 }
 
 /// Device names written as identifiers (`NVIDIA_H100_80GB_HBM3` in vLLM's kernel config file
