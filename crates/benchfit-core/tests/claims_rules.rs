@@ -10882,3 +10882,14 @@ fn an_html_row_under_a_rowspan_keeps_its_columns() {
     assert_eq!(f.value, 212.3);
     assert_eq!(&text[f.span.start..f.span.end], "212.3");
 }
+
+/// A table cell giving a mean with its interval in brackets and a sample count (`5838 [5820
+/// 5854] N=15`) is the mean.
+#[test]
+fn a_cell_with_its_interval_in_brackets_is_its_number() {
+    let c = read(
+        "Llama 3.1 8B, vLLM, 1x to 4x H100:\n\n| GPUs | output tok/s | speedup |\n|---|---|---|\n\
+| 1 | 2184 [2176 2186] N=8 | 1.00x |\n| 4 | 5838 [5820 5854] N=15 | 2.67x |\n",
+    );
+    assert_eq!(c.figures[0].value, 5838.0);
+}

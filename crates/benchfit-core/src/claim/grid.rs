@@ -219,6 +219,12 @@ fn cell_number(t: &str) -> Option<f64> {
         Some((n, note)) if note.ends_with(')') => n.trim(),
         _ => t,
     };
+    // An interval in brackets after the number, and what follows it (`2184 [2176 2186] N=8`, a
+    // mean with its confidence bounds and sample count): the number.
+    let t = match t.split_once(" [") {
+        Some((n, note)) if note.contains(']') => n.trim(),
+        _ => t,
+    };
     // Two figures of one run in a cell (`43.1 / 185`, a caption's `decode tokens per second /
     // time to first token in milliseconds`): the first, the one the column's unit names first.
     // A longer list (`39.4 / 61.3 / 87.4 tok/s`) is a sweep, read elsewhere.
