@@ -3,8 +3,9 @@
 //! turned into three ASCII bytes: horizontal strokes into `---`, every other piece (verticals,
 //! corners, junctions) into ` | `. Rich-console tables (genai-perf, AIPerf, GuideLLM) then read
 //! as the pipe tables and rule lines the table stage knows, and spans still point into the
-//! pasted text. Full-width `：（）` become their ASCII forms padded to three bytes, and a
-//! two-cell `Metric | Value` row a `label: value` record.
+//! pasted text. Full-width `：（）` become their ASCII forms padded to three bytes, a
+//! two-cell `Metric | Value` row a `label: value` record, and an HTML table's tags the bars and
+//! line breaks of pipe rows ([`html_tables`]).
 
 /// The lowercased, box-normalised text; the same length as `text`, byte for byte.
 pub(super) fn prepare(text: &str) -> String {
