@@ -51,7 +51,7 @@ pub fn check(c: &Claim) -> Vec<String> {
     let per_user = c
         .figures
         .iter()
-        .find(|f| !f.derived && f.kind == FigureKind::ThroughputPerUser)
+        .find(|f| !f.derived && f.kind == FigureKind::ThroughputPerUser && f.value > 0.0)
         .map(|f| (f.per_second(), format!("{} tok/s per user", fmt(f.value))))
         .or_else(|| {
             c.figures
@@ -119,7 +119,7 @@ pub fn check(c: &Claim) -> Vec<String> {
         let secs = l.in_ms() / 1e3;
         let implied = o.value as f64 * b as f64 / secs;
         let stated = a.per_second();
-        if gap(stated, implied) > TOLERANCE {
+        if implied > 0.0 && gap(stated, implied) > TOLERANCE {
             out.push(format!(
                 "inconsistent: {} tok/s disagrees with {} output tokens × {n} {b} ÷ {} s end-to-end = {} tok/s ({:+.0}%)",
                 fmt(a.value),
@@ -140,7 +140,7 @@ pub fn check(c: &Claim) -> Vec<String> {
     if let Some(pg) = c
         .figures
         .iter()
-        .find(|f| !f.derived && f.scope == Some(Scope::PerGpu))
+        .find(|f| !f.derived && f.scope == Some(Scope::PerGpu) && f.value > 0.0)
     {
         if let Some(total) = c.figures.iter().find(|f| {
             !f.derived
@@ -213,5 +213,20 @@ mod tests {
         let w = check(&c);
         // 2,000 × 4 = 8,000; 9,000 is 12% above.
         assert!(w.len() == 1 && w[0].contains("= 8,000 (+12%)"), "{w:?}");
+    }
+
+    /// A rate of zero per user or per GPU gives nothing to multiply: no warning, and never an
+    /// infinite percentage.
+    #[test]
+    fn zero_rates_are_not_compared() {
+        for text in [
+            "batch 2, 1 tok/s aggregate, 0 tok/s per user",
+            "concurrency 2, 1 tok/s aggregate, 0 tok/s per user",
+            "Total Output Throughput (tokens/sec): 9000 / Per GPU Output Throughput \
+             (tokens/sec/gpu): 0 on 4x H100",
+        ] {
+            let w = check(&read(text));
+            assert!(w.iter().all(|m| !m.contains("inf")), "{text}: {w:?}");
+        }
     }
 }

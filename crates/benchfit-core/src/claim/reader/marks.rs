@@ -1106,9 +1106,11 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
             .unwrap_or(written.len());
         let number = &written[..n];
+        // Within the next 4 KB, where a chain's next link stands (a long paste stays linear).
+        let ahead = &lower[end..floor_boundary(lower, (end + 4096).min(lower.len()))];
         let later = !number.is_empty()
-            && lower[end..].match_indices(number).any(|(i, _)| {
-                let rest = lower[end + i + n..].trim_start_matches([' ', '~']);
+            && ahead.match_indices(number).any(|(i, _)| {
+                let rest = ahead[i + n..].trim_start_matches([' ', '~']);
                 let rest = rest
                     .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '/' || c == ' ');
                 rest.starts_with('→') || rest.starts_with("->")
