@@ -10893,3 +10893,16 @@ fn a_cell_with_its_interval_in_brackets_is_its_number() {
     );
     assert_eq!(c.figures[0].value, 5838.0);
 }
+
+/// §1 rule 1: a rate of zero (`Throughput: 0.0 tokens/s`, a script that failed to count) is no
+/// measured result, so it is no figure and another figure of the run heads.
+#[test]
+fn a_rate_of_zero_is_no_figure() {
+    let c = read(
+        "Llama-2-7b on Gaudi2, TGI 2.0.0, 50 concurrent requests:\n\
+Throughput: 0.0 tokens/s\nThroughput: 0.0 queries/s\nTTFT: 18783.24 ms\n",
+    );
+    assert!(c.figures.iter().all(|f| f.value != 0.0));
+    assert_eq!(c.figures[0].value, 18783.24);
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+}

@@ -924,7 +924,9 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     let mut cands: Vec<Cand> = Vec::new();
     let mut taken = Taken::default();
     let push = |cands: &mut Vec<Cand>, taken: &mut Taken, f: Figure, bonus: i32| {
-        if negative(lower, f.span) || !taken.take(f.span) {
+        // A rate or time of zero measured nothing (TGI's `Throughput: 0.0 tokens/s` when its
+        // script failed to count): no figure, as a negative one is none.
+        if f.value == 0.0 || negative(lower, f.span) || !taken.take(f.span) {
             return;
         }
         // Half steps: among figures of one rank, an output rate before a total one (CLAIMS.md
