@@ -1029,9 +1029,11 @@ pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
     !written[..n].is_empty() && worse_than_before(lower, start, &written[..n])
 }
 
-/// The value a change written in words began at, when the figure starting at `start` ends it
-/// (`from 17 tokens/s to 40 tokens/s`, `from ~10.3ms to ~8.36ms`: 17 and 10.3); else None. The
-/// start must be a number, with at most a unit between it and `to`.
+/// The value the link written in words before the figure starting at `start` began at, when
+/// the figure ends it (`from 17 tokens/s to 40 tokens/s`, `from ~10.3ms to ~8.36ms`: 17 and
+/// 10.3; in a chain `from 1,900 to 2,600 to 3,100`, 2,600 for 3,100); else None. Each link's
+/// value is a number with at most a unit of three words between it and `to`, and the chain
+/// (at most four links, 96 bytes back) starts at `from`.
 fn from_to_start(lower: &str, start: usize) -> Option<f64> {
     let back = lower[floor_boundary(lower, start.saturating_sub(96))..start].trim_end();
     let back = back.trim_end_matches(['~', ' ']).strip_suffix(" to")?;
