@@ -306,9 +306,11 @@ const MAX_LIST_GAP_BYTES: usize = 240;
 /// CLAIMS.md §1.5 and §1.6, a list of changes (`-npp 512  S_PP 2208.96 -> 2286.5 t/s` over
 /// `-npp 2048  S_PP 2021.5 -> 2379.8 t/s`; `d=512 43.6 -> 48.4`, `d=4096 43.0 -> 46.7`): when the
 /// headline ends a change written with an arrow and later figures of its kind and unit end
-/// changes too, in the same paragraph (no blank line between), none marked as another setup,
-/// the list is read as a sweep of tuned results: its last point heads. A change to a worse value
-/// (`201.76 -> 195.68`) is no point of it. Returns true when it reordered.
+/// changes too, in the same paragraph (no blank line between, each within
+/// [`MAX_LIST_GAP_BYTES`] of the last, no peak word between), none marked as another setup, the
+/// list is read as a sweep of tuned results: its last point heads. A change to a worse value
+/// (`201.76 -> 195.68`) is no point of it; a point on another GPU or model makes the list a
+/// comparison, left as it is. Returns true when it reordered.
 pub(super) fn change_list_end(lower: &str, figures: &mut [Figure]) -> bool {
     let Some(h) = figures.first() else {
         return false;

@@ -525,11 +525,15 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                         .any(|w| post.starts_with(w))
                 };
             // The engine a change leaves (`switching from standard llama.cpp to the
-            // ik_llama.cpp branch`): not the engine the claim ran on.
-            let left_behind = {
-                let from_by = pre.split_whitespace().rev().take(3).any(|w| w == "from");
+            // ik_llama.cpp branch`): not the engine the claim ran on. Another engine must be
+            // named after the `to` (`numbers from vLLM to compare` leaves nothing).
+            let left_behind = pre.split_whitespace().rev().take(3).any(|w| w == "from") && {
                 let after: String = part[s1.end..].chars().take(48).collect();
-                from_by && after.contains(" to ")
+                after.split_once(" to ").is_some_and(|(_, rest)| {
+                    let rest: String = rest.chars().take(32).collect();
+                    let named = p.runtime.captures_iter(&rest).next().is_some();
+                    named
+                })
             };
             if baseline || left_behind {
                 continue;
