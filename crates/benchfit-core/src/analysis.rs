@@ -279,17 +279,6 @@ fn target_value(f: &Figure, metric: Metric, total_gpus: u32) -> f64 {
     }
 }
 
-/// A count or rate that may be small: whole above 10 (`42`), else two significant digits
-/// (`2.5`, `0.042`), so a slow claim's numbers never round to `0`.
-fn fmt_small(v: f64) -> String {
-    if v >= 10.0 || v <= 0.0 || !v.is_finite() {
-        format!("{v:.0}")
-    } else {
-        let decimals = (1.0 - v.log10().floor()).clamp(0.0, 12.0) as usize;
-        format!("{v:.decimals$}")
-    }
-}
-
 fn fmt_sig(v: f64) -> String {
     if v >= 100.0 {
         crate::format::thousands(v.round())
@@ -317,13 +306,13 @@ fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String
     let need = bytes.value() * steps_per_s / setup.tp as f64 / 1e12;
     // Under 0.1 TB/s the need reads in GB/s (`0.0 TB/s` would say nothing).
     let need = if need < 0.1 {
-        format!("{} GB/s", fmt_small(need * 1e3))
+        format!("{} GB/s", crate::format::small(need * 1e3))
     } else {
         format!("{need:.1} TB/s")
     };
     format!(
         ". Decode alone: batch {:.0} at {} tok/s is {} steps/s, each reading {:.1} GB (weights + KV), i.e. {need} per GPU against {:.2} TB/s of HBM",
-        running, fmt_sig(output_tokens_per_s / setup.replicas as f64), fmt_small(steps_per_s), bytes.gb() / setup.tp as f64, setup.gpu.hbm_tb_per_s
+        running, fmt_sig(output_tokens_per_s / setup.replicas as f64), crate::format::small(steps_per_s), bytes.gb() / setup.tp as f64, setup.gpu.hbm_tb_per_s
     )
 }
 
@@ -564,16 +553,6 @@ fn verdict(readings: &[Reading]) -> (PlausibilityStatus, Option<usize>, String) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Small rates keep two significant digits (a slow claim's 0.039 steps/s is not `0`); from
-    /// ten up they are whole.
-    #[test]
-    fn small_rates_keep_their_digits() {
-        assert_eq!(fmt_small(42.17), "42");
-        assert_eq!(fmt_small(2.54), "2.5");
-        assert_eq!(fmt_small(0.039), "0.039");
-        assert_eq!(fmt_small(0.0), "0");
-    }
     use crate::claim::read;
 
     const WORKED: &str =

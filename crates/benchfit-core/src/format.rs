@@ -59,6 +59,17 @@ pub fn usd(v: f64) -> String {
     }
 }
 
+/// A count or rate that may be small: whole from 10 up (`42`), else two significant digits
+/// (`2.5`, `0.042`), so a slow run's numbers never round to `0`.
+pub fn small(v: f64) -> String {
+    if v >= 10.0 || v <= 0.0 || !v.is_finite() {
+        format!("{v:.0}")
+    } else {
+        let decimals = (1.0 - v.log10().floor()).clamp(0.0, 12.0) as usize;
+        format!("{v:.decimals$}")
+    }
+}
+
 /// A value with up to `n` significant decimals for display (`0.4183` → `"0.42"`).
 pub fn sig(v: f64) -> String {
     if !v.is_finite() {
@@ -88,5 +99,15 @@ mod tests {
             (bound(1e9), bound(0.000001), bound(0.05)),
             ("1,000,000,000".into(), "0.000001".into(), "0.05".into())
         );
+    }
+
+    /// Small rates keep two significant digits (a slow claim's 0.039 steps/s is not `0`); from
+    /// ten up they are whole.
+    #[test]
+    fn small_rates_keep_their_digits() {
+        assert_eq!(small(42.17), "42");
+        assert_eq!(small(2.54), "2.5");
+        assert_eq!(small(0.039), "0.039");
+        assert_eq!(small(0.0), "0");
     }
 }

@@ -73,9 +73,10 @@ fn trimmed(lower: &str, a: usize, b: usize) -> Span {
     }
 }
 
-/// A pipe table's cell that writes a change (`5.49 → 10.79`, `**18.1 -> 28.9**`): the span of the value it
-/// ends at, the tuned result (CLAIMS.md §1.6: a change is read at its end); any other cell as
-/// it is. Both ends must be numbers, so a header (`tok/s, baseline → candidate`) stays whole.
+/// A pipe table's cell that writes a change (`5.49 → 10.79`, `**18.1 -> 28.9**`): the span of
+/// the value it ends at, the tuned result (CLAIMS.md §1.6: a change is read at its end); any
+/// other cell as it is. Both ends must be numbers, so a header (`tok/s, baseline → candidate`)
+/// stays whole.
 fn change_end(lower: &str, c: Span) -> Span {
     let t = &lower[c.start..c.end];
     let Some((at, len)) = ["→", "->", "=>", "⇒"]
@@ -2306,7 +2307,7 @@ fn stacked_names(lower: &str, block: &[Line]) -> Option<Vec<String>> {
     let mut end = first_start.saturating_sub(1);
     while end > 0 {
         let start = lower[..end].rfind('\n').map_or(0, |i| i + 1);
-        if is_rule(lower[start..end].trim()) && !lower[start..end].trim().is_empty() {
+        if is_rule(lower[start..end].trim()) {
             end = start.saturating_sub(1);
             continue;
         }

@@ -220,6 +220,11 @@ fn setting(f: &Figure, key: usize) -> Option<u32> {
     }
 }
 
+/// Whether `f` measures what `h` does (same kind and unit) and is measured, not derived.
+fn same_measure(h: &Figure, f: &Figure) -> bool {
+    f.kind == h.kind && f.unit == h.unit && !f.derived
+}
+
 /// The points a sweep could be made of: the figures of the headline's kind and unit (and scope,
 /// when `same_scope`), two or more, not derived, none marked as another setup, with no model or
 /// GPU (or runtime, when `runtime_too`) differing between them, which would make them a
@@ -229,12 +234,7 @@ fn one_setup_points(figures: &[Figure], same_scope: bool, runtime_too: bool) -> 
     let same: Vec<usize> = figures
         .iter()
         .enumerate()
-        .filter(|(_, f)| {
-            f.kind == h.kind
-                && f.unit == h.unit
-                && !f.derived
-                && (!same_scope || f.scope == h.scope)
-        })
+        .filter(|(_, f)| same_measure(h, f) && (!same_scope || f.scope == h.scope))
         .map(|(i, _)| i)
         .collect();
     if same.len() < 2
@@ -325,9 +325,7 @@ pub(super) fn change_list_end(lower: &str, figures: &mut [Figure]) -> bool {
         .iter()
         .enumerate()
         .filter(|(_, f)| {
-            f.kind == h.kind
-                && f.unit == h.unit
-                && !f.derived
+            same_measure(h, f)
                 && f.settings.other_setup.is_none()
                 && f.span.start > h.span.end
                 && super::reader::arrow_improvement(lower, f.span)

@@ -32,10 +32,11 @@ pub(super) fn prepare(text: &str) -> String {
     out
 }
 
-/// Tags of an HTML table and of the markup inside its cells, by name (`/td` is `td`'s close).
+/// Tags of an HTML table and of the markup inside its cells, by name (`/td` and `br/` are
+/// `td`'s close and `br` written self-closing).
 const HTML_TABLE_TAGS: &[&str] = &[
     "table", "thead", "tbody", "tfoot", "tr", "td", "th", "b", "strong", "i", "em", "ins", "del",
-    "u", "code", "span", "sup", "sub", "br", "br/", "p", "div", "a",
+    "u", "code", "span", "sup", "sub", "br", "p", "div", "a",
 ];
 
 /// The `rowspan` a tag's attributes give (`rowspan="2"`, `rowspan=3`), 1 when none (at most 64).
@@ -57,7 +58,6 @@ fn html_tables(lower: String) -> String {
     if !lower.contains("<td") && !lower.contains("<th") {
         return lower;
     }
-    let kept = lower.clone();
     let mut b = lower.into_bytes();
     let mut in_row = false;
     // Cells opened in the current row; rows still under a first cell's `rowspan`.
@@ -84,7 +84,7 @@ fn html_tables(lower: String) -> String {
                     .map_or(close, |k| i + 1 + k);
                 let name = std::str::from_utf8(&b[i + 1..name_end]).unwrap_or("");
                 let bare = name.trim_start_matches('/').trim_end_matches('/');
-                if !HTML_TABLE_TAGS.contains(&bare) && !HTML_TABLE_TAGS.contains(&name) {
+                if !HTML_TABLE_TAGS.contains(&bare) {
                     i += 1;
                     continue;
                 }
@@ -95,7 +95,8 @@ fn html_tables(lower: String) -> String {
                     ("tr", _) => {
                         in_row = true;
                         cell_in_row = 0;
-                        if spans_down > 0 && close > i + 1 {
+                        // (`<tr>` is four bytes at least: the bar fits after its first.)
+                        if spans_down > 0 {
                             spans_down -= 1;
                             span_bar = true;
                         }
@@ -146,9 +147,10 @@ fn html_tables(lower: String) -> String {
             }
         }
     }
-    // Only ASCII bytes of tags were replaced, each by one ASCII byte, and a multibyte
-    // character inside a tag's attributes wholly by spaces: still UTF-8.
-    String::from_utf8(b).unwrap_or(kept)
+    String::from_utf8(b).expect(
+        "whole tags (between ASCII `<` and `>`, so whole characters) and ASCII line breaks \
+         replaced by ASCII",
+    )
 }
 
 /// Device names written as identifiers (`NVIDIA_H100_80GB_HBM3` in vLLM's kernel config file

@@ -1029,6 +1029,15 @@ pub(in crate::claim) fn arrow_to_worse(lower: &str, span: Span) -> bool {
     !written[..n].is_empty() && worse_than_before(lower, start, &written[..n])
 }
 
+/// The number a text starts with (`2,600 tok/s`: 2600) and its length in bytes; None when it
+/// starts with no finite number.
+fn leading_number(s: &str) -> Option<(f64, usize)> {
+    let n = s
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(s.len());
+    Some((num(&s[..n])?, n))
+}
+
 /// The value the link written in words before the figure starting at `start` began at, when
 /// the figure ends it (`from 17 tokens/s to 40 tokens/s`, `from ~10.3ms to ~8.36ms`: 17 and
 /// 10.3; in a chain `from 1,900 to 2,600 to 3,100`, 2,600 for 3,100); else None. Each link's
@@ -1052,11 +1061,7 @@ fn from_to_start(lower: &str, start: usize) -> Option<f64> {
                 return None;
             }
         }
-        let value = words.next()?.trim_start_matches('~');
-        let n = value
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-            .unwrap_or(value.len());
-        let v = value[..n].replace(',', "").parse::<f64>().ok()?;
+        let (v, _) = leading_number(words.next()?.trim_start_matches('~'))?;
         then = then.or(Some(v));
         match words.next() {
             Some("from") => return then,
@@ -1142,21 +1147,14 @@ pub(super) fn standing(lower: &str, span: Span) -> i32 {
     .then(|| lower[start..end].split_once(" to "))
     .flatten()
     .and_then(|(a, b)| {
-        let a = a.trim();
-        let n = a
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-            .unwrap_or(a.len());
-        let then = a[..n].replace(',', "").parse::<f64>().ok()?;
+        let (then, _) = leading_number(a.trim())?;
         let b = b.trim_start_matches(['~', ' ']);
         Some((then, end - b.len()))
     });
     let from_to = whole_change.or_else(|| from_to_start(lower, start).map(|then| (then, start)));
     if let Some((then, start)) = from_to {
         let written = &lower[start..end];
-        let n = written
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
-            .unwrap_or(written.len());
-        if let Ok(now) = written[..n].replace(',', "").parse::<f64>() {
+        if let Some((now, n)) = leading_number(written) {
             let tail = written[n..].trim_start();
             let unit = if tail.is_empty() {
                 lower[end..].trim_start()
