@@ -10906,3 +10906,63 @@ Throughput: 0.0 tokens/s\nThroughput: 0.0 queries/s\nTTFT: 18783.24 ms\n",
     assert_eq!(c.figures[0].value, 18783.24);
     assert_eq!(c.figures[0].kind, FigureKind::Ttft);
 }
+
+/// §3 Load: MLPerf LoadGen's summary of a Server run sets its query rate (`target_qps`); an
+/// Offline run's `target_qps` only sizes one burst, so it is no rate (saturation).
+#[test]
+fn loadgen_server_target_qps_is_the_request_rate() {
+    let summary = |scenario: &str| {
+        format!(
+            "================================================\nMLPerf Results Summary\n\
+================================================\nSUT name : PySUT\nScenario : {scenario}\n\
+Mode     : PerformanceOnly\nCompleted tokens per second: 2154.31\nResult is : VALID\n\n\
+================================================\nTest Parameters Used\n\
+================================================\nsamples_per_query : 1\ntarget_qps : 12.5\n"
+        )
+    };
+    let server = read(&summary("Server"));
+    assert_eq!(server.request_rate.as_ref().map(|r| r.value), Some(12.5));
+    let offline = read(&summary("Offline"));
+    assert!(offline.request_rate.is_none());
+}
+
+/// §3 Load: a result record's `"req_rate"` key (S-LoRA's and Punica's JSON lines) is the rate
+/// the client sent at.
+#[test]
+fn a_req_rate_key_is_the_request_rate() {
+    let c = read(
+        "{\"config\": {\"num_adapters\": 4, \"req_rate\": 2.5, \"duration\": 300}, \
+\"result\": {\"avg_latency\": 3.21, \"throughput\": 2.4}}",
+    );
+    assert_eq!(c.request_rate.as_ref().map(|r| r.value), Some(2.5));
+}
+
+/// §3 Load: `bsz` is the batch size's usual abbreviation (`bsz=16`, `bsz = 32`).
+#[test]
+fn bsz_is_the_batch_size() {
+    let c = read("OPT-30B on one A100 40GB, FlexGen: 7.32 tokens/s (bsz=16, cpu offload)");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+    let c = read("I get 780 TPS on 8x H800 using bsz = 32 with SGLang.");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(32));
+}
+
+/// §3 Load and §1.5: `llama-batched-bench -npl 1,4,16` decodes that many sequences together, a
+/// batch per point; the sweep reads at its last point.
+#[test]
+fn batched_bench_npl_is_the_batch_at_its_last_point() {
+    let c = read(
+        "llama-batched-bench -m qwen2.5-7b-q4_k_m.gguf -ngl 99 -npp 512 -ntg 128 -npl 1,4,16\n\
+On the RX 7900 XTX decode went from 71.2 to 84.9 t/s.",
+    );
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(16));
+}
+
+/// §3 Load: "the 256-concurrency run" names its concurrency with a hyphen, and the Chinese
+/// `单batch` (a single batch) is batch 1.
+#[test]
+fn hyphenated_concurrency_and_single_batch_in_chinese() {
+    let c = read("On 8x H100 with vLLM, the 256-concurrency run reached 9,120 output tokens/s.");
+    assert_eq!(c.concurrency.as_ref().map(|b| b.value), Some(256));
+    let c = read("Qwen2.5-72B BF16，tp4，单batch 测得 TPOT 在 31ms 左右。");
+    assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(1));
+}

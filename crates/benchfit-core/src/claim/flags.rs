@@ -171,6 +171,21 @@ pub(super) fn read_load(lower: &str, claim: &mut Claim) -> bool {
             }
         }
     }
+    // llama.cpp's `llama-batched-bench -npl 1,2,4,8,16,32`: the numbers of parallel sequences
+    // decoded together, a fixed batch per point (llama.cpp's batched-bench README); a sweep, read
+    // at its last point (CLAIMS.md §1.5). A table row's own `B` column, where the headline comes
+    // from one, is read by the table stage before this.
+    if claim.batch_size.is_none() && claim.concurrency.is_none() {
+        if let Some((span, v)) = flag_value(lower, " -npl") {
+            let v = v.trim_end_matches(|c: char| !c.is_ascii_digit());
+            if let Some(n) = last_number(v).filter(|n| n.fract() == 0.0 && *n < 1e7) {
+                claim.batch_size = Some(Found {
+                    value: n as u32,
+                    span,
+                });
+            }
+        }
+    }
     // vLLM's serving benchmark run with neither a rate nor a concurrency cap sends every prompt
     // at once (`--request-rate` defaults to inf, per its `--help`): saturation, so the batch row
     // is partial (CLAIMS.md §3 Load: `--request-rate inf` with no limit).

@@ -296,12 +296,13 @@ fn patterns() -> &'static Patterns {
             bench_row: pat(NO, &["pp", "tg"], &[], r"\b(pp\d+\+tg\d+|pp\s?\d+|tg\s?\d+)\b(?:\s*@\s*d\d+)?[\s|:=]*NUM(?:\s*±\s*NUM)?"),
             glued_gguf: pat(NO, &["q"], &[], r"\b(q\d_k_[msl]|q\d_k|q\d_\d)(\d+\.\d)"),
             // `batch-8`, and "single-batch" (one sequence).
-            batch: pat(NO, &["b", "single"], &["_batch"], r#"(?:(?:(?:\b|_)batch[\s_-]*size|\bbatch|\bbs|\bb)"?\s*(?:of\s+(?:the\s+)?(?:inputs?|prompts?|requests?)\s+)?(?:is\s+|was\s+|of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|\bsingle[\s-]batch)\b"#),
+            batch: pat(NO, &["b", "single"], &["_batch", "单"], r#"(?:(?:(?:\b|_)batch[\s_-]*size|\bbatch|\bbsz|\bbs|\bb)"?\s*(?:of\s+(?:the\s+)?(?:inputs?|prompts?|requests?)\s+)?(?:is\s+|was\s+|of\s*|=|:|-|为|设置为|设为|[：=]\s*)?\s*(\d+|one)|\bsingle[\s-]batch|单\s*batch)\b"#),
             // `c=64`: the shorthand of benchmark posts (`976 tok/s @ c=64`); `concurrency-4`.
             concurrency: pat(NO, &["max", "c", "tps", "mc"], &[], r#"\b(?:max[\s_-]*)?(?:concurrency(?:\s+level)?|concurrent(?:[\s_-]*(?:users|requests|clients))?|conc\s|conc\s*=|c\s*=|mc\s*=|tps\s*@)"?\s*(?:of\s*|to\s+|=|:|为|-|[：=]\s*)?\s*(\d+)\b"#),
-            // "32 concurrent users", "at 64 concurrency", "100 users simultaneously".
-            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)\s*(?:[x×]\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
-                .then(" x", true, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
+            // "32 concurrent users", "at 64 concurrency", "100 users simultaneously", "the
+            // 512-concurrency benchmark".
+            concurrency_after: pat(WORD, &[], &[], r"\b(\d+)(?:\s*|-)(?:[x×]\s*)?(?:(?:concurrent|parallel|simultaneous|virtual)\s*(?:requests?|users?|clients?|streams?|sequences?)|vus\b|concurrency\b|request\s+threads\b|(?:users|requests|clients|streams)\s+(?:simultaneously|concurrently|in parallel)\b|concurrent\b|(?:users|clients|streams)\b)")
+                .then(" x-", true, &["concurrent", "parallel", "simultaneous", "virtual", "vus", "concurrency", "users", "requests", "request", "clients", "streams"]),
             // Loads only described (CLAIMS.md §3 Load: saturation, an unlimited request rate,
             // "Concurrency MAX", an MLPerf scenario, a count of prompts sent with no rate or
             // limit, which `vllm bench serve` and `trtllm-bench` release at once — the latter's
@@ -2894,7 +2895,16 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
         "\"requested_rate\":",
         // `vllm bench serve`'s summary (v0.10 on): `Request rate configured (RPS): 4.00`.
         "request rate configured (rps):",
+        // S-LoRA's and Punica's result records (`{"config": {"req_rate": 4, …}}`).
+        "\"req_rate\":",
+        // MLPerf LoadGen's summary of a Server run (`Scenario : Server` … `target_qps : 21.9`):
+        // the rate LoadGen sends queries at (MLPerf Inference rules, Server scenario). An
+        // Offline run's `target_qps` only sizes its one burst (saturation, CLAIMS.md §3 Load).
+        "target_qps :",
     ] {
+        if flag == "target_qps :" && !lower.contains("scenario : server") {
+            continue;
+        }
         if let Some(i) = lower.find(flag) {
             let rest = lower[i + flag.len()..].trim_start_matches([' ', '=', ':']);
             let n = rest.len()
