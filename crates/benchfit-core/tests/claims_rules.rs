@@ -10966,3 +10966,26 @@ fn hyphenated_concurrency_and_single_batch_in_chinese() {
     let c = read("Qwen2.5-72B BF16，tp4，单batch 测得 TPOT 在 31ms 左右。");
     assert_eq!(c.batch_size.as_ref().map(|b| b.value), Some(1));
 }
+
+/// §3 Load: llama.cpp's prompt-batch settings (a llama-bench `n_ubatch` column, a log's
+/// `n_batch = 2048`) are engine limits, as `--max-num-seqs` is: no load is stated, so the batch
+/// row is partial, not unstated; a batch the text does state keeps the row stated.
+#[test]
+fn llama_cpp_batch_settings_make_the_load_row_partial() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let load = |t: &str| check(t).checklist[0].status;
+    let table = "| model | size | params | backend | ngl | n_ubatch | fa | test | t/s |\n\
+| --- | ---: | ---: | --- | --: | --: | -: | --: | --: |\n\
+| qwen3 8B Q4_K - Medium | 4.68 GiB | 8.19 B | ROCm | 99 | 2048 | 1 | pp512 | 2411.50 ± 3.10 |\n\
+| qwen3 8B Q4_K - Medium | 4.68 GiB | 8.19 B | ROCm | 99 | 2048 | 1 | tg128 | 87.21 ± 0.12 |\n";
+    assert_eq!(load(table), Status::Partial);
+    assert_eq!(
+        load("llama_new_context_with_model: n_ctx = 4096\nllama_new_context_with_model: n_batch = 2048\neval time = 1201.33 ms / 127 runs (9.46 ms per token, 105.72 tokens per second)"),
+        Status::Partial
+    );
+    assert_eq!(
+        load("main: n_kv_max = 8192, n_batch = 2048, n_ubatch = 512\nAt batch size 8 the RTX 4090 decodes 410 t/s."),
+        Status::Stated
+    );
+}

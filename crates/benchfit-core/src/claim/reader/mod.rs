@@ -1373,6 +1373,15 @@ pub fn read(text: &str) -> Claim {
             end: m.end(),
         });
     }
+    // llama.cpp's batch settings (`n_batch = 2048`, `n_ubatch` columns of llama-bench, `-ub
+    // 512`): how many prompt tokens one pass takes, engine limits like `--max-num-seqs`, not
+    // the load (llama.cpp's `--batch-size`/`--ubatch-size` help; CLAIMS.md §3 Load: at most
+    // partial).
+    if claim.batch_size.is_none() && claim.concurrency.is_none() && claim.request_rate.is_none() {
+        if let Some(span) = llama_batch_setting(lower) {
+            claim.load_observed.get_or_insert(span);
+        }
+    }
     if set_concurrency {
         claim.load_observed = None;
     }
@@ -2881,6 +2890,33 @@ fn apply_defined_kind(lower: &str, figures: &mut [Figure]) {
             *f = settle(f.clone());
         }
     }
+}
+
+/// Where `lower` shows one of llama.cpp's prompt-batch settings: the `n_batch` / `n_ubatch`
+/// keys of its logs, JSON and llama-bench columns, or the `-ub` / `--ubatch-size` flags. Each
+/// must stand as a whole word (`"n_batch": 512`, `| n_ubatch |`, `-ub 512`).
+fn llama_batch_setting(lower: &str) -> Option<Span> {
+    ["n_batch", "n_ubatch", " -ub ", "--ubatch-size"]
+        .iter()
+        .filter_map(|key| {
+            lower.match_indices(key).find(|(i, _)| {
+                let end = i + key.len();
+                let before_ok = !lower[..*i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                let after_ok = !lower[end..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                before_ok && after_ok
+            })
+        })
+        .map(|(i, key)| Span {
+            start: i,
+            end: i + key.len(),
+        })
+        .min_by_key(|s| s.start)
 }
 
 fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
