@@ -10989,3 +10989,31 @@ fn llama_cpp_batch_settings_make_the_load_row_partial() {
         Status::Stated
     );
 }
+
+/// §3 Lengths: a client cap is no length, unless the reply is forced to it: a floor equal to
+/// the cap (`min_tokens=128, max_tokens=128`) or end-of-sequence ignored.
+#[test]
+fn a_cap_with_an_equal_floor_or_ignored_eos_forces_the_output_length() {
+    let t = "llm = LLM(model=\"Qwen/Qwen2.5-7B-Instruct\")\nparams = SamplingParams(\n    \
+min_tokens=128,\n    max_tokens=128,\n)\nThroughput on one L4: 812.4 tokens/s";
+    assert_eq!(lens(t).1, Some(128));
+    let t = "genai-perf profile -m llama3 --concurrency 8 --extra-inputs max_tokens:512 \
+--extra-inputs ignore_eos:true\nOutput token throughput (per sec): 1,204.55";
+    assert_eq!(lens(t).1, Some(512));
+    // A cap alone is a limit (CLAIMS.md §3), not the output length.
+    let t =
+        "SamplingParams(temperature=0.8, max_tokens=256)\nThroughput: 640.2 tokens/s on an A10G";
+    assert_eq!(lens(t).1, None);
+    // A floor below the cap still lets replies vary.
+    let t = "SamplingParams(min_tokens=64, max_tokens=256)\nThroughput: 640.2 tokens/s on an A10G";
+    assert_eq!(lens(t).1, None);
+}
+
+/// §3 Lengths: a run's count of generated tokens printed with its rate in parentheses (candle's
+/// and llama2.c's `31 tokens generated (28.77 token/s)`) is that run's output length.
+#[test]
+fn generated_count_with_its_rate_is_the_output_length() {
+    let t = "loaded the model in 3.7s\nstarting the inference loop\n\
+Paris is the capital of France.\n\n64 tokens generated (41.25 token/s)";
+    assert_eq!(lens(t).1, Some(64));
+}

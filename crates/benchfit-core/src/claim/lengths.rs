@@ -797,6 +797,9 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             }
         }
     }
+    if claim.output_tokens.is_none() {
+        claim.output_tokens = forced_output(lower);
+    }
     // Of several replies' stats lines, the last (CLAIMS.md §1.5).
     if claim.output_tokens.is_none() {
         let hit = matches(lower, &r.lm_stats, (&["tok/sec"], &["tokens"]), 0, 40).last();
@@ -863,7 +866,21 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
             // may be one request's outcome beside the length asked for.
             let at = span(*off, c).start;
             let rest = lower[span(*off, c).end..].trim_start();
-            lower[..at].trim_end_matches([' ', '~']).ends_with('(')
+            // Or with its rate in parentheses after it, as candle's and llama2.c's runs print
+            // (`31 tokens generated (28.77 token/s)`).
+            let rate_note = rest.strip_prefix('(').is_some_and(|r| {
+                let r = r.trim_start();
+                let digits = r.len()
+                    - r.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.')
+                        .len();
+                digits > 0 && {
+                    let unit = r[digits..].trim_start();
+                    ["token/s", "tokens/s", "tok/s", "t/s", "tokens per s"]
+                        .iter()
+                        .any(|u| unit.starts_with(u))
+                }
+            });
+            (lower[..at].trim_end_matches([' ', '~']).ends_with('(') || rate_note)
                 && !(rest.starts_with('/')
                     || rest.starts_with("per ")
                     || rest.starts_with("each ")
@@ -882,6 +899,45 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
         if claim.output_tokens.is_none() {
             claim.output_tokens = one_side(phase(false));
         }
+    }
+}
+
+/// A client's output cap that is also its floor (`min_tokens=128, max_tokens=128`,
+/// `max_tokens=min_tokens=256`, `min_new_tokens`/`max_new_tokens`), or a cap or floor with
+/// end-of-sequence ignored (`ignore_eos`, `--ignore-eos`): every reply is that long, a forced
+/// output length (CLAIMS.md §3 Lengths). A cap alone is a limit and gives nothing.
+fn forced_output(lower: &str) -> Option<Found<u32>> {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
+    let (min_re, max_re) = RE.get_or_init(|| {
+        let re = |s: &str| crate::claim::re::compile(s).expect("static pattern compiles");
+        (
+            re(r#"\bmin_(?:new_)?tokens["']?\s*[:=]\s*(?:max_(?:new_)?tokens\s*=\s*)?(\d+)\b"#),
+            re(r#"(?:\bmax_(?:new_)?tokens|--max-tokens)["']?\s*[:=\s]\s*(?:min_(?:new_)?tokens\s*=\s*)?(\d+)\b"#),
+        )
+    });
+    if !lower.contains("_tokens") && !lower.contains("--max-tokens") {
+        return None;
+    }
+    let first = |re: &Regex| {
+        re.captures(lower).and_then(|c| {
+            let m = c.get(1)?;
+            let v: u32 = m.as_str().parse().ok().filter(|v| *v > 0)?;
+            let w = c.get(0)?;
+            Some((
+                v,
+                Span {
+                    start: w.start(),
+                    end: w.end(),
+                },
+            ))
+        })
+    };
+    let ignore_eos = lower.contains("ignore_eos") || lower.contains("ignore-eos");
+    match (first(min_re), first(max_re)) {
+        (Some((lo, span)), Some((hi, _))) if lo == hi => found(lo, span),
+        (Some((lo, span)), _) if ignore_eos => found(lo, span),
+        (None, Some((hi, span))) if ignore_eos => found(hi, span),
+        _ => None,
     }
 }
 
