@@ -11017,3 +11017,24 @@ fn generated_count_with_its_rate_is_the_output_length() {
 Paris is the capital of France.\n\n64 tokens generated (41.25 token/s)";
     assert_eq!(lens(t).1, Some(64));
 }
+
+/// §2: a rate whose own label or leading word names the generation phase by a short word (`|
+/// Gen |`, `gen_tps`, `decode 5.35 -> 17.38 tok/s`) is a decode rate; a method or a kind of
+/// work (`speculative decoding`, `code generation`) names no phase.
+#[test]
+fn short_phase_words_make_a_decode_rate() {
+    let c = read(
+        "Gemma 3n E2B on a Pixel 9, ExecuTorch:\n\n| Model | Load | Prefill | Gen |\n|---|---|---|---|\n\
+| gemma-3n-e2b | 2.1 s | 95.0 tok/s | 11.2 tok/s |\n",
+    );
+    assert_eq!(c.figures[0].value, 11.2);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read("Measured on an M3 Max with mlx-lm 0.26: mtp k=2 decode 6.10 -> 18.02 tok/s.");
+    assert_eq!(c.figures[0].value, 18.02);
+    assert_eq!(c.figures[0].kind, FigureKind::DecodeThroughput);
+    let c = read(
+        "With EAGLE-3 speculative decoding we reached about 650 tokens per second on GPT-OSS 120B.",
+    );
+    assert_eq!(c.figures[0].value, 650.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
+}

@@ -1122,6 +1122,7 @@ pub fn read(text: &str) -> Claim {
         }
     }
 
+    phase_word_kind(lower, &mut figures);
     apply_defined_kind(lower, &mut figures);
     inherit_list_kind(lower, &mut figures);
     // A table cell the prose repeats with its kind (`| 129 |` and "129 output
@@ -2866,6 +2867,102 @@ fn holds_rate_figure(clause: &str) -> bool {
             && !clause[j + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '.' || d == ',')
             && followed_by_rate(clause, j + 1)
     })
+}
+
+/// Gives a token rate whose kind is still open the decode kind when its own label or the
+/// words just before it in its clause name the generation phase by a short word: `gen`,
+/// `generate`, `decode`, `decoding`, `tg` (`| Gen |`, `gen_tps`, `gen 43.31 -> 44.20 t/s`,
+/// Spanish `decodificación` / `generación`). CLAIMS.md §2: the kind is what the figure's own
+/// words say it counts; a phase's rate is the decode rate. Words of the prompt phase or of
+/// other token counts in the same place (prompt, prefill, `pp`, input, output, total,
+/// throughput) leave it open.
+fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
+    const DECODE: &[&str] = &[
+        "gen",
+        "generate",
+        "generation",
+        "decode",
+        "decoding",
+        "tg",
+        "decodificación",
+        "generación",
+    ];
+    const OTHER: &[&str] = &[
+        "prompt",
+        "prefill",
+        "pp",
+        "input",
+        "output",
+        "total",
+        "eval",
+        "prefilling",
+        // A generation *throughput* left open by the figure's own reading (a record key with
+        // no unit, `token_generation_throughput_sync`) stays open.
+        "throughput",
+    ];
+    let names = |words: &str| {
+        let mut decode = false;
+        for w in words.split(|c: char| !c.is_alphanumeric()) {
+            let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            if OTHER.contains(&stem) {
+                return false;
+            }
+            decode |= DECODE.contains(&stem);
+        }
+        decode
+    };
+    for f in figures.iter_mut() {
+        if f.kind != FigureKind::ThroughputUnspecified || f.kind_stated || f.unit != "tok/s" {
+            continue;
+        }
+        let named = match &f.label {
+            Some(label) => names(label),
+            None => {
+                let start = f.span.start.min(lower.len());
+                let from = floor_boundary(lower, start.saturating_sub(80));
+                let before = &lower[from..start];
+                let clause = before
+                    .char_indices()
+                    .rfind(|(_, c)| ['\n', '|', ';', '。', ':', '('].contains(c))
+                    .map_or(before, |(i, c)| &before[i + c.len_utf8()..]);
+                let clause = clause.rsplit(". ").next().unwrap_or(clause);
+                // In prose the word must lead the number closely (`decode 5.35 -> 17.38
+                // tok/s`, `gen 43.31 t/s`), and name the phase, not a kind of work or method
+                // (`speculative decoding`, `code generation`, `parallel decoding`).
+                let words: Vec<&str> = clause
+                    .split(|c: char| !c.is_alphanumeric() && c != '.')
+                    .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+                    .collect();
+                let n = words.len();
+                let from = n.saturating_sub(4);
+                let modifier = |i: usize| {
+                    i > 0
+                        && [
+                            "speculative",
+                            "code",
+                            "text",
+                            "parallel",
+                            "image",
+                            "video",
+                            "structured",
+                            "constrained",
+                            "guided",
+                            "lookahead",
+                            "retrieval",
+                        ]
+                        .contains(&words[i - 1])
+                };
+                (from..n)
+                    .any(|i| words[i] != "generate" && DECODE.contains(&words[i]) && !modifier(i))
+                    && names(&words[from..].join(" "))
+            }
+        };
+        if named {
+            f.kind = FigureKind::DecodeThroughput;
+            f.kind_stated = true;
+            *f = settle(f.clone());
+        }
+    }
 }
 
 /// Gives every token rate whose own words leave the kind open the kind the text defines
