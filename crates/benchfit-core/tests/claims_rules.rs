@@ -11038,3 +11038,18 @@ fn short_phase_words_make_a_decode_rate() {
     assert_eq!(c.figures[0].value, 650.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputUnspecified);
 }
+
+/// §3 Hardware: a chip that comes one to a machine (a laptop's Core Ultra or Snapdragon, a
+/// Raspberry Pi board) named for the run is one device, however the sentence names it.
+#[test]
+fn one_per_machine_chips_count_one() {
+    let count = |t: &str| read(t).gpu_count.map(|g| g.value);
+    assert_eq!(
+        count("## Bench results (Intel Core Ultra 7 258V, Lunar Lake)\nPhi-3.5 mini INT4, OpenVINO 2024.4: 18.2 tokens/s."),
+        Some(1)
+    );
+    assert_eq!(
+        count("Intel Core Ultra 9 185H NPU, openarc bench Qwen3-8B-int4: 9.4 tokens/s"),
+        Some(1)
+    );
+}

@@ -353,8 +353,21 @@ pub(super) fn lead_count(part: &str, start: usize, end: usize, id: &str) -> Opti
 }
 
 /// Devices that come one to a machine (Apple silicon, a Jetson Thor module, AMD's Strix Halo
-/// APU): the count is 1 when the chip is named.
+/// APU and Ryzen AI laptop chips, Intel's Core Ultra, Qualcomm's Snapdragon, a phone, a
+/// Raspberry Pi board): the count is 1 when the chip is named.
 pub(super) fn single_chip(id: &str) -> bool {
+    const ONE_PER_MACHINE: [&str; 7] = [
+        "ryzen-ai-",
+        "core-ultra-",
+        "snapdragon-",
+        "galaxy-",
+        "pixel-",
+        "iphone-",
+        "raspberry-pi",
+    ];
+    if ONE_PER_MACHINE.iter().any(|p| id.starts_with(p)) {
+        return true;
+    }
     let apple = id.starts_with('m') && id[1..].starts_with(|c: char| c.is_ascii_digit());
     apple
         && (id.len() == 2 || id.ends_with("max") || id.ends_with("ultra") || id.ends_with("pro"))
