@@ -11053,3 +11053,29 @@ fn one_per_machine_chips_count_one() {
         Some(1)
     );
 }
+
+/// §3 Runtime: engines outside the list keep their own names, and nano-vllm (a separate small
+/// engine) is not vLLM.
+#[test]
+fn more_engines_keep_their_own_names() {
+    let rt = |t: &str| read(t).runtime.map(|r| r.value);
+    assert_eq!(
+        rt("Gemma 3 1B int4 with MediaPipe LLM Inference on a Pixel 8: 28 tokens/s decode."),
+        Some("mediapipe".into())
+    );
+    assert_eq!(
+        rt(
+            "| Inference Engine | Tokens | Time (s) | Throughput (tokens/s) |\n|---|---|---|---|\n\
+| Nano-vLLM | 133,966 | 93.41 | 1434.13 |\n"
+        ),
+        Some("nano-vllm".into())
+    );
+    assert_eq!(
+        rt("Llama 3.2 3B on a Galaxy S24 with MNN: decode 21.4 tok/s."),
+        Some("mnn".into())
+    );
+    assert_eq!(
+        rt("TorchChat : 1.85 tokens/sec on my M1 with llama3 8B FP16"),
+        Some("torchchat".into())
+    );
+}

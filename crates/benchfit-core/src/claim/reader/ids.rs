@@ -537,6 +537,16 @@ pub(super) fn runtime_id(word: &str) -> (&'static str, bool) {
         "tabbyapi" => ("tabbyapi", false),
         "optimumnvidia" => ("optimum-nvidia", false),
         "textgenerationwebui" | "oobabooga" => ("text-generation-webui", false),
+        // nano-vllm (a small vLLM reimplementation, not vLLM), Google's on-device MediaPipe LLM
+        // Inference, Alibaba's MNN and its LLM runtime, PyTorch's torchchat, Qualcomm's Genie
+        // (`genie-t2t-run`) and Neural Magic's DeepSparse: their own names.
+        "nanovllm" => ("nano-vllm", false),
+        "mediapipe" => ("mediapipe", false),
+        "mnn" => ("mnn", false),
+        "mnnllm" => ("mnn-llm", false),
+        "torchchat" => ("torchchat", false),
+        "geniet2t" | "geniet2trun" | "geniesdk" => ("genie", false),
+        "deepsparse" => ("deepsparse", false),
         _ => ("mlx", false),
     }
 }
