@@ -2918,7 +2918,7 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
         let named = match &f.label {
             Some(label) => names(label),
             None => {
-                let start = f.span.start.min(lower.len());
+                let start = floor_boundary(lower, f.span.start.min(lower.len()));
                 let from = floor_boundary(lower, start.saturating_sub(80));
                 let before = &lower[from..start];
                 let clause = before
