@@ -11079,3 +11079,17 @@ fn more_engines_keep_their_own_names() {
         Some("torchchat".into())
     );
 }
+
+/// §3 Load: "single-request" and "single concurrency" name a load of one request in flight.
+#[test]
+fn single_request_and_single_concurrency_are_one_in_flight() {
+    let conc = |t: &str| read(t).concurrency.map(|c| c.value);
+    assert_eq!(
+        conc("> Single-request decode speed (input 4k, output 1k, on H100 80G)\n\n| Model | tok/s |\n|---|---|\n| Qwen3-32B | 41.2 |\n"),
+        Some(1)
+    );
+    assert_eq!(
+        conc("Measured with single concurrency at a 32768-token prompt: 1,060 tok/s prefill on 2x RTX 4090."),
+        Some(1)
+    );
+}

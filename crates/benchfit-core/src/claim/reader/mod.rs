@@ -3093,7 +3093,7 @@ fn offered_rate(lower: &str, p: &Patterns) -> Option<Found<f64>> {
 fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
-        crate::claim::re::compile(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|,\s+|\(\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
+        crate::claim::re::compile(r"(?:running:\s*|#running-req:\s*)(\d+)(?:\s*reqs?\b|,)|(\d+)\s*并发|(?:并发[数度]?|同時)\s*[:：=为是]?\s*(\d+)|(\d+)\s*명의?\s*(?:동시\s*)?(?:사용자|유저|요청)|(?:\b(?:at|with|for)\s+|,\s+|\(\s*)(\d+)\s+(?:users|clients|streams)\b|\b(?:a |one )?single[\s-](?:(?:concurrent|parallel) )?(?:requests?|users?|callers?|streams?|chats?|conversations?|prompts?|sequences?)\b|\bsingle[\s-]concurrency\b|\bone (?:request|user|stream|prompt|query) at a time\b|\bone (?:parallel|concurrent) (?:request|user|stream)\b|\b(?:on|for) (?:1|one) (?:query|request|prompt)\b|\bsequential requests\b|\b(?:sent|send|sending|run|ran|issued)\s+(?:\*\*)?(?:non-concurrently|sequentially|one after another)\b|单请求|单并发|单用户(?:体验|场景|使用|下)")
             .expect("static pattern compiles")
     });
     let _ = text;
@@ -3106,6 +3106,9 @@ fn load_words(text: &str, lower: &str, claim: &mut Claim) -> bool {
         // Korean: 50명 사용자 (50 users).
         "명",
         "single request",
+        "single-request",
+        "single concurrency",
+        "single-concurrency",
         "one request at",
         "one user at",
         "one stream at",
