@@ -354,8 +354,9 @@ fn hardware_row(c: &Claim) -> Row {
             // The base Apple chips too (an M4 ships with 16, 24 or 32 GB and 8 or 10 GPU
             // cores), and parts whose id the reader leaves open when no size is written: the
             // A800 (40/80 GB, PCIe/SXM), the P100 (12/16 GB PCIe, 16 GB SXM2), the Jetson AGX
-            // Orin (32/64 GB) and Orin NX (8/16 GB), the Arc A770 (8/16 GB) and the RTX PRO
-            // 6000 Blackwell (Workstation 600 W, Max-Q 300 W, Server: NVIDIA's product pages);
+            // Orin (32/64 GB), Orin NX (8/16 GB) and the Jetson Nano (2/4 GB), the Arc A770 (8/16
+            // GB) and the RTX PRO 6000 Blackwell (Workstation 600 W, Max-Q 300 W, Server:
+            // NVIDIA's product pages);
             // Qualcomm's laptop SoC lines, each several SKUs with their own CPU cores and clocks
             // (Snapdragon X Elite X1E-78-100 … X1E-00-1DE, X Plus X1P-42-100 … X1P-66-100:
             // Qualcomm's product pages).
@@ -374,6 +375,8 @@ fn hardware_row(c: &Claim) -> Row {
                     "p100",
                     "jetson-agx-orin",
                     "jetson-orin-nx",
+                    // The Jetson Nano: 4 GB and 2 GB developer kits (NVIDIA's product pages).
+                    "jetson-nano",
                     "arc-a770",
                     "rtx-pro-6000",
                     "snapdragon-x-elite",

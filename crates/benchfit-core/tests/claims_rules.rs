@@ -11093,3 +11093,27 @@ fn single_request_and_single_concurrency_are_one_in_flight() {
         Some(1)
     );
 }
+
+/// §3 Hardware: the original Jetson Nano is its own part (not the Orin Nano), sold in 4 and 2
+/// GB (partial without the size); a GeForce number after "the" (`on the 4090`) is the card.
+#[test]
+fn jetson_nano_and_the_bare_card_number() {
+    use benchfit_core::check;
+    use benchfit_core::checklist::Status;
+    let c = read("It seems the GPU is used on the Jetson Nano: TinyLlama runs at 4.9 tok/s.");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("jetson-nano")
+    );
+    assert_eq!(
+        check("TinyLlama on a Jetson Nano: 4.9 tok/s.").checklist[5].status,
+        Status::Partial
+    );
+    let c = read("Jetson Nano 4GB, llama.cpp, TinyLlama Q4_0: 4.9 tok/s.");
+    assert_eq!(
+        c.gpu.as_ref().map(|g| g.value.as_str()),
+        Some("jetson-nano-4gb")
+    );
+    let c = read("V4-Flash 3.00bpw decodes at 85.1 tok/s on the 4090, past 65536 tokens.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
+}

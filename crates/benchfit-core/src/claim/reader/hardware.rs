@@ -536,7 +536,7 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         crate::claim::re::compile(
-            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*super\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
+            r"(?:\b(\d{1,2})\s*[x×*]\s*|\b(dual|two|quad|four)\s+|\b(a|my|one|single|our|his|her|their|your|the)\s+|\b)([2345]0[5-9]0)(\s*ti\b)?(\s*super\b)?(\s*(?:\d{2}\s*gb?\b|gpus?\b|cards?\b|s\b))?",
         )
         .expect("static pattern compiles")
     });
@@ -561,7 +561,8 @@ pub(super) fn bare_geforce(part: &str) -> Option<(String, Span, Option<u32>)> {
             || pre.trim_end().ends_with('+')
             || runs_on;
         let counted = c.get(1).is_some() || c.get(2).is_some();
-        // An article or possessive before the bare number (`a 4090 does…`, `my 3090`): one
+        // An article or possessive before the bare number (`a 4090 does…`, `my 3090`, `on the
+        // 4090`): one
         // device, not a year or a count.
         let owned = c.get(3).is_some();
         // `Ti`, `Super` (`4080 super`), a memory size or a plural after it.

@@ -86,6 +86,12 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
             "jetson-orin-nano-super".into()
         }
         f if f.contains("orin") && f.contains("nano") => "jetson-orin-nano".into(),
+        // The original (Maxwell) Jetson Nano of 2019, not the Orin Nano, in 4 and 2 GB.
+        f if f.contains("jetson") && f.contains("nano") => match v {
+            v if v.contains('4') => "jetson-nano-4gb".into(),
+            v if v.contains('2') => "jetson-nano-2gb".into(),
+            _ => "jetson-nano".into(),
+        },
         // Rockchip's SoC with its NPU, vendor first (CLAIMS.md §3 Hardware).
         f if f.contains("rk3588") => "rockchip-rk3588".into(),
         // The Orin NX module, in 8 and 16 GB.
