@@ -11004,6 +11004,10 @@ min_tokens=128,\n    max_tokens=128,\n)\nThroughput on one L4: 812.4 tokens/s";
     let t =
         "SamplingParams(temperature=0.8, max_tokens=256)\nThroughput: 640.2 tokens/s on an A10G";
     assert_eq!(lens(t).1, None);
+    // End-of-sequence turned off (`ignore_eos=False`) forces nothing.
+    let t =
+        "SamplingParams(max_tokens=256, ignore_eos=False)\nThroughput: 640.2 tokens/s on an A10G";
+    assert_eq!(lens(t).1, None);
     // A floor below the cap still lets replies vary.
     let t = "SamplingParams(min_tokens=64, max_tokens=256)\nThroughput: 640.2 tokens/s on an A10G";
     assert_eq!(lens(t).1, None);

@@ -932,7 +932,13 @@ fn forced_output(lower: &str) -> Option<Found<u32>> {
             ))
         })
     };
-    let ignore_eos = lower.contains("ignore_eos") || lower.contains("ignore-eos");
+    // Set, not turned off (`ignore_eos=False`, `"ignore_eos": false`).
+    let ignore_eos = ["ignore_eos", "ignore-eos"].iter().any(|k| {
+        lower.match_indices(k).any(|(i, _)| {
+            let rest = lower[i + k.len()..].trim_start_matches([' ', '"', '\'', ':', '=']);
+            !rest.starts_with("false") && !rest.starts_with('0')
+        })
+    });
     match (first(min_re), first(max_re)) {
         (Some((lo, span)), Some((hi, _))) if lo == hi => found(lo, span),
         (Some((lo, span)), _) if ignore_eos => found(lo, span),
