@@ -11121,3 +11121,21 @@ fn jetson_nano_and_the_bare_card_number() {
     let c = read("V4-Flash 3.00bpw decodes at 85.1 tok/s on the 4090, past 65536 tokens.");
     assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("rtx-4090"));
 }
+
+/// §2: output tokens by their short names: an `OP tokens/sec` row of a load-test summary and
+/// a `Gen. throughput` column are output token throughputs.
+#[test]
+fn short_names_of_output_throughput() {
+    let c = read(
+        "+----------------------+----------+\n|         Stat         |  Value   |\n\
++----------------------+----------+\n|     Requests/Sec     |   2.16   |\n\
+|    OP tokens/sec     |  804.54  |\n+----------------------+----------+\n",
+    );
+    assert_eq!(c.figures[0].value, 804.54);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+    let c = read(
+        "| Hardware | Gen. throughput | TTFT |\n|---|---|---|\n| 4× NVIDIA H100 GPUs | 2,180 tok/s | 933ms |\n",
+    );
+    assert_eq!(c.figures[0].value, 2180.0);
+    assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
+}

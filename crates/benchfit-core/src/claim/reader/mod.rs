@@ -2915,6 +2915,25 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
         if f.kind != FigureKind::ThroughputUnspecified || f.kind_stated || f.unit != "tok/s" {
             continue;
         }
+        // Output tokens by their short names: `OP tokens/sec` (an "output tokens" column of
+        // load-test summaries), `Gen. throughput` (a generation throughput: the output tokens of
+        // the whole load, CLAIMS.md §2).
+        if let Some(label) = &f.label {
+            let words: Vec<&str> = label
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let output = matches!(words.as_slice(), ["op", "tokens", ..])
+                || words
+                    .windows(2)
+                    .any(|w| matches!(w, ["gen" | "generated", "throughput"]));
+            if output {
+                f.kind = FigureKind::ThroughputOutput;
+                f.kind_stated = true;
+                *f = settle(f.clone());
+                continue;
+            }
+        }
         let named = match &f.label {
             Some(label) => names(label),
             None => {
