@@ -922,14 +922,7 @@ fn forced_output(lower: &str) -> Option<Found<u32>> {
         re.captures(lower).and_then(|c| {
             let m = c.get(1)?;
             let v: u32 = m.as_str().parse().ok().filter(|v| *v > 0)?;
-            let w = c.get(0)?;
-            Some((
-                v,
-                Span {
-                    start: w.start(),
-                    end: w.end(),
-                },
-            ))
+            Some((v, span(0, &c)))
         })
     };
     // Set, not turned off (`ignore_eos=False`, `"ignore_eos": false`).

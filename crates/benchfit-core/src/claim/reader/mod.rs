@@ -2900,9 +2900,10 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
         // no unit, `token_generation_throughput_sync`) stays open.
         "throughput",
     ];
-    let names = |words: &str| {
+    let names = |words: &[&str]| {
         let mut decode = false;
-        for w in words.split(|c: char| !c.is_alphanumeric()) {
+        // (Prose words keep their dots, `gen.`; a dot parts words here as elsewhere.)
+        for w in words.iter().flat_map(|w| w.split('.')) {
             let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
             if OTHER.contains(&stem) {
                 return false;
@@ -2915,27 +2916,25 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
         if f.kind != FigureKind::ThroughputUnspecified || f.kind_stated || f.unit != "tok/s" {
             continue;
         }
-        // Output tokens by their short names: `OP tokens/sec` (an "output tokens" column of
-        // load-test summaries), `Gen. throughput` (a generation throughput: the output tokens of
-        // the whole load, CLAIMS.md §2).
-        if let Some(label) = &f.label {
-            let words: Vec<&str> = label
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| !w.is_empty())
-                .collect();
-            let output = matches!(words.as_slice(), ["op", "tokens", ..])
-                || words
-                    .windows(2)
-                    .any(|w| matches!(w, ["gen" | "generated", "throughput"]));
-            if output {
-                f.kind = FigureKind::ThroughputOutput;
-                f.kind_stated = true;
-                *f = settle(f.clone());
-                continue;
+        let kind = match &f.label {
+            Some(label) => {
+                let words: Vec<&str> = label
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                // Output tokens by their short names: `OP tokens/sec` (an "output tokens" column
+                // of load-test summaries), `Gen. throughput` (a generation throughput: the output
+                // tokens of the whole load, CLAIMS.md §2).
+                let output = matches!(words.as_slice(), ["op", "tokens", ..])
+                    || words
+                        .windows(2)
+                        .any(|w| matches!(w, ["gen" | "generated", "throughput"]));
+                if output {
+                    Some(FigureKind::ThroughputOutput)
+                } else {
+                    names(&words).then_some(FigureKind::DecodeThroughput)
+                }
             }
-        }
-        let named = match &f.label {
-            Some(label) => names(label),
             None => {
                 let start = floor_boundary(lower, f.span.start.min(lower.len()));
                 let from = floor_boundary(lower, start.saturating_sub(80));
@@ -2971,13 +2970,14 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
                         ]
                         .contains(&words[i - 1])
                 };
-                (from..n)
+                let named = (from..n)
                     .any(|i| words[i] != "generate" && DECODE.contains(&words[i]) && !modifier(i))
-                    && names(&words[from..].join(" "))
+                    && names(&words[from..]);
+                named.then_some(FigureKind::DecodeThroughput)
             }
         };
-        if named {
-            f.kind = FigureKind::DecodeThroughput;
+        if let Some(kind) = kind {
+            f.kind = kind;
             f.kind_stated = true;
             *f = settle(f.clone());
         }
