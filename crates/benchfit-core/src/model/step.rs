@@ -100,6 +100,20 @@ pub const KERNEL_FIXED_US: f64 = 2.0;
 /// (512 tokens), intercept 11.5 µs (microsoft/onnxruntime PR #21414, 2024-08).
 pub const ATTENTION_FIXED_US: f64 = 10.0;
 
+/// The fixed time a mixture-of-experts layer adds to a step beyond the dense FFN's kernels, µs:
+/// 20 µs. A MoE layer runs a router GEMM, top-k, the token-to-expert sort and two grouped
+/// GEMMs whose tiles are mostly padding at decode batch sizes, where a dense layer runs three
+/// GEMM/activation kernels. Measured with vLLM's `benchmark_moe.py` on one H100 (Qwen3-30B-A3B
+/// FP8, 128 experts, top 8, hidden 2,048, expert width 768; vllm-project/vllm PR #24700,
+/// 2025-09): the fused-MoE path takes 40.4–44.5 µs at batch 1, where its 8 experts' 37.7 MB at
+/// the 0.7 weight-stream prior take 16.1 µs; the rest, 24–28 µs, less the 6 µs the dense FFN's
+/// three kernels already count ([`KERNEL_FIXED_US`]), is 18–22 µs (13–26 µs at batch 4). Added
+/// for every layer of a model with experts: the catalog does not say which layers are dense
+/// (DeepSeek-V3 has 3 of its 61), so such a model is over-counted by that share. At batch 16 and
+/// above the same benchmark is at its byte time, so this over-counts large decode batches by
+/// about this much a layer.
+pub const MOE_LAYER_FIXED_US: f64 = 20.0;
+
 /// Decode attention reads the paged KV cache at this fraction of the bandwidth the weight
 /// stream reaches: 1, the same. Measured marginal bandwidths of today's paged decode kernels on
 /// H100 (the slope of time against bytes, so the fixed part [`ATTENTION_FIXED_US`] is apart)
@@ -196,7 +210,8 @@ pub fn allreduce_latency(setup: &Setup) -> Seconds {
 ///   [`ALLREDUCE_BUS_EFFICIENCY`] of the link plus [`allreduce_latency`];
 /// * overhead: the runtime's per-step CPU cost (hidden behind the GPU when the runtime
 ///   schedules asynchronously) plus, per layer, [`KERNEL_FIXED_US`] for each of the
-///   [`KERNELS_PER_LAYER`] but attention, whose fixed time is [`ATTENTION_FIXED_US`].
+///   [`KERNELS_PER_LAYER`] but attention, whose fixed time is [`ATTENTION_FIXED_US`], and
+///   [`MOE_LAYER_FIXED_US`] more in a model with experts.
 pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     let n = setup.tp as f64;
@@ -235,7 +250,12 @@ pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     } else {
         Seconds::from_ms(setup.runtime.step_overhead_ms) + output
     };
-    let per_layer = KERNEL_FIXED_US * (kernels - 1.0) + ATTENTION_FIXED_US;
+    let moe = if setup.model.experts > 0 && setup.model.experts_active < setup.model.experts {
+        MOE_LAYER_FIXED_US
+    } else {
+        0.0
+    };
+    let per_layer = KERNEL_FIXED_US * (kernels - 1.0) + ATTENTION_FIXED_US + moe;
     let overhead = cpu + Seconds::from_us(per_layer * layers);
     let gpu_bound = compute.max(memory) + comm + overhead;
     let total = if setup.runtime.async_scheduling {
@@ -279,6 +299,43 @@ mod tests {
         assert!((at(2) - 10.0).abs() < 1e-9);
         assert!((at(4) - 15.0).abs() < 1e-9);
         assert!((at(8) - 20.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn moe_layers_pay_their_routing_and_grouped_gemm_fixed_time() {
+        let fp8 = dtype("fp8").unwrap();
+        let at = |m: &str| {
+            make_setup(
+                model(m).unwrap(),
+                gpu("h100-sxm").unwrap(),
+                1,
+                1,
+                fp8,
+                fp8,
+                runtime("vllm").unwrap(),
+                None,
+            )
+        };
+        let load = StepLoad {
+            decode_seqs: 1.0,
+            decode_context: 1000.0,
+            ..Default::default()
+        };
+        let eff = Efficiency::PRIOR;
+        // vLLM schedules asynchronously, so the overhead is the layers' fixed kernel time only.
+        // Llama 3 8B, dense, 32 layers: 32 × (7 × 2 + 10) µs = 768 µs.
+        let dense = step_time(&at("llama-3-8b"), eff, &load);
+        assert!((dense.overhead.value() * 1e6 - 768.0).abs() < 1e-6);
+        // Qwen3 30B-A3B, 48 MoE layers: 48 × (7 × 2 + 10 + 20) µs = 2,112 µs.
+        let moe = step_time(&at("qwen3-30b-a3b"), eff, &load);
+        assert!((moe.overhead.value() * 1e6 - 2112.0).abs() < 1e-6);
+        // One MoE layer at batch 1 against vLLM's kernel benchmark (PR #24700, one H100, FP8):
+        // 8 experts × 3 × 2,048 × 768 bytes = 37.7 MB at 0.7 × 3.35 TB/s = 16.1 µs, plus the
+        // dense FFN's three kernels (6 µs) and this term (20 µs): 42 µs, where the benchmark
+        // measured 40.4 µs (the PR) and 44.5 µs (main).
+        let bytes = 8.0 * 3.0 * 2048.0 * 768.0;
+        let block_us = bytes / (0.7 * 3.35e12) * 1e6 + 3.0 * KERNEL_FIXED_US + MOE_LAYER_FIXED_US;
+        assert!((40.4..=44.5).contains(&block_us), "{block_us}");
     }
 
     #[test]
