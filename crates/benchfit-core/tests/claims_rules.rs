@@ -11139,3 +11139,25 @@ fn short_names_of_output_throughput() {
     assert_eq!(c.figures[0].value, 2180.0);
     assert_eq!(c.figures[0].kind, FigureKind::ThroughputOutput);
 }
+
+/// §3 Hardware: Google's TPU7x (Ironwood) and v6e (Trillium) by their names; a GKE slice's
+/// topology counts its chips (`2x2x1` is four), and a TPU7x tensor-parallel degree counts
+/// TensorCores, two to a chip, so TP 8 is no count of 8.
+#[test]
+fn tpu_names_and_slice_topology() {
+    let c = read(
+        "cloud.google.com/gke-tpu-accelerator: tpu7x\ncloud.google.com/gke-tpu-topology: 2x2x1\n\
+         - --tensor-parallel-size=8\nQwen3-Coder-480B output token throughput: 1053.10 tok/s\n",
+    );
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("tpu7x"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(4));
+    assert_eq!(c.tp.as_ref().map(|n| n.value), Some(8));
+    let c = read("Serving Llama 3.1 8B on Ironwood: 2,000 tok/s output throughput.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("tpu7x"));
+    let c = read("Llama 3.1 8B on 8 Trillium chips: 1,900 tok/s output throughput.");
+    assert_eq!(c.gpu.as_ref().map(|g| g.value.as_str()), Some("tpu-v6e"));
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+    // A topology with no TPU named counts nothing: `topology` alone is no device.
+    let c = read("Mesh topology 4x4 on 8x H100: 2,000 tok/s output throughput.");
+    assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
+}

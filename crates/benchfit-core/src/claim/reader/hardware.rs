@@ -273,10 +273,48 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             if !id.is_empty() {
                 let written = &part[span.start.min(part.len())..span.end.min(part.len())];
                 claim.gpu_form_factor = written.contains("sxm") || written.contains("pcie");
+                // A TPU slice's topology counts its chips (GKE's `gke-tpu-topology: 2x2x1` is
+                // four; Google Cloud TPU docs, "TPU topologies"), before a tensor-parallel degree
+                // stands in for a count (a TPU7x chip holds two TensorCores, so TP 8 runs on 4).
+                if id.starts_with("tpu") && claim.gpu_count.is_none() {
+                    if let Some((n, s)) = tpu_topology(part) {
+                        claim.gpu_count = found(n, at(s));
+                    }
+                }
                 claim.gpu = found(id, at(span));
             }
         }
     }
+}
+
+/// A TPU topology written as its chips per axis (`topology: 2x2x1`, `--topology=4x4`,
+/// `gke-tpu-topology: 2x4`): their product and the span of the dimensions. `None` without the
+/// word `topology` before it, or with an axis of 0 or a product over 100,000.
+fn tpu_topology(part: &str) -> Option<(u32, Span)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        crate::claim::re::compile(
+            r#"\btopology["']?\s*[:=]?\s*["']?(\d{1,3})x(\d{1,3})(?:x(\d{1,3}))?\b"#,
+        )
+        .expect("static pattern compiles")
+    });
+    let c = re.captures(part)?;
+    let mut n: u32 = 1;
+    for i in 1..=3 {
+        if let Some(m) = c.get(i) {
+            let d: u32 = m.as_str().parse().ok()?;
+            n = n.checked_mul(d)?;
+        }
+    }
+    let m = c.get(1)?;
+    let end = c.get(0)?.end();
+    (n > 0 && n <= 100_000).then_some((
+        n,
+        Span {
+            start: m.start(),
+            end,
+        },
+    ))
 }
 
 /// The more exact name of an AMD APU the text also writes: its own Radeon GPU (`Ryzen AI Max+

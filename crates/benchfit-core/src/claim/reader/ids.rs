@@ -68,6 +68,10 @@ pub(super) fn gpu_id(family: &str, variant: &str) -> String {
             "ascend-{}",
             f.trim_start_matches("昇腾").trim_start_matches('-')
         ),
+        // Google's seventh TPU is "TPU7x", codenamed Ironwood; its sixth, v6e, Trillium (Google
+        // Cloud TPU docs, "TPU7x (Ironwood)" and "TPU v6e"; CLAIMS.md §3 keeps such ids).
+        "tpu7x" | "tpu-7x" | "ironwood" => "tpu7x".into(),
+        "trillium" => "tpu-v6e".into(),
         f if f.starts_with("tpu") => f.replace("tpu", "tpu-").replace("--", "-"),
         f if f.starts_with("groq") => "groq-lpu".into(),
         // Etched's transformer ASIC.

@@ -40,7 +40,7 @@ const NUM: &str = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)";
 ///
 /// Accelerators outside the GPU catalog (Gaudi, Ascend and its Atlas servers, TPU, Groq's LPU,
 /// SambaNova's SN40L / RDU, A30, V100, MI308X/MI250) keep their own ids (CLAIMS.md §3).
-const GPU_NAMES: &str = r"(?:rtx\s*)?a6000\s*ada|(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20[\s-]*3e\b|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*(?:nano(?:[\s-]*super)?|nx))?|jetson[\s-]*nano\b|(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi350x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx(?:™)?[\s-]*\d{4}(?:[\s-]*ti)?(?:[\s-]*super)?(?:\s?d\b)?|quadro\s*(?:rtx\s*)?[a-z]{0,2}\d{3,4}\b|(?:radeon\s*)?ai\s*pro\s*r9[67]00\b|(?:79|78|77|76)00\s*xtx?\b|(?:6[5-9][05]0|5[67]00|90[67]0)\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\b|ipad(?:\s*(?:pro|air|mini))?\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|b5[78]0\b|b[67]0\b|bhx\d+|blackhole|quietbox|t3k\b|t3000\b|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|(?:ascend[\s-]*)?9[5-9]0(?:pr|dt)\b|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*300[iv](?:[\s-]*(?:a2|pro|duo))?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|groq(?:[\s-]*lpu)?|sn40l|sambanova(?:'s)?\s+rdus?\b|(?:etched\s+)?sohu\b|reconfigurable\s+dataflow\s+units?\b|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc(?:\(tm\)|™)?\s*[ab]?\d{3}m?\b|arc(?:\(tm\)|™)?\s*(?:pro\s*)?b\d{2}\b|gtx[\s-]*\d{3,4}(?:[\s-]*ti)?(?:[\s-]*super)?\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|trn[12]\b|inf2\b|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*(?:agx[\s-]*)?thor|mi50s?\b|mi60s?\b|mi100s?\b|apple[\s-]+m[1-5](?:[\s-]*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?|(?:rockchip\s*)?rk3588s?\b|(?:furiosa(?:ai)?\s*)?rngd\b|warboy\b|(?:qualcomm\s*)?cloud\s*ai\s*100\b|hailo[\s-]*\d+h?\b|snapdragon(?:®)?\s*(?:8\s*(?:\+|plus)?\s*(?:gen\s*\d|elite(?:\s*gen\s*\d)?)|x\s*(?:elite|plus)|x\d?)|adreno\s*(?:gpu\s*)?\d{3}\b|iphone\s*\d{1,2}(?:\s*pro(?:\s*max)?|\s*plus)?\b|(?:google\s*)?pixel\s*\d{1,2}(?:\s*pro(?:\s*xl)?|a)?\b|(?:samsung\s*)?galaxy\s*s\d{2}(?:\s*(?:ultra|plus|\+|fe))?";
+const GPU_NAMES: &str = r"(?:rtx\s*)?a6000\s*ada|(?:rtx\s*)?a[2456]000|gb300|gb200|gh200|h100|h200|h800|h20[\s-]*3e\b|h20|b200|b300|a100|a10g|a10|a30|a40|a800|v100|t4|l40s|l40|l20|l4|rtx\s*a\d{4}|jetson[\s-]*(?:agx[\s-]*)?orin(?:[\s-]*(?:nano(?:[\s-]*super)?|nx))?|jetson[\s-]*nano\b|(?:agx[\s-]*)?orin(?:[\s-]*(?:nano|nx))?\b|(?:tesla\s*)?p(?:40|100)s?\b|mi210|mi300x|mi308x|mi325x?|v[4-7][ep]-\d+\b|gb10\b|dgx[\s-]*spark|raspberry[\s-]*pi[\s-]*\d|mi355x|mi350x|mi250x?|rtx\s*pro\s*6000|rtx\s*6000\s*ada|rtx(?:™)?[\s-]*\d{4}(?:[\s-]*ti)?(?:[\s-]*super)?(?:\s?d\b)?|quadro\s*(?:rtx\s*)?[a-z]{0,2}\d{3,4}\b|(?:radeon\s*)?ai\s*pro\s*r9[67]00\b|(?:79|78|77|76)00\s*xtx?\b|(?:6[5-9][05]0|5[67]00|90[67]0)\s*xtx?\b|m[1-5]\s*(?:ultra|max|pro)|(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|m[1-5]\s+(?:mac\s*book(?:\s*(?:air|pro))?|mac(?:\s*(?:mini|studio))?|imac)\b|ipad(?:\s*(?:pro|air|mini))?\s+m[1-5](?:\s*(?:ultra|max|pro))?\b|b5[78]0\b|b[67]0\b|bhx\d+|blackhole|quietbox|t3k\b|t3000\b|wafer[\s-]*scale[\s-]*engine|cerebras|gaudi(?:®)?[\s-]?[23]|gaudi|ascend[\s-]*910[bc]?\d?|910[bc]\d?(?-u:\b)|(?:ascend[\s-]*)?9[5-9]0(?:pr|dt)\b|atlas[\s-]*800[it]?(?:[\s-]*a[23])?|atlas[\s-]*300[iv](?:[\s-]*(?:a2|pro|duo))?|atlas[\s-]*a[23]\b|tpu[\s-]*v\d+[a-z]*|tpu[\s-]*7x\b|ironwood\b|trillium\b|groq(?:[\s-]*lpu)?|sn40l|sambanova(?:'s)?\s+rdus?\b|(?:etched\s+)?sohu\b|reconfigurable\s+dataflow\s+units?\b|rx\s*\d{3,4}(?:\s*xtx|\s*xt)?|arc(?:\(tm\)|™)?\s*[ab]?\d{3}m?\b|arc(?:\(tm\)|™)?\s*(?:pro\s*)?b\d{2}\b|gtx[\s-]*\d{3,4}(?:[\s-]*ti)?(?:[\s-]*super)?\b|inferentia[\s-]?2|trainium[\s-]?2|trainium|trn[12]\b|inf2\b|n300|n150|p150[ab]?\b|p300[ab]?\b|jetson[\s-]*(?:agx[\s-]*)?thor|mi50s?\b|mi60s?\b|mi100s?\b|apple[\s-]+m[1-5](?:[\s-]*(?:ultra|max|pro))?\b|ryzen\s+ai\s+max\+?\s*(?:pro\s+)?\d{3}|strix\s+halo|昇腾\s*910b?\d?|(?:rockchip\s*)?rk3588s?\b|(?:furiosa(?:ai)?\s*)?rngd\b|warboy\b|(?:qualcomm\s*)?cloud\s*ai\s*100\b|hailo[\s-]*\d+h?\b|snapdragon(?:®)?\s*(?:8\s*(?:\+|plus)?\s*(?:gen\s*\d|elite(?:\s*gen\s*\d)?)|x\s*(?:elite|plus)|x\d?)|adreno\s*(?:gpu\s*)?\d{3}\b|iphone\s*\d{1,2}(?:\s*pro(?:\s*max)?|\s*plus)?\b|(?:google\s*)?pixel\s*\d{1,2}(?:\s*pro(?:\s*xl)?|a)?\b|(?:samsung\s*)?galaxy\s*s\d{2}(?:\s*(?:ultra|plus|\+|fe))?";
 
 /// The words a GPU name (or `single`/`one`/`nvidia` before it) starts with, for [`Pat`]'s scan.
 const GPU_STARTS: &[&str] = &[
@@ -156,6 +156,8 @@ const GPU_STARTS: &[&str] = &[
     "ascend",
     "atlas",
     "tpu",
+    "ironwood",
+    "trillium",
     "groq",
     "sambanova",
     "reconfigurable",
@@ -1750,11 +1752,12 @@ pub fn read(text: &str) -> Claim {
     release_foreign_lengths(lower, &mut claim);
     // Tensor parallelism over N GPUs runs on at least N (`2*H100 … --tp 16`: the `2` counts
     // servers, the TP the GPUs). Not on AWS Neuron devices, whose TP degree counts NeuronCores
-    // (two or more to a chip).
+    // (two or more to a chip), nor on TPU7x, whose chip holds two TensorCores that JAX and
+    // vLLM count as devices (Google Cloud TPU docs, "TPU7x (Ironwood)").
     let neuron = claim
         .gpu
         .as_ref()
-        .is_some_and(|g| g.value.starts_with("aws-"));
+        .is_some_and(|g| g.value.starts_with("aws-") || g.value == "tpu7x");
     if let (Some(t), Some(n), false) = (&claim.tp, &claim.gpu_count, neuron) {
         if t.value > n.value {
             claim.gpu_count = Some(t.clone());
