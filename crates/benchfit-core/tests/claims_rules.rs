@@ -11161,3 +11161,19 @@ fn tpu_names_and_slice_topology() {
     let c = read("Mesh topology 4x4 on 8x H100: 2,000 tok/s output throughput.");
     assert_eq!(c.gpu_count.as_ref().map(|n| n.value), Some(8));
 }
+
+/// §2: a latency named right after its unit is that latency, whatever latency the sentence
+/// named before it (`40% lower latency on SDXL, sub-200 ms time to first token on Mixtral`).
+#[test]
+fn latency_named_after_its_unit_wins() {
+    let c = read(
+        "We've seen 40% lower latency on SDXL, sub-200 ms time to first token on Mixtral 8x7B.",
+    );
+    assert_eq!(c.figures[0].value, 200.0);
+    assert_eq!(c.figures[0].kind, FigureKind::Ttft);
+    let c = read("Latency dropped on our H100s: 35 ms TPOT at batch 8.");
+    assert_eq!(c.figures[0].kind, FigureKind::Tpot);
+    // Without a name after the unit, the name before it holds.
+    let c = read("Our p50 latency on the H100 is 850 ms for 256 output tokens.");
+    assert_eq!(c.figures[0].kind, FigureKind::E2eLatency);
+}

@@ -1594,6 +1594,29 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         if c[1].starts_with("inference") && before(lower, whole(&c).start, 12).contains("total") {
             continue;
         }
+        // A latency named right after its own unit (`lower latency on SDXL, sub-200 ms time to
+        // first token`): that name is the figure's, read with the names after a number below.
+        let rest = lower[whole(&c).end..].trim_start();
+        if [
+            "ttft",
+            "time to first token",
+            "time-to-first-token",
+            "tpot",
+            "time per output token",
+            "itl",
+            "inter-token",
+            "inter token",
+            "tbt",
+            "e2e latency",
+            "end-to-end latency",
+        ]
+        .iter()
+        .any(|w| {
+            rest.strip_prefix(w)
+                .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+        }) {
+            continue;
+        }
         let kind = match &c[1] {
             k if k.starts_with("ttft") || k.starts_with("time") && k.contains("first") => {
                 FigureKind::Ttft
