@@ -11177,3 +11177,27 @@ fn latency_named_after_its_unit_wins() {
     let c = read("Our p50 latency on the H100 is 850 ms for 256 output tokens.");
     assert_eq!(c.figures[0].kind, FigureKind::E2eLatency);
 }
+
+/// §3 Model: IBM's Granite 4.0 is named by its sizes, not a parameter count
+/// (`granite-4.0-h-small`, `Granite 4.0 Micro`); a Granite with its count keeps the count.
+#[test]
+fn granite_four_by_its_size_names() {
+    let c = read(
+        "mlx_lm.benchmark --model mlx-community/granite-4.0-h-small-4bit -p 2048 -g 2\n\
+         Averages: prompt_tps=500.388, generation_tps=83.726, peak_memory=23.501",
+    );
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("granite-4.0-h-small")
+    );
+    let c = read("Granite 4.0 Micro on an RTX 4090: 150 tok/s decode.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("granite-4.0-micro")
+    );
+    let c = read("Granite 3.3 8B on an RTX 4090: 80 tok/s decode.");
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("granite-3.3-8b")
+    );
+}

@@ -697,15 +697,16 @@ pub(super) fn read_model_raw(lower: &str, p: &Patterns) -> Option<Found<String>>
     // later (.x, Thinking),
     // GLM-4.5(-Air, -Flash) to GLM-5.x, QwQ-32B, Phi-1.5/2/3/4 (mini, medium…), Mistral Small / Medium / Large with
     // their version and size, Command R(+), MiniMax-M1/M2, Qwen3-Next, Qwen3-Coder-Next, and a
-    // Qwen point release named by its line (`Qwen3.5-Plus`, `Qwen3.8-Flash-Next`).
+    // Qwen point release named by its line (`Qwen3.5-Plus`, `Qwen3.8-Flash-Next`), IBM's Granite 4.0
+    // by its size names (`granite-4.0-h-small`, `Granite 4.0 Micro`; ibm-granite on Hugging Face).
     const RELEASE_WORDS: &[&str] = &[
         "scout", "maverick", "behemoth", "kimi", "glm", "qwq", "phi", "mistral", "command",
-        "minimax", "next", "flash", "plus", "turbo",
+        "minimax", "next", "flash", "plus", "turbo", "granite",
     ];
     if RELEASE_WORDS.iter().any(|w| lower.contains(w)) {
         static RELEASE: OnceLock<Regex> = OnceLock::new();
         let re = RELEASE.get_or_init(|| {
-            crate::claim::re::compile(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k[2-9](?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*(?:[34](?:\.5)?|2|1(?:[._]5)?)(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+)(?:\b|$|[^a-z0-9])")
+            crate::claim::re::compile(r"\b(llama[\s-]*4[\s-]*(?:scout|maverick|behemoth)|kimi[\s-]*k[2-9](?:\.\d)?(?:[\s-]*thinking)?|glm[\s-]*(?:[4-9]\.\d+v?|5)(?:[\s-]*(?:air|flash))?|qwq[\s-]*32b|phi[\s-]*(?:[34](?:\.5)?|2|1(?:[._]5)?)(?:[\s-]*(?:mini|medium|small))?|mistral[\s-]*(?:small|medium|large)(?:[\s-]*\d(?:\.\d)?)?(?:[\s-]*\d+b)?|command[\s-]*r(?:[\s-]*plus|\+)?|minimax[\s-]*m[1-9](?:\.\d)?|qwen[\s-]*3[\s-]*(?:coder[\s-]*)?next(?:[\s-]*80b(?:[\s-]*a3b)?)?|qwen[\s-]*\d\.\d(?:[\s-]*(?:flash|next|plus|max|turbo))+|granite[\s-]*4(?:\.\d)?[\s-]*(?:h[\s-]*)?(?:small|tiny|micro|nano))(?:\b|$|[^a-z0-9])")
                 .expect("static pattern compiles")
         });
         // Only in windows around the words (a large alternation over the whole paste is
