@@ -11201,3 +11201,25 @@ fn granite_four_by_its_size_names() {
         Some("granite-3.3-8b")
     );
 }
+
+/// §3 Runtime: a record whose engine value is a library file (koboldcpp's benchmark record,
+/// `Backend: koboldcpp_cublas.dll`) names the engine by the file's stem, not the file; `Benchmark Completed - v1.78` is its version.
+#[test]
+fn engine_named_by_its_library_file() {
+    let c = read(
+        "Benchmark Completed - v1.78 Results:\n======\nBackend: koboldcpp_cublas.dll\n\
+         Layers: 59\nModel: Cydonia-22B-v1.3.i1-IQ4_XS\nMaxCtx: 16384\nGenAmount: 100\n\
+         GenerationSpeed: 4.30T/s\n",
+    );
+    assert_eq!(
+        c.runtime.as_ref().map(|r| r.value.as_str()),
+        Some("koboldcpp")
+    );
+    // Its version is the one the benchmark's result line prints.
+    assert_eq!(
+        c.runtime_version.as_ref().map(|r| r.value.as_str()),
+        Some("1.78")
+    );
+    // Named by its own file, the engine is stated, not only implied as an identifier is.
+    assert!(!c.runtime_from_shape);
+}

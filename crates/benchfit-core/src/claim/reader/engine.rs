@@ -583,7 +583,15 @@ fn record_engine(text: &str, lower: &str) -> Option<NamedEngine> {
         if OTHER_COMPONENTS.contains(&before.as_str()) {
             continue;
         }
-        let id = clean_id(v.as_str());
+        let mut id = clean_id(v.as_str());
+        // A library file as the value (koboldcpp's benchmark record `Backend:
+        // koboldcpp_cublas.dll`): the engine is the file's stem before its build suffix.
+        if let Some(stem) = [".dll", ".so", ".dylib", ".exe"]
+            .iter()
+            .find_map(|ext| id.strip_suffix(ext))
+        {
+            id = stem.split('_').next().unwrap_or(stem).to_string();
+        }
         // A sentence after the colon (`…another runtime: it is completely self-contained`)
         // names no engine: its first word is a pronoun, article or placeholder.
         let sentence_word = [

@@ -493,8 +493,20 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             let engine_then_model = next == Some('/')
                 && prev.is_none_or(|ch| ch.is_whitespace() || ch == '(' || ch == '[')
                 && !part[s1.end..].starts_with(&format!("/{}", &part[s1.start..s1.end]));
-            let implied = next.is_some_and(|ch| ch == '_' || (ch == '/' && !engine_then_model))
-                || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.');
+            // The engine's own library file (`koboldcpp_cublas.dll`, a benchmark record's
+            // backend) names it, where an identifier (`VLLM_USE_V1`) only implies it.
+            let library_file = next == Some('_') && {
+                let token = part[s1.end..]
+                    .split(|ch: char| ch.is_whitespace() || ch == '"' || ch == '\'')
+                    .next()
+                    .unwrap_or("");
+                [".dll", ".so", ".dylib", ".exe"]
+                    .iter()
+                    .any(|ext| token.ends_with(ext))
+            };
+            let implied = !library_file
+                && (next.is_some_and(|ch| ch == '_' || (ch == '/' && !engine_then_model))
+                    || prev.is_some_and(|ch| ch == '/' || ch == '_' || ch == '.'));
             // The other side of a comparison (`2.7x higher throughput than vLLM`, `vs TGI`,
             // `outperforms llama.cpp`): another setup's engine, not the claim's (CLAIMS.md §4).
             let pre = part[floor_boundary(part, s1.start.saturating_sub(24))..s1.start]
@@ -647,6 +659,7 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
                 .or_else(|| written_version(part))
                 .or_else(|| version_record(part, &r.value))
                 .or_else(|| llama_cpp_version_line(part, &r.value))
+                .or_else(|| koboldcpp_benchmark_version(part, &r.value))
                 .map(|(v, s)| Found {
                     value: v,
                     span: at(s),
@@ -664,6 +677,20 @@ fn llama_cpp_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         crate::claim::re::compile(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
+            .expect("static pattern compiles")
+    });
+    re.captures(part)?.get(1).map(written_at)
+}
+
+/// koboldcpp's `--benchmark` result line (`Benchmark Completed - v1.78 Results:`): the version
+/// of the koboldcpp that ran it, as the tool prints it.
+fn koboldcpp_benchmark_version(part: &str, runtime: &str) -> Option<(String, Span)> {
+    if runtime != "koboldcpp" || !part.contains("enchmark completed") {
+        return None;
+    }
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        crate::claim::re::compile(r"(?i)\bbenchmark completed\s*-\s*v(\d+\.\d+(?:\.\d+)?)\b")
             .expect("static pattern compiles")
     });
     re.captures(part)?.get(1).map(written_at)
