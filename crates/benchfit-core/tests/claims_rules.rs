@@ -11223,3 +11223,22 @@ fn engine_named_by_its_library_file() {
     // Named by its own file, the engine is stated, not only implied as an identifier is.
     assert!(!c.runtime_from_shape);
 }
+
+/// §3 Lengths: koboldcpp's progress lines count each phase's tokens done of its total
+/// (`Processing Prompt [BLAS] (16284 / 16284 tokens)`, `Generating (100 / 100 tokens)`): a
+/// 16,284-token prompt and 100 output tokens, not an input/output pair.
+#[test]
+fn koboldcpp_progress_lines_are_each_phase() {
+    assert_eq!(
+        lens(
+            "Processing Prompt [BLAS] (16284 / 16284 tokens)\nGenerating (100 / 100 tokens)\n\
+             CtxLimit:16384/16384, Amt:100/100, Generate:23.24s (232.4ms/T = 4.30T/s)\n"
+        ),
+        (Some(16284), Some(100))
+    );
+    // A bare pair before "tokens" is still input then output.
+    assert_eq!(
+        lens("Llama 3 8B, 512/256 tokens: 90 tok/s decode."),
+        (Some(512), Some(256))
+    );
+}

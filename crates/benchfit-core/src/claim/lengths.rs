@@ -416,15 +416,38 @@ pub(super) fn read(lower: &str, claim: &mut Claim) {
     // A bare pair before "tokens" (`512/256 tokens`), input first as everywhere else, unless
     // it is a pair of rates (`3,100/3,500 tokens/s`).
     if pair.is_none() {
+        // A phase's progress counter (koboldcpp's log: `Processing Prompt [BLAS] (16284 /
+        // 16284 tokens)`, `Generating (100 / 100 tokens)`): done of total for that phase alone.
+        let (mut progress_in, mut progress_out) = (None, None);
         for (off, c) in matches(lower, &r.pair_tokens, (&["/"], &["token"]), 8, 24) {
             let s = span(off, &c);
             let rest = &lower[s.end..];
             if rest.starts_with('/') || rest.trim_start().starts_with("per ") {
                 continue;
             }
+            let line = &lower[lower[..s.start].rfind('\n').map_or(0, |i| i + 1)..s.start];
+            if line.trim_end().ends_with('(') {
+                let total = n(&c, 2, None).and_then(|v| found(v, s));
+                if line.contains("processing prompt") {
+                    progress_in = progress_in.or(total);
+                    continue;
+                }
+                if line.contains("generating") {
+                    progress_out = progress_out.or(total);
+                    continue;
+                }
+            }
             if let (Some(i), Some(o)) = (n(&c, 1, None), n(&c, 2, None)) {
                 pair = Some((i, o, s));
                 break;
+            }
+        }
+        if pair.is_none() && (progress_in.is_some() || progress_out.is_some()) {
+            if claim.prompt_tokens.is_none() {
+                claim.prompt_tokens = progress_in;
+            }
+            if claim.output_tokens.is_none() {
+                claim.output_tokens = progress_out;
             }
         }
     }
