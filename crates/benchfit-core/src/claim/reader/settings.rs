@@ -658,8 +658,7 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
             claim.runtime_version = tag_version(part, &r.value)
                 .or_else(|| written_version(part))
                 .or_else(|| version_record(part, &r.value))
-                .or_else(|| llama_cpp_version_line(part, &r.value))
-                .or_else(|| koboldcpp_benchmark_version(part, &r.value))
+                .or_else(|| tool_version_line(part, &r.value))
                 .map(|(v, s)| Found {
                     value: v,
                     span: at(s),
@@ -668,31 +667,26 @@ pub(super) fn read_runtime(part: &str, offset: usize, claim: &mut Claim, p: &Pat
     }
 }
 
-/// llama.cpp's `--version` line (`version: 2999 (42b4109e)`: build number and commit), as
-/// its issue template asks for it; written as the tool prints it.
-fn llama_cpp_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
-    if !runtime.contains("llama.cpp") {
-        return None;
-    }
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        crate::claim::re::compile(r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))")
-            .expect("static pattern compiles")
+/// A version line an engine's own tool prints, by engine: llama.cpp's `--version` line
+/// (`version: 2999 (42b4109e)`: build number and commit, as its issue template asks for it) and
+/// koboldcpp's `--benchmark` result line (`Benchmark Completed - v1.78 Results:`). Written as
+/// the tool prints it; only for the engine the text runs.
+fn tool_version_line(part: &str, runtime: &str) -> Option<(String, Span)> {
+    static RES: OnceLock<[Regex; 2]> = OnceLock::new();
+    let [llama, kobold] = RES.get_or_init(|| {
+        [
+            r"(?m)^\s*version:\s*(\d+\s*\([0-9a-f]{7,40}\))",
+            r"(?i)\bbenchmark completed\s*-\s*v(\d+\.\d+(?:\.\d+)?)\b",
+        ]
+        .map(|p| crate::claim::re::compile(p).expect("static pattern compiles"))
     });
-    re.captures(part)?.get(1).map(written_at)
-}
-
-/// koboldcpp's `--benchmark` result line (`Benchmark Completed - v1.78 Results:`): the version
-/// of the koboldcpp that ran it, as the tool prints it.
-fn koboldcpp_benchmark_version(part: &str, runtime: &str) -> Option<(String, Span)> {
-    if runtime != "koboldcpp" || !part.contains("enchmark completed") {
+    let re = if runtime.contains("llama.cpp") {
+        llama
+    } else if runtime == "koboldcpp" && part.contains("enchmark completed") {
+        kobold
+    } else {
         return None;
-    }
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        crate::claim::re::compile(r"(?i)\bbenchmark completed\s*-\s*v(\d+\.\d+(?:\.\d+)?)\b")
-            .expect("static pattern compiles")
-    });
+    };
     re.captures(part)?.get(1).map(written_at)
 }
 
