@@ -139,7 +139,27 @@ pub fn error_key(field: Field) -> &'static str {
 
 /// The text as typed, without the separators the page accepts (`,` `_` spaces, and `$`).
 fn cleaned(raw: &str) -> String {
-    raw.trim().replace([',', '_', ' ', '$'], "")
+    let t = raw.trim().replace(['_', ' ', '$'], "");
+    // A comma is a thousands separator only between a digit and three digits that end the
+    // number's whole part (`1,500`, `12,345.5`); `1,5` is no number here (a decimal comma is
+    // not read as 15, it is refused).
+    let b = t.as_bytes();
+    let separators = b
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c == b',')
+        .all(|(i, _)| {
+            i > 0
+                && b[i - 1].is_ascii_digit()
+                && b.len() >= i + 4
+                && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+                && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit())
+        });
+    if separators {
+        t.replace(',', "")
+    } else {
+        t
+    }
 }
 
 /// Collects field errors while parsing.
@@ -401,6 +421,23 @@ impl Form {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commas_are_thousands_separators_only() {
+        assert_eq!(cleaned(" 1,500 "), "1500");
+        assert_eq!(cleaned("$12,345.5"), "12345.5");
+        assert_eq!(cleaned("1,234,567"), "1234567");
+        // A decimal comma is kept, so the field refuses it rather than reading 15.
+        assert_eq!(cleaned("1,5"), "1,5");
+        assert_eq!(cleaned("1,5000"), "1,5000");
+        assert_eq!(cleaned(",500"), ",500");
+        let price = input(Field::Price).expect("price is a form field");
+        assert!(price.parse_number(&cleaned("1,5")).is_err());
+        assert_eq!(price.parse_number(&cleaned("1,000")), Ok(1000.0));
+        // `-0` is a price of 0, never shown as "$-0.00".
+        let zero = price.parse_number(&cleaned("-0")).expect("-0 is 0");
+        assert!(zero == 0.0 && zero.is_sign_positive());
+    }
 
     #[test]
     fn worked_example_round_trips_through_the_form() {

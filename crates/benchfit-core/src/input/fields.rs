@@ -324,7 +324,8 @@ impl Field {
     /// [`InputError`] with the range when it is outside, or the input is not a number.
     pub fn check_number(self, v: f64) -> Result<f64, InputError> {
         match self.bound() {
-            Bound::Number { min, max } if v.is_finite() && (min..=max).contains(&v) => Ok(v),
+            // `-0` is 0 (never a "$-0.00" price).
+            Bound::Number { min, max } if v.is_finite() && (min..=max).contains(&v) => Ok(v + 0.0),
             _ => Err(self.out_of_range()),
         }
     }

@@ -269,6 +269,30 @@ mod tests {
     }
 
     #[test]
+    fn claims_formats_carry_over_when_no_reading_fits_its_hardware() {
+        // Llama 3 70B at FP8 is ~70 GB: no reading fits one 24 GB RTX 4090, so there is no
+        // benchmark setup to carry over. The claim's own FP8 and SGLang are still the user's
+        // best guess; BF16 (141 GB) would not fit the user's one H100 at all.
+        let s = Scenario {
+            benchmark: "Llama 3 70B FP8 on one RTX 4090 under SGLang: 3,200 tok/s aggregate at \
+                        batch 32."
+                .into(),
+            gpu: Some("h100-sxm".into()),
+            prompt_tokens: 512,
+            output_tokens: 128,
+            ..Scenario::worked_example()
+        };
+        let r = estimate(&s).expect("an estimate on FP8 weights");
+        let d = &r.estimate.deployment;
+        assert_eq!((d.weights, d.runtime), ("fp8", "sglang"));
+        assert!(r
+            .estimate
+            .assumptions
+            .iter()
+            .any(|a| a.field == "weights" && a.reason == "the claim's"));
+    }
+
+    #[test]
     fn worked_example_projection() {
         let r = estimate(&Scenario::worked_example()).unwrap();
         let e = &r.estimate;

@@ -241,7 +241,7 @@ pub(super) fn deployment(
             ),
         ));
     }
-    let (weights, runtime, kv) = formats(s, bench, memory_note, assumptions)?;
+    let (weights, runtime, kv) = formats(s, claim, bench, memory_note, assumptions)?;
     let mem_fraction = mem_fraction_of(s, bench, runtime, memory_note, assumptions);
     let user = make_setup(model, gpu, tp, replicas, weights, kv, runtime, mem_fraction);
     let user = with_engine_knobs(s, user);
@@ -267,10 +267,12 @@ fn fits_context(s: &Scenario, model: &Model) -> Result<(), EstimateError> {
 }
 
 /// The weights, runtime and KV formats: as given, else the benchmark's (the KV format with an
-/// assumption where the benchmark's memory implies it), else BF16, vLLM and the weights' KV
-/// default.
+/// assumption where the benchmark's memory implies it), else the claim's own (when no reading
+/// of the benchmark fits its hardware, the claim's FP8 is still the best guess), else BF16,
+/// vLLM and the weights' KV default.
 fn formats(
     s: &Scenario,
+    claim: &Claim,
     bench: Option<Setup>,
     memory_note: bool,
     assumptions: &mut Vec<Assumption>,
@@ -285,6 +287,14 @@ fn formats(
         &dtypes,
         bench.map(|b| b.weights),
         || {
+            if let Some(d) = claim
+                .weight_dtype
+                .as_ref()
+                .and_then(|w| catalog::dtype(&w.value))
+            {
+                assume(assumptions, "weights", d.id, "the claim's");
+                return d;
+            }
             let d = catalog::dtype("bf16").expect("catalog has bf16");
             assume(assumptions, "weights", d.id, "not given; BF16 assumed");
             d
@@ -298,6 +308,14 @@ fn formats(
         &runtimes,
         bench.map(|b| b.runtime),
         || {
+            if let Some(r) = claim
+                .runtime
+                .as_ref()
+                .and_then(|r| catalog::runtime(&r.value))
+            {
+                assume(assumptions, "runtime", r.id, "the claim's");
+                return r;
+            }
             let r = catalog::runtime("vllm").expect("catalog has vllm");
             assume(assumptions, "runtime", r.id, "not given; vLLM assumed");
             r
