@@ -278,21 +278,32 @@ mod tests {
     use crate::analysis::make_setup;
     use crate::catalog::{dtype, gpu, model, runtime};
 
+    /// `m` on `tp` H100 SXM GPUs (one replica) with weights and KV in `d`, under `rt`.
+    fn on_h100(m: &str, tp: u32, d: &str, rt: &'static crate::catalog::Runtime) -> Setup {
+        let d = dtype(d).unwrap();
+        make_setup(
+            model(m).unwrap(),
+            gpu("h100-sxm").unwrap(),
+            tp,
+            1,
+            d,
+            d,
+            rt,
+            None,
+        )
+    }
+
     #[test]
     fn all_reduce_latency_grows_with_log2_tp() {
-        let bf16 = dtype("bf16").unwrap();
         let at = |tp| {
-            let s = make_setup(
-                model("llama-3-70b").unwrap(),
-                gpu("h100-sxm").unwrap(),
+            allreduce_latency(&on_h100(
+                "llama-3-70b",
                 tp,
-                1,
-                bf16,
-                bf16,
+                "bf16",
                 runtime("vllm").unwrap(),
-                None,
-            );
-            allreduce_latency(&s).value() * 1e6
+            ))
+            .value()
+                * 1e6
         };
         // NVLink base 10 µs: TP1 none, TP2 10 µs, TP4 15 µs, TP8 20 µs.
         assert_eq!(at(1), 0.0);
@@ -303,19 +314,7 @@ mod tests {
 
     #[test]
     fn moe_layers_pay_their_routing_and_grouped_gemm_fixed_time() {
-        let fp8 = dtype("fp8").unwrap();
-        let at = |m: &str| {
-            make_setup(
-                model(m).unwrap(),
-                gpu("h100-sxm").unwrap(),
-                1,
-                1,
-                fp8,
-                fp8,
-                runtime("vllm").unwrap(),
-                None,
-            )
-        };
+        let at = |m: &str| on_h100(m, 1, "fp8", runtime("vllm").unwrap());
         let load = StepLoad {
             decode_seqs: 1.0,
             decode_context: 1000.0,
@@ -340,19 +339,7 @@ mod tests {
 
     #[test]
     fn streamed_tokens_cost_cpu_time_per_sequence() {
-        let bf16 = dtype("bf16").unwrap();
-        let at = |rt: &'static crate::catalog::Runtime| {
-            make_setup(
-                model("llama-3-8b").unwrap(),
-                gpu("h100-sxm").unwrap(),
-                1,
-                1,
-                bf16,
-                bf16,
-                rt,
-                None,
-            )
-        };
+        let at = |rt: &'static crate::catalog::Runtime| on_h100("llama-3-8b", 1, "bf16", rt);
         let load = StepLoad {
             decode_seqs: 10.0,
             decode_context: 10.0 * 1000.0,

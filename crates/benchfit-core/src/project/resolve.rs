@@ -266,6 +266,19 @@ fn fits_context(s: &Scenario, model: &Model) -> Result<(), EstimateError> {
     Ok(())
 }
 
+/// The claim's own catalog entry for a format (with the reason "the claim's"), else the
+/// catalog's `default` (with no reason: the caller says why it was assumed).
+fn claims_else<T>(
+    written: Option<&crate::claim::Found<String>>,
+    find: fn(&str) -> Option<&'static T>,
+    default: &str,
+) -> (&'static T, Option<&'static str>) {
+    match written.and_then(|w| find(&w.value)) {
+        Some(t) => (t, Some("the claim's")),
+        None => (find(default).expect("the catalog has the default"), None),
+    }
+}
+
 /// The weights, runtime and KV formats: as given, else the benchmark's (the KV format with an
 /// assumption where the benchmark's memory implies it), else the claim's own (when no reading
 /// of the benchmark fits its hardware, the claim's FP8 is still the best guess), else BF16,
@@ -287,16 +300,13 @@ fn formats(
         &dtypes,
         bench.map(|b| b.weights),
         || {
-            if let Some(d) = claim
-                .weight_dtype
-                .as_ref()
-                .and_then(|w| catalog::dtype(&w.value))
-            {
-                assume(assumptions, "weights", d.id, "the claim's");
-                return d;
-            }
-            let d = catalog::dtype("bf16").expect("catalog has bf16");
-            assume(assumptions, "weights", d.id, "not given; BF16 assumed");
+            let (d, why) = claims_else(claim.weight_dtype.as_ref(), catalog::dtype, "bf16");
+            assume(
+                assumptions,
+                "weights",
+                d.id,
+                why.unwrap_or("not given; BF16 assumed"),
+            );
             d
         },
     )?;
@@ -308,16 +318,13 @@ fn formats(
         &runtimes,
         bench.map(|b| b.runtime),
         || {
-            if let Some(r) = claim
-                .runtime
-                .as_ref()
-                .and_then(|r| catalog::runtime(&r.value))
-            {
-                assume(assumptions, "runtime", r.id, "the claim's");
-                return r;
-            }
-            let r = catalog::runtime("vllm").expect("catalog has vllm");
-            assume(assumptions, "runtime", r.id, "not given; vLLM assumed");
+            let (r, why) = claims_else(claim.runtime.as_ref(), catalog::runtime, "vllm");
+            assume(
+                assumptions,
+                "runtime",
+                r.id,
+                why.unwrap_or("not given; vLLM assumed"),
+            );
             r
         },
     )?;
