@@ -290,8 +290,9 @@ fn fmt_sig(v: f64) -> String {
 /// The decode-only roofline in words: every output token of the running batch needs one decode
 /// step, and every step reads the weights and the batch's KV cache.
 fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String {
-    let running = (w.concurrency / setup.replicas as f64).max(1.0);
-    let steps_per_s = output_tokens_per_s / setup.replicas as f64 / running;
+    let busy = setup.busy_replicas(w.concurrency);
+    let running = (w.concurrency / busy).max(1.0);
+    let steps_per_s = output_tokens_per_s / busy / running;
     let ctx = setup
         .model
         .kv_tokens(w.prompt_tokens + w.output_tokens / 2.0);

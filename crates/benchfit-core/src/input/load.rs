@@ -100,6 +100,20 @@ pub struct TraceRow {
 }
 
 impl Arrivals {
+    /// How many of the simulated replica's rates the deployment completes when `load` is
+    /// spread over `replicas` engines by [`Arrivals::per_replica`]: an open loop's rate is
+    /// divided, so all `replicas`; a closed loop of C runs ⌈C / replicas⌉ on the simulated one,
+    /// so C / ⌈C / replicas⌉ of it (8 requests on 64 replicas: 8 replicas' worth, not 64).
+    pub fn replica_scale(load: Load, replicas: u32) -> f64 {
+        match load {
+            Load::Concurrency { concurrency } => {
+                let c = concurrency.max(1);
+                c as f64 / c.div_ceil(replicas.max(1)) as f64
+            }
+            Load::Rate { .. } => replicas.max(1) as f64,
+        }
+    }
+
     /// One replica's share of `load` spread evenly over `replicas` engines: closed-loop
     /// concurrency rounded up, open-loop rate divided.
     pub fn per_replica(load: Load, replicas: u32) -> Self {

@@ -70,6 +70,16 @@ impl Setup {
         self.tp * self.replicas
     }
 
+    /// Replicas a load of `concurrency` requests in flight keeps busy: all of them from one
+    /// request per replica up, else one per request (a load balancer never splits a request, so
+    /// 8 requests on 64 replicas busy 8 of them). Never below a tiny positive number, so rates
+    /// stay finite for a vanishing load.
+    pub fn busy_replicas(&self, concurrency: f64) -> f64 {
+        (self.replicas.max(1) as f64)
+            .min(concurrency)
+            .max(f64::MIN_POSITIVE)
+    }
+
     /// Activation reserve of the whole TP group.
     pub fn reserve(&self) -> Bytes {
         Bytes::from_gib(ACTIVATION_RESERVE_GIB) * self.tp as f64

@@ -120,7 +120,7 @@ pub(crate) fn closed_loop_cached(
     let cached = cached.clamp(0.0, isl - 1.0).max(0.0);
     let fresh = isl - cached;
     let osl = w.output_tokens.max(1.0);
-    let replicas = setup.replicas.max(1) as f64;
+    let replicas = setup.busy_replicas(w.concurrency);
     let per_replica = (w.concurrency / replicas).max(1.0);
     let slots = kv_slots(setup, isl, osl, cached)?;
     let mut running = per_replica.min(setup.max_num_seqs as f64);

@@ -71,7 +71,7 @@ pub(super) fn price(
 /// The band of output throughput and cost per request over the projections (None for one).
 pub(super) fn range(
     projections: &[(Projection, SimResult)],
-    replicas: u32,
+    scale: f64,
     gpus: u32,
     price: Option<(f64, String)>,
     busy_hours: f64,
@@ -79,7 +79,7 @@ pub(super) fn range(
     (projections.len() > 1).then(|| {
         let all: Vec<Throughput> = projections
             .iter()
-            .map(|(p, sim)| rates_of(sim, &p.state, replicas))
+            .map(|(p, sim)| rates_of(sim, &p.state, scale))
             .collect();
         let outs: Vec<f64> = all.iter().map(|t| t.output_tokens_per_s).collect();
         let costs: Vec<Option<f64>> = all

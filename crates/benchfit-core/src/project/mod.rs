@@ -21,7 +21,7 @@ pub use simulate::MAX_SIM_STEPS;
 
 use crate::analysis::{analyse, Analysis, Hints};
 use crate::claim::{self, Claim};
-use crate::input::{Field, InputError, Scenario};
+use crate::input::{Arrivals, Field, InputError, Scenario};
 
 /// Why an estimate cannot be made. Input errors name the input as a [`Field`] (displayed with
 /// its page label; [`EstimateError::with_name`] names it another way, e.g. the CLI's flag) and
@@ -177,17 +177,12 @@ pub fn estimate_with(
         user.max_batched_tokens,
         &mut warnings,
     );
-    let rates = simulate::rates_of(&sim, &state, user.replicas);
+    let scale = Arrivals::replica_scale(s.load, user.replicas);
+    let rates = simulate::rates_of(&sim, &state, scale);
 
     let price = cost::price(s, user.gpu, price_policy, &mut assumptions);
     let cost = cost::cost(&rates, user.total_gpus(), price.clone(), s.busy_hours);
-    let range = cost::range(
-        &projections,
-        user.replicas,
-        user.total_gpus(),
-        price,
-        s.busy_hours,
-    );
+    let range = cost::range(&projections, scale, user.total_gpus(), price, s.busy_hours);
     let (correction_factor, factors, headline) = match (projections.first(), chosen) {
         (Some((p, _)), Some(r)) => {
             let cf: f64 = p.factors.iter().map(|f| f.ratio).product();
@@ -217,7 +212,7 @@ pub fn estimate_with(
             note,
         },
         deployment: Deployment::of(&user, concurrency),
-        simulation: Simulation::of(&sim, user.replicas, label),
+        simulation: Simulation::of(&sim, scale, label),
         warnings,
     };
     Ok(EstimateReport {
@@ -290,6 +285,40 @@ mod tests {
             .assumptions
             .iter()
             .any(|a| a.field == "weights" && a.reason == "the claim's"));
+    }
+
+    #[test]
+    fn requests_fewer_than_replicas_keep_only_that_many_busy() {
+        // 8 requests in flight on 64 one-GPU replicas busy 8 of them: the deployment completes
+        // what 8 GPUs would (not 64 replicas × one request each), and Little's law holds:
+        // requests/s = 8 in flight / mean E2E.
+        let on = |gpus: u32, concurrency: u32| Scenario {
+            benchmark: "Llama 3 8B on one H100, vLLM, BF16, batch 64, 1000 in / 500 out: \
+                        5000 tok/s"
+                .into(),
+            gpu: Some("h100-sxm".into()),
+            gpus: Some(gpus),
+            tp: Some(1),
+            prompt_tokens: 1000,
+            output_tokens: 500,
+            load: Load::Concurrency { concurrency },
+            ..Scenario::worked_example()
+        };
+        let wide = estimate(&on(64, 8)).unwrap().estimate;
+        let fit = estimate(&on(8, 8)).unwrap().estimate;
+        let (x64, x8) = (
+            wide.throughput.requests_per_s,
+            fit.throughput.requests_per_s,
+        );
+        assert!((x64 / x8 - 1.0).abs() < 1e-9, "{x64} vs {x8}");
+        let little = 8.0 / (wide.latency_ms.e2e.mean / 1e3);
+        assert!((x64 / little - 1.0).abs() < 0.02, "{x64} vs {little}");
+        // 10 on 8 replicas: the simulated one runs 2, and the deployment completes 5 of it
+        // (10 in flight), not 8 (16 in flight).
+        let ten = estimate(&on(8, 10)).unwrap().estimate;
+        let little = 10.0 / (ten.latency_ms.e2e.mean / 1e3);
+        let x = ten.throughput.requests_per_s;
+        assert!((x / little - 1.0).abs() < 0.05, "{x} vs {little}");
     }
 
     #[test]

@@ -304,13 +304,14 @@ impl Deployment {
 }
 
 impl Simulation {
-    /// One replica's simulation, goodput scaled to `replicas`.
-    pub(super) fn of(sim: &SimResult, replicas: u32, arrivals: String) -> Self {
+    /// One replica's simulation, goodput × `scale` (the replicas' worth of it the deployment
+    /// completes, [`crate::input::Arrivals::replica_scale`]).
+    pub(super) fn of(sim: &SimResult, scale: f64, arrivals: String) -> Self {
         Simulation {
             requests: sim.requests,
             steps: sim.steps,
             preemptions: sim.preemptions,
-            goodput_requests_per_s: sim.goodput_requests_per_s.map(|g| g * replicas as f64),
+            goodput_requests_per_s: sim.goodput_requests_per_s.map(|g| g * scale),
             queue_ms: sim.queue_ms,
             mean_batch: sim.mean_batch,
             window_s: sim.window_s,

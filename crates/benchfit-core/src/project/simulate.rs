@@ -14,9 +14,10 @@ use crate::model::{closed_loop, Efficiency, KvCap, Metric, Setup, SteadyState};
 /// incomplete (keeps the page responsive on absurd inputs).
 pub const MAX_SIM_STEPS: u64 = 2_000_000;
 
-/// A metric of the simulation, whole deployment (None for metrics it does not produce).
-pub(super) fn metric_of_sim(metric: Metric, sim: &SimResult, replicas: u32) -> Option<f64> {
-    let r = replicas as f64;
+/// A metric of the simulation, whole deployment: rates × `scale`, the replicas' worth of the
+/// simulated one ([`Arrivals::replica_scale`]); None for metrics it does not produce.
+pub(super) fn metric_of_sim(metric: Metric, sim: &SimResult, scale: f64) -> Option<f64> {
+    let r = scale;
     match metric {
         Metric::OutputTokensPerS => Some(sim.output_tokens_per_s * r),
         Metric::TotalTokensPerS => Some(sim.total_tokens_per_s * r),
@@ -30,10 +31,11 @@ pub(super) fn metric_of_sim(metric: Metric, sim: &SimResult, replicas: u32) -> O
     }
 }
 
-/// Deployment rates from the simulation (the analytic steady state when it finished nothing).
-pub(super) fn rates_of(sim: &SimResult, state: &SteadyState, replicas: u32) -> Throughput {
+/// Deployment rates from the simulation × `scale` ([`Arrivals::replica_scale`]); the analytic
+/// steady state when it finished nothing.
+pub(super) fn rates_of(sim: &SimResult, state: &SteadyState, scale: f64) -> Throughput {
     if sim.requests.completed > 0 && sim.requests_per_s > 0.0 {
-        let r = replicas as f64;
+        let r = scale;
         Throughput {
             output_tokens_per_s: sim.output_tokens_per_s * r,
             total_tokens_per_s: sim.total_tokens_per_s * r,
@@ -95,8 +97,12 @@ pub(super) fn projections(
         let mut p = waterfall(r, e, user, &uw)?;
         let sim = simulate(&sim_config(s, user, e));
         let analytic = p.metric.of(&p.state);
-        if let Some(v) =
-            metric_of_sim(p.metric, &sim, user.replicas).filter(|v| v.is_finite() && *v > 0.0)
+        if let Some(v) = metric_of_sim(
+            p.metric,
+            &sim,
+            Arrivals::replica_scale(s.load, user.replicas),
+        )
+        .filter(|v| v.is_finite() && *v > 0.0)
         {
             if analytic > 0.0 {
                 p.factors.push(Factor {
