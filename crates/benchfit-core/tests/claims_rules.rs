@@ -11242,3 +11242,23 @@ fn koboldcpp_progress_lines_are_each_phase() {
         (Some(512), Some(256))
     );
 }
+
+/// §1.4 and §2: a rate named by the prompt phase and only rate words after it (`prompt speed =`,
+/// `19 prompt tokens processed:`) is prefill, and yields the headline to the generation rate
+/// (fastllm's `./benchmark` output); a prompt named earlier in the clause does not make one.
+#[test]
+fn prompt_phase_rates_are_prefill() {
+    let c = read(
+        "batch: 13\nprompt token number = 2207\nprompt use 0.590404 s\n\
+         prompt speed = 3738.118408 tokens / s\noutput 889 tokens\nuse 5.107274 s\n\
+         speed = 174.065460 tokens / s\n",
+    );
+    assert_eq!(c.figures[0].value, 174.06546);
+    let pp = c.figures.iter().find(|f| f.value == 3738.118408).unwrap();
+    assert_eq!(pp.kind, FigureKind::PrefillThroughput);
+    let c = read("On my RTX 2080:\n  19 prompt tokens processed: 74.91 token/s\n");
+    assert_eq!(c.figures[0].kind, FigureKind::PrefillThroughput);
+    // A prompt length named before the rate's own words is not its phase.
+    let c = read("Llama 3 8B on one H100 with a 512-token prompt, throughput 3,000 tok/s.");
+    assert_ne!(c.figures[0].kind, FigureKind::PrefillThroughput);
+}

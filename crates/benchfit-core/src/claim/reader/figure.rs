@@ -2151,8 +2151,13 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
     bench_test_named_before(lower, &mut figures);
     baseline_shares_kind(lower, &mut figures);
     generation_as_decode(lower, &mut figures);
-    // A headline those found to be prefill yields to the first rate of another phase (CLAIMS.md
-    // §1.4: `pp` rows are prefill, not the headline).
+    prefill_yields(&mut figures);
+    figures
+}
+
+/// A headline found to be prefill yields to the first rate of another phase (CLAIMS.md §1.4:
+/// `pp` rows are prefill, not the headline).
+pub(super) fn prefill_yields(figures: &mut Vec<Figure>) {
     if figures
         .first()
         .is_some_and(|f| f.kind == FigureKind::PrefillThroughput)
@@ -2165,7 +2170,6 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
             figures.insert(0, f);
         }
     }
-    figures
 }
 
 /// CLAIMS.md §1.5: output before total or unspecified ranks the metrics of *one*

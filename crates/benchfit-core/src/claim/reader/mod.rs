@@ -1125,6 +1125,9 @@ pub fn read(text: &str) -> Claim {
     }
 
     phase_word_kind(lower, &mut figures);
+    if !table_headline {
+        figure::prefill_yields(&mut figures);
+    }
     apply_defined_kind(lower, &mut figures);
     inherit_list_kind(lower, &mut figures);
     // A table cell the prose repeats with its kind (`| 129 |` and "129 output
@@ -2903,6 +2906,29 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
         // no unit, `token_generation_throughput_sync`) stays open.
         "throughput",
     ];
+    // A prompt-phase rate by its own words: a prefill word followed only by words of a rate
+    // (`prompt speed =`, `19 prompt tokens processed:`, `Avg prompt throughput:`), so that a
+    // prompt named earlier in the clause (`a 512-token prompt, throughput`) does not count.
+    const PREFILL: &[&str] = &["prompt", "prefill", "prefilling", "pp"];
+    const RATE: &[&str] = &[
+        "speed",
+        "throughput",
+        "rate",
+        "processing",
+        "processed",
+        "tokens",
+        "token",
+        "tok",
+        "eval",
+        "evaluation",
+        "tps",
+    ];
+    let prefill = |words: &[&str]| {
+        words
+            .iter()
+            .rposition(|w| PREFILL.contains(w))
+            .is_some_and(|i| i + 1 < words.len() && words[i + 1..].iter().all(|w| RATE.contains(w)))
+    };
     let names = |words: &[&str]| {
         let mut decode = false;
         // (Prose words keep their dots, `gen.`; a dot parts words here as elsewhere.)
@@ -2934,6 +2960,8 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
                         .any(|w| matches!(w, ["gen" | "generated", "throughput"]));
                 if output {
                     Some(FigureKind::ThroughputOutput)
+                } else if prefill(&words) {
+                    Some(FigureKind::PrefillThroughput)
                 } else {
                     names(&words).then_some(FigureKind::DecodeThroughput)
                 }
@@ -2942,10 +2970,21 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
                 let start = floor_boundary(lower, f.span.start.min(lower.len()));
                 let from = floor_boundary(lower, start.saturating_sub(80));
                 let before = &lower[from..start];
-                let clause = before
-                    .char_indices()
-                    .rfind(|(_, c)| ['\n', '|', ';', '。', ':', '('].contains(c))
-                    .map_or(before, |(i, c)| &before[i + c.len_utf8()..]);
+                let cut = |t: &'_ str| {
+                    t.char_indices()
+                        .rfind(|(_, c)| ['\n', '|', ';', '。', ':', '('].contains(c))
+                        .map(|(i, c)| (i, c.len_utf8()))
+                };
+                let mut clause = cut(before).map_or(before, |(i, n)| &before[i + n..]);
+                // A `label: value` line: the label is the clause (`19 prompt tokens
+                // processed: 74.91 token/s`).
+                if clause.trim().is_empty() {
+                    if let Some((i, _)) = cut(before).filter(|&(i, _)| before[i..].starts_with(':'))
+                    {
+                        let head = &before[..i];
+                        clause = cut(head).map_or(head, |(j, n)| &head[j + n..]);
+                    }
+                }
                 let clause = clause.rsplit(". ").next().unwrap_or(clause);
                 // In prose the word must lead the number closely (`decode 5.35 -> 17.38
                 // tok/s`, `gen 43.31 t/s`), and name the phase, not a kind of work or method
@@ -2976,7 +3015,19 @@ fn phase_word_kind(lower: &str, figures: &mut [Figure]) {
                 let named = (from..n)
                     .any(|i| words[i] != "generate" && DECODE.contains(&words[i]) && !modifier(i))
                     && names(&words[from..]);
-                named.then_some(FigureKind::DecodeThroughput)
+                // The phase word in the rate's own phrase: after the clause's last comma.
+                let own: Vec<&str> = clause
+                    .rsplit(',')
+                    .next()
+                    .unwrap_or(clause)
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+                    .collect();
+                if prefill(&own[own.len().saturating_sub(4)..]) {
+                    Some(FigureKind::PrefillThroughput)
+                } else {
+                    named.then_some(FigureKind::DecodeThroughput)
+                }
             }
         };
         if let Some(kind) = kind {
