@@ -767,3 +767,44 @@ fn real_genai_perf_0_0_16() {
     assert!(!defn(&m, "tpot", "inter_token_latency").same_as_benchfit);
     assert!(!defn(&m, "output_tokens", "output_sequence_length").same_as_benchfit);
 }
+
+/// Python's `json.dump` writes an undefined statistic as a bare `NaN` (vLLM's result file of a
+/// one-request run: `std_ttft_ms: NaN`). The file imports with that statistic missing; a `NaN`
+/// inside a string stays text.
+#[test]
+fn vllm_file_with_python_nan_imports() {
+    let text = String::from_utf8(sample("vllm_bench_serve.json")).unwrap();
+    let text = text.replacen(
+        '{',
+        r#"{"std_ttft_ms": NaN, "note": "NaN, Infinity", "p50_ttft_ms_x": -Infinity, "#,
+        1,
+    );
+    let m = import(text.as_bytes()).unwrap();
+    close(m.summary.throughput.output_tokens_per_s, 6.0);
+    pct(
+        m.summary.latency_ms.ttft,
+        [200.0, 200.0, 280.0, 290.0, 298.0],
+    );
+}
+
+/// A number written as another type is refused, naming the key, not read as 0.
+#[test]
+fn vllm_field_of_the_wrong_type_is_named() {
+    let text = String::from_utf8(sample("vllm_bench_serve.json")).unwrap();
+    for (bad, key) in [
+        (r#""output_throughput": "fast", "#, "output_throughput"),
+        (r#""mean_ttft_ms": [1], "#, "mean_ttft_ms"),
+        (r#""p99_e2el_ms": true, "#, "p99_e2el_ms"),
+    ] {
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut o = v.as_object().unwrap().clone();
+        let (k, val) = bad.trim_end_matches(", ").split_once(": ").unwrap();
+        o.insert(
+            k.trim_matches('"').to_string(),
+            serde_json::from_str(val).unwrap(),
+        );
+        let e = import(serde_json::to_string(&o).unwrap().as_bytes()).unwrap_err();
+        assert!(matches!(e, ImportError::Invalid { .. }), "{e}");
+        assert!(e.to_string().contains(key), "{e}");
+    }
+}

@@ -176,7 +176,8 @@ fn read_any(bytes: &[u8]) -> Result<Measurement, ImportError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(ImportError::Empty);
     }
-    let v: Value = serde_json::from_slice(bytes).map_err(|e| ImportError::NotJson {
+    let bytes = python_literals_as_null(bytes);
+    let v: Value = serde_json::from_slice(&bytes).map_err(|e| ImportError::NotJson {
         reason: e.to_string(),
     })?;
     let Some(obj) = v.as_object() else {
@@ -244,6 +245,52 @@ fn read_any(bytes: &[u8]) -> Result<Measurement, ImportError> {
             format!("top-level keys {}", keys.join(", "))
         },
     })
+}
+
+/// Python's `json.dump` writes a statistic it could not compute as a bare `NaN`, `Infinity` or
+/// `-Infinity` (vLLM's `--save-result` with one request: `std_ttft_ms: NaN`), which is not JSON.
+/// Outside strings those tokens become `null`, so the file reads with that statistic missing
+/// instead of being refused whole; everything else is left byte for byte.
+fn python_literals_as_null(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    const TOKENS: [&[u8]; 3] = [b"-Infinity", b"Infinity", b"NaN"];
+    let (mut out, mut in_str, mut esc, mut i, mut last) = (Vec::new(), false, false, 0, 0);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_str {
+            match (esc, b) {
+                (true, _) => esc = false,
+                (false, b'\\') => esc = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_str = true;
+            i += 1;
+            continue;
+        }
+        let word = |t: &[u8]| {
+            bytes[i..].starts_with(t)
+                && !bytes
+                    .get(i + t.len())
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        };
+        if let Some(t) = TOKENS.iter().find(|t| word(t)) {
+            out.extend_from_slice(&bytes[last..i]);
+            out.extend_from_slice(b"null");
+            i += t.len();
+            last = i;
+            continue;
+        }
+        i += 1;
+    }
+    if last == 0 {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    out.extend_from_slice(&bytes[last..]);
+    std::borrow::Cow::Owned(out)
 }
 
 fn kind_of(v: &Value) -> &'static str {

@@ -4,6 +4,17 @@ use super::*;
 
 pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::VllmBench;
+    // A count, duration, rate or latency statistic that is not a number is a broken file, not a
+    // zero (`"output_throughput": "fast"`); `null` (Python's NaN, see `read_any`) is missing.
+    if let Some((k, v)) = o
+        .iter()
+        .find(|(k, v)| numeric_key(k) && !(v.is_number() || v.is_null()))
+    {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`{k}` is {}, not a number", kind_of(v)),
+        });
+    }
     let mut missing = Vec::new();
     let latency = LatencySummary {
         ttft: stat(o, "ttft", &mut missing, "ttft"),
@@ -240,4 +251,32 @@ fn compact_date(d: &str) -> Option<String> {
         &time[2..4],
         &time[4..]
     ))
+}
+
+/// Whether vLLM writes key `k` as a number: its counts, duration and throughputs, and every
+/// latency statistic (`mean_ttft_ms`, `p99_e2el_ms`, `std_itl_ms`). Not `request_rate`, which
+/// is the string `"inf"` for an unpaced run, nor `max_concurrency` (null when unset).
+fn numeric_key(k: &str) -> bool {
+    const COUNTS: [&str; 9] = [
+        "completed",
+        "failed",
+        "num_prompts",
+        "duration",
+        "request_throughput",
+        "output_throughput",
+        "total_token_throughput",
+        "total_input_tokens",
+        "total_output_tokens",
+    ];
+    if COUNTS.contains(&k) {
+        return true;
+    }
+    let Some(stat) = k.strip_suffix("_ms") else {
+        return false;
+    };
+    let head = stat.split('_').next().unwrap_or("");
+    ["mean", "median", "std"].contains(&head)
+        || (head.len() > 1
+            && head.starts_with('p')
+            && head[1..].chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
