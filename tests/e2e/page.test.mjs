@@ -89,6 +89,22 @@ test('hostile URL values render as text and are reported', async () => {
   await page.close();
 });
 
+test('a long pasted claim travels in the fragment, whole, and restores on reload', async () => {
+  const { page, errors } = await open(base);
+  // 30,000 characters: far over the ~8 KB a server accepts in a request line.
+  const long = 'Llama 3 70B on 8x H100, vLLM, batch 64: 3,200 tok/s. ' + 'log line '.repeat(3300);
+  await page.fill('#claim', long);
+  await page.waitForFunction(() => location.hash.length > 25000 && location.search === '');
+  const url = page.url();
+  const again = await open(url);
+  assert.equal(await again.page.locator('#claim').inputValue(), long);
+  assert.doesNotMatch(await again.page.locator('main').innerText(), /were not valid/);
+  assert.deepEqual(again.errors, []);
+  assert.deepEqual(errors, []);
+  await again.page.close();
+  await page.close();
+});
+
 test('SLOs, the concurrency curve and open-loop rates', async () => {
   const { page, errors } = await open(base);
   await page.waitForSelector('#curve svg polyline.tput');

@@ -10,6 +10,7 @@
 //!
 //! All computation is in `benchfit-core`; this crate only collects inputs and renders.
 
+pub mod address;
 mod components;
 pub mod form;
 mod hooks;

@@ -153,8 +153,10 @@ pub struct UrlIssue {
     pub reason: String,
 }
 
-/// Longest benchmark text a URL may carry (characters); longer text is cut and reported.
-pub const MAX_URL_BENCHMARK_CHARS: usize = 16_384;
+/// Longest benchmark text a URL may carry (characters); longer text is cut and reported. The
+/// reader's own size target (100 KB read in ≤ 30 ms, issue 11), so any claim a link carries
+/// reads at the page's pace; the page writes long links into the fragment, which no server sees.
+pub const MAX_URL_BENCHMARK_CHARS: usize = 100_000;
 
 fn id_ok(s: &str) -> bool {
     !s.is_empty()
@@ -276,7 +278,10 @@ impl Scenario {
                 // Untrimmed: the text round-trips as pasted.
                 self.benchmark = raw.chars().take(MAX_URL_BENCHMARK_CHARS).collect();
                 if raw.chars().count() > MAX_URL_BENCHMARK_CHARS {
-                    return Err("benchmark text longer than 16,384 characters; cut".into());
+                    return Err(format!(
+                        "benchmark text longer than {} characters; cut",
+                        crate::format::thousands(MAX_URL_BENCHMARK_CHARS as f64)
+                    ));
                 }
             }
             F::Model | F::Gpu | F::Weights | F::KvDtype | F::Runtime => {

@@ -18,9 +18,7 @@ use yew::prelude::*;
 /// The state at start: the scenario of the page's URL (read this once), its issues, and
 /// whether the URL asks for the embed widget.
 fn initial_state() -> State {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
+    let search = crate::address::current();
     let (scenario, issues) = Scenario::from_query(&search);
     State::new(scenario, issues, embed_mode(&search).is_some())
 }
@@ -42,12 +40,7 @@ fn embed_mode(search: &str) -> Option<&'static str> {
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(initial_state);
-    let mode = use_memo((), |_| {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        embed_mode(&search)
-    });
+    let mode = use_memo((), |_| embed_mode(&crate::address::current()));
     use_url_sync(state.query.clone(), *mode);
     let body = if state.embed {
         html! { <EmbedWidget plan={*mode == Some("plan")} /> }

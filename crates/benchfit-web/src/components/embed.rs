@@ -25,10 +25,7 @@ pub(crate) fn EmbedWidget(p: &EmbedProps) -> Html {
     let state = use_app_state();
     // The plan's inputs come from the URL once (the widget has no plan form).
     let (options, plan_query) = use_memo((), |_| {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        let (o, _) = PlanOptions::from_query(&search);
+        let (o, _) = PlanOptions::from_query(&crate::address::current());
         let q = o.to_query();
         (o, q)
     })

@@ -434,10 +434,7 @@ pub(crate) fn PlanSection() -> Html {
         .then(|| state.query.to_string());
     // Inputs from the URL on first render.
     let init = use_memo((), |_| {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        let (o, issues) = PlanOptions::from_query(&search);
+        let (o, issues) = PlanOptions::from_query(&crate::address::current());
         (Form::from_options(&o, &state.scenario), issues)
     });
     let form = use_reducer(|| init.0.clone());

@@ -17,13 +17,13 @@ fn clipboard(text: String, what: &'static str, d: &Dispatch) -> Callback<MouseEv
 
 /// This page's address with the current scenario's query.
 pub(crate) fn page_link(state: &State) -> String {
-    let base = web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
-    format!("{base}?{}", state.query)
+    format!(
+        "{origin}{}",
+        crate::address::relative(&crate::address::path(), &state.query)
+    )
 }
 
 /// The share bar in the footer.
@@ -56,6 +56,9 @@ pub(crate) fn share_bar(state: &StateHandle) -> Html {
             <button id="embed-button" class="secondary" onclick={toggle} aria-expanded={state.show_snippet.to_string()}>{ "Embed" }</button>
             <button id="copy-md" class="secondary" onclick={clipboard(md, "Markdown", &d)}>{ label("Markdown", "Copy as Markdown") }</button>
             <button id="copy-csv" class="secondary" onclick={clipboard(csv, "CSV", &d)}>{ label("CSV", "Copy as CSV") }</button>
+            if state.scenario.benchmark.chars().count() > benchfit_core::input::MAX_URL_BENCHMARK_CHARS {
+                <span class="muted" id="link-cut">{ format!(" · the link carries the claim's first {} characters", benchfit_core::format::thousands(benchfit_core::input::MAX_URL_BENCHMARK_CHARS as f64)) }</span>
+            }
             <span class="muted" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
             <span class="muted">{ " · everything runs in your browser" }</span>
             if state.show_snippet {

@@ -160,10 +160,10 @@ async fn run_in_slices(
 /// Writes the plan keys into the address bar, keeping every other key as it is.
 fn write_plan_url(plan_query: &str) {
     let Some(w) = web_sys::window() else { return };
-    let search = w.location().search().unwrap_or_default();
-    let q = with_plan_query(&search, plan_query);
+    let q = with_plan_query(&crate::address::current(), plan_query);
     if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{q}")));
+        let url = crate::address::relative(&crate::address::path(), &q);
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }
 

@@ -9,10 +9,11 @@ use yew::prelude::*;
 pub(crate) fn use_url_sync(query: std::rc::Rc<str>, embed: Option<&'static str>) {
     use_effect_with(query, move |q| {
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-            let url = match embed {
-                Some(m) => format!("?{q}&embed={m}"),
-                None => format!("?{q}"),
+            let q = match embed {
+                Some(m) => format!("{q}&embed={m}"),
+                None => q.to_string(),
             };
+            let url = crate::address::relative(&crate::address::path(), &q);
             // A refused replaceState (a sandboxed frame) leaves the address as it was.
             let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
