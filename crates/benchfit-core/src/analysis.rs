@@ -309,11 +309,11 @@ fn decode_bound(setup: &Setup, w: &Workload, output_tokens_per_s: f64) -> String
     let need = if need < 0.1 {
         format!("{} GB/s", crate::format::small(need * 1e3))
     } else {
-        format!("{need:.1} TB/s")
+        format!("{} TB/s", crate::format::sig(need))
     };
     format!(
         ". Decode alone: batch {:.0} at {} tok/s is {} steps/s, each reading {:.1} GB (weights + KV), i.e. {need} per GPU against {:.2} TB/s of HBM",
-        running, fmt_sig(output_tokens_per_s / setup.replicas as f64), crate::format::small(steps_per_s), bytes.gb() / setup.tp as f64, setup.gpu.hbm_tb_per_s
+        running, fmt_sig(output_tokens_per_s / busy), crate::format::small(steps_per_s), bytes.gb() / setup.tp as f64, setup.gpu.hbm_tb_per_s
     )
 }
 

@@ -1,9 +1,16 @@
 //! Number formatting shared by the CLI and the page.
 
-/// `3200.0` → `"3,200"`; rounds to an integer first.
+/// Magnitudes from here up print in scientific notation (`1.00e23`): 16 digits is where an
+/// f64 stops holding every integer, and a row of digit groups says nothing to a reader.
+const SCIENTIFIC_FROM: f64 = 1e15;
+
+/// `3200.0` → `"3,200"`; rounds to an integer first; from 10¹⁵ up `"1.00e23"`.
 pub fn thousands(v: f64) -> String {
     if !v.is_finite() {
         return "–".into();
+    }
+    if v.abs() >= SCIENTIFIC_FROM {
+        return format!("{v:.2e}");
     }
     let neg = v < 0.0;
     let digits = format!("{:.0}", v.abs());
@@ -62,7 +69,9 @@ pub fn usd(v: f64) -> String {
 /// A count or rate that may be small: whole from 10 up (`42`), else two significant digits
 /// (`2.5`, `0.042`), so a slow run's numbers never round to `0`.
 pub fn small(v: f64) -> String {
-    if v >= 10.0 || v <= 0.0 || !v.is_finite() {
+    if v.abs() >= SCIENTIFIC_FROM && v.is_finite() {
+        thousands(v)
+    } else if v >= 10.0 || v <= 0.0 || !v.is_finite() {
         format!("{v:.0}")
     } else {
         let decimals = (1.0 - v.log10().floor()).clamp(0.0, 12.0) as usize;
@@ -92,6 +101,11 @@ mod tests {
         assert_eq!(thousands(3200.0), "3,200");
         assert_eq!(thousands(1234567.4), "1,234,567");
         assert_eq!(thousands(999.0), "999");
+        // Beyond f64's exact integers, digits would be noise: 1e23 is not 99,999,…,991,611,392.
+        assert_eq!(thousands(99_999_999_999_999_999_999_999.0), "1.00e23");
+        assert_eq!(thousands(-2.5e18), "-2.50e18");
+        assert_eq!(thousands(999_999_999_999_999.0), "999,999,999,999,999");
+        assert_eq!(small(1.25e22), "1.25e22");
         assert_eq!(usd(0.004321), "$0.004321");
         assert_eq!(usd(2.5), "$2.50");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");

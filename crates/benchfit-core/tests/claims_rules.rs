@@ -11262,3 +11262,14 @@ fn prompt_phase_rates_are_prefill() {
     let c = read("Llama 3 8B on one H100 with a 512-token prompt, throughput 3,000 tok/s.");
     assert_ne!(c.figures[0].kind, FigureKind::PrefillThroughput);
 }
+
+/// §3 Hardware: a TP degree beyond any deployment (`TP=999999`) is not a setting; the stated
+/// count stands.
+#[test]
+fn an_impossible_tp_degree_is_not_read() {
+    let c = read("Llama 3 70B on 8 H100 with TP=999999, vLLM, FP8, batch 64: 3,000 tok/s");
+    assert_eq!(c.tp, None);
+    assert_eq!(c.gpu_count.as_ref().map(|g| g.value), Some(8));
+    let c = read("Llama 3 70B on 8 H100 with TP=8, vLLM, FP8, batch 64: 3,000 tok/s");
+    assert_eq!(c.tp.as_ref().map(|t| t.value), Some(8));
+}

@@ -864,7 +864,9 @@ pub(super) fn read_device_count(part: &str, offset: usize, claim: &mut Claim, p:
                 n = rest[..digits].parse().ok().filter(|n| *n > 0).or(n);
                 end += 1 + digits;
             }
-            if let Some(n) = n {
+            // No engine shards one model over more devices than the largest deployment a user
+            // can enter (`limits::MAX_GPUS`): a larger degree is a typo or a test, not a setup.
+            if let Some(n) = n.filter(|n| *n <= crate::limits::MAX_GPUS) {
                 claim.tp = found(
                     n,
                     at(Span {
