@@ -243,6 +243,15 @@ test('a measurement file imports, compares and recalibrates; bad and huge files 
   await page.setInputFiles('#import-file', big);
   await page.waitForFunction(() => /over 50 MB are refused/.test(document.querySelector('#import-error')?.innerText || ''));
   fs.unlinkSync(big);
+  // A run that completed nothing (every request failed) shows its counts, not zeros as figures.
+  const none = { date: '20241201-120000', backend: 'vllm', model_id: 'm', num_prompts: 3, completed: 0, failed: 3,
+    duration: 1.5, request_throughput: 0, output_throughput: 0, total_token_throughput: 0, mean_ttft_ms: NaN };
+  const body = JSON.stringify(none).replace('null', 'NaN');
+  await page.setInputFiles('#import-file', { name: 'none.json', mimeType: 'application/json', buffer: Buffer.from(body) });
+  await page.waitForSelector('#import-nothing');
+  assert.match(await text(page, '#import-summary'), /^0 requests completed, 3 failed/);
+  assert.equal(await page.locator('#measured').count(), 0);
+  assert.equal(await page.locator('#use-measurement').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -260,7 +269,16 @@ test('claim chips: an edit wins over what was read and is kept in the URL', asyn
   const fresh = await open(page.url());
   assert.equal(await fresh.page.inputValue('#chip-gpu'), 'h200');
   assert.equal(await fresh.page.inputValue('#chip-metric'), 'output');
-  assert.deepEqual([...errors, ...fresh.errors], []);
+  // An invalid chip keeps what was typed and says why, beside it.
+  await fresh.page.fill('#chip-batch', 'lots');
+  await fresh.page.waitForSelector('#chip-batch-error');
+  assert.equal(await fresh.page.inputValue('#chip-batch'), 'lots');
+  assert.match(await text(fresh.page, '#chip-batch-error'), /batch/);
+  // A link asking for a figure the claim lacks says so instead of ignoring it.
+  const nofig = await open(`${base}?o.fig=5`);
+  assert.match(await nofig.page.locator('main').innerText(), /figure 5 was chosen as the headline, but/);
+  await nofig.page.close();
+  assert.deepEqual([...errors, ...fresh.errors, ...nofig.errors], []);
   await page.close();
   await fresh.page.close();
 });

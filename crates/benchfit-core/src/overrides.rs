@@ -229,6 +229,44 @@ mod tests {
     }
 
     #[test]
+    fn a_headline_index_the_text_lacks_is_said_not_ignored() {
+        // Two figures (0 and 1): a link asking for figure 5 keeps the headline as read and
+        // says why.
+        let text = "Llama 3 8B on one H100: 2,000 tok/s output at batch size 8. \
+                    On two H100s we measured 3,500 tok/s output at batch size 64.";
+        let o = Overrides {
+            headline: Some(5),
+            ..Default::default()
+        };
+        let r = crate::report::check_with(text, &o);
+        let read = crate::claim::read(text);
+        assert_eq!(read.figures.len(), 2);
+        assert_eq!(
+            r.claim.headline().unwrap().value,
+            read.headline().unwrap().value
+        );
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.contains("figure 5") && w.contains("figures 0 to 1")),
+            "{:?}",
+            r.warnings
+        );
+        // A valid choice warns of nothing.
+        let ok = crate::report::check_with(
+            text,
+            &Overrides {
+                headline: Some(1),
+                ..Default::default()
+            },
+        );
+        assert!(ok
+            .warnings
+            .iter()
+            .all(|w| !w.contains("chosen as the headline")));
+    }
+
+    #[test]
     fn headline_override_takes_its_own_row() {
         // Two setups side by side: the reader heads with the first; the user picks the second,
         // whose own batch replaces the claim's, and the checklist follows.

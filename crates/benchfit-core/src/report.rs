@@ -166,6 +166,18 @@ pub fn check_with(text: &str, overrides: &Overrides) -> CheckReport {
     }
     let mut claim = claim::read(&text[..end]);
     overrides.apply(&mut claim);
+    // A headline chosen by index (a shared link's `o.fig`) that this text has no figure for.
+    if let Some(i) = overrides.headline {
+        if claim.figures.first().is_none_or(|f| f.index != i) {
+            warnings.push(match claim.figures.len() {
+                0 => format!("figure {i} was chosen as the headline, but no figure was read"),
+                n => format!(
+                    "figure {i} was chosen as the headline, but the claim has figures 0 to {}: the headline is the one read",
+                    n - 1
+                ),
+            });
+        }
+    }
     let checklist = grade(&claim);
     let unstated = unstated_count(&checklist);
     let analysis = if claim.figures.is_empty() {

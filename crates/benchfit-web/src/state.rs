@@ -89,6 +89,9 @@ pub struct State {
     pub form: Form,
     /// Invalid fields (the form's and the chips').
     pub field_errors: Vec<FieldError>,
+    /// A chip's text as typed while it is invalid (its URL key, the text), so the chip shows
+    /// what was typed beside its error instead of snapping back to the last valid value.
+    pub chip_typed: Vec<(&'static str, String)>,
     /// The last valid scenario (the form's last good parse).
     pub scenario: Rc<Scenario>,
     /// Its query string (what the URL shows; written, never read back).
@@ -153,6 +156,7 @@ impl State {
         let mut s = State {
             form: Form::from_scenario(&scenario),
             field_errors: vec![],
+            chip_typed: vec![],
             query: scenario.to_query().into(),
             scenario: Rc::new(scenario),
             check: None,
@@ -242,11 +246,13 @@ impl Reducible for State {
             }
             Action::Override(key, v) => {
                 s.field_errors.retain(|e| e.field != key);
+                s.chip_typed.retain(|(k, _)| *k != key);
                 if let Err(reason) = s.form.hidden.overrides.set_pair(key, v.trim()) {
                     s.field_errors.push(FieldError {
                         field: key,
                         message: format!("{}: {reason}", &key[2..]),
                     });
+                    s.chip_typed.push((key, v));
                     return Rc::new(s);
                 }
             }

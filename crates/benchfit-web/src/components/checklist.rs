@@ -58,7 +58,13 @@ fn chip(
     set: Option<String>,
 ) -> Html {
     let edited = set.is_some();
-    let value = set.or(read).unwrap_or_default();
+    // While invalid, the chip keeps what was typed (its error shows beside it).
+    let typed = state
+        .chip_typed
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.clone());
+    let value = typed.or(set).or(read).unwrap_or_default();
     let d = state.dispatcher();
     // On every keystroke, like the other inputs: the state always holds what is typed, so a
     // re-render (the curve arriving) never resets a half-typed chip.
@@ -82,7 +88,10 @@ fn chip(
     html! {
         <span class={classes!("chip", edited.then_some("edited"), err.is_some().then_some("invalid"))}>
             <label for={id.clone()}>{ label }</label>
-            <input id={id} type="text" size="10" {value} placeholder="not stated" {oninput} aria-invalid={err.is_some().to_string()} {title} />
+            <input id={id.clone()} type="text" size="10" {value} placeholder="not stated" {oninput} aria-invalid={err.is_some().to_string()} {title} />
+            if let Some(e) = err {
+                <span class="chip-error" id={format!("{id}-error")} role="alert">{ e }</span>
+            }
         </span>
     }
 }
