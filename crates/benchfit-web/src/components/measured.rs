@@ -17,24 +17,15 @@ fn pair(p: Option<(f64, f64)>) -> String {
 fn comparison(m: &Imported, e: Option<&Estimate>, on_use: Option<Callback<MouseEvent>>) -> Html {
     let pred = |f: &dyn Fn(&Estimate) -> f64| e.map(|e| sig(f(e))).unwrap_or_else(|| "–".into());
     let (done, failed, incomplete) = m.requests;
-    let summary = html! {
-        <p id="import-summary">{ format!("{done} requests completed, {failed} failed, {incomplete} incomplete{} (from {}).",
-            if m.partial { "; the run was partial" } else { "" }, m.tool) }</p>
-    };
-    // A run that completed nothing measured nothing: its zeros are not figures to compare or
-    // to calibrate on.
-    if done <= 0.0 {
-        return html! {
-            <>
-            { summary }
-            <p class="warn" id="import-nothing">{ "No request completed, so this file has no measured latency or throughput to compare with the prediction." }</p>
-            { for m.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
-            </>
-        };
-    }
     html! {
         <>
-        { summary }
+        <p id="import-summary">{ format!("{done} requests completed, {failed} failed, {incomplete} incomplete{} (from {}).",
+            if m.partial { "; the run was partial" } else { "" }, m.tool) }</p>
+        // A run that completed nothing measured nothing: its zeros are not figures to compare
+        // or to calibrate on.
+        if done <= 0.0 {
+            <p class="warn" id="import-nothing">{ "No request completed, so this file has no measured latency or throughput to compare with the prediction." }</p>
+        } else {
         <table class="measured" id="measured">
             <thead><tr><th></th><th>{ "measured" }</th><th>{ "predicted" }</th></tr></thead>
             <tbody>
@@ -50,6 +41,7 @@ fn comparison(m: &Imported, e: Option<&Estimate>, on_use: Option<Callback<MouseE
         if let Some(cb) = on_use {
             <button id="use-measurement" class="secondary" onclick={cb}>{ "Recalibrate on this measurement" }</button>
             <p class="small muted">{ format!("Makes it the scenario's benchmark: {}", m.claim.clone().unwrap_or_default()) }</p>
+        }
         }
         { for m.notes.iter().map(|n| html! { <p class="small warn">{ n }</p> }) }
         { definitions(m) }

@@ -56,7 +56,9 @@ pub(crate) fn share_bar(state: &StateHandle) -> Html {
             <button id="embed-button" class="secondary" onclick={toggle} aria-expanded={state.show_snippet.to_string()}>{ "Embed" }</button>
             <button id="copy-md" class="secondary" onclick={clipboard(md, "Markdown", &d)}>{ label("Markdown", "Copy as Markdown") }</button>
             <button id="copy-csv" class="secondary" onclick={clipboard(csv, "CSV", &d)}>{ label("CSV", "Copy as CSV") }</button>
-            if state.scenario.benchmark.chars().count() > benchfit_core::input::MAX_URL_BENCHMARK_CHARS {
+            // (Bytes first: never fewer than characters, so most texts skip the count.)
+            if state.scenario.benchmark.len() > benchfit_core::input::MAX_URL_BENCHMARK_CHARS
+                && state.scenario.benchmark.chars().count() > benchfit_core::input::MAX_URL_BENCHMARK_CHARS {
                 <span class="muted" id="link-cut">{ format!(" · the link carries the claim's first {} characters", benchfit_core::format::thousands(benchfit_core::input::MAX_URL_BENCHMARK_CHARS as f64)) }</span>
             }
             <span class="muted" id="computed">{ format!(" computed in {:.1} ms", state.computed_ms) }</span>
