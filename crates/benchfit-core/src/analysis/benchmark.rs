@@ -40,7 +40,7 @@ pub(super) fn resolve_benchmark(
     let runtime = claim
         .runtime
         .as_ref()
-        .and_then(|r| catalog::runtime(&r.value))
+        .and_then(|r| catalog::runtime_at(&r.value, claim.runtime_version()))
         .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
         .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
     match &claim.runtime {

@@ -14,7 +14,9 @@ pub use gpu::{
     COMMITTED_DISCOUNT, GPUS,
 };
 pub use model::{model, Model, MODELS};
-pub use runtime::{runtime, BatchTier, MemoryPolicy, Runtime, RUNTIMES};
+pub use runtime::{
+    runtime, runtime_at, runtime_choices, BatchTier, MemoryPolicy, Runtime, RUNTIMES,
+};
 
 /// Lowercase kebab-case id from a free-form name: `"Qwen1.5 14B"` → `qwen1.5-14b`.
 pub fn slug(name: &str) -> String {

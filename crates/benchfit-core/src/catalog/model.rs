@@ -355,14 +355,35 @@ pub fn checkpoint_base(id: &str) -> Option<&'static Model> {
 }
 
 /// [`checkpoint_base`]'s trailing parts: a date, `instruct`, `thinking`, `reasoning`, `chat`,
-/// `it`, stripped one by one until the catalog holds the rest.
+/// `it`, `hf`, or a quantisation tag of a re-published checkpoint (`fp8`, `fp8-dynamic`, `awq`,
+/// `gptq`, `int4`, `w8a8`, `nvfp4`, …: the same architecture at another precision), stripped
+/// one by one until the catalog holds the rest.
 fn stripped_base(id: &str) -> Option<&'static Model> {
     let mut rest = id;
     while let Some((head, tail)) = rest.rsplit_once('-') {
         let date = tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit());
-        let tag = ["instruct", "thinking", "reasoning", "chat", "it"]
-            .iter()
-            .any(|t| tail.eq_ignore_ascii_case(t));
+        let tag = [
+            "instruct",
+            "thinking",
+            "reasoning",
+            "chat",
+            "it",
+            "hf",
+            "fp8",
+            "fp16",
+            "bf16",
+            "awq",
+            "gptq",
+            "int4",
+            "int8",
+            "w8a8",
+            "w4a16",
+            "nvfp4",
+            "mxfp4",
+            "dynamic",
+        ]
+        .iter()
+        .any(|t| tail.eq_ignore_ascii_case(t));
         if !(date || tag) {
             return None;
         }
@@ -398,6 +419,15 @@ mod tests {
             Some("llama-3.1-8b")
         );
         assert_eq!(checkpoint_base("hermes-3-unknown-8b").map(|m| m.id), None);
+        // A re-published quantised checkpoint keeps its base's architecture.
+        assert_eq!(
+            checkpoint_base("llama-3.1-405b-fp8").map(|m| m.id),
+            Some("llama-3.1-405b")
+        );
+        assert_eq!(
+            checkpoint_base("llama-3.1-70b-instruct-fp8-dynamic").map(|m| m.id),
+            Some("llama-3.1-70b")
+        );
     }
 
     #[test]

@@ -379,6 +379,12 @@ static OLDER: &[(&str, (u32, u32), Runtime)] = &[
     ),
 ];
 
+/// Every runtime entry a user can choose: the current releases ([`RUNTIMES`]), then the older
+/// releases whose behaviour differs (`vllm@0.13`, `sglang@0.3`), each with its own id.
+pub fn runtime_choices() -> impl Iterator<Item = &'static Runtime> {
+    RUNTIMES.iter().chain(OLDER.iter().map(|(_, _, r)| r))
+}
+
 /// Parses `major.minor` from the start of a version ("0.15", "v0.9.2", "0.10.1rc1").
 fn major_minor(v: &str) -> Option<(u32, u32)> {
     let v = v.trim().trim_start_matches(['v', 'V']);
@@ -409,6 +415,61 @@ pub fn runtime(id: &str) -> Option<&'static Runtime> {
             .map(|(_, _, r)| r)
             .unwrap_or(current),
     )
+}
+
+/// The runtime `id` at a stated `version`: the release's behaviour ([`runtime`] with
+/// `id@version`) where the version names one, else the current entry. The version may be free
+/// text (a claim's `vLLM 0.9.2`, a table cell `vllm/vllm-openai:v0.9.2`, `Dec 2024, ~0.4.0`):
+/// its first `major.minor` (optionally after a `v`) is used; text without one (`not pinned`, a
+/// commit hash) means the current release, as a bare id does. None when `id` is unknown.
+pub fn runtime_at(id: &str, version: Option<&str>) -> Option<&'static Runtime> {
+    let current = runtime(id)?;
+    if id.contains('@') {
+        return Some(current);
+    }
+    let found = version.and_then(first_version);
+    Some(
+        found
+            .and_then(|(major, minor)| runtime(&format!("{id}@{major}.{minor}")))
+            .unwrap_or(current),
+    )
+}
+
+/// The first `major.minor` in free text: digits, a dot and digits, not inside a longer word
+/// or number (`v0.9.2` → (0, 9); `2024-12` has none; `sha-11d7af7` has none).
+fn first_version(text: &str) -> Option<(u32, u32)> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let free = |at: usize| at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'.');
+        let after_v = i > 0 && matches!(b[i - 1], b'v' | b'V') && free(i - 1);
+        let starts = b[i].is_ascii_digit() && (free(i) || after_v);
+        if starts {
+            let mut j = i;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j + 1 < b.len() && b[j] == b'.' && b[j + 1].is_ascii_digit() {
+                let mut k = j + 1;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let followed_by_word = k < b.len() && b[k].is_ascii_alphabetic();
+                if !followed_by_word {
+                    let major = text[i..j].parse().ok()?;
+                    let minor = text[j + 1..k].parse().ok()?;
+                    return Some((major, minor));
+                }
+            }
+            i = j.max(i + 1);
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -470,6 +531,28 @@ mod tests {
         assert_eq!(runtime("sglang@0.3.6").unwrap().id, "sglang@0.3");
         assert!(!runtime("sglang@0.3.6").unwrap().mixed_prefill);
         assert!(runtime("vllm@latest").is_none());
+        // A stated version in free text picks its release; text without one is the current.
+        let at = |v: &str| runtime_at("vllm", Some(v)).unwrap().id;
+        assert_eq!(
+            at("0.9.0.2.dev108+g71faa1880.d20250730.rocm641"),
+            "vllm@0.13"
+        );
+        assert_eq!(at("vllm/vllm-openai:v0.9.2"), "vllm@0.13");
+        assert_eq!(at("v0.15.1"), "vllm");
+        assert_eq!(at("not pinned ('pip install vllm', c. 2024)"), "vllm");
+        assert_eq!(at("a049864"), "vllm");
+        assert_eq!(runtime_at("vllm", None).unwrap().id, "vllm");
+        assert_eq!(
+            runtime_at("sglang", Some("lmsysorg/sglang:latest (Dec 2024, ~0.3.6)"))
+                .unwrap()
+                .id,
+            "sglang@0.3"
+        );
+        assert_eq!(
+            runtime_at("sglang", Some("sha-11d7af7")).unwrap().id,
+            "sglang"
+        );
+        assert!(runtime_at("nope", Some("1.0")).is_none());
         assert!(runtime("nope@1.0").is_none());
         // TensorRT-LLM reserves whole lengths (GUARANTEED_NO_EVICT) and does not chunk context.
         let t = runtime("tensorrt-llm").unwrap();

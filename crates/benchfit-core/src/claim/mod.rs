@@ -306,6 +306,11 @@ impl Claim {
         self.figures.first()
     }
 
+    /// The runtime version as written, if the claim states one (`0.9.2`).
+    pub fn runtime_version(&self) -> Option<&str> {
+        self.runtime_version.as_ref().map(|v| v.value.as_str())
+    }
+
     /// Every field's span, sorted by start; for highlighting.
     pub fn evidence(&self) -> Vec<Evidence> {
         let mut out = Vec::new();

@@ -322,6 +322,32 @@ mod tests {
     }
 
     #[test]
+    fn the_claims_engine_version_picks_its_scheduler() {
+        // vLLM made asynchronous scheduling the default in 0.14: a claim measured on 0.9.2 is
+        // re-projected with the synchronous engine, one on 0.15 (or no version) with the current.
+        let at = |text: &str| {
+            let s = Scenario {
+                benchmark: text.into(),
+                ..Scenario::worked_example()
+            };
+            estimate(&s).unwrap().estimate.deployment.runtime
+        };
+        let claim = |engine: &str| {
+            format!("Llama 3 8B on one H100 with {engine}, BF16, batch 64, 1000 in / 500 out: 5000 tok/s")
+        };
+        assert_eq!(at(&claim("vLLM 0.9.2")), "vllm@0.13");
+        assert_eq!(at(&claim("vLLM v0.15.1")), "vllm");
+        assert_eq!(at(&claim("vLLM")), "vllm");
+        // A runtime the user chooses is taken as given.
+        let s = Scenario {
+            benchmark: claim("vLLM 0.9.2"),
+            runtime: Some("vllm".into()),
+            ..Scenario::worked_example()
+        };
+        assert_eq!(estimate(&s).unwrap().estimate.deployment.runtime, "vllm");
+    }
+
+    #[test]
     fn worked_example_projection() {
         let r = estimate(&Scenario::worked_example()).unwrap();
         let e = &r.estimate;

@@ -291,7 +291,7 @@ fn formats(
     assumptions: &mut Vec<Assumption>,
 ) -> Result<(&'static Dtype, &'static Runtime, &'static Dtype), EstimateError> {
     let dtypes: Vec<&str> = catalog::DTYPES.iter().map(|d| d.id).collect();
-    let runtimes: Vec<&str> = catalog::RUNTIMES.iter().map(|r| r.id).collect();
+    let runtimes: Vec<&str> = catalog::runtime_choices().map(|r| r.id).collect();
     let weights = pick(
         s.weights.as_deref(),
         Field::Weights,
@@ -318,7 +318,15 @@ fn formats(
         &runtimes,
         bench.map(|b| b.runtime),
         || {
-            let (r, why) = claims_else(claim.runtime.as_ref(), catalog::runtime, "vllm");
+            // The claim's engine at the claim's version (`vLLM 0.9.2` schedules synchronously).
+            let (r, why) = match claim
+                .runtime
+                .as_ref()
+                .and_then(|r| catalog::runtime_at(&r.value, claim.runtime_version()))
+            {
+                Some(r) => (r, Some("the claim's")),
+                None => claims_else(None, catalog::runtime, "vllm"),
+            };
             assume(
                 assumptions,
                 "runtime",

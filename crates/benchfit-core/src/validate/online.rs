@@ -225,15 +225,24 @@ pub(super) fn map_online(
     })?;
     let output = num("output_len").ok_or("no output length stated")?;
     let d = online_deployment(get)?;
-    let load_value = num("load_value").ok_or("no load value")?;
-    let (load, band) = online_load(&get("load_kind"), load_value)?;
-    let note = get("len_note").to_ascii_lowercase();
-    let (measured, medians) = measured_figures(get);
     // As many requests as the run sent where the row says (`…, 300 prompts`): an open loop's
     // throughput is its requests over the time from the first arrival to the last completion,
     // so a short run's tail counts as much in the prediction as in the measurement. Otherwise
     // enough that the arrivals' own noise is small (±2% at 2,000).
     let stated = stated_prompts(&get("arrival")).or_else(|| stated_prompts(&get("notes")));
+    let kind = get("load_kind").to_ascii_lowercase();
+    let infinite = get("load_value").trim().eq_ignore_ascii_case("inf");
+    let (load, band) = if infinite && matches!(kind.as_str(), "rate" | "request_rate") {
+        // An infinite rate sends every prompt at once: as many in flight as prompts, each sent
+        // once (vLLM's `benchmark_serving.py` without `--request-rate`).
+        let n = stated.ok_or("an infinite rate without the number of prompts sent")?;
+        online_load("concurrency", n as f64)?
+    } else {
+        let load_value = num("load_value").ok_or("no load value")?;
+        online_load(&kind, load_value)?
+    };
+    let note = get("len_note").to_ascii_lowercase();
+    let (measured, medians) = measured_figures(get);
     let requests = match (load, stated) {
         (_, Some(n)) => n,
         (Load::Concurrency { concurrency }, None) => (4 * concurrency).clamp(400, 1200),
@@ -325,8 +334,14 @@ struct OnlineDeployment {
 
 /// The row's model, GPU, GPU count, TP, runtime and formats, or why they cannot be simulated.
 fn online_deployment(get: &dyn Fn(&str) -> String) -> Result<OnlineDeployment, String> {
-    let model = get("model");
-    catalog::model(&model).ok_or_else(|| format!("model {model:?} not in the catalog"))?;
+    // A checkpoint's name (`llama-3.1-405b-instruct`, `deepseek-r1-0528`,
+    // `llama-3.1-405b-fp8`) stands for its base's architecture.
+    let written = get("model");
+    let model = catalog::model(&written)
+        .or_else(|| catalog::model::checkpoint_base(&written))
+        .ok_or_else(|| format!("model {written:?} not in the catalog"))?
+        .id
+        .to_string();
     let gpu_raw = get("gpu");
     let gpu = gpu_raw.split_whitespace().next().unwrap_or("").to_string();
     if catalog::gpu(&gpu).is_none() || gpu_raw.contains("variant not stated") {
@@ -337,18 +352,24 @@ fn online_deployment(get: &dyn Fn(&str) -> String) -> Result<OnlineDeployment, S
     if gpus % tp != 0 {
         return Err(format!("TP {tp} does not divide {gpus} GPUs"));
     }
-    let runtime = match get("runtime").as_str() {
-        "nim-trtllm" => "nim",
-        "tensorrt-llm" => "tensorrt-llm",
-        "vllm" => "vllm",
-        "sglang" => "sglang",
-        other => return Err(format!("runtime {other:?} not in the catalog")),
+    // The engine at the row's version, where the version cell names one (`0.9.2`,
+    // `vllm/vllm-openai:v0.9.2`): vLLM before 0.14 schedules synchronously.
+    let engine = match get("runtime").to_ascii_lowercase().as_str() {
+        "nim-trtllm" | "nim" => "nim".to_string(),
+        "trtllm" | "trt-llm" => "tensorrt-llm".to_string(),
+        other => other.to_string(),
     };
+    let runtime = catalog::runtime_at(&engine, Some(&get("runtime_version")))
+        .ok_or_else(|| format!("runtime {engine:?} not in the catalog"))?
+        .id;
+    // The cell's first word (`fp8 (dynamic, quantization=fp8)`), as a catalog format.
     let w = get("weight_dtype").to_ascii_lowercase();
-    let weights = ["fp8", "fp16", "bf16"]
-        .into_iter()
-        .find(|d| w.starts_with(d))
-        .ok_or_else(|| format!("weights {w:?} not stated clearly"))?;
+    let weights = w
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ',')
+        .next()
+        .and_then(catalog::dtype)
+        .ok_or_else(|| format!("weights {w:?} not stated clearly"))?
+        .id;
     let kv = get("kv_dtype")
         .to_ascii_lowercase()
         .starts_with("fp8")
@@ -377,7 +398,7 @@ fn online_load(kind: &str, value: f64) -> Result<(Load, String), String> {
             };
             (Load::Concurrency { concurrency: c }, band.to_string())
         }
-        "rate" => (
+        "rate" | "request_rate" => (
             Load::Rate {
                 requests_per_s: value,
                 arrival: Arrival::Poisson,
@@ -582,7 +603,74 @@ fn online_groups(rows: &[OnlineRow]) -> Vec<OnlineGroup> {
 
 #[cfg(test)]
 mod tests {
-    use super::stated_prompts;
+    use super::{map_online, stated_prompts};
+    use crate::input::Load;
+
+    /// A row's cells by column name, the rest empty.
+    fn row<'a>(cells: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> String + 'a {
+        move |name: &str| {
+            cells
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map_or(String::new(), |(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn rows_written_as_people_write_them_map_to_the_catalog() {
+        // A checkpoint name, a free-text engine version, a described weight format and an
+        // infinite request rate with its prompt count (vLLM's benchmark_serving.py without
+        // --request-rate: every prompt sent at once).
+        let get = row(&[
+            ("model", "llama-3.1-405b-instruct-fp8"),
+            ("gpu", "h100-sxm"),
+            ("gpu_count", "8"),
+            ("tp", "8"),
+            ("runtime", "vllm"),
+            ("runtime_version", "vllm/vllm-openai:v0.9.2"),
+            ("weight_dtype", "fp8 (dynamic, quantization=fp8)"),
+            ("input_len", "1024"),
+            ("output_len", "128"),
+            ("load_kind", "request_rate"),
+            ("load_value", "inf"),
+            ("notes", "10 prompts"),
+        ]);
+        let (s, _, _, band) = map_online(&get).unwrap();
+        assert_eq!(s.model.as_deref(), Some("llama-3.1-405b"));
+        // 0.9 schedules synchronously: the entry for releases before 0.14.
+        assert_eq!(s.runtime.as_deref(), Some("vllm@0.13"));
+        assert_eq!(s.weights.as_deref(), Some("fp8"));
+        assert_eq!(s.load, Load::Concurrency { concurrency: 10 });
+        assert_eq!(s.requests, 10);
+        assert_eq!(band, "c=2-16");
+        // An infinite rate without a prompt count cannot be simulated, nor an unknown engine.
+        let get = row(&[
+            ("model", "llama-3-8b"),
+            ("gpu", "h100-sxm"),
+            ("gpu_count", "1"),
+            ("tp", "1"),
+            ("runtime", "vllm"),
+            ("weight_dtype", "bf16"),
+            ("input_len", "1024"),
+            ("output_len", "128"),
+            ("load_kind", "request_rate"),
+            ("load_value", "inf"),
+        ]);
+        assert!(map_online(&get).unwrap_err().contains("number of prompts"));
+        let get = row(&[
+            ("model", "llama-3-8b"),
+            ("gpu", "h100-sxm"),
+            ("gpu_count", "1"),
+            ("tp", "1"),
+            ("runtime", "someengine"),
+            ("weight_dtype", "bf16"),
+            ("input_len", "1024"),
+            ("output_len", "128"),
+            ("load_kind", "concurrency"),
+            ("load_value", "4"),
+        ]);
+        assert!(map_online(&get).unwrap_err().contains("someengine"));
+    }
 
     #[test]
     fn prompt_counts_are_read_from_the_arrival_cell() {

@@ -56,7 +56,7 @@ fn catalog_choices() -> Choices {
     );
     let runtimes = options(
         "as in the claim",
-        catalog::RUNTIMES.iter().map(|r| (r.id, r.name.to_string())),
+        catalog::runtime_choices().map(|r| (r.id, r.name.to_string())),
     );
     Choices {
         models,
