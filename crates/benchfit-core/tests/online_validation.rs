@@ -147,11 +147,11 @@ fn online_rows_map_as_a_person_would_read_them() {
     assert_eq!(dc.measured.itl_ms, Some(13.64));
 }
 
+/// One metric of a row's figures.
+type Pick = fn(&benchfit_core::validate::OnlineFigures) -> Option<f64>;
+
 /// Median |error| and signed median, %, of one metric over every scored row of a report.
-fn over_all(
-    r: &benchfit_core::validate::OnlineReport,
-    pick: fn(&benchfit_core::validate::OnlineFigures) -> Option<f64>,
-) -> (usize, f64, f64) {
+fn over_all(r: &benchfit_core::validate::OnlineReport, pick: Pick) -> (usize, f64, f64) {
     let mut errs: Vec<f64> = r
         .rows
         .iter()
@@ -186,12 +186,7 @@ fn unseen_sources_within_ratchets() {
     // the rest name models, GPUs or formats the catalog cannot hold as stated.
     let scored = r.rows.iter().filter(|x| x.skipped.is_none()).count();
     assert_eq!(scored, 53);
-    let metrics: [(
-        &str,
-        fn(&benchfit_core::validate::OnlineFigures) -> Option<f64>,
-        f64,
-        f64,
-    ); 3] = [
+    let metrics: [(&str, Pick, f64, f64); 3] = [
         ("TTFT", |f| f.ttft_ms, 81.5, 76.0),
         ("ITL/TPOT", |f| f.itl_ms, 52.5, 48.5),
         ("output tok/s", |f| f.output_tokens_per_s, 137.5, 137.5),
