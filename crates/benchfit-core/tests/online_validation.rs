@@ -182,14 +182,22 @@ fn unseen_sources_within_ratchets() {
     let r = validate_online(include_str!("data/measured_online_extra.tsv"))
         .expect("the file validates");
     println!("{r}");
+    // First scored (session 47): TTFT 81.0 / −75.7, ITL 52.2 / −48.0, output tok/s 136.9 /
+    // +136.9 (median |error| / signed median, %). With vLLM's V0 engine for releases before
+    // 0.8 (256 sequences a step on every GPU): 81.0 / −73.6, 51.6 / −51.6, 144.1 / +144.1.
+    // dstack's Llama 3.1 405B FP8 on 8 × H100 under vLLM 0.6.3 at 32 req/s went from an ITL of
+    // 320 ms (1,024 sequences thrashing a small KV cache) to 107.5 ms against 101.9 measured;
+    // the signed ITL and the output medians moved the other way because the MI300X rows, which
+    // the model over-predicts by 2–3× in throughput, had been hidden by that thrashing. The
+    // bounds follow the mechanism, not the aggregate.
     // Checkpoint names, free-text versions and formats and infinite rates map (53 of 82 rows);
     // the rest name models, GPUs or formats the catalog cannot hold as stated.
     let scored = r.rows.iter().filter(|x| x.skipped.is_none()).count();
     assert_eq!(scored, 53);
     let metrics: [(&str, Pick, f64, f64); 3] = [
-        ("TTFT", |f| f.ttft_ms, 81.5, 76.0),
-        ("ITL/TPOT", |f| f.itl_ms, 52.5, 48.5),
-        ("output tok/s", |f| f.output_tokens_per_s, 137.5, 137.5),
+        ("TTFT", |f| f.ttft_ms, 81.5, 74.0),
+        ("ITL/TPOT", |f| f.itl_ms, 52.0, 52.0),
+        ("output tok/s", |f| f.output_tokens_per_s, 144.5, 144.5),
     ];
     for (what, pick, median, signed) in metrics {
         let (n, m, s) = over_all(&r, pick);

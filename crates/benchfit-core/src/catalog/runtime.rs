@@ -351,8 +351,25 @@ pub static RUNTIMES: &[Runtime] = &[
 ];
 
 /// Older releases whose behaviour differs from the current entry: `(base id, first version
-/// that behaves like the current entry, the entry for versions before it)`.
+/// that behaves like the next newer entry, the entry for versions before it)`, oldest first per
+/// runtime ([`runtime`] takes the first whose bound the version is below).
 static OLDER: &[(&str, (u32, u32), Runtime)] = &[
+    (
+        "vllm",
+        (0, 8),
+        Runtime {
+            id: "vllm@0.7",
+            name: "vLLM ≤ 0.7 (V0 engine)",
+            version: "0.7",
+            async_scheduling: false,
+            max_num_seqs: 256,
+            batch_tiers: &[],
+            a100_first_tier: false,
+            max_batched_tokens: 2048,
+            source: "vLLM before 0.8 ran the V0 engine by default (V1 became the default in 0.8.0, release notes 2025-03): EngineArgs max_num_seqs 256 on every GPU (vllm/engine/arg_utils.py, V0), the per-GPU 1,024 / 8,192 defaults came with V1 (PRs #12369, #16158); synchronous scheduling",
+            ..RUNTIMES[0]
+        },
+    ),
     (
         "vllm",
         (0, 14),
@@ -516,12 +533,19 @@ mod tests {
         assert!(runtime("vLLM@v0.14.1").unwrap().async_scheduling);
         assert!(!runtime("vllm@0.13").unwrap().async_scheduling);
         assert!(!runtime("vllm@0.9.2").unwrap().async_scheduling);
-        // Everything else about the old release is the current entry's.
-        assert_eq!(runtime("vllm@0.6").unwrap().max_num_seqs, 1024);
+        // Everything else about 0.8–0.13 is the current entry's.
+        assert_eq!(runtime("vllm@0.10").unwrap().id, "vllm@0.13");
         assert_eq!(
-            runtime("vllm@0.6").unwrap().batch_tiers,
+            runtime("vllm@0.10").unwrap().batch_tiers,
             runtime("vllm").unwrap().batch_tiers
         );
+        // Before 0.8 the V0 engine capped a step at 256 sequences on every GPU (V1 brought the
+        // 1,024-sequence default for large GPUs).
+        let h100 = crate::catalog::gpu("h100-sxm").unwrap();
+        assert_eq!(runtime("vllm@0.6.3").unwrap().id, "vllm@0.7");
+        assert_eq!(runtime("vllm@0.6.3").unwrap().batch_defaults(h100).0, 256);
+        assert_eq!(runtime("vllm@0.8").unwrap().batch_defaults(h100).0, 1024);
+        assert!(!runtime("vllm@0.7.3").unwrap().async_scheduling);
         // A runtime without older entries ignores the version; nonsense is refused.
         assert_eq!(runtime("sglang@0.4.9").unwrap().id, "sglang");
         // SGLang made its overlap scheduler the default in 0.4.
