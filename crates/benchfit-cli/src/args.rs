@@ -93,7 +93,7 @@ pub(crate) struct EstimateArgs {
     /// Your KV-cache dtype (default: what the benchmark used).
     #[arg(long, value_name = "DTYPE")]
     pub(crate) kv_dtype: Option<String>,
-    /// Your runtime id (vllm, sglang, tensorrt-llm, nim, tgi, lmdeploy, llama.cpp, ollama, mlx).
+    /// Your runtime id (vllm, sglang, tensorrt-llm, nim, tgi, lmdeploy, llama.cpp, ollama, mlx; ID@VERSION for a release, e.g. vllm@0.7, vllm@0.13).
     #[arg(long, value_name = "ID")]
     pub(crate) runtime: Option<String>,
     /// Your memory fraction (vLLM gpu_memory_utilization; 0.05–1).
