@@ -248,6 +248,8 @@ pub static MODELS: &[Model] = &[
     llama("mixtral-8x22b", "Mixtral 8x22B", (56, 6144, 48, 8, 16384, 32768), 140.6, 65536,
         "https://huggingface.co/mistralai/Mixtral-8x22B-v0.1/blob/main/config.json (141B total, 39B active per the model card)")
         .moe(39.1, 8, 2),
+    llama("qwen2-7b", "Qwen2 7B", (28, 3584, 28, 4, 18944, 152064), 7.616, 32768,
+        "https://huggingface.co/Qwen/Qwen2-7B-Instruct/blob/main/config.json (the architecture Qwen2.5 7B kept)"),
     llama("qwen2.5-7b", "Qwen2.5 7B", (28, 3584, 28, 4, 18944, 152064), 7.616, 32768,
         "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct/blob/main/config.json"),
     llama("qwen2.5-14b", "Qwen2.5 14B", (48, 5120, 40, 8, 13824, 152064), 14.77, 32768,
