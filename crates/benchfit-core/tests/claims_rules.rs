@@ -11273,3 +11273,28 @@ fn an_impossible_tp_degree_is_not_read() {
     let c = read("Llama 3 70B on 8 H100 with TP=8, vLLM, FP8, batch 64: 3,000 tok/s");
     assert_eq!(c.tp.as_ref().map(|t| t.value), Some(8));
 }
+
+#[test]
+fn a_load_written_past_a_quoted_figure_is_that_figures() {
+    // The author's run, then a figure quoted from the project's documentation with its own
+    // batch: the batch is the documentation's (CLAIMS.md §4, another setup), the run keeps its
+    // flag's concurrency.
+    let c = read(
+        "I ran `bench.py --concurrency 16 --input-len 128 --output-len 1024` on an A100 and got \
+         throughput: 120 token/s while the README says it reaches 900 token/s with batch=32.",
+    );
+    assert_eq!(c.headline().map(|h| h.value), Some(120.0));
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(16));
+    assert_eq!(c.batch_size, None);
+    let quoted = c.figures.iter().find(|f| f.value == 900.0).unwrap();
+    assert!(quoted.settings.other_setup.is_some());
+    assert!(c.headline().unwrap().settings.other_setup.is_none());
+    // A batch written before the headline, beside a baseline, stays (a tuned run that kept the
+    // baseline's batch).
+    let c = read(
+        "Reference baseline: BF16, BS=16, stock defaults (~1,085 tok/s). Best certified config: \
+         FP8 weights (1,544.29 tok/s, +41.8% vs baseline).",
+    );
+    assert_eq!(c.headline().map(|h| h.value), Some(1544.29));
+    assert_eq!(c.batch_size.as_ref().map(|x| x.value), Some(16));
+}

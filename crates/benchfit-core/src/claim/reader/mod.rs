@@ -2099,15 +2099,22 @@ fn release_foreign_load(lower: &str, c: &mut Claim) {
     if h.settings.batch_size.is_some() || h.settings.concurrency.is_some() {
         return;
     }
-    // The headline's own line: a load on it (a one-line record) is never another figure's.
+    // The headline's own line: a load on it (a one-line record) is another figure's only when
+    // it is written after the headline, past that figure's marker of another setup (`I get
+    // 70.98 token/s while the document shows 640 token/s with batch=8`).
     let at = h.span.start.min(lower.len());
     let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = lower[at..].find('\n').map_or(lower.len(), |i| at + i);
     let foreign = |span: Span, get: fn(&Figure) -> Option<Span>| {
-        !(line_start..line_end).contains(&span.start)
-            && c.figures[1..]
-                .iter()
-                .any(|f| !f.derived && get(f) == Some(span))
+        let off_line = !(line_start..line_end).contains(&span.start);
+        c.figures[1..].iter().any(|f| {
+            let past_marker = f
+                .settings
+                .other_setup
+                .as_ref()
+                .is_some_and(|m| m.span.start >= h.span.end && span.start >= m.span.end);
+            !f.derived && get(f) == Some(span) && (off_line || past_marker)
+        })
     };
     let batch_foreign = c
         .batch_size
