@@ -371,9 +371,18 @@ fn readings(
     let tokens = (b.isl + b.osl) as f64;
     let mut readings = Vec::new();
     for gpu in &b.variants {
-        let base = make_setup(
+        let mut base = make_setup(
             b.model, gpu, b.tp, b.replicas, b.weights, b.kv, b.runtime, None,
         );
+        // A stated batch above the runtime's default cap on sequences was run with a raised cap
+        // (`--max-num-seqs 512` on a release whose default is 256): the benchmark's engine
+        // admits it.
+        if let Some(x) = stated_batch {
+            let per_replica = (x / b.replicas.max(1) as f64).ceil();
+            if per_replica.is_finite() && per_replica > base.max_num_seqs as f64 {
+                base.max_num_seqs = per_replica.min(u32::MAX as f64) as u32;
+            }
+        }
         let (batch, batch_assumed) = match stated_batch {
             Some(x) => (x, None),
             None => unstated_batch(&base, single_stream, tokens, b.replicas),

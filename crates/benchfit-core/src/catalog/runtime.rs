@@ -363,10 +363,15 @@ static OLDER: &[(&str, (u32, u32), Runtime)] = &[
             version: "0.7",
             async_scheduling: false,
             max_num_seqs: 256,
-            batch_tiers: &[],
-            a100_first_tier: false,
-            max_batched_tokens: 2048,
-            source: "vLLM before 0.8 ran the V0 engine by default (V1 became the default in 0.8.0, release notes 2025-03): EngineArgs max_num_seqs 256 on every GPU (vllm/engine/arg_utils.py, V0), the per-GPU 1,024 / 8,192 defaults came with V1 (PRs #12369, #16158); synchronous scheduling",
+            // The token budgets stay the current entry's: V0's own default depended on the
+            // model's context and on chunked prefill (`max(max_model_len, 2048)` without it),
+            // which this entry does not model.
+            batch_tiers: &[BatchTier {
+                below_gib: 70.0,
+                max_num_seqs: 256,
+                max_batched_tokens: 2048,
+            }],
+            source: "vLLM before 0.8 ran the V0 engine by default (V1 became the default in 0.8.0, release notes 2025-03): EngineArgs max_num_seqs 256 on every GPU (vllm/engine/arg_utils.py, V0), the per-GPU 1,024-sequence default came with V1 (PRs #12369, #16158); synchronous scheduling",
             ..RUNTIMES[0]
         },
     ),

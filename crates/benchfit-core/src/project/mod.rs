@@ -348,6 +348,31 @@ mod tests {
     }
 
     #[test]
+    fn a_stated_batch_above_the_releases_cap_was_run_with_a_raised_cap() {
+        // vLLM before 0.8 capped a step at 256 sequences by default; a claim at batch 512 on
+        // 0.5.4 was run with a raised --max-num-seqs, so its calibration is the same as on a
+        // release whose default admits 512.
+        let cal = |version: &str| {
+            let s = Scenario {
+                benchmark: format!(
+                    "Llama 3 8B on one H100 with vLLM {version}, BF16, batch 512, 1000 in / 500 \
+                     out: 6000 output tok/s"
+                ),
+                ..Scenario::worked_example()
+            };
+            let e = estimate(&s).unwrap().estimate;
+            (e.deployment.runtime, e.calibration.mfu)
+        };
+        let (old, old_mfu) = cal("0.5.4");
+        let (new, new_mfu) = cal("0.9.2");
+        assert_eq!((old, new), ("vllm@0.7", "vllm@0.13"));
+        assert!(
+            (old_mfu / new_mfu - 1.0).abs() < 1e-9,
+            "{old_mfu} vs {new_mfu}"
+        );
+    }
+
+    #[test]
     fn worked_example_projection() {
         let r = estimate(&Scenario::worked_example()).unwrap();
         let e = &r.estimate;
