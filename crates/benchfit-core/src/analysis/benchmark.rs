@@ -38,9 +38,7 @@ pub(super) fn resolve_benchmark(
         return Err(format!("GPU {gpu_id} is not in the catalog"));
     }
     let runtime = claim
-        .runtime
-        .as_ref()
-        .and_then(|r| catalog::runtime_at(&r.value, claim.runtime_version()))
+        .catalog_runtime()
         .or_else(|| hints.runtime.as_deref().and_then(catalog::runtime))
         .unwrap_or_else(|| catalog::runtime("vllm").expect("catalog has vllm"));
     match &claim.runtime {

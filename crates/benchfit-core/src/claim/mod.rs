@@ -306,9 +306,12 @@ impl Claim {
         self.figures.first()
     }
 
-    /// The runtime version as written, if the claim states one (`0.9.2`).
-    pub fn runtime_version(&self) -> Option<&str> {
-        self.runtime_version.as_ref().map(|v| v.value.as_str())
+    /// The catalog's entry for the claim's engine at the claim's version (`vLLM 0.9.2` →
+    /// `vllm@0.13`, see [`crate::catalog::runtime_at`]); None when the claim names no engine
+    /// or one outside the catalog.
+    pub fn catalog_runtime(&self) -> Option<&'static crate::catalog::Runtime> {
+        let version = self.runtime_version.as_ref().map(|v| v.value.as_str());
+        crate::catalog::runtime_at(&self.runtime.as_ref()?.value, version)
     }
 
     /// Every field's span, sorted by start; for highlighting.

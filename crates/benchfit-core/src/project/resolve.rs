@@ -319,13 +319,9 @@ fn formats(
         bench.map(|b| b.runtime),
         || {
             // The claim's engine at the claim's version (`vLLM 0.9.2` schedules synchronously).
-            let (r, why) = match claim
-                .runtime
-                .as_ref()
-                .and_then(|r| catalog::runtime_at(&r.value, claim.runtime_version()))
-            {
+            let (r, why) = match claim.catalog_runtime() {
                 Some(r) => (r, Some("the claim's")),
-                None => claims_else(None, catalog::runtime, "vllm"),
+                None => (catalog::runtime("vllm").expect("catalog has vllm"), None),
             };
             assume(
                 assumptions,

@@ -561,10 +561,11 @@ fn predicted_figures(e: &crate::project::Estimate, medians: bool) -> OnlineFigur
     }
 }
 
-/// The grouped errors: tune and check, then per source, engine and load band (in first-seen
+/// The grouped errors: all rows, tune and check, then per source, engine and load band (in first-seen
 /// order) within each part, where the group has a scored row.
 fn online_groups(rows: &[OnlineRow]) -> Vec<OnlineGroup> {
-    let mut groups = Vec::new();
+    let all: Vec<&OnlineRow> = rows.iter().collect();
+    let mut groups = vec![online_group("all".to_string(), &all)];
     let parts = [(Part::Tune, "tune"), (Part::Check, "check")];
     for (p, name) in parts {
         let sel: Vec<&OnlineRow> = rows.iter().filter(|r| r.part == p).collect();
