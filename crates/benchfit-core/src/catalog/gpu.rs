@@ -91,6 +91,15 @@ pub struct Gpu {
     pub price: PricePreset,
     /// Spec-sheet source.
     pub source: &'static str,
+    /// The GPU's max-achievable dense matmul throughput as a share of its datasheet peak,
+    /// relative to the H100 SXM's share (the GPU the MFU prior [`crate::model::Efficiency::PRIOR`]
+    /// describes): the compute term runs at `peak × MFU × this`. 1 where no public measurement
+    /// says otherwise. A datasheet peak assumes the boost clock; under a dense GEMM an AMD
+    /// Instinct GPU holds about 1.2 GHz of its 2.1 GHz (AMD's own measurement), an H100 far more
+    /// of its boost: the H100 SXM reaches 80.3 % of its BF16 and 70.9 % of its FP8 peak
+    /// (S. Bekman, *Machine Learning Engineering*, "Maximum Achievable Matmul FLOPS comparison
+    /// table").
+    pub achievable_matmul: f64,
     /// In the planner's search when the user names no GPU: rentable data-centre and consumer
     /// GPUs that the catalog's runtimes serve on (not Apple silicon, TPUs or Gaudi, whose
     /// serving stacks the runtimes' efficiencies were not measured on; name them to plan on them).
@@ -156,6 +165,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 450.0,
         price: PRICE_H100,
         source: H100_SRC,
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -174,6 +184,7 @@ pub static GPUS: &[Gpu] = &[
             source: "Lambda on-demand 1× H100 PCIe (lambda.ai/pricing, 2025); edit for your contract",
         },
         source: H100_SRC,
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -192,6 +203,7 @@ pub static GPUS: &[Gpu] = &[
             source: "typical neocloud on-demand H200 SXM rate, 2025 (e.g. Lambda, Nebius list prices); edit for your contract",
         },
         source: "https://www.nvidia.com/en-us/data-center/h200/ (141 GB HBM3e, 4.8 TB/s; H100 SXM compute); 143,771 MiB from nvidia-smi",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -210,6 +222,7 @@ pub static GPUS: &[Gpu] = &[
             source: "Lambda on-demand 8× A100 SXM 80GB (lambda.ai/pricing, 2025); edit for your contract",
         },
         source: "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (2,039 GB/s, 312 BF16 TFLOPS, NVLink 600 GB/s)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -228,6 +241,7 @@ pub static GPUS: &[Gpu] = &[
             source: "Lambda on-demand 1× A100 40GB (lambda.ai/pricing, 2025); edit for your contract",
         },
         source: "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (1,555 GB/s, 312 BF16 TFLOPS)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -246,6 +260,7 @@ pub static GPUS: &[Gpu] = &[
             source: "typical on-demand L40S rate, 2025 (neocloud list prices); edit for your contract",
         },
         source: "https://resources.nvidia.com/en-us-l40s/l40s-datasheet-28413 (48 GB GDDR6, 864 GB/s, 362 BF16 / 733 FP8 dense TFLOPS)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -264,6 +279,7 @@ pub static GPUS: &[Gpu] = &[
             source: "GCP g2-standard-4 on-demand, us-central1 (cloud.google.com/compute/gpus-pricing, 2025); edit for your contract",
         },
         source: "https://www.nvidia.com/en-us/data-center/l4/ (24 GB GDDR6, 300 GB/s, 121 BF16 / 242.5 FP8 dense TFLOPS)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -282,6 +298,7 @@ pub static GPUS: &[Gpu] = &[
             source: "AWS g5.xlarge on-demand, us-east-1 (aws.amazon.com/ec2/instance-types/g5, 2025); edit for your contract",
         },
         source: "https://aws.amazon.com/ec2/instance-types/g5/ (A10G 24 GB, 600 GB/s); ~70 dense BF16 TFLOPS per NVIDIA A10G product brief",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -300,6 +317,7 @@ pub static GPUS: &[Gpu] = &[
             source: "typical neocloud on-demand B200 rate, 2025; edit for your contract",
         },
         source: "https://www.nvidia.com/en-us/data-center/hgx/ (HGX B200: 180 GB HBM3e, 8 TB/s, 2.25 PF BF16 / 4.5 PF FP8 / 9 PF FP4 dense, NVLink 5 1.8 TB/s)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -318,6 +336,10 @@ pub static GPUS: &[Gpu] = &[
             source: "typical neocloud on-demand MI300X rate, 2025; edit for your contract",
         },
         source: "https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html (192 GB HBM3, 5.3 TB/s, 1,307 BF16 / 2,615 FP8 dense TFLOPS, 896 GB/s Infinity Fabric)",
+        // AMD's max-achievable FLOPs (ROCm blogs, "Measuring Max-Achievable FLOPs – Part 2",
+        // 2025-02, hipBLASLt, ROCm 6.3): 708 BF16 / 1,273 FP8 TFLOPS at 1.2 GHz, 54.2 % / 48.7 %
+        // of the datasheet; against the H100 SXM's 80.3 % / 70.9 %: 0.674 / 0.687, mean 0.68.
+        achievable_matmul: 0.68,
         plan_default: true,
     },
     Gpu {
@@ -333,6 +355,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 300.0,
         price: PricePreset { usd_per_gpu_hour: 2.79, source: "typical on-demand H100 NVL rate, 2025 (neocloud list prices); edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/h100/ (H100 NVL: 94 GB, 3.9 TB/s, 1,671 BF16 / 3,341 FP8 TFLOPS with sparsity, halved here; NVLink bridge 600 GB/s); memory is the nominal 94 GB",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -348,6 +371,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 200.0,
         price: PricePreset { usd_per_gpu_hour: 2.99, source: "no public list price outside China; the H100 SXM rate is used; edit for your contract" },
         source: "H800 SXM: the H100 SXM die with NVLink cut to 400 GB/s (NVIDIA export-compliant part; see the DeepSeek-V3 technical report, §3.1)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -363,6 +387,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 450.0,
         price: PricePreset { usd_per_gpu_hour: 1.50, source: "rough rental rate in China, 2025 (no public list price); edit for your contract" },
         source: "NVIDIA HGX H20 product brief (96 GB HBM3, 4.0 TB/s, 148 BF16 / 296 FP8 dense TFLOPS, NVLink 900 GB/s); memory is the nominal 96 GiB less driver reserve, not checked",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -378,6 +403,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 450.0,
         price: PricePreset { usd_per_gpu_hour: 1.49, source: "Lambda on-demand 1× GH200 (lambda.ai/pricing, 2025); edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/ (GH200 96 GB HBM3, 4 TB/s, H100 compute); memory is nominal, not checked",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -393,6 +419,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 900.0,
         price: PricePreset { usd_per_gpu_hour: 6.99, source: "typical GB200 NVL72 rental per GPU, 2025; edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/gb200-nvl72/ (per GPU: 186 GB HBM3e, 8 TB/s, 2.5 PF BF16 / 5 PF FP8 / 10 PF FP4 dense, NVLink 5 1.8 TB/s); memory is nominal",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -408,6 +435,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 32.0,
         price: PricePreset { usd_per_gpu_hour: 1.79, source: "typical on-demand A100 80GB rate, 2025; edit for your contract" },
         source: "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf (A100 80GB PCIe: 1,935 GB/s, 312 BF16 TFLOPS)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -423,6 +451,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 32.0,
         price: PricePreset { usd_per_gpu_hour: 0.40, source: "typical community-cloud RTX 4090 rate, 2025; edit for your contract" },
         source: "NVIDIA Ada GPU architecture whitepaper, RTX 4090: 1,008 GB/s GDDR6X, 165.2 FP16 (FP16 accumulate) / 330.3 FP8 dense tensor TFLOPS; 24,564 MiB from nvidia-smi",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -438,6 +467,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 32.0,
         price: PricePreset { usd_per_gpu_hour: 0.80, source: "typical on-demand RTX 6000 Ada rate, 2025; edit for your contract" },
         source: "https://www.nvidia.com/en-us/design-visualization/rtx-6000/ (48 GB GDDR6, 960 GB/s, 1,457 FP8 TFLOPS with sparsity, halved here)",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -453,6 +483,9 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 448.0,
         price: PricePreset { usd_per_gpu_hour: 2.99, source: "typical neocloud on-demand MI325X rate, 2025; edit for your contract" },
         source: "https://www.amd.com/en/products/accelerators/instinct/mi300/mi325x.html (256 GB HBM3e, 6 TB/s, 1,307 BF16 / 2,615 FP8 dense TFLOPS)",
+        // AMD's max-achievable FLOPs (same source as the MI300X): 843 BF16 / 1,519 FP8 TFLOPS,
+        // 64.5 % / 58.1 % of the datasheet; against the H100 SXM's: 0.803 / 0.819, mean 0.81.
+        achievable_matmul: 0.81,
         plan_default: true,
     },
     Gpu {
@@ -468,6 +501,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 537.6,
         price: PricePreset { usd_per_gpu_hour: 3.49, source: "rough neocloud on-demand MI355X rate, 2026 (few public list prices); edit for your contract" },
         source: "https://www.amd.com/en/products/accelerators/instinct/mi350/mi355x.html (288 GB HBM3E, 8 TB/s; 2.5 PF FP16 / 5.0 PF FP8 / 10 PF MXFP4 dense, 1,075 GB/s Infinity Fabric peak); memory is the nominal 288 GiB, as the MI300X's 192 GB reports 192 GiB",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -483,6 +517,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 900.0,
         price: PricePreset { usd_per_gpu_hour: 6.99, source: "rough neocloud on-demand B300 rate, 2026; edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/hgx/ (HGX B300, 8 GPUs: 2.3 TB HBM3e, 8 TB/s each; FP4 144 | 108 PF sparse | dense, FP8 72 PF, FP16/BF16 36 PF, INT8 2 POPS, all sparse but FP4: halved here; NVLink 5 1.8 TB/s); memory scaled from the B200's 180 GB = 183,359 MiB",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -498,6 +533,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 900.0,
         price: PricePreset { usd_per_gpu_hour: 7.49, source: "rough neocloud GB300 NVL72 rate per GPU, 2026; edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/gb300-nvl72/ (72 GPUs: FP4 1,440 | 1,080 PF sparse | dense, FP8 720 PF, FP16/BF16 360 PF, INT8 23 POPS, sparse: halved here; up to 21 TB HBM3e at 576 TB/s = 288 GB and 8 TB/s a GPU; NVLink 5 130 TB/s = 1.8 TB/s a GPU); memory as for b300",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -513,6 +549,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 32.0,
         price: PricePreset { usd_per_gpu_hour: 0.22, source: "typical community-cloud RTX 3090 rate, 2025; edit for your contract" },
         source: "NVIDIA Ampere GA102 GPU architecture whitepaper, RTX 3090: 936 GB/s GDDR6X, 71 FP16/BF16 (FP32 accumulate) / 284 INT8 dense tensor TFLOPS; 24 GiB",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -528,6 +565,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 64.0,
         price: PricePreset { usd_per_gpu_hour: 0.69, source: "typical community-cloud RTX 5090 rate, 2025; edit for your contract" },
         source: "NVIDIA RTX Blackwell GPU architecture whitepaper, RTX 5090: 32 GB GDDR7, 1,792 GB/s; FP32-accumulate tensor rates 209.5 FP16/BF16, 419 FP8 dense, FP4 3,352 AI TOPS sparse = 1,676 dense; PCIe 5.0 x16; 32,607 MiB from nvidia-smi",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -543,6 +581,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 32.0,
         price: PricePreset { usd_per_gpu_hour: 0.60, source: "rough cloud A30 rate, 2025; edit for your contract" },
         source: "https://www.nvidia.com/en-us/data-center/products/a30-gpu/ (24 GB HBM2, 933 GB/s, 165 BF16 / 330 INT8 dense tensor TFLOPS, PCIe Gen4 64 GB/s, NVLink bridge for two cards 200 GB/s); memory is the nominal 24 GiB",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -558,6 +597,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 150.0,
         price: PricePreset { usd_per_gpu_hour: 0.30, source: "rough community-cloud V100 16GB rate, 2025; edit for your contract" },
         source: "https://images.nvidia.com/content/technologies/volta/pdf/volta-v100-datasheet-update-us-1165301-r5.pdf (V100 SXM2 16 GB: the 32 GB part's 900 GB/s HBM2, 125 FP16 tensor TFLOPS and NVLink 300 GB/s with half the memory); 16,160 MiB from nvidia-smi",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -573,6 +613,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 150.0,
         price: PricePreset { usd_per_gpu_hour: 0.40, source: "rough community-cloud V100 rate, 2025; edit for your contract" },
         source: "https://images.nvidia.com/content/technologies/volta/pdf/volta-v100-datasheet-update-us-1165301-r5.pdf (V100 SXM2: 32 GB HBM2, 900 GB/s, 125 FP16 tensor TFLOPS (no BF16: 16-bit weights run as FP16), NVLink 300 GB/s; no INT8 tensor cores: DP4A at 4 × 15.7 FP32 TFLOPS); 32,510 MiB from nvidia-smi",
+        achievable_matmul: 1.0,
         plan_default: true,
     },
     Gpu {
@@ -588,6 +629,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 262.5,
         price: PricePreset { usd_per_gpu_hour: 1.30, source: "rough cloud Gaudi 2 rate, 2025 (few public list prices); edit for your contract" },
         source: "Intel Gaudi 3 AI Accelerator white paper (2024), Gaudi 2 column: 96 GB HBM2e, 2.46 TB/s, 432 BF16 / 865 FP8 MME TFLOPS, 24 × 100 GbE RoCE of which 21 scale up inside a node (262.5 GB/s a direction); INT8 taken as FP8",
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -603,6 +645,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 525.0,
         price: PricePreset { usd_per_gpu_hour: 2.50, source: "rough cloud Gaudi 3 rate, 2025 (few public list prices); edit for your contract" },
         source: "Intel Gaudi 3 AI Accelerator white paper (2024): 128 GB HBM2e, 3.7 TB/s, 1,835 BF16 and FP8 MME TFLOPS, 24 × 200 GbE RoCE of which 21 scale up inside a node (525 GB/s a direction); INT8 taken as FP8",
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -618,6 +661,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 200.0,
         price: PricePreset { usd_per_gpu_hour: 1.20, source: "Google Cloud TPU v5e on-demand price per chip-hour (cloud.google.com/tpu/pricing, 2025); edit for your contract" },
         source: "https://cloud.google.com/tpu/docs/v5e (per chip: 197 BF16 TFLOPS, 393 INT8 TOPS, 16 GB HBM2 at 819 GB/s, 400 GB/s bidirectional ICI)",
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -633,6 +677,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 400.0,
         price: PricePreset { usd_per_gpu_hour: 2.70, source: "Google Cloud TPU v6e on-demand price per chip-hour (cloud.google.com/tpu/pricing, 2025); edit for your contract" },
         source: "https://cloud.google.com/tpu/docs/v6e (per chip: 918 BF16 TFLOPS, 1,836 INT8 TOPS, 32 GB HBM at 1,638 GB/s, 800 GB/s bidirectional ICI)",
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -648,6 +693,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.15, source: "no rental market: a 64 GB M1 Max machine (~$3,900) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -663,6 +709,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.16, source: "no rental market: a 96 GB M2 Max machine (~$4,300) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -678,6 +725,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.25, source: "no rental market: a 192 GB M2 Ultra Mac Studio (~$6,600) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -693,6 +741,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.19, source: "no rental market: a 128 GB M3 Max machine (~$5,000) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -708,6 +757,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.36, source: "no rental market: a 512 GB M3 Ultra Mac Studio (~$9,500) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
     Gpu {
@@ -723,6 +773,7 @@ pub static GPUS: &[Gpu] = &[
         link_gb_per_s: 0.0,
         price: PricePreset { usd_per_gpu_hour: 0.18, source: "no rental market: a 128 GB M4 Max machine (~$4,700) over 3 years, power not counted; edit for yours" },
         source: APPLE_SRC,
+        achievable_matmul: 1.0,
         plan_default: false,
     },
 ];

@@ -202,7 +202,8 @@ pub fn allreduce_latency(setup: &Setup) -> Seconds {
 /// The time of one iteration (DESIGN §4.2):
 /// `max(compute, weights + KV read + KV write) + all-reduces + per-step + per-layer overhead`.
 ///
-/// * compute: FLOPs / (N × dense peak × MFU);
+/// * compute: FLOPs / (N × dense peak × MFU × the GPU's achievable-matmul share,
+///   [`crate::catalog::Gpu::achievable_matmul`]);
 /// * weights and KV written at N × HBM bandwidth × MBU; KV read at
 ///   [`KV_READ_EFFICIENCY_RATIO`] of that, or the single-sequence attention chain
 ///   ([`decode_attention_chain`]) when that is longer (small batches);
@@ -215,7 +216,8 @@ pub fn allreduce_latency(setup: &Setup) -> Seconds {
 pub fn step_time(setup: &Setup, eff: Efficiency, load: &StepLoad) -> StepTime {
     let (flops, weights, kv_read, kv_write) = step_work_split(setup, load);
     let n = setup.tp as f64;
-    let compute = flops / (setup.gpu.peak(setup.weights.compute) * (n * eff.mfu));
+    let compute = flops
+        / (setup.gpu.peak(setup.weights.compute) * (n * eff.mfu * setup.gpu.achievable_matmul));
     let bw = setup.gpu.hbm_bandwidth() * (n * eff.mbu);
     // The KV read takes its bytes at the paged-read bandwidth, or the longest single-sequence
     // attention chain when few sequences leave the GPU's SMs idle.
@@ -366,6 +368,52 @@ mod tests {
             .ms();
         assert!(gpu_ms < 50.0);
         assert!((step_time(&at(beside), eff, &load).total.ms() - 50.0).abs() < 1e-9);
+    }
+
+    fn t_ms(s: f64) -> f64 {
+        s * 1e3
+    }
+
+    #[test]
+    fn an_instinct_gpus_compute_runs_at_its_achievable_share_of_the_datasheet() {
+        // A 2,048-token prefill of Llama 3 8B in BF16 on one MI300X. FLOPs by hand: 2 × (8.03 B
+        // active − 128,256 × 4,096 input-embedding) per token = 15.01 GFLOP, 30.74 TFLOP for
+        // the prompt, plus attention 4 × 32 layers × 32 heads × 128 × (2,048 · 2,049 / 2 pairs)
+        // = 1.10 TFLOP: 31.84 TFLOP. At 1,307.4 TFLOPS × MFU 0.5 the datasheet says 48.7 ms;
+        // AMD's achievable FLOPs (0.68 of the H100's share of its peak) make it 71.6 ms.
+        let d = dtype("bf16").unwrap();
+        let m = model("llama-3-8b").unwrap();
+        let setup = make_setup(
+            m,
+            gpu("mi300x").unwrap(),
+            1,
+            1,
+            d,
+            d,
+            runtime("vllm").unwrap(),
+            None,
+        );
+        let p = 2048.0;
+        let load = StepLoad {
+            prefill_tokens: p,
+            prefill_pairs: p * (p + 1.0) / 2.0,
+            ..Default::default()
+        };
+        let flops =
+            m.matmul_flops_per_token() * p + m.attention_flops_per_pair() * p * (p + 1.0) / 2.0;
+        assert!((flops / 1e12 - 31.84).abs() < 0.01, "{flops}");
+        assert!((t_ms(flops / (1307.4e12 * 0.5 * 0.68)) - 71.6).abs() < 0.05);
+        let t = step_time(&setup, Efficiency::PRIOR, &load);
+        let by_hand = flops / (1307.4e12 * 0.5 * 0.68);
+        assert!(
+            (t.compute.value() - by_hand).abs() < 1e-9,
+            "{} vs {by_hand}",
+            t.compute.value()
+        );
+        // The H100 SXM keeps its datasheet peak (989.4 TFLOPS BF16): the prior describes it.
+        let h = on_h100("llama-3-8b", 1, "bf16", runtime("vllm").unwrap());
+        let th = step_time(&h, Efficiency::PRIOR, &load);
+        assert!((th.compute.value() - flops / (989.4e12 * 0.5)).abs() < 1e-9);
     }
 
     #[test]
