@@ -11298,3 +11298,28 @@ fn a_load_written_past_a_quoted_figure_is_that_figures() {
     assert_eq!(c.headline().map(|h| h.value), Some(1544.29));
     assert_eq!(c.batch_size.as_ref().map(|x| x.value), Some(16));
 }
+
+#[test]
+fn a_result_stated_twice_takes_the_setup_of_its_fuller_statement() {
+    // A summary line states the result with little of its setup; the body restates the same
+    // number with the run's model, precision, device and load (CLAIMS.md §1: one figure stated
+    // twice). The summary's mention of another model (a feature's name) is not the run's.
+    let c = read(
+        "Fused MoE kernels for Mixtral lift decode from 410 to 655 tok/s/GPU.\n\n\
+         On 8x H200, Llama 4 Maverick FP8 reaches 655 tok/s/GPU at concurrency 16 with vLLM, \
+         up from 410 tok/s/GPU before the change.",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 655.0);
+    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("llama-4-maverick"));
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(16));
+    assert_eq!(c.weight_dtype.as_ref().map(|x| x.value.as_str()), Some("fp8"));
+    // A later figure with the same number but another measure is not a restatement.
+    let c = read(
+        "Our server reaches 655 tok/s per GPU.\n\nThe Llama 3.1 8B FP8 run at batch 64 on one \
+         H100 had a median TTFT of 655 ms.",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 655.0);
+    assert!(h.settings.batch_size.is_none() && h.settings.model.is_none());
+}

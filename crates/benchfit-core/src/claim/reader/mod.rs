@@ -1726,6 +1726,9 @@ pub fn read(text: &str) -> Claim {
             super::flags::mlx_command_before(lower, h, &mut claim);
         }
     } else {
+        if !table_headline {
+            take_restated_settings(&mut claim.figures);
+        }
         adopt_own_setup(lower, &mut claim);
     }
     adopt_heading_device(lower, &mut claim);
@@ -3696,6 +3699,69 @@ fn adopt_heading_device(lower: &str, c: &mut Claim) {
         }
         end = from - 1;
     }
+}
+
+/// The settings of the headline's fullest restatement. A text that states its result twice (a
+/// title or summary `from 508 to 907 tok/s/GPU`, then the body `DeepSeek R1 NVFP4 reaches 907
+/// tok/s/GPU at concurrency 4`) states one figure (CLAIMS.md §1: the same number of the same
+/// measure is one figure), and the statement that names more of its setup describes the run:
+/// where a later figure has the headline's value, unit, kind and scope, is not derived and not
+/// marked as another setup, and its own sentence names more settings than the headline's, its
+/// settings replace the headline's where it names them.
+fn take_restated_settings(figures: &mut [Figure]) {
+    fn named(s: &super::FigureSettings) -> usize {
+        [
+            s.model.is_some(),
+            s.gpu.is_some(),
+            s.gpu_count.is_some(),
+            s.tp.is_some(),
+            s.batch_size.is_some(),
+            s.concurrency.is_some(),
+            s.prompt_tokens.is_some(),
+            s.output_tokens.is_some(),
+            s.weight_dtype.is_some(),
+            s.runtime.is_some(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count()
+    }
+    let Some((h, rest)) = figures.split_first_mut() else {
+        return;
+    };
+    if h.derived || h.settings.other_setup.is_some() {
+        return;
+    }
+    let own = named(&h.settings);
+    let Some(twin) = rest
+        .iter()
+        .filter(|f| {
+            f.span.start > h.span.end
+                && !f.derived
+                && f.settings.other_setup.is_none()
+                && f.value.to_bits() == h.value.to_bits()
+                && f.value_high.map(f64::to_bits) == h.value_high.map(f64::to_bits)
+                && f.unit == h.unit
+                && f.kind == h.kind
+                && f.scope == h.scope
+        })
+        .max_by_key(|f| named(&f.settings))
+        .filter(|f| named(&f.settings) > own)
+    else {
+        return;
+    };
+    let t = twin.settings.clone();
+    let s = &mut h.settings;
+    s.model = t.model.or(s.model.take());
+    s.gpu = t.gpu.or(s.gpu.take());
+    s.gpu_count = t.gpu_count.or(s.gpu_count.take());
+    s.tp = t.tp.or(s.tp.take());
+    s.batch_size = t.batch_size.or(s.batch_size.take());
+    s.concurrency = t.concurrency.or(s.concurrency.take());
+    s.prompt_tokens = t.prompt_tokens.or(s.prompt_tokens.take());
+    s.output_tokens = t.output_tokens.or(s.output_tokens.take());
+    s.weight_dtype = t.weight_dtype.or(s.weight_dtype.take());
+    s.runtime = t.runtime.or(s.runtime.take());
 }
 
 /// Outside a sweep, the model and the device written in the headline's own row or sentence
