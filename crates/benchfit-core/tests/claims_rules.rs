@@ -11323,3 +11323,18 @@ fn a_result_stated_twice_takes_the_setup_of_its_fuller_statement() {
     assert_eq!(h.value, 655.0);
     assert!(h.settings.batch_size.is_none() && h.settings.model.is_none());
 }
+
+#[test]
+fn chinese_latency_alone_is_a_latency() {
+    // `延迟` / `时延` ("latency") with a time, as the English `latency 800ms` reads: an end-to-end
+    // latency, one user's; the words for TTFT and TPOT keep their own kinds.
+    let c = read("压测报告：并发50用户下延迟<800ms");
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.unit.as_str(), h.kind), (800.0, "ms", FigureKind::E2eLatency));
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(50));
+    let c = read("平均时延 1.2 秒");
+    assert_eq!(c.headline().map(|h| (h.value, h.kind)), Some((1.2, FigureKind::E2eLatency)));
+    let c = read("首字延迟 85 ms，token间延迟 20 ms");
+    let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
+    assert!(kinds.contains(&(85.0, FigureKind::Ttft)) && kinds.contains(&(20.0, FigureKind::Tpot)));
+}
