@@ -11338,3 +11338,17 @@ fn chinese_latency_alone_is_a_latency() {
     let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
     assert!(kinds.contains(&(85.0, FigureKind::Ttft)) && kinds.contains(&(20.0, FigureKind::Tpot)));
 }
+
+#[test]
+fn an_abbreviated_header_keeps_its_role() {
+    // `Conc.` is the concurrency column with an abbreviation's full stop: the headline's row
+    // holds one request in flight, so its decode rate is one user's (CLAIMS.md §2).
+    let c = read(
+        "| Model | Quant | Hardware | Conc. | Gen tok/s |\n|---|---|---|---|---|\n\
+         | Llama 3.1 8B | Q4_K_M | RTX 4090 | 1 | 127.4 |\n",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 127.4);
+    assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
+    assert_eq!(h.scope, Some(Scope::PerUser));
+}

@@ -520,8 +520,10 @@ fn role(h: &str) -> Role {
         };
         return Role::Rate(kind, scope);
     }
-    // `w` as the whole header or its first or last word (no allocation: this runs per cell).
+    // `w` as the whole header or its first or last word (no allocation: this runs per cell); an
+    // abbreviation's full stop (`| Conc. |`, `| Out. |`) is not part of the word.
     let word = |w: &str| {
+        let h = h.trim_end_matches('.');
         h == w
             || h.strip_prefix(w).is_some_and(|r| r.starts_with(' '))
             || h.strip_suffix(w).is_some_and(|r| r.ends_with(' '))
