@@ -8136,6 +8136,11 @@ fn a_step_line_names_the_phase_of_its_results() {
 fn a_memory_size_after_x_is_no_count() {
     let c = read("Single A100x80GB, 1k context, output 512 tokens, batch size=16, 38.57 s");
     assert_eq!(c.gpu_count.map(|g| g.value), Some(1));
+    // The size is the variant (CLAIMS.md §3: the configuration when written).
+    assert_eq!(c.gpu.map(|g| g.value), Some("a100-80gb".to_string()));
+    let c = read("On Llama-2 70B with 4 A100x80GB, 1.36 rps at 9 seconds of latency");
+    assert_eq!(c.gpu.map(|g| g.value), Some("a100-80gb".to_string()));
+    assert_eq!(c.gpu_count.map(|g| g.value), Some(4));
     let c = read("Llama 3 70B on H100x8 reaches 2,400 output tokens/s");
     assert_eq!(c.gpu_count.map(|g| g.value), Some(8));
 }

@@ -96,7 +96,8 @@ pub(super) fn read_device(part: &str, offset: usize, claim: &mut Claim, p: &Patt
             } else if fam == "a100" && variant.trim().is_empty() {
                 // The memory written before the name or glued after it (`two 80GB A100
                 // cards`, `A100x80GB`, `8xA100-80GBs`).
-                let glued = part[whole(&c).end..]
+                // From the name's end: the pattern may have taken `x80` for a count after it.
+                let glued = part[gpu_span.end..]
                     .strip_prefix(['x', '-', '_'])
                     .and_then(|a| {
                         ["80", "40"].into_iter().find(|m| {
