@@ -167,13 +167,15 @@ fn unseen_sources_within_ratchets() {
     // bounds follow the mechanism, not the aggregate. With Qwen2 7B in the catalog (its
     // config.json; 6 more rows, dense on an A100): 59 rows, 77.6 / −71.5, 47.3 / −47.3,
     // 105.3 / +105.3. With V0's token budgets left at today's (8,192 a step on large GPUs, not
-    // 2,048): 77.6 / −63.2, 47.2 / −47.2, 105.3 / +105.3.
+    // 2,048): 77.6 / −63.2, 47.2 / −47.2, 105.3 / +105.3. With the MI300X's compute at AMD's
+    // published max-achievable FLOPs (0.68 of the H100's share of its datasheet peak;
+    // `catalog::Gpu::achievable_matmul`): 76.3 / −48.5, 47.2 / −47.2, 105.3 / +105.3.
     // Checkpoint names, free-text versions and formats and infinite rates map (59 of 82 rows);
     // the rest name models, GPUs or formats the catalog cannot hold as stated.
     let scored = r.rows.iter().filter(|x| x.skipped.is_none()).count();
     assert_eq!(scored, 59);
     let all = r.group("all").expect("all group");
-    at_most("unseen TTFT", all.ttft.as_ref(), 78.0, 64.0);
+    at_most("unseen TTFT", all.ttft.as_ref(), 76.5, 49.0);
     at_most("unseen ITL/TPOT", all.itl.as_ref(), 47.5, 47.5);
     at_most(
         "unseen output tok/s",
