@@ -36,7 +36,7 @@ pub(crate) enum Command {
     /// The cheapest deployment that serves your traffic within your SLOs, across every GPU.
     #[command(allow_negative_numbers = true)]
     Plan(Box<crate::plan::PlanArgs>),
-    /// Convert a vLLM bench / genai-perf / AIPerf / GuideLLM / llmperf result file.
+    /// Convert a vLLM bench / SGLang bench_serving / genai-perf / AIPerf / GuideLLM / llmperf result file.
     Import {
         /// The result file.
         file: String,

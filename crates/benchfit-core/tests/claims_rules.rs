@@ -11316,9 +11316,15 @@ fn a_result_stated_twice_takes_the_setup_of_its_fuller_statement() {
     );
     let h = c.headline().unwrap();
     assert_eq!(h.value, 655.0);
-    assert_eq!(c.model.as_ref().map(|m| m.value.as_str()), Some("llama-4-maverick"));
+    assert_eq!(
+        c.model.as_ref().map(|m| m.value.as_str()),
+        Some("llama-4-maverick")
+    );
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(16));
-    assert_eq!(c.weight_dtype.as_ref().map(|x| x.value.as_str()), Some("fp8"));
+    assert_eq!(
+        c.weight_dtype.as_ref().map(|x| x.value.as_str()),
+        Some("fp8")
+    );
     // A later figure with the same number but another measure is not a restatement.
     let c = read(
         "Our server reaches 655 tok/s per GPU.\n\nThe Llama 3.1 8B FP8 run at batch 64 on one \
@@ -11335,10 +11341,16 @@ fn chinese_latency_alone_is_a_latency() {
     // latency, one user's; the words for TTFT and TPOT keep their own kinds.
     let c = read("压测报告：并发50用户下延迟<800ms");
     let h = c.headline().unwrap();
-    assert_eq!((h.value, h.unit.as_str(), h.kind), (800.0, "ms", FigureKind::E2eLatency));
+    assert_eq!(
+        (h.value, h.unit.as_str(), h.kind),
+        (800.0, "ms", FigureKind::E2eLatency)
+    );
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(50));
     let c = read("平均时延 1.2 秒");
-    assert_eq!(c.headline().map(|h| (h.value, h.kind)), Some((1.2, FigureKind::E2eLatency)));
+    assert_eq!(
+        c.headline().map(|h| (h.value, h.kind)),
+        Some((1.2, FigureKind::E2eLatency))
+    );
     let c = read("首字延迟 85 ms，token间延迟 20 ms");
     let kinds: Vec<_> = c.figures.iter().map(|f| (f.value, f.kind)).collect();
     assert!(kinds.contains(&(85.0, FigureKind::Ttft)) && kinds.contains(&(20.0, FigureKind::Tpot)));

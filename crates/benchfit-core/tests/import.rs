@@ -808,3 +808,81 @@ fn vllm_field_of_the_wrong_type_is_named() {
         assert!(e.to_string().contains(key), "{e}");
     }
 }
+
+#[test]
+fn real_sglang_bench_serving_json_lines() {
+    // DataCrunch's published file (tests/data/import/real/sglang-datacrunch-h200/README.txt):
+    // seven runs appended one a line; the last is ShareGPT at 8 req/s.
+    let path = "sglang-datacrunch-h200/llama_3_3_70b_online_output.jsonl";
+    let m = real(path);
+    assert_eq!(tool(&m), SourceTool::SglangBench);
+    assert!(
+        m.run.notes.iter().any(|n| n.contains("7 runs")),
+        "{:?}",
+        m.run.notes
+    );
+    assert_eq!(
+        m.run.load,
+        Some(LoadMode::Rate {
+            requests_per_s: 8.0,
+            arrival: "poisson".into(),
+            burstiness: 1.0
+        })
+    );
+    let s = &m.summary;
+    assert_eq!(s.requests.completed, 2400);
+    assert_eq!((s.prompt_tokens, s.output_tokens), (540_779, 461_874));
+    near(s.window_s, 313.968, 3);
+    near(s.throughput.output_tokens_per_s, 1471.086, 3);
+    // Not in the record: 2,400 requests and 540,779 + 461,874 tokens over 313.968 s.
+    near(s.throughput.requests_per_s, 7.644, 3);
+    near(s.throughput.total_tokens_per_s, 3193.5, 1);
+    // SGLang then wrote medians only: the mean is the median, and said so.
+    let ttft = s.latency_ms.ttft.unwrap();
+    near(ttft.p50, 83.166, 3);
+    near(ttft.mean, 83.166, 3);
+    near(s.latency_ms.itl.unwrap().p50, 17.668, 3);
+    let e2e = s.latency_ms.e2e.unwrap();
+    near(e2e.mean, 5302.551, 3);
+    near(e2e.p50, 3291.751, 3);
+    assert!(s.latency_ms.tpot.is_none());
+    let missing = &m.source.as_ref().unwrap().missing;
+    assert!(missing
+        .iter()
+        .any(|x| x.starts_with("ttft.") && x.contains("mean (set to p50)")));
+    // One record alone reads the same way, without the note.
+    let text = String::from_utf8(sample(&format!("real/{path}"))).unwrap();
+    let first = import(text.lines().next().unwrap().as_bytes()).unwrap();
+    assert_eq!(first.summary.requests.completed, 300);
+    near(first.summary.throughput.output_tokens_per_s, 537.414, 3);
+    assert!(first.run.notes.iter().all(|n| !n.contains("runs")));
+    // A line that is not an object makes the file no JSON-lines file.
+    let broken = format!("{text}[1, 2]\n");
+    assert!(matches!(
+        import(broken.as_bytes()),
+        Err(ImportError::NotJson { .. })
+    ));
+    // A record with any key removed, nulled or set to a string: an import or a typed error.
+    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    for k in v.as_object().unwrap().keys() {
+        for replace in [
+            None,
+            Some(serde_json::Value::Null),
+            Some(serde_json::json!("x")),
+        ] {
+            let mut w = v.clone();
+            match &replace {
+                None => {
+                    w.as_object_mut().unwrap().remove(k);
+                }
+                Some(x) => w[k] = x.clone(),
+            }
+            let _ = import(w.to_string().as_bytes());
+        }
+    }
+    // A string where a statistic is: the record is broken, and the error names the key.
+    let mut w = v.clone();
+    w["median_ttft_ms"] = serde_json::json!("fast");
+    let e = import(w.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(e.contains("median_ttft_ms"), "{e}");
+}

@@ -10,6 +10,9 @@
 //!   one object per metric, `{unit, avg, p50, p90, p95, p99, min, max, std}`.
 //! - GuideLLM `benchmarks.json`: `benchmarks[].metrics.<name>.successful` distribution
 //!   summaries (`mean`, `median`, `percentiles.p50…p99`), `request_totals`.
+//! - SGLang `bench_serving --output-file`: vLLM's flat keys with `*_e2e_latency_ms`,
+//!   `total_throughput` and `total_output_tokens_retokenized`, one run a line (JSON lines; the
+//!   last line is read, vLLM's `--append-result` files too).
 //! - llmperf `*_summary.json`: flat keys `results_ttft_s_mean`, `results_ttft_s_quantiles_p50`,
 //!   … (seconds).
 //! - benchfit's own measurement file (`schema`, `run`, `summary`), checked and passed through.
@@ -30,6 +33,7 @@ mod guidellm;
 mod inference_perf;
 mod llmperf;
 mod nvidia;
+mod sglang;
 mod vllm;
 
 /// The tool a result file came from.
@@ -50,6 +54,8 @@ pub enum SourceTool {
     Llmperf,
     /// kubernetes-sigs inference-perf `summary_lifecycle_metrics.json` / `stage_N_…`.
     InferencePerf,
+    /// SGLang `python -m sglang.bench_serving --output-file` (JSON lines).
+    SglangBench,
 }
 
 impl fmt::Display for SourceTool {
@@ -62,6 +68,7 @@ impl fmt::Display for SourceTool {
             SourceTool::Guidellm => "GuideLLM benchmarks",
             SourceTool::Llmperf => "llmperf summary",
             SourceTool::InferencePerf => "inference-perf lifecycle report",
+            SourceTool::SglangBench => "SGLang bench_serving result",
         })
     }
 }
@@ -73,13 +80,13 @@ pub enum ImportError {
     #[error("the file is empty")]
     Empty,
     /// Not a JSON document.
-    #[error("the file is not JSON ({reason}); benchfit imports the JSON result files of vLLM bench serve, genai-perf, AIPerf, GuideLLM, inference-perf and llmperf")]
+    #[error("the file is not JSON ({reason}); benchfit imports the JSON result files of vLLM bench serve, SGLang bench_serving (JSON lines), genai-perf, AIPerf, GuideLLM, inference-perf and llmperf")]
     NotJson {
         /// The parser's message (line and column).
         reason: String,
     },
     /// JSON, but none of the known formats.
-    #[error("not a result file benchfit knows (vLLM bench serve --save-result, genai-perf/AIPerf profile_export*.json, GuideLLM benchmarks.json, inference-perf *_lifecycle_metrics.json, llmperf *_summary.json, benchfit measurement): {reason}")]
+    #[error("not a result file benchfit knows (vLLM bench serve --save-result, SGLang bench_serving --output-file, genai-perf/AIPerf profile_export*.json, GuideLLM benchmarks.json, inference-perf *_lifecycle_metrics.json, llmperf *_summary.json, benchfit measurement): {reason}")]
     UnknownFormat {
         /// What was found instead.
         reason: String,
@@ -177,9 +184,53 @@ fn read_any(bytes: &[u8]) -> Result<Measurement, ImportError> {
         return Err(ImportError::Empty);
     }
     let bytes = python_literals_as_null(bytes);
-    let v: Value = serde_json::from_slice(&bytes).map_err(|e| ImportError::NotJson {
-        reason: e.to_string(),
-    })?;
+    let v: Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            return match json_lines(&bytes) {
+                Some(records) => last_record(records),
+                None => Err(ImportError::NotJson {
+                    reason: e.to_string(),
+                }),
+            }
+        }
+    };
+    from_value(v)
+}
+
+/// The objects of a JSON-lines file (SGLang's `--output-file`, vLLM's `--append-result`: one
+/// run appended per line), when it has two or more lines and each is a JSON object; `None`
+/// otherwise.
+fn json_lines(bytes: &[u8]) -> Option<Vec<Value>> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    lines
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<Value>(l)
+                .ok()
+                .filter(Value::is_object)
+        })
+        .collect()
+}
+
+/// The last run of a JSON-lines file (the tools append, so the last line is the newest run),
+/// with a note of how many the file holds.
+fn last_record(mut records: Vec<Value>) -> Result<Measurement, ImportError> {
+    let n = records.len();
+    let last = records.pop().expect("json_lines returns two or more");
+    let mut m = from_value(last)?;
+    m.run.notes.push(format!(
+        "the file holds {n} runs (JSON lines, one appended per run); this is the last"
+    ));
+    Ok(m)
+}
+
+/// A parsed result file's value → its tool's reading.
+fn from_value(v: Value) -> Result<Measurement, ImportError> {
     let Some(obj) = v.as_object() else {
         return Err(ImportError::UnknownFormat {
             reason: format!("the top level is {}, not an object", kind_of(&v)),
@@ -205,6 +256,9 @@ fn read_any(bytes: &[u8]) -> Result<Measurement, ImportError> {
     }
     if obj.keys().any(|k| k.starts_with("results_")) {
         return llmperf::llmperf(obj);
+    }
+    if sglang::detect(obj) {
+        return sglang::sglang(obj);
     }
     if has("mean_ttft_ms") || has("mean_e2el_ms") || (has("request_throughput") && has("completed"))
     {

@@ -126,7 +126,7 @@ pub(crate) fn Measured() -> Html {
     html! {
         <section class="card" aria-labelledby="measured-h" ondragover={over} ondrop={drop}>
             <h2 id="measured-h">{ "Measured vs predicted" }</h2>
-            <p class="small muted">{ "Import a file from benchfit measure, or a vLLM bench / genai-perf / AIPerf / GuideLLM / inference-perf / llmperf result (drop it here). It is read in your browser; nothing is uploaded." }</p>
+            <p class="small muted">{ "Import a file from benchfit measure, or a vLLM bench / SGLang bench_serving / genai-perf / AIPerf / GuideLLM / inference-perf / llmperf result (drop it here). It is read in your browser; nothing is uploaded." }</p>
             <label for="import-file">{ "Measurement file " }</label>
             <input id="import-file" type="file" accept=".json,.jsonl,application/json" onchange={pick} />
             { body }

@@ -78,7 +78,7 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
 
 /// One latency metric from the flat keys `mean_<metric>_ms`, `median_<metric>_ms` and
 /// `p<q>_<metric>_ms`; a metric the file lacks is named in `missing`.
-fn stat(
+pub(super) fn stat(
     o: &Map<String, Value>,
     metric: &str,
     missing: &mut Vec<String>,
@@ -108,7 +108,7 @@ fn stat(
 
 /// The run's load: `max_concurrency` (a closed loop) before `request_rate` (Poisson, or gamma
 /// when `burstiness` is not 1).
-fn load_mode(o: &Map<String, Value>) -> Option<LoadMode> {
+pub(super) fn load_mode(o: &Map<String, Value>) -> Option<LoadMode> {
     match (num(o.get("max_concurrency")), o.get("request_rate")) {
         (Some(c), _) => Some(LoadMode::Concurrency {
             concurrency: to_u32(c),

@@ -1,0 +1,127 @@
+//! SGLang `python -m sglang.bench_serving --output-file` records (one JSON object a line,
+//! appended per run; sgl-project/sglang `python/sglang/bench_serving.py`).
+//!
+//! The keys are vLLM's with three differences: the end-to-end latency is `*_e2e_latency_ms`
+//! (vLLM: `*_e2el_ms`), the total token rate `total_throughput` (vLLM:
+//! `total_token_throughput`, absent from older SGLang records, which give `input_throughput`
+//! and `output_throughput`), and the record has `backend` and
+//! `total_output_tokens_retokenized`. Older releases write only medians for TTFT and ITL (the
+//! DataCrunch H200 records of December 2024 hold `median_ttft_ms` and `median_itl_ms`).
+
+use super::vllm::{load_mode, stat};
+use super::*;
+
+/// Whether `o` is an SGLang bench_serving record.
+pub(super) fn detect(o: &Map<String, Value>) -> bool {
+    let has = |k: &str| o.contains_key(k);
+    has("completed")
+        && (has("mean_e2e_latency_ms")
+            || has("median_e2e_latency_ms")
+            || has("total_output_tokens_retokenized"))
+}
+
+pub(super) fn sglang(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
+    let tool = SourceTool::SglangBench;
+    if let Some((k, v)) = o.iter().find(|(k, v)| {
+        (k.ends_with("_ms") || k.ends_with("throughput") || k.starts_with("total_"))
+            && !(v.is_number() || v.is_null())
+    }) {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`{k}` is {}, not a number", kind_of(v)),
+        });
+    }
+    let mut missing = Vec::new();
+    let latency = LatencySummary {
+        ttft: stat(o, "ttft", &mut missing, "ttft"),
+        itl: stat(o, "itl", &mut missing, "itl"),
+        tpot: stat(o, "tpot", &mut missing, "tpot"),
+        e2e: stat(o, "e2e_latency", &mut missing, "e2e"),
+    };
+    let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
+        tool,
+        reason: "no `completed` count".into(),
+    })?;
+    let duration_s = num(o.get("duration"));
+    if let Some(d) = duration_s.filter(|d| *d <= 0.0 && completed > 0) {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`duration` is {d} s, but {completed} requests completed"),
+        });
+    }
+    let output_tokens = count(o.get("total_output_tokens")).unwrap_or(0);
+    let prompt_tokens = count(o.get("total_input_tokens")).unwrap_or(0);
+    // A rate the record leaves out is its count over the run's duration, as SGLang computes
+    // the ones it writes.
+    let per_s = |n: u64| {
+        duration_s
+            .filter(|d| *d > 0.0)
+            .map_or(0.0, |d| n as f64 / d)
+    };
+    let output_rate = num(o.get("output_throughput")).unwrap_or_else(|| per_s(output_tokens));
+    let total_rate = num(o.get("total_throughput"))
+        .or_else(|| {
+            num(o.get("input_throughput"))
+                .map(|i| i + num(o.get("output_throughput")).unwrap_or(0.0))
+        })
+        .unwrap_or_else(|| per_s(output_tokens + prompt_tokens));
+    let throughput = ThroughputSummary {
+        output_tokens_per_s: output_rate,
+        total_tokens_per_s: total_rate,
+        requests_per_s: num(o.get("request_throughput")).unwrap_or_else(|| per_s(completed)),
+    };
+    let mut run = run_info(
+        "sglang.bench_serving",
+        None,
+        str_of(o.get("model_id")).or_else(|| str_of(o.get("model"))),
+    );
+    run.load = load_mode(o);
+    if let Some(b) = str_of(o.get("backend")) {
+        run.notes
+            .push(format!("SGLang bench_serving backend `{b}`"));
+    }
+    // The dataset's requested lengths, where the dataset is the random one that uses them.
+    if str_of(o.get("dataset_name")).as_deref() == Some("random") {
+        if let (Some(i), Some(out)) = (
+            num(o.get("random_input_len")),
+            num(o.get("random_output_len")),
+        ) {
+            let ratio = num(o.get("random_range_ratio")).unwrap_or(1.0);
+            run.notes.push(format!(
+                "random dataset: {i:.0} input / {out:.0} output tokens requested (range ratio {ratio})"
+            ));
+        }
+    }
+    let summary = Summary {
+        throughput,
+        latency_ms: latency,
+        requests: RequestCounts {
+            completed,
+            failed: 0,
+            incomplete: 0,
+        },
+        window_s: duration_s.unwrap_or(0.0),
+        output_tokens,
+        prompt_tokens,
+        samples: SampleCounts {
+            ttft: completed,
+            itl: 0,
+            tpot: completed,
+            e2e: completed,
+        },
+        ..Summary::default()
+    };
+    Ok(measurement(tool, run, summary, definitions(), missing))
+}
+
+/// The Rosetta entries of an SGLang record.
+fn definitions() -> Vec<MetricDefinition> {
+    vec![
+        def("ttft", "ttft", "request sent → first streamed chunk", "same definition", true),
+        def("e2e", "e2e_latency", "request sent → last chunk", "same definition", true),
+        def("tpot", "tpot", "per request (E2E − TTFT)/(output tokens − 1)", "same formula, SGLang's output count", true),
+        def("itl", "itl", "one gap per streamed chunk, pooled", "not converted: per chunk (a chunk of k tokens is one gap, benchfit's k)", false),
+        def("throughput", "duration", "tokens of successful requests over the benchmark's duration (first request sent → last response)", "same definition", true),
+        def("output_tokens", "total_output_tokens", "SGLang's count: the server's reported completion tokens (`total_output_tokens_retokenized` re-counts the text)", "summary only", false),
+    ]
+}
