@@ -886,3 +886,33 @@ fn real_sglang_bench_serving_json_lines() {
     let e = import(w.to_string().as_bytes()).unwrap_err().to_string();
     assert!(e.contains("median_ttft_ms"), "{e}");
 }
+
+#[test]
+fn a_2024_vllm_record_without_a_total_rate() {
+    // vLLM's benchmark_serving.py of 2024 wrote `input_throughput` and `output_throughput`, not
+    // `total_token_throughput`: the total is their sum (1,000 + 500 tok/s), not zero.
+    let mut v = serde_json::json!({
+        "backend": "vllm", "model_id": "meta-llama/Llama-2-7b-hf", "num_prompts": 200,
+        "request_rate": "inf", "duration": 100.0, "completed": 200,
+        "total_input_tokens": 100000, "total_output_tokens": 50000,
+        "request_throughput": 2.0, "input_throughput": 1000.0, "output_throughput": 500.0,
+        "mean_ttft_ms": 900.0, "median_ttft_ms": 800.0, "p99_ttft_ms": 2000.0,
+        "mean_tpot_ms": 40.0, "median_tpot_ms": 38.0, "p99_tpot_ms": 80.0
+    });
+    let m = import(v.to_string().as_bytes()).unwrap();
+    assert_eq!(tool(&m), SourceTool::VllmBench);
+    close(m.summary.throughput.total_tokens_per_s, 1500.0);
+    // Without any rate: the tokens and requests over the duration (150,000 tokens, 200
+    // requests and 50,000 output tokens in 100 s).
+    for k in [
+        "request_throughput",
+        "input_throughput",
+        "output_throughput",
+    ] {
+        v.as_object_mut().unwrap().remove(k);
+    }
+    let m = import(v.to_string().as_bytes()).unwrap();
+    close(m.summary.throughput.total_tokens_per_s, 1500.0);
+    close(m.summary.throughput.output_tokens_per_s, 500.0);
+    close(m.summary.throughput.requests_per_s, 2.0);
+}

@@ -36,10 +36,20 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
             reason: format!("`duration` is {d} s, but {completed} requests completed"),
         });
     }
+    // Releases before `total_token_throughput` (benchmark_serving.py of 2024) wrote
+    // `input_throughput` and `output_throughput`; with neither, the tokens over the duration.
+    let tokens = |k: &str| count(o.get(k)).unwrap_or(0) as f64;
+    let over_duration = |n: f64| duration_s.filter(|d| *d > 0.0).map_or(0.0, |d| n / d);
     let throughput = ThroughputSummary {
-        output_tokens_per_s: num(o.get("output_throughput")).unwrap_or(0.0),
-        total_tokens_per_s: num(o.get("total_token_throughput")).unwrap_or(0.0),
-        requests_per_s: num(o.get("request_throughput")).unwrap_or(0.0),
+        output_tokens_per_s: num(o.get("output_throughput"))
+            .unwrap_or_else(|| over_duration(tokens("total_output_tokens"))),
+        total_tokens_per_s: num(o.get("total_token_throughput"))
+            .or_else(|| Some(num(o.get("input_throughput"))? + num(o.get("output_throughput"))?))
+            .unwrap_or_else(|| {
+                over_duration(tokens("total_input_tokens") + tokens("total_output_tokens"))
+            }),
+        requests_per_s: num(o.get("request_throughput"))
+            .unwrap_or_else(|| over_duration(completed as f64)),
     };
     let mut run = run_info(
         "vllm bench serve",
