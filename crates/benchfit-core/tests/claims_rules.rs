@@ -11369,3 +11369,37 @@ fn an_abbreviated_header_keeps_its_role() {
     assert_eq!(c.concurrency.as_ref().map(|x| x.value), Some(1));
     assert_eq!(h.scope, Some(Scope::PerUser));
 }
+
+#[test]
+fn a_quoted_comment_is_another_persons_setup() {
+    // A reply quotes an earlier comment (`> …`) and then gives its own result: the quoted figures
+    // are the quoted person's (CLAIMS.md §4), and a quoted first line is no title.
+    let c = read(
+        "> > about 22ms/token (batch-1), roughly 45 tokens/s on an A100\n\n\
+         The speed does not match. My self-tested throughput for Llama 13B is 1409.75 \
+         tokens/sec with input len=512, output_len=250.",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 1409.75);
+    assert!(h.settings.other_setup.is_none());
+    assert_eq!(c.batch_size, None);
+    assert_eq!(
+        (
+            c.prompt_tokens.map(|x| x.value),
+            c.output_tokens.map(|x| x.value)
+        ),
+        (Some(512), Some(250))
+    );
+    let quoted = c.figures.iter().find(|f| f.value == 45.0).unwrap();
+    assert_eq!(
+        quoted
+            .settings
+            .other_setup
+            .as_ref()
+            .map(|m| m.value.as_str()),
+        Some(">")
+    );
+    // A text that is all quote keeps its figures: nobody else's words are there.
+    let c = read("> Llama 3 8B on an RTX 4090: 127 tokens/s\n> with llama.cpp");
+    assert_eq!(c.headline().map(|h| h.value), Some(127.0));
+}

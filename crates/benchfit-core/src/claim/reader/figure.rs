@@ -2055,6 +2055,7 @@ pub(super) fn read_figures(lower: &str) -> Vec<Figure> {
         }
     }
     introduced_as_other(lower, &mut cands);
+    quoted_as_other(lower, &mut cands);
     title_marked(lower, &mut cands);
     title_names_setup(lower, &mut cands);
     title_names_cost(lower, &mut cands);

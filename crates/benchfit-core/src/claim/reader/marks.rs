@@ -94,6 +94,32 @@ pub(super) const OTHER_SIDE: &[&str] = &[
 /// it joins two metrics of one setup as often ("40 tok/s per user while the server pushes
 /// 3,200 in total"). Linear: the figures
 /// are sorted once and each looks back at most 100 bytes.
+/// A figure on a quoted line (`> about 22ms/token`, a reply quoting an earlier comment) is the
+/// quoted person's, another setup (CLAIMS.md §4): it ranks one step after the figures of the
+/// reply's own lines, when the text has such lines with a number on them.
+pub(super) fn quoted_as_other(lower: &str, cands: &mut [Cand]) {
+    let quoted = |at: usize| {
+        let at = at.min(lower.len());
+        let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+        lower[start..].trim_start().starts_with('>')
+    };
+    if !cands.iter().any(|c| quoted(c.fig.span.start)) {
+        return;
+    }
+    let own_lines = lower.lines().any(|l| {
+        let t = l.trim_start();
+        !t.starts_with('>') && t.chars().any(|c| c.is_ascii_digit())
+    });
+    if !own_lines {
+        return;
+    }
+    for c in cands.iter_mut() {
+        if quoted(c.fig.span.start) {
+            c.prio += 1;
+        }
+    }
+}
+
 pub(super) fn introduced_as_other(lower: &str, cands: &mut [Cand]) {
     let marks = Marks::new(lower, OTHER_SIDE);
     // Whether any line is a baseline's caption, asked once (one pass) before each figure's.
@@ -224,6 +250,10 @@ pub(in crate::claim) fn title_span(lower: &str) -> Option<Span> {
     let first_end = lower.find('\n')?;
     let line = &lower[..first_end];
     let t = line.trim();
+    // A quoted line (`> …`, a reply quoting someone) is the quoted person's words, no title.
+    if t.starts_with('>') {
+        return None;
+    }
     let rest = &lower[first_end..];
     let one_phrase = !t.trim_end_matches('.').contains(". ") && !t.contains("。");
     let body = rest.trim().len() >= 40;
