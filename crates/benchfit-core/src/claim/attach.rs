@@ -572,6 +572,29 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
     }
 }
 
+/// The `>` opening the line at `at` when that line is a Markdown or e-mail quote and the text
+/// also has an unquoted line with a number on it (the reply's own words); `None` otherwise.
+fn quote_marker(lower: &str, at: usize) -> Option<Found<String>> {
+    let at = at.min(lower.len());
+    let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &lower[line_start..];
+    let lead = line.len() - line.trim_start().len();
+    if !line[lead..].starts_with('>') {
+        return None;
+    }
+    let own_lines = lower.lines().any(|l| {
+        let t = l.trim_start();
+        !t.starts_with('>') && t.chars().any(|c| c.is_ascii_digit())
+    });
+    own_lines.then(|| Found {
+        value: ">".to_string(),
+        span: Span {
+            start: line_start + lead,
+            end: line_start + lead + 1,
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -598,27 +621,4 @@ mod tests {
         assert!(b.gpu.is_none());
         assert_eq!(b.other_setup.as_ref().unwrap().value, "competitor");
     }
-}
-
-/// The `>` opening the line at `at` when that line is a Markdown or e-mail quote and the text
-/// also has an unquoted line with a number on it (the reply's own words); `None` otherwise.
-fn quote_marker(lower: &str, at: usize) -> Option<Found<String>> {
-    let at = at.min(lower.len());
-    let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = &lower[line_start..];
-    let lead = line.len() - line.trim_start().len();
-    if !line[lead..].starts_with('>') {
-        return None;
-    }
-    let own_lines = lower.lines().any(|l| {
-        let t = l.trim_start();
-        !t.starts_with('>') && t.chars().any(|c| c.is_ascii_digit())
-    });
-    own_lines.then(|| Found {
-        value: ">".to_string(),
-        span: Span {
-            start: line_start + lead,
-            end: line_start + lead + 1,
-        },
-    })
 }

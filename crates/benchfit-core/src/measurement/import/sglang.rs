@@ -8,7 +8,7 @@
 //! `total_output_tokens_retokenized`. Older releases write only medians for TTFT and ITL (the
 //! DataCrunch H200 records of December 2024 hold `median_ttft_ms` and `median_itl_ms`).
 
-use super::vllm::{load_mode, stat};
+use super::vllm::{flat_run, load_mode, rates, FlatRun};
 use super::*;
 
 /// Whether `o` is an SGLang bench_serving record.
@@ -31,45 +31,13 @@ pub(super) fn sglang(o: &Map<String, Value>) -> Result<Measurement, ImportError>
             reason: format!("`{k}` is {}, not a number", kind_of(v)),
         });
     }
-    let mut missing = Vec::new();
-    let latency = LatencySummary {
-        ttft: stat(o, "ttft", &mut missing, "ttft"),
-        itl: stat(o, "itl", &mut missing, "itl"),
-        tpot: stat(o, "tpot", &mut missing, "tpot"),
-        e2e: stat(o, "e2e_latency", &mut missing, "e2e"),
-    };
-    let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
-        tool,
-        reason: "no `completed` count".into(),
-    })?;
-    let duration_s = num(o.get("duration"));
-    if let Some(d) = duration_s.filter(|d| *d <= 0.0 && completed > 0) {
-        return Err(ImportError::Invalid {
-            tool,
-            reason: format!("`duration` is {d} s, but {completed} requests completed"),
-        });
-    }
-    let output_tokens = count(o.get("total_output_tokens")).unwrap_or(0);
-    let prompt_tokens = count(o.get("total_input_tokens")).unwrap_or(0);
-    // A rate the record leaves out is its count over the run's duration, as SGLang computes
-    // the ones it writes.
-    let per_s = |n: u64| {
-        duration_s
-            .filter(|d| *d > 0.0)
-            .map_or(0.0, |d| n as f64 / d)
-    };
-    let output_rate = num(o.get("output_throughput")).unwrap_or_else(|| per_s(output_tokens));
-    let total_rate = num(o.get("total_throughput"))
-        .or_else(|| {
-            num(o.get("input_throughput"))
-                .map(|i| i + num(o.get("output_throughput")).unwrap_or(0.0))
-        })
-        .unwrap_or_else(|| per_s(output_tokens + prompt_tokens));
-    let throughput = ThroughputSummary {
-        output_tokens_per_s: output_rate,
-        total_tokens_per_s: total_rate,
-        requests_per_s: num(o.get("request_throughput")).unwrap_or_else(|| per_s(completed)),
-    };
+    let FlatRun {
+        latency,
+        missing,
+        completed,
+        duration_s,
+    } = flat_run(o, tool, "e2e_latency")?;
+    let throughput = rates(o, completed, duration_s, "total_throughput");
     let mut run = run_info(
         "sglang.bench_serving",
         None,
@@ -101,8 +69,8 @@ pub(super) fn sglang(o: &Map<String, Value>) -> Result<Measurement, ImportError>
             incomplete: 0,
         },
         window_s: duration_s.unwrap_or(0.0),
-        output_tokens,
-        prompt_tokens,
+        output_tokens: count(o.get("total_output_tokens")).unwrap_or(0),
+        prompt_tokens: count(o.get("total_input_tokens")).unwrap_or(0),
         samples: SampleCounts {
             ttft: completed,
             itl: 0,

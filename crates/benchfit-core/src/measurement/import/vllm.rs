@@ -15,42 +15,17 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
             reason: format!("`{k}` is {}, not a number", kind_of(v)),
         });
     }
-    let mut missing = Vec::new();
-    let latency = LatencySummary {
-        ttft: stat(o, "ttft", &mut missing, "ttft"),
-        itl: stat(o, "itl", &mut missing, "itl"),
-        tpot: stat(o, "tpot", &mut missing, "tpot"),
-        e2e: stat(o, "e2el", &mut missing, "e2e"),
-    };
-    let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
-        tool,
-        reason: "no `completed` count".into(),
-    })?;
+    let FlatRun {
+        latency,
+        missing,
+        completed,
+        duration_s,
+    } = flat_run(o, tool, "e2el")?;
     let failed = count(o.get("failed"))
         .unwrap_or_else(|| count(o.get("num_prompts")).map_or(0, |n| n.saturating_sub(completed)));
-    let duration_s = num(o.get("duration"));
-    // A run that completed requests took time: a stated duration of 0 s (or less) is no run's.
-    if let Some(d) = duration_s.filter(|d| *d <= 0.0 && completed > 0) {
-        return Err(ImportError::Invalid {
-            tool,
-            reason: format!("`duration` is {d} s, but {completed} requests completed"),
-        });
-    }
     // Releases before `total_token_throughput` (benchmark_serving.py of 2024) wrote
-    // `input_throughput` and `output_throughput`; with neither, the tokens over the duration.
-    let tokens = |k: &str| count(o.get(k)).unwrap_or(0) as f64;
-    let over_duration = |n: f64| duration_s.filter(|d| *d > 0.0).map_or(0.0, |d| n / d);
-    let throughput = ThroughputSummary {
-        output_tokens_per_s: num(o.get("output_throughput"))
-            .unwrap_or_else(|| over_duration(tokens("total_output_tokens"))),
-        total_tokens_per_s: num(o.get("total_token_throughput"))
-            .or_else(|| Some(num(o.get("input_throughput"))? + num(o.get("output_throughput"))?))
-            .unwrap_or_else(|| {
-                over_duration(tokens("total_input_tokens") + tokens("total_output_tokens"))
-            }),
-        requests_per_s: num(o.get("request_throughput"))
-            .unwrap_or_else(|| over_duration(completed as f64)),
-    };
+    // `input_throughput` and `output_throughput`.
+    let throughput = rates(o, completed, duration_s, "total_token_throughput");
     let mut run = run_info(
         "vllm bench serve",
         str_of(o.get("vllm_version")),
@@ -84,6 +59,73 @@ pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let mut m = measurement(tool, run, summary, definitions(o), missing);
     m.requests = m_requests.unwrap_or_default();
     Ok(m)
+}
+
+/// What vLLM's and SGLang's flat records share, read and checked: the latency statistics (the
+/// end-to-end one under `*_<e2e_key>_ms`), the completed count and the duration.
+pub(super) struct FlatRun {
+    pub latency: LatencySummary,
+    pub missing: Vec<String>,
+    pub completed: u64,
+    pub duration_s: Option<f64>,
+}
+
+/// Reads a [`FlatRun`]. Errors: no `completed` count, or a duration of 0 s or less for a run
+/// that completed requests.
+pub(super) fn flat_run(
+    o: &Map<String, Value>,
+    tool: SourceTool,
+    e2e_key: &str,
+) -> Result<FlatRun, ImportError> {
+    let mut missing = Vec::new();
+    let latency = LatencySummary {
+        ttft: stat(o, "ttft", &mut missing, "ttft"),
+        itl: stat(o, "itl", &mut missing, "itl"),
+        tpot: stat(o, "tpot", &mut missing, "tpot"),
+        e2e: stat(o, e2e_key, &mut missing, "e2e"),
+    };
+    let completed = count(o.get("completed")).ok_or_else(|| ImportError::Invalid {
+        tool,
+        reason: "no `completed` count".into(),
+    })?;
+    let duration_s = num(o.get("duration"));
+    // A run that completed requests took time: a stated duration of 0 s (or less) is no run's.
+    if let Some(d) = duration_s.filter(|d| *d <= 0.0 && completed > 0) {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`duration` is {d} s, but {completed} requests completed"),
+        });
+    }
+    Ok(FlatRun {
+        latency,
+        missing,
+        completed,
+        duration_s,
+    })
+}
+
+/// The run's rates: the record's own where it states them; else the total as
+/// `input_throughput + output_throughput`; else the counts over the duration (as the tools
+/// compute the rates they write), 0 without a duration.
+pub(super) fn rates(
+    o: &Map<String, Value>,
+    completed: u64,
+    duration_s: Option<f64>,
+    total_key: &str,
+) -> ThroughputSummary {
+    let tokens = |k: &str| count(o.get(k)).unwrap_or(0) as f64;
+    let over_duration = |n: f64| duration_s.filter(|d| *d > 0.0).map_or(0.0, |d| n / d);
+    ThroughputSummary {
+        output_tokens_per_s: num(o.get("output_throughput"))
+            .unwrap_or_else(|| over_duration(tokens("total_output_tokens"))),
+        total_tokens_per_s: num(o.get(total_key))
+            .or_else(|| Some(num(o.get("input_throughput"))? + num(o.get("output_throughput"))?))
+            .unwrap_or_else(|| {
+                over_duration(tokens("total_input_tokens") + tokens("total_output_tokens"))
+            }),
+        requests_per_s: num(o.get("request_throughput"))
+            .unwrap_or_else(|| over_duration(completed as f64)),
+    }
 }
 
 /// One latency metric from the flat keys `mean_<metric>_ms`, `median_<metric>_ms` and
