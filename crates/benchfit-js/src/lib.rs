@@ -114,8 +114,8 @@ pub fn scenario_to_url(
     Ok(from_js(scenario)?.to_query())
 }
 
-/// Reads a measurement file (benchfit measure, vLLM bench serve, genai-perf, AIPerf, GuideLLM,
-/// llmperf): `{measurement, claim, prompt_reuse}` where `claim` is the measurement written as a
+/// Reads a measurement file (benchfit measure, vLLM bench serve, SGLang bench_serving JSON lines,
+/// genai-perf, AIPerf, GuideLLM, inference-perf, llmperf): `{measurement, claim, prompt_reuse}` where `claim` is the measurement written as a
 /// benchmark claim (null when it measured no throughput) and `prompt_reuse` its measured
 /// prefix-cache hit rate as the estimate's `prefix_tokens` (`measurement::prompt_reuse`; null
 /// without one). Throws with the importer's message.
