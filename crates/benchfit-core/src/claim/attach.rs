@@ -56,6 +56,42 @@ pub struct FigureSettings {
     pub other_setup: Option<Found<String>>,
 }
 
+impl FigureSettings {
+    /// How many of the setup's keys (model … runtime; not the other-setup marker) are named.
+    pub fn named(&self) -> usize {
+        [
+            self.model.is_some(),
+            self.gpu.is_some(),
+            self.gpu_count.is_some(),
+            self.tp.is_some(),
+            self.batch_size.is_some(),
+            self.concurrency.is_some(),
+            self.prompt_tokens.is_some(),
+            self.output_tokens.is_some(),
+            self.weight_dtype.is_some(),
+            self.runtime.is_some(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count()
+    }
+
+    /// Each key `over` names replaces this one's; the others stay, as does the other-setup
+    /// marker.
+    pub fn overlay(&mut self, over: FigureSettings) {
+        self.model = over.model.or(self.model.take());
+        self.gpu = over.gpu.or(self.gpu.take());
+        self.gpu_count = over.gpu_count.or(self.gpu_count.take());
+        self.tp = over.tp.or(self.tp.take());
+        self.batch_size = over.batch_size.or(self.batch_size.take());
+        self.concurrency = over.concurrency.or(self.concurrency.take());
+        self.prompt_tokens = over.prompt_tokens.or(self.prompt_tokens.take());
+        self.output_tokens = over.output_tokens.or(self.output_tokens.take());
+        self.weight_dtype = over.weight_dtype.or(self.weight_dtype.take());
+        self.runtime = over.runtime.or(self.runtime.take());
+    }
+}
+
 /// Words that put a figure on a different setup than the one the text describes (CLAIMS.md §4).
 const OTHER_SETUP: &[&str] = &[
     " vs ",
@@ -572,25 +608,34 @@ pub(super) fn attach(lower: &str, claim: &mut Claim) {
     }
 }
 
-/// The `>` opening the line at `at` when that line is a Markdown or e-mail quote and the text
-/// also has an unquoted line with a number on it (the reply's own words); `None` otherwise.
-fn quote_marker(lower: &str, at: usize) -> Option<Found<String>> {
+/// Where the `>` opening the line at `at` stands, when that line is a Markdown or e-mail
+/// quote (`> about 22ms/token`, a reply quoting an earlier comment).
+pub(crate) fn quote_start(lower: &str, at: usize) -> Option<usize> {
     let at = at.min(lower.len());
     let line_start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
     let line = &lower[line_start..];
     let lead = line.len() - line.trim_start().len();
-    if !line[lead..].starts_with('>') {
-        return None;
-    }
-    let own_lines = lower.lines().any(|l| {
+    line[lead..].starts_with('>').then_some(line_start + lead)
+}
+
+/// Whether the text has an unquoted line with a number on it: words of its own author beside
+/// what it quotes.
+pub(crate) fn has_own_numbered_line(lower: &str) -> bool {
+    lower.lines().any(|l| {
         let t = l.trim_start();
         !t.starts_with('>') && t.chars().any(|c| c.is_ascii_digit())
-    });
-    own_lines.then(|| Found {
+    })
+}
+
+/// The quote marker of the line at `at` ([`quote_start`]) when the text also has lines of its
+/// own author ([`has_own_numbered_line`]); `None` otherwise.
+fn quote_marker(lower: &str, at: usize) -> Option<Found<String>> {
+    let q = quote_start(lower, at)?;
+    has_own_numbered_line(lower).then(|| Found {
         value: ">".to_string(),
         span: Span {
-            start: line_start + lead,
-            end: line_start + lead + 1,
+            start: q,
+            end: q + 1,
         },
     })
 }

@@ -98,23 +98,13 @@ pub(super) const OTHER_SIDE: &[&str] = &[
 /// quoted person's, another setup (CLAIMS.md §4): it ranks one step after the figures of the
 /// reply's own lines, when the text has such lines with a number on them.
 pub(super) fn quoted_as_other(lower: &str, cands: &mut [Cand]) {
-    let quoted = |at: usize| {
-        let at = at.min(lower.len());
-        let start = lower[..at].rfind('\n').map_or(0, |i| i + 1);
-        lower[start..].trim_start().starts_with('>')
-    };
-    if !cands.iter().any(|c| quoted(c.fig.span.start)) {
-        return;
-    }
-    let own_lines = lower.lines().any(|l| {
-        let t = l.trim_start();
-        !t.starts_with('>') && t.chars().any(|c| c.is_ascii_digit())
-    });
-    if !own_lines {
+    use crate::claim::attach::{has_own_numbered_line, quote_start};
+    let quoted = |c: &Cand| quote_start(lower, c.fig.span.start).is_some();
+    if !cands.iter().any(quoted) || !has_own_numbered_line(lower) {
         return;
     }
     for c in cands.iter_mut() {
-        if quoted(c.fig.span.start) {
+        if quoted(c) {
             c.prio += 1;
         }
     }

@@ -1682,18 +1682,20 @@ pub fn read(text: &str) -> Claim {
     // A table headline's row settings, by its columns' roles, are its own.
     if let Some((span, row)) = grid_row {
         if let Some(f) = claim.figures.iter_mut().find(|f| f.span == span) {
-            let s = &mut f.settings;
-            s.prompt_tokens = row.prompt_tokens.or(s.prompt_tokens.take());
-            s.output_tokens = row.output_tokens.or(s.output_tokens.take());
-            s.batch_size = row.batch_size.or(s.batch_size.take());
-            s.concurrency = row.concurrency.or(s.concurrency.take());
-            s.gpu_count = row.gpu_count.or(s.gpu_count.take());
-            s.tp = row.tp.or(s.tp.take());
-            s.weight_dtype = row.weight_dtype.or(s.weight_dtype.take());
             // The column's device beats a device the row's other cells mention (`| H20 约是 NPU
             // 的 4倍 |` beside the 910B4 column's figure).
-            s.gpu = row.gpu.or(s.gpu.take());
-            s.model = row.model.or(s.model.take());
+            f.settings.overlay(super::FigureSettings {
+                model: row.model,
+                gpu: row.gpu,
+                gpu_count: row.gpu_count,
+                tp: row.tp,
+                batch_size: row.batch_size,
+                concurrency: row.concurrency,
+                prompt_tokens: row.prompt_tokens,
+                output_tokens: row.output_tokens,
+                weight_dtype: row.weight_dtype,
+                ..Default::default()
+            });
         }
     }
     // A sweep over workloads keeps the one setup the text describes (its points differ in
@@ -3709,30 +3711,12 @@ fn adopt_heading_device(lower: &str, c: &mut Claim) {
 /// marked as another setup, and its own sentence names more settings than the headline's, its
 /// settings replace the headline's where it names them.
 fn take_restated_settings(figures: &mut [Figure]) {
-    fn named(s: &super::FigureSettings) -> usize {
-        [
-            s.model.is_some(),
-            s.gpu.is_some(),
-            s.gpu_count.is_some(),
-            s.tp.is_some(),
-            s.batch_size.is_some(),
-            s.concurrency.is_some(),
-            s.prompt_tokens.is_some(),
-            s.output_tokens.is_some(),
-            s.weight_dtype.is_some(),
-            s.runtime.is_some(),
-        ]
-        .iter()
-        .filter(|b| **b)
-        .count()
-    }
     let Some((h, rest)) = figures.split_first_mut() else {
         return;
     };
     if h.derived || h.settings.other_setup.is_some() {
         return;
     }
-    let own = named(&h.settings);
     let Some(twin) = rest
         .iter()
         .filter(|f| {
@@ -3745,23 +3729,12 @@ fn take_restated_settings(figures: &mut [Figure]) {
                 && f.kind == h.kind
                 && f.scope == h.scope
         })
-        .max_by_key(|f| named(&f.settings))
-        .filter(|f| named(&f.settings) > own)
+        .max_by_key(|f| f.settings.named())
+        .filter(|f| f.settings.named() > h.settings.named())
     else {
         return;
     };
-    let t = twin.settings.clone();
-    let s = &mut h.settings;
-    s.model = t.model.or(s.model.take());
-    s.gpu = t.gpu.or(s.gpu.take());
-    s.gpu_count = t.gpu_count.or(s.gpu_count.take());
-    s.tp = t.tp.or(s.tp.take());
-    s.batch_size = t.batch_size.or(s.batch_size.take());
-    s.concurrency = t.concurrency.or(s.concurrency.take());
-    s.prompt_tokens = t.prompt_tokens.or(s.prompt_tokens.take());
-    s.output_tokens = t.output_tokens.or(s.output_tokens.take());
-    s.weight_dtype = t.weight_dtype.or(s.weight_dtype.take());
-    s.runtime = t.runtime.or(s.runtime.take());
+    h.settings.overlay(twin.settings.clone());
 }
 
 /// Outside a sweep, the model and the device written in the headline's own row or sentence

@@ -22,21 +22,14 @@ pub(super) fn detect(o: &Map<String, Value>) -> bool {
 
 pub(super) fn sglang(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::SglangBench;
-    if let Some((k, v)) = o.iter().find(|(k, v)| {
-        (k.ends_with("_ms") || k.ends_with("throughput") || k.starts_with("total_"))
-            && !(v.is_number() || v.is_null())
-    }) {
-        return Err(ImportError::Invalid {
-            tool,
-            reason: format!("`{k}` is {}, not a number", kind_of(v)),
-        });
-    }
+    let numeric =
+        |k: &str| k.ends_with("_ms") || k.ends_with("throughput") || k.starts_with("total_");
     let FlatRun {
         latency,
         missing,
         completed,
         duration_s,
-    } = flat_run(o, tool, "e2e_latency")?;
+    } = flat_run(o, tool, numeric, "e2e_latency")?;
     let throughput = rates(o, completed, duration_s, "total_throughput");
     let mut run = run_info(
         "sglang.bench_serving",

@@ -4,23 +4,12 @@ use super::*;
 
 pub(super) fn vllm(o: &Map<String, Value>) -> Result<Measurement, ImportError> {
     let tool = SourceTool::VllmBench;
-    // A count, duration, rate or latency statistic that is not a number is a broken file, not a
-    // zero (`"output_throughput": "fast"`); `null` (Python's NaN, see `read_any`) is missing.
-    if let Some((k, v)) = o
-        .iter()
-        .find(|(k, v)| numeric_key(k) && !(v.is_number() || v.is_null()))
-    {
-        return Err(ImportError::Invalid {
-            tool,
-            reason: format!("`{k}` is {}, not a number", kind_of(v)),
-        });
-    }
     let FlatRun {
         latency,
         missing,
         completed,
         duration_s,
-    } = flat_run(o, tool, "e2el")?;
+    } = flat_run(o, tool, numeric_key, "e2el")?;
     let failed = count(o.get("failed"))
         .unwrap_or_else(|| count(o.get("num_prompts")).map_or(0, |n| n.saturating_sub(completed)));
     // Releases before `total_token_throughput` (benchmark_serving.py of 2024) wrote
@@ -70,13 +59,25 @@ pub(super) struct FlatRun {
     pub duration_s: Option<f64>,
 }
 
-/// Reads a [`FlatRun`]. Errors: no `completed` count, or a duration of 0 s or less for a run
-/// that completed requests.
+/// Reads a [`FlatRun`]. Errors: a key `numeric` names holding anything but a number or null,
+/// no `completed` count, or a duration of 0 s or less for a run that completed requests.
 pub(super) fn flat_run(
     o: &Map<String, Value>,
     tool: SourceTool,
+    numeric: fn(&str) -> bool,
     e2e_key: &str,
 ) -> Result<FlatRun, ImportError> {
+    // A count, duration, rate or latency statistic that is not a number is a broken file, not a
+    // zero (`"output_throughput": "fast"`); `null` (Python's NaN, see `read_any`) is missing.
+    if let Some((k, v)) = o
+        .iter()
+        .find(|(k, v)| numeric(k) && !(v.is_number() || v.is_null()))
+    {
+        return Err(ImportError::Invalid {
+            tool,
+            reason: format!("`{k}` is {}, not a number", kind_of(v)),
+        });
+    }
     let mut missing = Vec::new();
     let latency = LatencySummary {
         ttft: stat(o, "ttft", &mut missing, "ttft"),
