@@ -6,7 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startPage } from './serve.mjs';
+import { startPage, href, expectHref } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let server, browser, base;
@@ -55,7 +55,7 @@ test('changing concurrency changes the cost; the copied URL restores the same nu
   assert.notEqual(after, before);
   // Fewer requests share the GPU: each costs more.
   assert.ok(parseFloat(after.slice(1)) > parseFloat(before.slice(1)), `${after} vs ${before}`);
-  const url = page.url();
+  const url = await href(page);
   assert.match(url, /[?&]c=2(&|$)/);
   const throughput = await text(page, '#throughput');
   const fresh = await open(url);
@@ -95,7 +95,7 @@ test('a long pasted claim travels in the fragment, whole, and restores on reload
   const long = 'Llama 3 70B on 8x H100, vLLM, batch 64: 3,200 tok/s. ' + 'log line '.repeat(3300);
   await page.fill('#claim', long);
   await page.waitForFunction(() => location.hash.length > 25000 && location.search === '');
-  const url = page.url();
+  const url = await href(page);
   const again = await open(url);
   assert.equal(await again.page.locator('#claim').inputValue(), long);
   assert.doesNotMatch(await again.page.locator('main').innerText(), /were not valid/);
@@ -115,7 +115,7 @@ test('SLOs, the concurrency curve and open-loop rates', async () => {
   await page.selectOption('#mode', 'rate');
   await page.fill('#rate', '0.3');
   await page.waitForFunction(() => /Poisson 0.30 req\/s/.test(document.querySelector('#simulation')?.innerText || ''));
-  assert.match(page.url(), /rate=0.3/);
+  await expectHref(page, /rate=0.3/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -126,8 +126,8 @@ test('embed mode is a compact widget that links to the full page', async () => {
   const { page, errors } = await open(`${base}?v=1&gpu=h100&pin=1800&pout=400&c=8&busy=10&embed=1`);
   assert.equal(await text(page, '#verdict'), 'usable');
   assert.match(await text(page, '#cost-request'), /^\$\d/);
-  const href = await page.getAttribute('#open-full', 'href');
-  assert.ok(!href.includes('embed=1') && href.includes('c=8'), href);
+  const link = await page.getAttribute('#open-full', 'href');
+  assert.ok(!link.includes('embed=1') && link.includes('c=8'), link);
   const embedText = (await page.locator('body').innerText()).length;
   assert.ok(embedText < fullText * 0.3, `embed ${embedText} chars vs full ${fullText}`);
   assert.equal(await page.locator('#checklist-h').count(), 0);
@@ -263,10 +263,10 @@ test('claim chips: an edit wins over what was read and is kept in the URL', asyn
   // Read as output tokens, 3,200 tok/s at batch 32 is impossible on any H100.
   await page.selectOption('#chip-metric', 'output');
   await page.waitForFunction(() => /not possible as written/.test(document.querySelector('main').innerText));
-  assert.match(page.url(), /o\.metric=output/);
+  await expectHref(page, /o\.metric=output/);
   await page.fill('#chip-gpu', 'h200');
   await page.waitForFunction(() => /o\.gpu=h200/.test(location.search));
-  const fresh = await open(page.url());
+  const fresh = await open(await href(page));
   assert.equal(await fresh.page.inputValue('#chip-gpu'), 'h200');
   assert.equal(await fresh.page.inputValue('#chip-metric'), 'output');
   // An invalid chip keeps what was typed and says why, beside it.
@@ -290,7 +290,7 @@ test('GPU and model pickers offer the catalog and accept a typed id', async () =
   const before = await text(page, '#throughput');
   await page.fill('#gpu', 'h200');
   await page.waitForFunction(b => document.querySelector('#throughput').innerText !== b, before);
-  assert.match(page.url(), /gpu=h200/);
+  await expectHref(page, /gpu=h200/);
   // 4.8 vs 3.35 TB/s: the memory-bound decode is faster on the H200.
   const num = s => parseFloat(s.replace(/[^0-9.]/g, ''));
   assert.ok(num(await text(page, '#throughput')) > num(before));
@@ -298,7 +298,7 @@ test('GPU and model pickers offer the catalog and accept a typed id', async () =
   await page.selectOption('#tier', 'committed');
   await page.waitForFunction(b => document.querySelector('#cost-request').innerText !== b, onDemand);
   assert.match(await text(page, '#price-source'), /1-year commitment/);
-  assert.match(page.url(), /tier=committed/);
+  await expectHref(page, /tier=committed/);
   await page.fill('#model', 'no-such-model');
   await page.waitForFunction(() => /unknown model id/.test(document.querySelector('.results')?.innerText || ''));
   assert.deepEqual(errors, []);
@@ -361,7 +361,7 @@ test('figures: a click makes another figure the headline, kept in the URL; "as r
   assert.equal(await head(), idx);
   assert.match(await text(page, '#figures li.headline'), /chosen by the user/);
   // The choice survives a reload from the link.
-  const fresh = await open(page.url());
+  const fresh = await open(await href(page));
   await fresh.page.waitForSelector('#figures li.headline');
   assert.equal(await fresh.page.getAttribute('#figures li.headline', 'data-index'), idx);
   await page.click('#figures-reset');

@@ -2,7 +2,7 @@
 // Chromium. Run from the repo root after `trunk build --release`: `node --test tests/e2e/`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPage } from './serve.mjs';
+import { startPage, href, expectHref } from './serve.mjs';
 
 let server, browser, base;
 
@@ -84,7 +84,7 @@ test('a shared URL restores the same plan', async () => {
   await page.waitForFunction(() => document.querySelector('.plan-result:not(.stale)') !== null);
   await page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
   const want = await rows(page);
-  const url = page.url();
+  const url = await href(page);
   const fresh = await open(url);
   await fresh.page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
   assert.deepEqual(await rows(fresh.page), want);
@@ -109,7 +109,7 @@ test('changing a GPU price re-ranks the table', async () => {
   }, gpu, { timeout: 20000 });
   const now = await rows(page);
   assert.notEqual(now[0][4], gpu);
-  assert.match(page.url(), new RegExp(`[?&]pprice=${gpu}%3A50(&|$)`));
+  await expectHref(page, new RegExp(`[?&]pprice=${gpu}%3A50(&|$)`));
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -118,7 +118,7 @@ test('the embed widget shows the plan\'s top three for the same inputs as the pa
   const { page, errors } = await open(`${base}?prate=3&ptpot=60`);
   await page.waitForFunction(() => /^3\.00 req\/s/.test(document.querySelector('#plan-summary')?.innerText ?? ''));
   const want = (await rows(page)).slice(0, 3).map(r => [r[4], r[3]]);
-  const url = new URL(page.url());
+  const url = new URL(await href(page));
   url.searchParams.set('embed', 'plan');
   const embed = await browser.newPage({ viewport: { width: 540, height: 460 } });
   const embedErrors = [];
@@ -129,8 +129,8 @@ test('the embed widget shows the plan\'s top three for the same inputs as the pa
     [tr.dataset.gpu, tr.querySelectorAll('td')[4].innerText]));
   assert.deepEqual(got, want);
   // The widget keeps its mode and the plan's keys in its address, and links to the full plan.
-  assert.match(embed.url(), /[?&]embed=plan(&|$)/);
-  assert.match(embed.url(), /[?&]ptpot=60(&|$)/);
+  await expectHref(embed, /[?&]embed=plan(&|$)/);
+  await expectHref(embed, /[?&]ptpot=60(&|$)/);
   assert.match(await embed.getAttribute('#open-full', 'href'), /[?&]ptpot=60(&|$)/);
   assert.deepEqual([...errors, ...embedErrors], []);
   await page.close();

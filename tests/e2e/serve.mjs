@@ -43,3 +43,17 @@ if (process.argv[1] && process.argv[1].endsWith('serve.mjs')) {
   const s = await serve(process.argv[2] || 'dist', Number(process.argv[3] || 8080));
   console.log(`serving on http://127.0.0.1:${s.address().port}/`);
 }
+
+/// The page's own address (`location.href`). Playwright's `page.url()` is its cached copy,
+/// updated by an event from the browser that can arrive after the page has already re-rendered
+/// (a `replaceState` on a loaded 2-core machine), so the tests read the address from the page.
+export const href = page => page.evaluate(() => location.href);
+
+/// Waits (5 s) until the page's address matches `re`; fails naming the address it has.
+export async function expectHref(page, re) {
+  try {
+    await page.waitForFunction(([s, f]) => new RegExp(s, f).test(location.href), [re.source, re.flags], { timeout: 5000 });
+  } catch {
+    throw new Error(`the address ${await href(page)} never matched ${re}`);
+  }
+}
