@@ -170,17 +170,26 @@ fn unseen_sources_within_ratchets() {
     // 2,048): 77.6 / −63.2, 47.2 / −47.2, 105.3 / +105.3. With the MI300X's compute at AMD's
     // published max-achievable FLOPs (0.68 of the H100's share of its datasheet peak;
     // `catalog::Gpu::achievable_matmul`): 76.3 / −48.5, 47.2 / −47.2, 105.3 / +105.3.
-    // Checkpoint names, free-text versions and formats and infinite rates map (59 of 82 rows);
-    // the rest name models, GPUs or formats the catalog cannot hold as stated.
+    // Session 49: a random dataset's lengths spread as its range says (`--random-input-len
+    // 1000` with SGLang's default ratio 0 is uniform in [0, 1000], not fixed: 16 equal prompts
+    // arriving together had made a burst the real run never had, TTFT +1,463 % on 8 × A100 at
+    // concurrency 100), and a GPU family without its variant (`a100`, `h100 (variant not
+    // stated)`) is scored as the variant the cell names or the family's first, as the claim
+    // reader assumes: 8 more rows. On the 59 rows scored before: 80.7 / −59.6, 48.0 / −43.8,
+    // 53.4 / +53.4 (output error halved; TTFT's median rose because prompts that no longer
+    // arrive in step no longer hide the fixed cost the B200 MoE rows measure). On all 67:
+    // 81.0 / −48.1, 43.5 / −40.1, 40.5 / +40.5.
+    // Checkpoint names, free-text versions and formats and infinite rates map (67 of 82 rows);
+    // the rest name models or formats the catalog cannot hold as stated.
     let scored = r.rows.iter().filter(|x| x.skipped.is_none()).count();
-    assert_eq!(scored, 59);
+    assert_eq!(scored, 67);
     let all = r.group("all").expect("all group");
-    at_most("unseen TTFT", all.ttft.as_ref(), 76.5, 49.0);
-    at_most("unseen ITL/TPOT", all.itl.as_ref(), 47.5, 47.5);
+    at_most("unseen TTFT", all.ttft.as_ref(), 81.5, 48.5);
+    at_most("unseen ITL/TPOT", all.itl.as_ref(), 44.0, 40.5);
     at_most(
         "unseen output tok/s",
         all.output_tokens_per_s.as_ref(),
-        105.5,
-        105.5,
+        41.0,
+        41.0,
     );
 }

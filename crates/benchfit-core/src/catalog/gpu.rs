@@ -793,6 +793,35 @@ pub fn gpu(id: &str) -> Option<&'static Gpu> {
     GPUS.iter().find(|g| g.id.eq_ignore_ascii_case(id))
 }
 
+/// A GPU as a table cell or a note names it: the first word as an exact id (`h100-sxm (nvidia-smi
+/// …)`), or a family id ([`AMBIGUOUS_GPUS`]) whose variant the rest of the text names
+/// (`a100 (… A100-SXM4-40GB, inferred)` → `a100-40gb`: the part of the variant's id after the
+/// family, `40gb`, `pcie`, `sxm`, found in the text with its dashes and spaces removed) or,
+/// when nothing names one, the family's first variant, as [`AMBIGUOUS_GPUS`] assumes. The flag
+/// is true when the variant was chosen rather than written. `None` for an unknown first word.
+pub fn gpu_in_text(text: &str) -> Option<(&'static Gpu, bool)> {
+    let first = text.split_whitespace().next()?;
+    if let Some(g) = gpu(first) {
+        return Some((g, false));
+    }
+    let (family, variants) = AMBIGUOUS_GPUS
+        .iter()
+        .find(|(fam, _)| fam.eq_ignore_ascii_case(first))?;
+    let squashed: String = text[first.len()..]
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let named = variants.iter().find(|v| {
+        let suffix: String = v[family.len()..]
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect();
+        !suffix.is_empty() && squashed.contains(&suffix)
+    });
+    Some((gpu(named.unwrap_or(&variants[0]))?, true))
+}
+
 /// The variants an id may mean: itself when exact, the family's variants when ambiguous,
 /// empty when unknown.
 pub fn gpu_variants(id: &str) -> Vec<&'static Gpu> {

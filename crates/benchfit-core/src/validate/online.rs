@@ -263,8 +263,8 @@ pub(super) fn map_online(
         RowTraffic {
             prompt: input.round() as u32,
             output: output.round() as u32,
-            prompt_sd: length_sd(&note, input),
-            output_sd: length_sd(&note, output),
+            prompt_sd: length_sd(&note, Side::Input, input),
+            output_sd: length_sd(&note, Side::Output, output),
             load,
             requests,
         },
@@ -342,11 +342,14 @@ fn online_deployment(get: &dyn Fn(&str) -> String) -> Result<OnlineDeployment, S
         .ok_or_else(|| format!("model {written:?} not in the catalog"))?
         .id
         .to_string();
+    // A family without its variant (`a100`, `h100 (variant not stated)`) is the variant the
+    // cell names, else the family's first (the serving part), as the claim reader assumes.
     let gpu_raw = get("gpu");
-    let gpu = gpu_raw.split_whitespace().next().unwrap_or("").to_string();
-    if catalog::gpu(&gpu).is_none() || gpu_raw.contains("variant not stated") {
-        return Err(format!("GPU {gpu_raw:?} not a catalog id"));
-    }
+    let gpu = catalog::gpu::gpu_in_text(&gpu_raw)
+        .ok_or_else(|| format!("GPU {gpu_raw:?} not a catalog id"))?
+        .0
+        .id
+        .to_string();
     let gpus = positive(get, "gpu_count").ok_or("no GPU count")? as u32;
     let tp = positive(get, "tp").ok_or("no TP stated")? as u32;
     if gpus % tp != 0 {
@@ -410,17 +413,68 @@ fn online_load(kind: &str, value: f64) -> Result<(Load, String), String> {
     })
 }
 
-/// A length's spread from the row's `len_note`: genai-perf's synthetic prompts are fixed (sd
-/// 0, output forced); the random dataset of sglang.bench_serving draws uniform [1, 1024]
-/// lengths (sd 1024/√12 ≈ 296); ShareGPT is heavy-tailed (sd ≈ mean, as for the dev rows).
-fn length_sd(note: &str, mean: f64) -> Option<f64> {
-    if note.starts_with("random") {
-        Some(1024.0 / 12f64.sqrt())
-    } else if note.contains("sharegpt") {
-        Some(mean)
-    } else {
-        None
+/// Which side of a request a length is: the prompt or the output.
+#[derive(Clone, Copy)]
+enum Side {
+    Input,
+    Output,
+}
+
+/// A length's spread (sd, tokens) from the row's `len_note` and its measured `mean`.
+///
+/// - A random dataset (`--random-input-len N`, `--random-input N`; the output side alike) draws
+///   lengths uniform in [r·N, N] (`--random-range-ratio r`: vLLM's and SGLang's
+///   `bench_serving` random datasets), so the sd is N(1 − r)/√12. Where r is not written, the
+///   measured mean says it: a mean of m out of N means a uniform draw from 2m − N to N
+///   (SGLang's default ratio 0 gives m ≈ N/2); a mean within 10 % of N is a fixed length
+///   (vLLM's default ratio, or outputs forced to their limit).
+/// - ShareGPT is heavy-tailed: sd ≈ mean, as for the dev rows.
+/// - Anything else (genai-perf's synthetic prompts with stddev 0, fixed lengths): none.
+fn length_sd(note: &str, side: Side, mean: f64) -> Option<f64> {
+    if note.contains("sharegpt") {
+        return Some(mean);
     }
+    if !note.contains("random") {
+        return None;
+    }
+    let flags: &[&str] = match side {
+        Side::Input => &["--random-input-len", "--random-input"],
+        Side::Output => &["--random-output-len", "--random-output"],
+    };
+    let requested = flags.iter().find_map(|f| flag_number(note, f))?;
+    if !(requested.is_finite() && requested > 0.0) {
+        return None;
+    }
+    let low = match flag_number(note, "--random-range-ratio")
+        .or_else(|| flag_number(note, "random_range_ratio"))
+    {
+        Some(r) if (0.0..=1.0).contains(&r) => r * requested,
+        _ if mean >= 0.9 * requested => requested,
+        _ => (2.0 * mean - requested).max(0.0),
+    };
+    let sd = (requested - low) / 12f64.sqrt();
+    (sd > 0.0).then_some(sd)
+}
+
+/// The number after `flag` in `text` (`--random-input 3200`, `random_range_ratio 0.0`,
+/// `--random-range-ratio=1`), where the flag stands alone (not the start of a longer flag).
+fn flag_number(text: &str, flag: &str) -> Option<f64> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(flag) {
+        let rest = &text[from + at + flag.len()..];
+        from += at + flag.len();
+        if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            continue;
+        }
+        let rest = rest.trim_start_matches([' ', '=', ':']);
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        if let Ok(v) = rest[..end].trim_end_matches('.').parse() {
+            return Some(v);
+        }
+    }
+    None
 }
 
 /// The row's measured figures, and whether they are medians (no mean TTFT stated).
@@ -496,6 +550,16 @@ pub fn validate_online(tsv: &str) -> Result<OnlineReport, ValidateError> {
     Ok(OnlineReport { rows, groups })
 }
 
+/// The GPU cell as the row's label shows it: its first word, and the variant scored where the
+/// cell names a family (`a100→a100-80gb`).
+fn gpu_label(cell: &str) -> String {
+    let first = cell.split_whitespace().next().unwrap_or("");
+    match catalog::gpu::gpu_in_text(cell) {
+        Some((g, true)) => format!("{first}→{}", g.id),
+        _ => first.to_string(),
+    }
+}
+
 /// One row of the table (on line `line`): its label, what it measured and what benchfit
 /// predicts for it, or why it was not scored.
 fn online_row(line: usize, get: &dyn Fn(&str) -> String) -> OnlineRow {
@@ -509,7 +573,7 @@ fn online_row(line: usize, get: &dyn Fn(&str) -> String) -> OnlineRow {
             "{} {}×{} TP{} {} {} {}/{} {}={}",
             get("model"),
             get("gpu_count"),
-            get("gpu").split_whitespace().next().unwrap_or(""),
+            gpu_label(&get("gpu")),
             get("tp"),
             get("runtime"),
             get("weight_dtype").split_whitespace().next().unwrap_or(""),
@@ -604,7 +668,7 @@ fn online_groups(rows: &[OnlineRow]) -> Vec<OnlineGroup> {
 
 #[cfg(test)]
 mod tests {
-    use super::{map_online, stated_prompts};
+    use super::{length_sd, map_online, stated_prompts, Side};
     use crate::input::Load;
 
     /// A row's cells by column name, the rest empty.
@@ -691,5 +755,71 @@ mod tests {
         // A multi-byte character right before the count (a cell in Chinese): read, not cut.
         assert_eq!(stated_prompts("约600 prompts"), Some(600));
         assert_eq!(stated_prompts("约 prompts"), None);
+    }
+
+    #[test]
+    fn a_random_datasets_spread_follows_its_range() {
+        let sd =
+            |note: &str, side, mean| length_sd(note, side, mean).map(|v| (v * 10.0).round() / 10.0);
+        // A stated ratio: uniform in [r·N, N], sd N(1 − r)/√12 (1024/√12 = 295.6).
+        let n = "random (sglang.bench_serving --random-input 1024 --random-output 1024, random_range_ratio 0.0)";
+        assert_eq!(sd(n, Side::Input, 512.0), Some(295.6));
+        // Ratio 1: fixed lengths, whatever the mean.
+        let n = "dataset random --random-input 3200 --random-output 800 --random-range-ratio 1";
+        assert_eq!(sd(n, Side::Input, 3200.0), None);
+        assert_eq!(sd(n, Side::Output, 790.0), None);
+        // No ratio written: the mean says it. 500 of 1,000 is uniform in [0, 1000] (288.7);
+        // 960 of 1,913 in [7, 1913] (1906/√12 = 550.2); 1,019.5 of 1,024 is fixed.
+        let n = "dataset random --random-input-len 1000 --random-output-len 1913 (lengths vary)";
+        assert_eq!(sd(n, Side::Input, 500.0), Some(288.7));
+        assert_eq!(sd(n, Side::Output, 960.0), Some(550.2));
+        let n = "dataset random --random-input-len 1024 --random-output-len 1024";
+        assert_eq!(sd(n, Side::Input, 1019.5), None);
+        // A longer flag is not the shorter one; ShareGPT is heavy-tailed; fixed prompts none.
+        assert_eq!(
+            sd("random --random-input-lens 512", Side::Input, 256.0),
+            None
+        );
+        assert_eq!(sd("sharegpt, mean 220", Side::Input, 220.0), Some(220.0));
+        assert_eq!(
+            sd(
+                "fixed: genai-perf synthetic prompts, stddev 0",
+                Side::Input,
+                200.0
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_gpu_family_without_its_variant_is_scored_as_the_variant_it_names_or_its_first() {
+        let gpu = |cell: &str| {
+            let cells = [
+                ("model", "llama-3-8b"),
+                ("gpu", cell),
+                ("gpu_count", "1"),
+                ("tp", "1"),
+                ("runtime", "vllm"),
+                ("weight_dtype", "bf16"),
+                ("input_len", "1024"),
+                ("output_len", "128"),
+                ("load_kind", "concurrency"),
+                ("load_value", "4"),
+            ];
+            let mapped = map_online(&row(&cells)).map(|(s, ..)| s.gpu.unwrap_or_default());
+            mapped
+        };
+        assert_eq!(gpu("a100").unwrap(), "a100-80gb");
+        assert_eq!(gpu("h100 (variant not stated)").unwrap(), "h100-sxm");
+        assert_eq!(
+            gpu("a100 (variant not stated; ALCF Polaris = A100-SXM4-40GB, inferred)").unwrap(),
+            "a100-40gb"
+        );
+        assert_eq!(gpu("h100 PCIe").unwrap(), "h100-pcie");
+        assert_eq!(
+            gpu("h100-sxm (nvidia-smi: H100 80GB HBM3)").unwrap(),
+            "h100-sxm"
+        );
+        assert!(gpu("tpu-v9").unwrap_err().contains("tpu-v9"));
     }
 }
