@@ -11403,3 +11403,27 @@ fn a_quoted_comment_is_another_persons_setup() {
     let c = read("> Llama 3 8B on an RTX 4090: 127 tokens/s\n> with llama.cpp");
     assert_eq!(c.headline().map(|h| h.value), Some(127.0));
 }
+
+/// §1 rule 2: a list line its author labels "headline", or the one list line set whole in bold,
+/// is the headline over the list's first improved line.
+#[test]
+fn a_labelled_or_bold_list_line_is_the_headline() {
+    let labelled = "Speculative decoding on one RTX 4090, llama.cpp:\n\
+         - spec-off baseline: 40.9 / 41.1, overall 41.0 tok/s\n\
+         - draft 2, ungated: 83.6 / 65.4, overall 76.9 tok/s (+88%)\n\
+         - draft 3 (headline row): overall 85.4 tok/s (+108%)\n\
+         - draft 4: overall 70.8 tok/s (+73%)";
+    assert_eq!(read(labelled).headline().map(|h| h.value), Some(85.4));
+    let bold = "Speculative decoding on one RTX 4090, llama.cpp:\n\
+         - spec-off baseline: 40.9 / 41.1, overall 41.0 tok/s\n\
+         - draft 2, ungated: 83.6 / 65.4, overall 76.9 tok/s (+88%)\n\
+         - **draft 3: overall 85.4 tok/s (+108%)**\n\
+         - draft 4: overall 70.8 tok/s (+73%)";
+    assert_eq!(read(bold).headline().map(|h| h.value), Some(85.4));
+    // Bold that closes before the figure marks a label, not the figure.
+    let label = "Speculative decoding on one RTX 4090, llama.cpp:\n\
+         - **draft off**: overall 41.0 tok/s\n\
+         - draft 2: overall 76.9 tok/s (+88%)\n\
+         - draft 3: overall 85.4 tok/s (+108%)";
+    assert_ne!(read(label).headline().map(|h| h.value), Some(41.0));
+}

@@ -1423,6 +1423,57 @@ fn bold_alone(lower: &str, start: usize) -> bool {
     prose_bold == 1
 }
 
+/// CLAIMS.md §1 rule 2, "headline" and "a bold row" in a list: the figure's prose line is the
+/// one its author labels (`(headline row)`, `headline:`) or the one line of a list written whole
+/// in bold (`- **n-max 3: … overall 85.4 tok/s (+108%)**` among plain lines). A line that only
+/// talks about a headline ("the headline number is misleading") has no figure of its own
+/// before the word, so the label must come before the figure on its line.
+fn labelled_headline_line(lower: &str, start: usize) -> bool {
+    let line_from = lower[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_to = lower[start..].find('\n').map_or(lower.len(), |i| start + i);
+    let before_fig = &lower[line_from..start];
+    if before_fig.contains('|') || before_fig.trim_start().starts_with('>') {
+        return false;
+    }
+    let labelled = ["(headline", "headline row", "headline:", "headline result"]
+        .iter()
+        .any(|w| before_fig.contains(w));
+    if labelled {
+        return true;
+    }
+    // A list line bold from its marker to past the figure, and the only such line with a digit.
+    let bold_from_marker = |line: &str| {
+        let t = line.trim_start();
+        let t = t
+            .strip_prefix("- ")
+            .or_else(|| t.strip_prefix("* "))
+            .or_else(|| t.strip_prefix("+ "))
+            .unwrap_or(t);
+        t.starts_with("**") && line.chars().any(|c| c.is_ascii_digit())
+    };
+    let line = &lower[line_from..line_to];
+    let is_list = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ")
+    };
+    if !is_list(line) || !bold_from_marker(line) {
+        return false;
+    }
+    // The bold reaches the figure: its closing `**` lies after the figure's start.
+    let open = line.find("**").map_or(0, |i| i + 2);
+    let fig_in_line = start - line_from;
+    let closes_after = line[open..]
+        .find("**")
+        .is_some_and(|i| open + i > fig_in_line);
+    closes_after
+        && lower
+            .lines()
+            .filter(|l| is_list(l) && bold_from_marker(l))
+            .count()
+            == 1
+        && lower.lines().filter(|l| is_list(l)).count() >= 2
+}
+
 /// CLAIMS.md §1 rule 2: the author marks a figure as their own result ("I got", "we get",
 /// "we achieved", "we measured", "we reached") in the words just before it (at most 120 bytes,
 /// across a line break into a pasted output block), with no other rate figure between the mark
@@ -1475,7 +1526,7 @@ pub(in crate::claim) fn author_marked(lower: &str, span: Span) -> bool {
     if prose_before(lower, start).is_none() {
         return false;
     }
-    if bold_alone(lower, start) {
+    if bold_alone(lower, start) || labelled_headline_line(lower, start) {
         return true;
     }
     let from = floor_boundary(lower, start.saturating_sub(120));
