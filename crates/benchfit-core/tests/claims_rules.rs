@@ -11427,3 +11427,18 @@ fn a_labelled_or_bold_list_line_is_the_headline() {
          - draft 3: overall 85.4 tok/s (+108%)";
     assert_ne!(read(label).headline().map(|h| h.value), Some(41.0));
 }
+
+/// §1 rule 5: a table whose cells set their numbers in bold beside a unit
+/// (`**90.19** tokens/s`) is still a table: its last row is the headline, with that row's model.
+#[test]
+fn bold_numbers_in_table_cells_keep_the_table() {
+    let c = read(
+        "## CUDA (A100 40GB)\n\n| Model | Format | Decoding Speed |\n|---|---|---|\n\
+         | Llama-3.1-8B | BF16 | **90.19** tokens/s |\n\
+         | QwQ-32B | Q4_K_M | **35.69** tokens/s |\n\
+         | Qwen3-30B-A3B | Q4_K_M | **75.91** tokens/s |",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 75.91);
+    assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen3-30b-a3b"));
+}

@@ -211,9 +211,18 @@ const RATE_UNITS: &[&str] = &[
     "tok/秒",
 ];
 
-/// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`), else None.
+/// A number in a cell (`3,516`, `13212.5`, `~80`, `4k`, `1.2 ± 0.1`, `**678.94**`,
+/// `**90.19** tokens/s`), else None.
 fn cell_number(t: &str) -> Option<f64> {
-    let t = t.trim().trim_matches('*').trim_start_matches('~').trim();
+    // Markdown emphasis anywhere in the cell (`**90.19** tokens/s`) is no part of the number.
+    let unmarked;
+    let t = if t.contains('*') {
+        unmarked = t.replace('*', "");
+        unmarked.as_str()
+    } else {
+        t
+    };
+    let t = t.trim().trim_start_matches('~').trim();
     let t = t.split('±').next()?.trim();
     // A note in parentheses after the number (`4 (TP=4)`, `1,120 (+12%)`): the number.
     let t = match t.split_once(" (") {
