@@ -11442,3 +11442,29 @@ fn bold_numbers_in_table_cells_keep_the_table() {
     assert_eq!(h.value, 75.91);
     assert_eq!(c.model.map(|m| m.value).as_deref(), Some("qwen3-30b-a3b"));
 }
+
+/// §1 rule 6: a column computed as the per-user rate times the row's concurrency (`Tput Decode`
+/// = `Tput User` × `Concurrency`) is derived; the per-user column heads, from the last row.
+#[test]
+fn a_rate_column_that_is_per_user_times_concurrency_is_derived() {
+    let c = read(
+        "Llama 3.1 70B on 8 H100, vLLM\n\n\
+         | ISL | OSL | Concurrency | TTFT (ms) | Tput User (TPS) | Tput Decode (TPS) |\n\
+         |---|---|---|---|---|---|\n\
+         | 128 | 128 | 1 | 40.1 | 45.20 | 45.2 |\n\
+         | 128 | 128 | 8 | 55.3 | 40.10 | 320.8 |\n\
+         | 128 | 128 | 32 | 90.0 | 30.50 | 976.0 |",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 30.5);
+    assert_eq!(h.scope, Some(Scope::PerUser));
+    // A decode column that is not the product (measured on its own) keeps its rank.
+    let c = read(
+        "Llama 3.1 70B on 8 H100, vLLM\n\n\
+         | ISL | OSL | Concurrency | TTFT (ms) | Tput User (TPS) | Tput Decode (TPS) |\n\
+         |---|---|---|---|---|---|\n\
+         | 128 | 128 | 8 | 55.3 | 40.10 | 301.0 |\n\
+         | 128 | 128 | 32 | 90.0 | 30.50 | 911.0 |",
+    );
+    assert_eq!(c.headline().map(|h| h.value), Some(911.0));
+}

@@ -496,6 +496,8 @@ fn role(h: &str) -> Role {
         } else if has("/user")
             || has("per user")
             || has("per-user")
+            // `Tput User (TPS)`, `User TPS`: the word "user" in a rate's name.
+            || h.split(|c: char| !c.is_alphanumeric()).any(|w| w == "user")
             || has("eval rate")
             // One request's or stream's rate (`Per-req tok/s`, `tok/s per stream`).
             || has("per-req")
@@ -2625,6 +2627,57 @@ fn read_block(
             .collect();
         if derived.len() < rate_cols.len() {
             rate_cols.retain(|(c, _, _)| !derived.contains(c));
+        }
+    }
+    // A rate column that is a per-user rate column times the row's concurrency or batch on
+    // every row (`Tput Decode` = `Tput User` × `Concurrency`, tt-inference-server's tables) is
+    // computed, not measured (CLAIMS.md §1.6): the per-user column heads.
+    if rate_cols.len() >= 2 {
+        let values = |col: usize| -> Vec<Option<f64>> {
+            data.iter()
+                .map(|l| l.cells.get(col).and_then(|c| cell_number(text(*c))))
+                .collect()
+        };
+        let load_col = header.cells.iter().position(|c| {
+            matches!(
+                role(text(*c).trim_matches('*').trim()),
+                Role::Concurrency | Role::Batch
+            )
+        });
+        if let Some(lc) = load_col {
+            let loads = values(lc);
+            let per_user: Vec<usize> = rate_cols
+                .iter()
+                .filter(|(_, _, sc)| *sc == Some(Scope::PerUser))
+                .map(|(c, _, _)| *c)
+                .collect();
+            let derived: Vec<usize> = rate_cols
+                .iter()
+                .filter(|(_, _, sa)| *sa != Some(Scope::PerUser))
+                .filter(|(a, _, _)| {
+                    let va = values(*a);
+                    per_user.iter().any(|u| {
+                        let vu = values(*u);
+                        let mut checked = 0;
+                        let all =
+                            va.iter()
+                                .zip(&vu)
+                                .zip(&loads)
+                                .all(|((x, y), n)| match (x, y, n) {
+                                    (Some(x), Some(y), Some(n)) if *y > 0.0 && *n >= 1.0 => {
+                                        checked += 1;
+                                        (x / (y * n) - 1.0).abs() <= 0.02
+                                    }
+                                    _ => true,
+                                });
+                        all && checked >= 1
+                    })
+                })
+                .map(|(a, _, _)| *a)
+                .collect();
+            if derived.len() < rate_cols.len() {
+                rate_cols.retain(|(c, _, _)| !derived.contains(c));
+            }
         }
     }
     if header_is_text && !rate_cols.is_empty() {
