@@ -11468,3 +11468,16 @@ fn a_rate_column_that_is_per_user_times_concurrency_is_derived() {
     );
     assert_eq!(c.headline().map(|h| h.value), Some(911.0));
 }
+
+/// §2: Chinese "average time taken" (`平均耗时`) and "one inference's time" (`单次推理时间`) with a
+/// time are a request's end-to-end latency, as `推理耗时` is.
+#[test]
+fn chinese_time_taken_is_an_end_to_end_latency() {
+    let c = read("显卡：V100\n输入：664个字符\n输出：82个字符\n\n平均耗时：2s");
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.unit.as_str()), (2.0, "s"));
+    assert_eq!(h.kind, FigureKind::E2eLatency);
+    let c = read("Qwen1.5 在 Ascend 910B 上推理，单次推理时间74s");
+    let h = c.headline().unwrap();
+    assert_eq!((h.value, h.kind), (74.0, FigureKind::E2eLatency));
+}

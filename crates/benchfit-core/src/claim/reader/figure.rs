@@ -2479,7 +2479,8 @@ fn phase_named(label: &str) -> Option<FigureKind> {
 /// Latencies written in Chinese, the words before the number: TTFT (`首字延迟 85 ms`,
 /// `首token延迟(TTFT) P99 为 1.8 秒`, `首包时延`), time per output token (`每个token的生成时间 18
 /// ms`, `token间延迟`) and end-to-end latency (`端到端延迟`, a request's `响应时间` / `响应速度`
-/// "response time", `推理耗时` "inference time taken", and `延迟` / `时延` "latency" alone, as the
+/// "response time", `推理耗时` "inference time taken", `平均耗时` "average time taken", `单次推理时间`
+/// "one inference's time", and `延迟` / `时延` "latency" alone, as the
 /// English `latency 800ms` reads), with 毫秒/秒 as units. Per user, kind and scope stated, like
 /// their English forms.
 pub(super) fn chinese_latencies(lower: &str) -> Vec<Figure> {
@@ -2494,7 +2495,7 @@ pub(super) fn chinese_latencies(lower: &str) -> Vec<Figure> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         crate::claim::re::compile(&format!(
-            r"(?:(首字|首\s*tokens?|首包)\s*(?:的)?\s*(?:延迟|时延|耗时|响应时间|时间)|(每个?\s*tokens?\s*(?:的)?\s*(?:生成|输出)?\s*(?:时间|耗时|延迟|时延)|tokens?\s*间\s*(?:延迟|时延|隔)|(?:输出|生成)\s*token\s*间隔)|(端到端\s*(?:延迟|时延|耗时)|(?:端到端\s*)?响应\s*(?:速度|时间|耗时)|推理耗时|延迟|时延))[^0-9\n。；;]{{0,24}}?(?:(p\d{{2}})[^0-9\n。；;]{{0,8}}?)?{NUM}\s*(ms|毫秒|s\b|秒)"
+            r"(?:(首字|首\s*tokens?|首包)\s*(?:的)?\s*(?:延迟|时延|耗时|响应时间|时间)|(每个?\s*tokens?\s*(?:的)?\s*(?:生成|输出)?\s*(?:时间|耗时|延迟|时延)|tokens?\s*间\s*(?:延迟|时延|隔)|(?:输出|生成)\s*token\s*间隔)|(端到端\s*(?:延迟|时延|耗时)|(?:端到端\s*)?响应\s*(?:速度|时间|耗时)|推理耗时|平均耗时|(?:单次\s*)?推理时间|延迟|时延))[^0-9\n。；;]{{0,24}}?(?:(p\d{{2}})[^0-9\n。；;]{{0,8}}?)?{NUM}\s*(ms|毫秒|s\b|秒)"
         ))
         .expect("static pattern compiles")
     });
