@@ -11481,3 +11481,15 @@ fn chinese_time_taken_is_an_end_to_end_latency() {
     let h = c.headline().unwrap();
     assert_eq!((h.value, h.kind), (74.0, FigureKind::E2eLatency));
 }
+
+/// §3 Runtime: a heading naming the run's backend (`## Backend: transformers`) names Hugging
+/// Face Transformers as the runtime, stated.
+#[test]
+fn a_backend_heading_names_the_runtime() {
+    let c = read(
+        "## Backend: transformers\n### Model: llama-2-7b-chat\n\
+         | bits | gpus | generation speed [tokens/sec] |\n|---:|:---|---:|\n\
+         | 16 | 1 x NVIDIA GeForce RTX 4090 (24564 MiB) | 40.93 |",
+    );
+    assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("transformers"));
+}

@@ -597,7 +597,8 @@ fn unlisted_runtime(text: &str, lower: &str) -> Option<(Found<String>, bool)> {
 
 /// Hugging Face Transformers written as the library a run used (`the transformers library`,
 /// `` `transformers` ``, `transformers==4.46.3`, `from transformers import`, "Hugging Face
-/// Transformers", `Transformers + bitsandbytes`, "on the transformers backend"): the span of the
+/// Transformers", `Transformers + bitsandbytes`, "on the transformers backend", `Backend:
+/// transformers`): the span of the
 /// first such mention. The plural noun for the architecture ("Transformers are …") and other
 /// projects holding the word (KTransformers, sentence-transformers, Transformers NeuronX) are not.
 fn transformers_library(lower: &str) -> Option<Span> {
@@ -613,7 +614,10 @@ fn transformers_library(lower: &str) -> Option<Span> {
         " 4.",
         ".autotokenizer",
     ];
-    const BEFORE: [&str; 7] = [
+    const BEFORE: [&str; 9] = [
+        // A heading or key naming the run's backend (`## Backend: transformers`).
+        "backend: ",
+        "backend = ",
         "hugging face ",
         "huggingface ",
         "hf ",
