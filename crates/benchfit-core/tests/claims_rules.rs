@@ -11493,3 +11493,18 @@ fn a_backend_heading_names_the_runtime() {
     );
     assert_eq!(c.runtime.map(|r| r.value).as_deref(), Some("transformers"));
 }
+
+/// §1: one figure stated twice takes the settings of its fuller statement, also when the fuller
+/// one comes first and the headline is its bare restatement.
+#[test]
+fn a_bare_restatement_takes_the_settings_stated_before_it() {
+    let c = read(
+        "Slow Qwen3-235B on my 8x A100 80GB with vLLM 0.9.0\n\n\
+         Someone achieved over 900 tokens/s using vLLM 0.8.5 on 8x H200 with a batch size of 32. \
+         Why am I so much slower? Has anyone else managed 900+ tokens/s?",
+    );
+    let h = c.headline().unwrap();
+    assert_eq!(h.value, 900.0);
+    assert_eq!(h.settings.batch_size.as_ref().map(|b| b.value), Some(32));
+    assert_eq!(c.gpu.map(|g| g.value).as_deref(), Some("h200"));
+}

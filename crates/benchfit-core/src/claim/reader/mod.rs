@@ -3711,7 +3711,9 @@ fn adopt_heading_device(lower: &str, c: &mut Claim) {
 /// title or summary `from 508 to 907 tok/s/GPU`, then the body `DeepSeek R1 NVFP4 reaches 907
 /// tok/s/GPU at concurrency 4`) states one figure (CLAIMS.md §1: the same number of the same
 /// measure is one figure), and the statement that names more of its setup describes the run:
-/// where a later figure has the headline's value, unit, kind and scope, is not derived and not
+/// where another statement, before or after it ("someone got over 900 tokens/s on 8×A800 with
+/// batch 32 … has anyone managed 900+ tokens/s?"), has the headline's value, unit, kind and
+/// scope, is not derived and not
 /// marked as another setup, and its own sentence names more settings than the headline's, its
 /// settings replace the headline's where it names them.
 fn take_restated_settings(figures: &mut [Figure]) {
@@ -3724,7 +3726,7 @@ fn take_restated_settings(figures: &mut [Figure]) {
     let Some(twin) = rest
         .iter()
         .filter(|f| {
-            f.span.start > h.span.end
+            (f.span.start > h.span.end || f.span.end < h.span.start)
                 && !f.derived
                 && f.settings.other_setup.is_none()
                 && f.value.to_bits() == h.value.to_bits()
