@@ -800,6 +800,7 @@ pub fn gpu(id: &str) -> Option<&'static Gpu> {
 /// when nothing names one, the family's first variant, as [`AMBIGUOUS_GPUS`] assumes. The flag
 /// is true when the variant was chosen rather than written. `None` for an unknown first word.
 pub fn gpu_in_text(text: &str) -> Option<(&'static Gpu, bool)> {
+    let text = text.trim_start();
     let first = text.split_whitespace().next()?;
     if let Some(g) = gpu(first) {
         return Some((g, false));

@@ -821,5 +821,7 @@ mod tests {
             "h100-sxm"
         );
         assert!(gpu("tpu-v9").unwrap_err().contains("tpu-v9"));
+        // Leading wide spaces (three bytes each) before the family: read, not cut mid-character.
+        assert_eq!(gpu("\u{3000}\u{3000}a100 40GB").unwrap(), "a100-40gb");
     }
 }
