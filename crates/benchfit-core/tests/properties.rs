@@ -706,3 +706,34 @@ fn a_short_open_loop_window_says_its_throughput_is_a_short_benchmarks() {
         e.warnings
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `benchfit validate` on an online row whose free-text cells (the GPU, the length note,
+    /// the arrival) hold anything a person might type, wide spaces and all: no panic, and a row
+    /// is either scored with finite figures or skipped with a reason.
+    #[test]
+    fn online_rows_with_any_free_text_never_panic(
+        gpu in "[\\PC&&[^\\t\\n\\r]]{0,24}",
+        family in select(vec!["a100", "h100", "h100-sxm", "l40s", ""]),
+        note in "[\\PC&&[^\\t\\n\\r]]{0,40}",
+        flag in select(vec!["--random-input-len", "--random-range-ratio", "random", "sharegpt", ""]),
+        arrival in "[\\PC&&[^\\t\\n\\r]]{0,24}",
+    ) {
+        let header = "source\tdate\tmodel\tgpu\tgpu_count\ttp\truntime\truntime_version\tweight_dtype\tkv_dtype\tinput_len\toutput_len\tlen_note\tload_kind\tload_value\tarrival\tprefix_note\tttft_mean_ms\tttft_p50_ms\tttft_p95_ms\tttft_p99_ms\titl_mean_ms\ttpot_mean_ms\te2e_mean_ms\toutput_tok_s\ttotal_tok_s\trequest_rate_achieved\tnotes";
+        let row = format!(
+            "test\t2025\tllama-3-8b\t{family}{gpu}\t1\t1\tvllm\t0.10\tbf16\tauto\t128\t16\t{flag} {note}\tconcurrency\t2\t{arrival} 10 prompts\t\t20\t\t\t\t8\t8\t\t100\t\t\t"
+        );
+        let r = benchfit_core::validate::validate_online(&format!("{header}\n{row}\n"));
+        if let Ok(r) = r {
+            for x in &r.rows {
+                if x.skipped.is_none() {
+                    for v in [x.predicted.ttft_ms, x.predicted.itl_ms, x.predicted.output_tokens_per_s].into_iter().flatten() {
+                        prop_assert!(v.is_finite() && v > 0.0, "{}: {v}", x.label);
+                    }
+                }
+            }
+        }
+    }
+}
