@@ -916,11 +916,7 @@ fn bold_list_keys(mut lower: String) -> String {
     for (start, line) in lines_at(&lower) {
         let lead = line.len() - line.trim_start().len();
         let body = line.trim_start();
-        let item = body
-            .strip_prefix("- ")
-            .or_else(|| body.strip_prefix("* "))
-            .or_else(|| body.strip_prefix("• "))
-            .unwrap_or(body);
+        let item = list_item(body).unwrap_or(body);
         let Some(key) = item.strip_prefix("**") else {
             continue;
         };
@@ -940,6 +936,14 @@ fn bold_list_keys(mut lower: String) -> String {
 }
 
 /// A metric or setting name: one of [`KEY_WORDS`], and no digits but a percentile's (`p99`).
+/// A list line's text after its marker (`- `, `* `, `+ `, `• `), or None when `line` (its
+/// leading spaces trimmed) is no list item.
+pub(super) fn list_item(line: &str) -> Option<&str> {
+    ["- ", "* ", "+ ", "• "]
+        .iter()
+        .find_map(|m| line.strip_prefix(m))
+}
+
 fn is_key(cell: &str) -> bool {
     let digits_only_in_percentiles = cell.split(|c: char| !c.is_ascii_alphanumeric()).all(|w| {
         !w.contains(|c: char| c.is_ascii_digit())

@@ -1442,20 +1442,14 @@ fn labelled_headline_line(lower: &str, start: usize) -> bool {
         return true;
     }
     // A list line bold from its marker to past the figure, and the only such line with a digit.
+    fn item(line: &str) -> Option<&str> {
+        crate::claim::text::list_item(line.trim_start())
+    }
     let bold_from_marker = |line: &str| {
-        let t = line.trim_start();
-        let t = t
-            .strip_prefix("- ")
-            .or_else(|| t.strip_prefix("* "))
-            .or_else(|| t.strip_prefix("+ "))
-            .unwrap_or(t);
-        t.starts_with("**") && line.chars().any(|c| c.is_ascii_digit())
+        item(line).is_some_and(|t| t.starts_with("**")) && line.chars().any(|c| c.is_ascii_digit())
     };
     let line = &lower[line_from..line_to];
-    let is_list = |l: &str| {
-        let t = l.trim_start();
-        t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ")
-    };
+    let is_list = |l: &str| item(l).is_some();
     if !is_list(line) || !bold_from_marker(line) {
         return false;
     }
