@@ -2580,15 +2580,16 @@ fn read_block(
             }
         }
     }
+    // A column's numbers, row by row (for the derived-column checks below).
+    let values = |col: usize| -> Vec<Option<f64>> {
+        data.iter()
+            .map(|l| l.cells.get(col).and_then(|c| cell_number(text(*c))))
+            .collect()
+    };
     // A rate column that is another rate column divided by a whole number on every row (`Tokens/s
     // per accelerator` = `Tokens/s` ÷ 8) is derived from it (CLAIMS.md §1.6): the measured
     // column heads.
     if rate_cols.len() >= 2 {
-        let values = |col: usize| -> Vec<Option<f64>> {
-            data.iter()
-                .map(|l| l.cells.get(col).and_then(|c| cell_number(text(*c))))
-                .collect()
-        };
         // Only a column per device (`per accelerator`, `/GPU`) is divided from the system's.
         let per_device = |col: usize, scope: Option<Scope>| {
             let h = text(header.cells[col]);
@@ -2633,11 +2634,6 @@ fn read_block(
     // every row (`Tput Decode` = `Tput User` × `Concurrency`, tt-inference-server's tables) is
     // computed, not measured (CLAIMS.md §1.6): the per-user column heads.
     if rate_cols.len() >= 2 {
-        let values = |col: usize| -> Vec<Option<f64>> {
-            data.iter()
-                .map(|l| l.cells.get(col).and_then(|c| cell_number(text(*c))))
-                .collect()
-        };
         let load_col = header.cells.iter().position(|c| {
             matches!(
                 role(text(*c).trim_matches('*').trim()),

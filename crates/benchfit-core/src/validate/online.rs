@@ -806,8 +806,8 @@ mod tests {
                 ("load_kind", "concurrency"),
                 ("load_value", "4"),
             ];
-            let mapped = map_online(&row(&cells)).map(|(s, ..)| s.gpu.unwrap_or_default());
-            mapped
+            let get = row(&cells);
+            map_online(&get).map(|(s, ..)| s.gpu.unwrap_or_default())
         };
         assert_eq!(gpu("a100").unwrap(), "a100-80gb");
         assert_eq!(gpu("h100 (variant not stated)").unwrap(), "h100-sxm");
